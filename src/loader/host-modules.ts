@@ -1,0 +1,50 @@
+/**
+ * Modules the runtime shares with extensions (the API module, pi-ai, TypeBox, zod). An extension
+ * imports them through a small generated module that re-exports the runtime's own instance, so
+ * `instanceof` and registries are shared and nothing is bundled twice.
+ */
+import type { HostModuleName } from "./specifiers.ts";
+import type { ModuleUrls } from "./module-urls.ts";
+
+export type HostModuleLoaders = Record<HostModuleName, () => Promise<object>>;
+
+const REGISTRY = Symbol.for("playa.hostModules");
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+function registry(): Record<string, object> {
+	const global = globalThis as unknown as Record<symbol, Record<string, object>>;
+	global[REGISTRY] ??= {};
+	return global[REGISTRY];
+}
+
+export class HostModules {
+	private readonly shims = new Map<HostModuleName, Promise<string>>();
+
+	constructor(
+		private readonly loaders: HostModuleLoaders,
+		private readonly urls: ModuleUrls,
+	) {}
+
+	urlFor(name: HostModuleName): Promise<string> {
+		let url = this.shims.get(name);
+		if (!url) {
+			url = this.loaders[name]().then((namespace) => this.createShim(name, namespace));
+			this.shims.set(name, url);
+		}
+		return url;
+	}
+
+	private createShim(name: HostModuleName, namespace: object): string {
+		registry()[name] = namespace;
+		const lines = [`const m = globalThis[Symbol.for("playa.hostModules")][${JSON.stringify(name)}];`];
+		const names: string[] = [];
+		Object.keys(namespace).forEach((key, index) => {
+			if (key === "default") return;
+			lines.push(`const e${index} = m[${JSON.stringify(key)}];`);
+			names.push(`e${index} as ${IDENTIFIER.test(key) ? key : JSON.stringify(key)}`);
+		});
+		lines.push(`export { ${names.join(", ")} };`);
+		lines.push(`export default ("default" in m ? m.default : m);`);
+		return this.urls.create(lines.join("\n"), `playa:${name}`);
+	}
+}

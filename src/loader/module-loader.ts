@@ -1,0 +1,151 @@
+/**
+ * Loads an extension's module graph from URLs: fetch, transpile, rewrite every import to a URL the
+ * engine can load (host modules, the author's other files, an ESM CDN), then `import()` it.
+ * Failures name the file, the phase and, where known, the line.
+ */
+import { init as initLexer, parse as parseImports } from "es-module-lexer";
+import type { ExtensionPhase } from "../runtime/protocol.ts";
+import type { HostModules } from "./host-modules.ts";
+import type { ModuleUrls } from "./module-urls.ts";
+import { DEFAULT_CDN, resolveSpecifier } from "./specifiers.ts";
+import { TranspileError, lineAt, transpile } from "./transpile.ts";
+
+export class ModuleLoadError extends Error {
+	constructor(
+		message: string,
+		readonly phase: ExtensionPhase,
+		/** The file the error is in: the extension itself or one of its imports. */
+		readonly url: string,
+		readonly line?: number,
+		readonly column?: number,
+	) {
+		super(message);
+		this.name = "ModuleLoadError";
+	}
+}
+
+export interface ModuleLoaderOptions {
+	hostModules: HostModules;
+	urls: ModuleUrls;
+	fetch?: typeof fetch;
+	cdn?: string;
+}
+
+/** Finds `url:line:column` of a source URL in a (described) stack. */
+export function locate(stack: string, url: string): { line: number; column: number } | undefined {
+	const at = stack.indexOf(`${url}:`);
+	if (at < 0) return undefined;
+	const match = /^:(\d+):(\d+)/.exec(stack.slice(at + url.length));
+	return match ? { line: Number(match[1]), column: Number(match[2]) } : undefined;
+}
+
+export class ModuleLoader {
+	private readonly built = new Map<string, Promise<string>>();
+	/** CDN or plain URLs the engine imports directly, with the specifier that asked for each. */
+	private readonly nativeUrls = new Map<string, string>();
+	private readonly fetchImpl: typeof fetch;
+	private readonly cdn: string;
+
+	constructor(private readonly options: ModuleLoaderOptions) {
+		this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+		this.cdn = options.cdn ?? DEFAULT_CDN;
+	}
+
+	/** Loads `url` and returns its module namespace. */
+	async import(url: string): Promise<Record<string, unknown>> {
+		const moduleUrl = await this.build(url, []);
+		try {
+			return (await import(/* @vite-ignore */ moduleUrl)) as Record<string, unknown>;
+		} catch (error) {
+			const stack = this.options.urls.describe(String((error as Error)?.stack ?? error));
+			const message = this.options.urls.describe(String((error as Error)?.message ?? error));
+			const unreachable = [...this.nativeUrls].find(([nativeUrl]) => message.includes(nativeUrl));
+			if (unreachable) {
+				throw new ModuleLoadError(
+					`could not load "${unreachable[1]}" from ${unreachable[0]} (offline, or the CDN does not have it)`,
+					"import",
+					url,
+				);
+			}
+			const failedIn = [...this.built.keys()].find((source) => stack.includes(`${source}:`)) ?? url;
+			const where = locate(stack, failedIn);
+			throw new ModuleLoadError(message, "import", failedIn, where?.line, where?.column);
+		}
+	}
+
+	private build(url: string, importers: string[]): Promise<string> {
+		if (importers.includes(url)) {
+			return Promise.reject(
+				new ModuleLoadError(`circular import: ${[...importers, url].join(" → ")} (not supported between extension files)`, "import", url),
+			);
+		}
+		let built = this.built.get(url);
+		if (!built) {
+			built = this.buildUncached(url, [...importers, url]);
+			this.built.set(url, built);
+		}
+		return built;
+	}
+
+	private async buildUncached(url: string, chain: string[]): Promise<string> {
+		const source = await this.fetchSource(url);
+		let code: string;
+		try {
+			code = transpile(source, url);
+		} catch (error) {
+			const e = error as TranspileError;
+			throw new ModuleLoadError(e.message, "transpile", url, e.line, e.column);
+		}
+		await initLexer();
+		let imports;
+		try {
+			[imports] = parseImports(code, url);
+		} catch (error) {
+			throw new ModuleLoadError(`cannot parse the module: ${(error as Error).message}`, "transpile", url);
+		}
+		// Rewrite from the end so earlier offsets stay valid.
+		let out = code;
+		for (const entry of [...imports].reverse()) {
+			if (entry.type === "import-meta") {
+				out = `${out.slice(0, entry.start)}({ url: ${JSON.stringify(url)} })${out.slice(entry.end)}`;
+				continue;
+			}
+			const specifier = entry.specifier;
+			if (specifier === undefined) continue;
+			const target = await this.targetFor(specifier, url, chain, lineAt(code, entry.start));
+			const replacement = entry.type === "dynamic" ? JSON.stringify(target) : target;
+			out = out.slice(0, entry.start) + replacement + out.slice(entry.end);
+		}
+		return this.options.urls.create(out, url);
+	}
+
+	private async targetFor(specifier: string, importer: string, chain: string[], line: number): Promise<string> {
+		const resolution = resolveSpecifier(specifier, importer, this.cdn);
+		switch (resolution.kind) {
+			case "host":
+				return this.options.hostModules.urlFor(resolution.module);
+			case "source":
+				return this.build(resolution.url, chain);
+			case "native":
+				this.nativeUrls.set(resolution.url, specifier);
+				return resolution.url;
+			case "unavailable":
+				throw new ModuleLoadError(`cannot import ${resolution.reason}`, "import", importer, line);
+		}
+	}
+
+	private async fetchSource(url: string): Promise<string> {
+		let response: Response;
+		try {
+			response = await this.fetchImpl(url);
+		} catch (error) {
+			throw new ModuleLoadError(
+				`could not fetch ${url}: ${(error as Error).message} (is the server up, and does it send CORS headers?)`,
+				"fetch",
+				url,
+			);
+		}
+		if (!response.ok) throw new ModuleLoadError(`could not fetch ${url}: HTTP ${response.status} ${response.statusText}`.trim(), "fetch", url);
+		return response.text();
+	}
+}

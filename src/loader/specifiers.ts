@@ -1,0 +1,54 @@
+/**
+ * Where each import specifier of an extension resolves. The pi packages, TypeBox and zod map to
+ * modules the runtime itself provides (one shared instance); relative and TypeScript URLs go
+ * through the loader; other bare names go to an ESM CDN.
+ */
+
+export type HostModuleName = "coding-agent" | "pi-ai" | "typebox" | "typebox/value" | "typebox/compile" | "zod";
+
+const PI_SCOPES = ["@earendil-works", "@mariozechner", "@oh-my-pi"];
+
+const HOST_MODULES: Record<string, HostModuleName> = {
+	typebox: "typebox",
+	"typebox/value": "typebox/value",
+	"typebox/compile": "typebox/compile",
+	"@sinclair/typebox": "typebox",
+	"@sinclair/typebox/value": "typebox/value",
+	"@sinclair/typebox/compile": "typebox/compile",
+	zod: "zod",
+};
+for (const scope of PI_SCOPES) {
+	HOST_MODULES[`${scope}/pi-coding-agent`] = "coding-agent";
+	HOST_MODULES[`${scope}/pi-ai`] = "pi-ai";
+	HOST_MODULES[`${scope}/pi-ai/compat`] = "pi-ai";
+}
+
+export const DEFAULT_CDN = "https://esm.sh/";
+
+export type Resolution =
+	| { kind: "host"; module: HostModuleName }
+	/** A module Playa loads itself: fetched, transpiled, its imports rewritten. */
+	| { kind: "source"; url: string }
+	/** A plain ES module the engine imports as it is. */
+	| { kind: "native"; url: string }
+	| { kind: "unavailable"; reason: string };
+
+const TYPESCRIPT = /\.(m|c)?tsx?($|\?)/i;
+
+export function resolveSpecifier(specifier: string, importer: string, cdn: string = DEFAULT_CDN): Resolution {
+	const host = HOST_MODULES[specifier];
+	if (host) return { kind: "host", module: host };
+	if (specifier.startsWith("./") || specifier.startsWith("../") || specifier.startsWith("/")) {
+		return { kind: "source", url: new URL(specifier, importer).href };
+	}
+	if (/^(https?|blob|data):/i.test(specifier)) {
+		return TYPESCRIPT.test(specifier) ? { kind: "source", url: specifier } : { kind: "native", url: specifier };
+	}
+	if (specifier.startsWith("node:") || /^(fs|path|os|child_process|crypto|url|util|events|stream)(\/|$)/.test(specifier)) {
+		return { kind: "unavailable", reason: `"${specifier}" is a Node.js built-in, which does not exist in the browser` };
+	}
+	if (PI_SCOPES.some((scope) => specifier.startsWith(`${scope}/`))) {
+		return { kind: "unavailable", reason: `"${specifier}" is not available in Playa yet` };
+	}
+	return { kind: "native", url: new URL(specifier, cdn).href };
+}

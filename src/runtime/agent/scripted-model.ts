@@ -1,0 +1,82 @@
+/**
+ * The offline default model: pi-ai's faux provider replaying steps stored with the playground.
+ * Reply N of a session plays step N, so a reload (or a colleague opening the same link) continues
+ * the script where the session stands.
+ */
+import { type AssistantMessage, type FauxContentBlock, type JsonObject, type Model, type TranscriptContext } from "@earendil-works/pi-ai";
+import { createFauxCore, fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall } from "@earendil-works/pi-ai/compat";
+import { z } from "zod";
+
+export const scriptStepSchema = z
+	.object({
+		thinking: z.string().optional(),
+		text: z.string().optional(),
+		toolCalls: z
+			.array(z.object({ name: z.string().min(1), arguments: z.record(z.string(), z.unknown()).default({}) }))
+			.optional(),
+		/** Ends the reply with a provider error carrying this message. */
+		error: z.string().optional(),
+	})
+	.strict();
+
+export const scriptSchema = z.array(scriptStepSchema);
+export type ScriptStep = z.infer<typeof scriptStepSchema>;
+
+/** Parses script JSON with an error message a person can act on. */
+export function parseScript(json: string): { ok: true; steps: ScriptStep[] } | { ok: false; error: string } {
+	let value: unknown;
+	try {
+		value = JSON.parse(json);
+	} catch (error) {
+		return { ok: false, error: `Not valid JSON: ${(error as Error).message}` };
+	}
+	const parsed = scriptSchema.safeParse(value);
+	if (parsed.success) return { ok: true, steps: parsed.data };
+	const issue = parsed.error.issues[0];
+	const where = issue.path.length > 0 ? `at ${issue.path.join(".")}: ` : "";
+	return { ok: false, error: `${where}${issue.message}` };
+}
+
+export const SCRIPTED_PROVIDER = "scripted";
+
+export function stepToMessage(step: ScriptStep | undefined, index: number): AssistantMessage {
+	if (!step) {
+		return fauxAssistantMessage(`(The script has no step ${index + 1}. Add steps to the scripted model to go on.)`);
+	}
+	const content: FauxContentBlock[] = [];
+	if (step.thinking) content.push(fauxThinking(step.thinking));
+	if (step.text) content.push(fauxText(step.text));
+	for (const call of step.toolCalls ?? []) content.push(fauxToolCall(call.name, call.arguments as JsonObject));
+	if (step.error) return fauxAssistantMessage(content, { stopReason: "error", errorMessage: step.error });
+	return fauxAssistantMessage(content, { stopReason: step.toolCalls?.length ? "toolUse" : "stop" });
+}
+
+export interface ScriptedModel {
+	readonly model: Model<string>;
+	setSteps(steps: ScriptStep[]): void;
+	stream: ReturnType<typeof createFauxCore>["streamSimple"];
+}
+
+export function createScriptedModel(initialSteps: ScriptStep[], tokensPerSecond = 250): ScriptedModel {
+	let steps = initialSteps;
+	const core = createFauxCore({
+		api: "playa-scripted",
+		provider: SCRIPTED_PROVIDER,
+		models: [{ id: "scripted", name: "Scripted", contextWindow: 200_000, maxTokens: 16_384 }],
+		tokensPerSecond,
+	});
+	const replyFor = (context: TranscriptContext) => {
+		const index = context.messages.filter((message) => message.role === "assistant").length;
+		return stepToMessage(steps[index], index);
+	};
+	return {
+		model: core.getModel(),
+		setSteps(next) {
+			steps = next;
+		},
+		stream(model, context, options) {
+			core.setResponses([replyFor]);
+			return core.streamSimple(model, context, options);
+		},
+	};
+}

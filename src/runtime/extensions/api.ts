@@ -1,0 +1,117 @@
+/**
+ * Builds the `pi` object one extension receives. Registration works while the factory runs;
+ * actions only once the runtime is initialized; every method is pre-bound, so destructuring works.
+ */
+import { ExtensionRuntimeNotInitializedError } from "../../api/coding-agent.ts";
+import type { EventBus, ExtensionAPI, ExtensionLogger, ToolDefinition } from "../../api/types.ts";
+import type { RegisteredExtension } from "./runner.ts";
+
+/** What the session provides behind the action methods. */
+export type ExtensionActions = Pick<
+	ExtensionAPI,
+	| "sendMessage"
+	| "sendUserMessage"
+	| "appendEntry"
+	| "exec"
+	| "getActiveTools"
+	| "getAllTools"
+	| "setActiveTools"
+	| "getSessionName"
+	| "setSessionName"
+	| "getThinkingLevel"
+	| "setThinkingLevel"
+>;
+
+export interface ApiEnvironment {
+	actions: ExtensionActions;
+	events: EventBus;
+	/** False while extensions load: actions throw then. */
+	isInitialized(): boolean;
+	/** True once this extension's runtime was replaced (reload, another session). */
+	isStale(): boolean;
+	/** Flag values, shared by all extensions; defaults are written when a flag is registered. */
+	flagValues: Map<string, boolean | string>;
+	onRegistryChange(): void;
+	log(extension: RegisteredExtension, level: keyof ExtensionLogger, message: string, meta?: unknown): void;
+}
+
+export class StaleExtensionContextError extends Error {
+	constructor(name: string) {
+		super(`Extension "${name}" used a stale context: its session was replaced or the runtime reloaded. Use the new ctx/pi from the latest handler.`);
+		this.name = "StaleExtensionContextError";
+	}
+}
+
+export function createExtensionAPI(extension: RegisteredExtension, env: ApiEnvironment): ExtensionAPI {
+	const live = () => {
+		if (env.isStale()) throw new StaleExtensionContextError(extension.name);
+	};
+	const action =
+		<A extends unknown[], R>(run: (...args: A) => R) =>
+		(...args: A): R => {
+			live();
+			if (!env.isInitialized()) throw new ExtensionRuntimeNotInitializedError();
+			return run(...args);
+		};
+	const registration =
+		<A extends unknown[]>(run: (...args: A) => void) =>
+		(...args: A): void => {
+			live();
+			run(...args);
+			env.onRegistryChange();
+		};
+	const { actions } = env;
+	const logger: ExtensionLogger = {
+		debug: (message, meta) => env.log(extension, "debug", message, meta),
+		info: (message, meta) => env.log(extension, "info", message, meta),
+		warn: (message, meta) => env.log(extension, "warn", message, meta),
+		error: (message, meta) => env.log(extension, "error", message, meta),
+	};
+
+	return {
+		on: registration((event, handler) => {
+			if (typeof handler !== "function") throw new TypeError(`pi.on("${event}") needs a handler function`);
+			const list = extension.handlers.get(event) ?? [];
+			list.push(handler);
+			extension.handlers.set(event, list);
+		}),
+		registerTool: registration((tool: ToolDefinition) => {
+			if (!tool || typeof tool.name !== "string" || typeof tool.execute !== "function") {
+				throw new TypeError("registerTool needs { name, description, parameters, execute }");
+			}
+			extension.tools.set(tool.name, tool as ToolDefinition);
+		}),
+		registerCommand: registration((name, command) => {
+			if (!command || typeof command.handler !== "function") throw new TypeError(`registerCommand("${name}") needs a handler`);
+			extension.commands.set(name.replace(/^\//, ""), command);
+		}),
+		registerFlag: registration((name, flag) => {
+			extension.flags.set(name, flag);
+			if (flag.default !== undefined && !env.flagValues.has(name)) env.flagValues.set(name, flag.default);
+		}),
+		getFlag(name) {
+			live();
+			return extension.flags.has(name) ? env.flagValues.get(name) : undefined;
+		},
+		setLabel: registration((label: string) => {
+			extension.name = label;
+		}),
+		events: env.events,
+		logger,
+		sendMessage: action((payload, opts) => actions.sendMessage(payload, opts)),
+		sendUserMessage: action((content, opts) => actions.sendUserMessage(content, opts)),
+		appendEntry: action((customType, data) => actions.appendEntry(customType, data)),
+		// exec works during load too, as the reference says.
+		exec: (command, args, opts) => {
+			live();
+			return actions.exec(command, args, opts);
+		},
+		getActiveTools: action(() => actions.getActiveTools()),
+		getAllTools: action(() => actions.getAllTools()),
+		setActiveTools: action((names) => actions.setActiveTools(names)),
+		getSessionName: action(() => actions.getSessionName()),
+		setSessionName: action((name) => actions.setSessionName(name)),
+		getThinkingLevel: action(() => actions.getThinkingLevel()),
+		setThinkingLevel: action((level) => actions.setThinkingLevel(level)),
+	};
+}

@@ -1,0 +1,101 @@
+/**
+ * Builds the `ctx` handlers, tools and commands receive: a live view of the session plus `ctx.ui`
+ * scoped to the running handler, and managed timers that contain throws and end with the runtime.
+ */
+import type { Model } from "@earendil-works/pi-ai";
+import type { ExtensionCommandContext, ExtensionContext, ManagedTimer, ReadonlySessionManager } from "../../api/types.ts";
+import type { SessionTree } from "../session/tree.ts";
+import type { RegisteredExtension } from "./runner.ts";
+import { createUIContext, type UIClientState, type UIScope } from "./ui-client.ts";
+
+/** What ctx reads from the session it belongs to. */
+export interface ContextSource {
+	tree(): SessionTree;
+	cwd: string;
+	model(): Model<string> | undefined;
+	isIdle(): boolean;
+	abort(): void;
+	hasPendingMessages(): boolean;
+	waitForIdle(): Promise<void>;
+	systemPrompt(): string[];
+	ui: UIClientState;
+	timers: ManagedTimers;
+	/** Throws when the context belongs to a runtime that was replaced. */
+	assertLive(extension: RegisteredExtension): void;
+}
+
+export class ManagedTimers {
+	private readonly live = new Map<number, { clear: () => void }>();
+	private nextId = 1;
+
+	constructor(private readonly onThrow: (extension: RegisteredExtension, error: unknown) => void) {}
+
+	start(extension: RegisteredExtension, repeat: boolean, callback: (...args: unknown[]) => void, ms = 0, args: unknown[] = []): ManagedTimer {
+		const id = this.nextId++;
+		const run = () => {
+			if (!repeat) this.live.delete(id);
+			try {
+				const result = callback(...args) as unknown;
+				if (result instanceof Promise) result.catch((error) => this.onThrow(extension, error));
+			} catch (error) {
+				this.onThrow(extension, error);
+			}
+		};
+		const handle = repeat ? setInterval(run, ms) : setTimeout(run, ms);
+		this.live.set(id, { clear: () => (repeat ? clearInterval(handle) : clearTimeout(handle)) });
+		return { id };
+	}
+
+	clear(timer: ManagedTimer | undefined): void {
+		if (!timer) return;
+		this.live.get(timer.id)?.clear();
+		this.live.delete(timer.id);
+	}
+
+	clearAll(): void {
+		for (const timer of this.live.values()) timer.clear();
+		this.live.clear();
+	}
+}
+
+function sessionView(source: ContextSource): ReadonlySessionManager {
+	return {
+		getSessionId: () => source.tree().header.id,
+		getHeader: () => ({ ...source.tree().header }),
+		getEntries: () => source.tree().getEntries(),
+		getEntry: (id) => source.tree().getEntry(id),
+		getLeafId: () => source.tree().getLeafId(),
+		getBranch: (fromId) => source.tree().getBranch(fromId),
+		getSessionName: () => source.tree().getSessionName(),
+		getCwd: () => source.cwd,
+	};
+}
+
+export function createContext(source: ContextSource, extension: RegisteredExtension, scope: Omit<UIScope, "extension">): ExtensionContext {
+	const live = <A extends unknown[], R>(run: (...args: A) => R) => (...args: A): R => {
+		source.assertLive(extension);
+		return run(...args);
+	};
+	return {
+		ui: createUIContext(source.ui, { ...scope, extension: extension.name }),
+		hasUI: true,
+		mode: "rpc",
+		cwd: source.cwd,
+		sessionManager: sessionView(source),
+		get model() {
+			return source.model();
+		},
+		isIdle: live(() => source.isIdle()),
+		abort: live(() => source.abort()),
+		hasPendingMessages: live(() => source.hasPendingMessages()),
+		getSystemPrompt: live(() => source.systemPrompt()),
+		setTimeout: live((callback, ms, ...args) => source.timers.start(extension, false, callback, ms, args)),
+		setInterval: live((callback, ms, ...args) => source.timers.start(extension, true, callback, ms, args)),
+		clearTimer: (timer) => source.timers.clear(timer),
+	};
+}
+
+export function createCommandContext(source: ContextSource, extension: RegisteredExtension, scope: Omit<UIScope, "extension">): ExtensionCommandContext {
+	const ctx = createContext(source, extension, scope);
+	return Object.defineProperties({ waitForIdle: () => source.waitForIdle() }, Object.getOwnPropertyDescriptors(ctx)) as ExtensionCommandContext;
+}

@@ -1,0 +1,49 @@
+/**
+ * Loads each extension URL in order: import its module graph, find the factory, run it with a
+ * fresh `pi`. A failure at any step is recorded on that extension alone; the rest still load.
+ */
+import { ModuleLoadError, type ModuleLoader } from "../../loader/module-loader.ts";
+import type { ExtensionFactory } from "../../api/types.ts";
+import { createExtensionAPI, type ApiEnvironment } from "./api.ts";
+import { newRegisteredExtension, type ExtensionRunner, type RegisteredExtension } from "./runner.ts";
+
+function factoryOf(namespace: Record<string, unknown>): ExtensionFactory | undefined {
+	if (typeof namespace.default === "function") return namespace.default as ExtensionFactory;
+	return undefined;
+}
+
+export async function loadExtension(url: string, loader: ModuleLoader, runner: ExtensionRunner, env: ApiEnvironment): Promise<RegisteredExtension> {
+	const extension = newRegisteredExtension(url);
+	runner.add(extension);
+	let namespace: Record<string, unknown>;
+	try {
+		namespace = await loader.import(url);
+	} catch (error) {
+		if (error instanceof ModuleLoadError) {
+			extension.error = {
+				url,
+				phase: error.phase,
+				message: error.url === url ? error.message : `in ${error.url}: ${error.message}`,
+				line: error.url === url ? error.line : undefined,
+				column: error.url === url ? error.column : undefined,
+			};
+			env.onRegistryChange();
+		} else {
+			extension.error = runner.report(extension, "import", undefined, error);
+		}
+		return extension;
+	}
+	const factory = factoryOf(namespace);
+	if (!factory) {
+		extension.error = { url, phase: "import", message: "the module has no default export function (pi: ExtensionAPI) => void" };
+		return extension;
+	}
+	try {
+		await factory(createExtensionAPI(extension, env));
+		extension.loaded = true;
+	} catch (error) {
+		extension.error = runner.report(extension, "factory", undefined, error);
+		// Whatever the factory registered before it threw stays unused: the extension did not load.
+	}
+	return extension;
+}

@@ -1,0 +1,148 @@
+/**
+ * Holds the loaded extensions and dispatches events to their handlers: extensions in load order,
+ * handlers in registration order, merged by the event's rule from merge-rules.ts. A handler that
+ * throws or runs past its budget is reported and isolated; the others go on.
+ */
+import type {
+	CommandDefinition,
+	ExtensionContext,
+	ExtensionEvent,
+	ExtensionEventName,
+	ExtensionHandler,
+	ToolDefinition,
+} from "../../api/types.ts";
+import { locate } from "../../loader/module-loader.ts";
+import type { ExtensionErrorInfo, ExtensionPhase, ExtensionStatus } from "../protocol.ts";
+import { HandlerBudget } from "./budget.ts";
+import { MERGE_RULES, type EventPayload, type MergeRule, type Outcomes } from "./merge-rules.ts";
+
+export const HANDLER_TIMEOUT_MS = 30_000;
+
+export interface RegisteredExtension {
+	url: string;
+	name: string;
+	loaded: boolean;
+	error?: ExtensionErrorInfo;
+	handlers: Map<ExtensionEventName, ExtensionHandler<any>[]>;
+	tools: Map<string, ToolDefinition>;
+	commands: Map<string, CommandDefinition>;
+	flags: Map<string, { type: "boolean" | "string"; default?: boolean | string; description?: string }>;
+}
+
+export function newRegisteredExtension(url: string): RegisteredExtension {
+	const file = decodeURIComponent(new URL(url, "file:///").pathname.split("/").pop() || url);
+	return { url, name: file.replace(/\.(m|c)?[jt]sx?$/, ""), loaded: false, handlers: new Map(), tools: new Map(), commands: new Map(), flags: new Map() };
+}
+
+/** Builds the `ctx` a handler receives; the budget lets dialogs pause the handler's timeout. */
+export type ContextFactory = (extension: RegisteredExtension, signal: AbortSignal, budget: HandlerBudget) => ExtensionContext;
+
+export interface RunnerHooks {
+	createContext: ContextFactory;
+	onError(error: ExtensionErrorInfo): void;
+	/** Maps generated module URLs in stacks back to the author's URLs. */
+	describe(text: string): string;
+}
+
+class HandlerTimeout extends Error {}
+
+export class ExtensionRunner {
+	readonly extensions: RegisteredExtension[] = [];
+
+	constructor(private readonly hooks: RunnerHooks) {}
+
+	add(extension: RegisteredExtension): void {
+		this.extensions.push(extension);
+	}
+
+	hasHandlers(type: ExtensionEventName): boolean {
+		return this.extensions.some((extension) => extension.loaded && (extension.handlers.get(type)?.length ?? 0) > 0);
+	}
+
+	status(): ExtensionStatus[] {
+		return this.extensions.map((extension) => ({
+			url: extension.url,
+			name: extension.name,
+			loaded: extension.loaded,
+			error: extension.error,
+			tools: [...extension.tools.keys()],
+			commands: [...extension.commands].map(([name, command]) => ({ name, description: command.description })),
+		}));
+	}
+
+	/** Reports an error thrown by extension code, with its stack mapped back to the author's file. */
+	report(extension: RegisteredExtension, phase: ExtensionPhase, where: string | undefined, error: unknown): ExtensionErrorInfo {
+		const stack = this.hooks.describe(String((error as Error)?.stack ?? ""));
+		const message = this.hooks.describe(error instanceof Error ? error.message : String(error));
+		const position = locate(stack, extension.url);
+		const info: ExtensionErrorInfo = {
+			url: extension.url,
+			phase,
+			message,
+			where,
+			stack: stack || undefined,
+			line: position?.line,
+			column: position?.column,
+		};
+		this.hooks.onError(info);
+		return info;
+	}
+
+	async dispatch<E extends ExtensionEventName>(type: E, payload: EventPayload<E>): Promise<Outcomes[E]> {
+		const rule = MERGE_RULES[type] as MergeRule<E, Outcomes[E]>;
+		const event = { type, ...payload } as ExtensionEvent<E>;
+		let outcome = rule.initial(event);
+		const calls: { extension: RegisteredExtension; handler: ExtensionHandler<E> }[] = [];
+		for (const extension of this.extensions) {
+			if (!extension.loaded) continue;
+			for (const handler of extension.handlers.get(type) ?? []) calls.push({ extension, handler });
+		}
+		if (rule.parallel) {
+			await Promise.all(calls.map(({ extension, handler }) => this.invoke(rule, type, event, extension, handler)));
+			return outcome;
+		}
+		for (const { extension, handler } of calls) {
+			const result = await this.invoke(rule, type, rule.view(event, outcome), extension, handler);
+			const step =
+				result.ok
+					? result.value === undefined || result.value === null
+						? { outcome }
+						: rule.fold(outcome, result.value as never, event)
+					: rule.onFailure
+						? rule.onFailure(outcome, result.reason)
+						: { outcome };
+			outcome = step.outcome;
+			if (step.stop) break;
+		}
+		return outcome;
+	}
+
+	private async invoke<E extends ExtensionEventName>(
+		rule: MergeRule<E, Outcomes[E]>,
+		type: E,
+		event: ExtensionEvent<E>,
+		extension: RegisteredExtension,
+		handler: ExtensionHandler<E>,
+	): Promise<{ ok: true; value: unknown } | { ok: false; reason: string }> {
+		const controller = new AbortController();
+		const ms = rule.timeoutMs ?? HANDLER_TIMEOUT_MS;
+		let expire!: () => void;
+		const expired = new Promise<never>((_, reject) => {
+			expire = () => reject(new HandlerTimeout(`handler for "${type}" did not finish within ${ms / 1000} s`));
+		});
+		const budget = new HandlerBudget(ms, () => {
+			controller.abort(new HandlerTimeout("timed out"));
+			expire();
+		});
+		try {
+			const ctx = this.hooks.createContext(extension, controller.signal, budget);
+			const value = await Promise.race([Promise.resolve().then(() => handler(event, ctx)), expired]);
+			return { ok: true, value };
+		} catch (error) {
+			const info = this.report(extension, "handler", type, error);
+			return { ok: false, reason: `Extension "${extension.name}" failed in ${type}: ${info.message}` };
+		} finally {
+			budget.dispose();
+		}
+	}
+}

@@ -1,0 +1,101 @@
+/**
+ * `ctx.ui` inside the worker: dialogs travel to the host as UI requests and resolve with the
+ * user's answer; `timeout` and `signal` close them with the "no answer" value; fire-and-forget
+ * calls become runtime events.
+ */
+import type { DialogOptions, ExtensionUIContext, SelectOption } from "../../api/types.ts";
+import type { HostBridge, UIRequest, UIResponse } from "../protocol.ts";
+import type { HandlerBudget } from "./budget.ts";
+
+export interface UIClientState {
+	host: HostBridge;
+	editorText: string;
+	nextDialogId: number;
+}
+
+export interface UIScope {
+	/** Name shown with notifications. */
+	extension: string;
+	/** The running handler's signal: aborting it closes its dialogs. */
+	signal?: AbortSignal;
+	budget?: HandlerBudget;
+}
+
+const WIDGET_LINE_CAP = 10;
+
+async function ask(state: UIClientState, scope: UIScope, request: UIRequest, opts: DialogOptions | undefined): Promise<UIResponse> {
+	const id = `ui_${state.nextDialogId++}`;
+	const signals = [opts?.signal, scope.signal].filter((s): s is AbortSignal => s !== undefined);
+	if (signals.some((s) => s.aborted)) return { cancelled: true };
+	scope.budget?.pause();
+	let cleanup = () => {};
+	try {
+		const closed = new Promise<UIResponse>((resolve) => {
+			const timer = opts?.timeout && opts.timeout > 0 ? setTimeout(() => resolve({ cancelled: true, timedOut: true }), opts.timeout) : undefined;
+			const onAbort = () => resolve({ cancelled: true });
+			for (const signal of signals) signal.addEventListener("abort", onAbort, { once: true });
+			cleanup = () => {
+				clearTimeout(timer);
+				for (const signal of signals) signal.removeEventListener("abort", onAbort);
+			};
+		});
+		const answered = state.host.requestUI(id, { ...request, timeout: opts?.timeout } as UIRequest);
+		const response = await Promise.race([answered, closed]);
+		if ("cancelled" in response) state.host.cancelUI(id);
+		return response;
+	} finally {
+		cleanup();
+		scope.budget?.resume();
+	}
+}
+
+export function createUIContext(state: UIClientState, scope: UIScope): ExtensionUIContext {
+	const emit = state.host.emit.bind(state.host);
+	return {
+		async select(title, options: SelectOption[], opts) {
+			const labels = options.map((option) => (typeof option === "string" ? option : option.label));
+			const details = options.map((option) => (typeof option === "string" ? {} : { description: option.description }));
+			const hasDetails = details.some((detail) => detail.description);
+			const response = await ask(state, scope, { method: "select", title, options: labels, ...(hasDetails && { optionDetails: details }) }, opts);
+			return "value" in response ? response.value : undefined;
+		},
+		async confirm(title, message, opts) {
+			const response = await ask(state, scope, { method: "confirm", title, message }, opts);
+			return "confirmed" in response ? response.confirmed : false;
+		},
+		async input(title, placeholder, opts) {
+			const response = await ask(state, scope, { method: "input", title, placeholder }, opts);
+			return "value" in response ? response.value : undefined;
+		},
+		async editor(title, prefill, opts) {
+			const response = await ask(state, scope, { method: "editor", title, prefill }, opts);
+			return "value" in response ? response.value : undefined;
+		},
+		notify(message, type = "info") {
+			emit({ type: "notify", message: String(message), level: type, extension: scope.extension });
+		},
+		setStatus(key, text) {
+			emit({ type: "status", key, text: text === undefined ? undefined : String(text) });
+		},
+		setWorkingMessage(message) {
+			emit({ type: "status", key: "working", text: message });
+		},
+		setWidget(key, content, options) {
+			const lines = Array.isArray(content) ? content.slice(0, WIDGET_LINE_CAP).map(String) : undefined;
+			emit({ type: "widget", key, lines, placement: options?.placement ?? "aboveEditor" });
+		},
+		setTitle(title) {
+			emit({ type: "title", title: String(title) });
+		},
+		setEditorText(text) {
+			state.editorText = text;
+			emit({ type: "editor_text", text, mode: "set" });
+		},
+		pasteToEditor(text) {
+			emit({ type: "editor_text", text, mode: "paste" });
+		},
+		getEditorText() {
+			return state.editorText;
+		},
+	};
+}

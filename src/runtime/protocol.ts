@@ -1,0 +1,98 @@
+/**
+ * The host ↔ runtime-worker boundary, in one place. The worker exposes `RuntimeApi` through Comlink;
+ * the host hands it a `HostBridge` (a Comlink proxy) to report events and ask for dialogs.
+ * Everything here is structured-clonable data: no functions, no class instances.
+ * UI requests and answers follow the RPC UI sub-protocol's shape (`extension_ui_request` / `_response`).
+ */
+import type { AgentMessage } from "@earendil-works/pi-agent-core";
+import type { NotifyType } from "../api/types.ts";
+import type { ScriptStep } from "./agent/scripted-model.ts";
+import type { SessionEntry, SessionHeader } from "./session/entries.ts";
+
+export type { ScriptStep };
+
+export interface SessionSnapshot {
+	header: SessionHeader;
+	entries: SessionEntry[];
+	leafId: string | null;
+}
+
+export interface RuntimeConfig {
+	session: SessionSnapshot;
+	/** Extension module URLs, in load order. */
+	extensions: string[];
+	/** Steps the scripted model replays. */
+	script: ScriptStep[];
+}
+
+export type ExtensionPhase = "fetch" | "transpile" | "import" | "factory" | "handler" | "command" | "tool";
+
+export interface ExtensionErrorInfo {
+	/** The URL the extension was loaded from. */
+	url: string;
+	phase: ExtensionPhase;
+	message: string;
+	/** 1-based line in the extension's own source, when known. */
+	line?: number;
+	column?: number;
+	/** The event, command or tool that was running, for errors after loading. */
+	where?: string;
+	stack?: string;
+}
+
+export interface ExtensionStatus {
+	url: string;
+	/** A short display name (the label the extension set, or its file name). */
+	name: string;
+	loaded: boolean;
+	error?: ExtensionErrorInfo;
+	tools: string[];
+	commands: { name: string; description?: string }[];
+}
+
+export interface CommandInfo {
+	name: string;
+	description?: string;
+	extension: string;
+}
+
+export type RuntimeEvent =
+	| { type: "entry_appended"; sessionId: string; entry: SessionEntry; leafId: string }
+	/** The assistant message being streamed; `undefined` when streaming ends. */
+	| { type: "streaming"; message: AgentMessage | undefined }
+	| { type: "run_state"; running: boolean }
+	| { type: "extensions_changed"; extensions: ExtensionStatus[]; commands: CommandInfo[] }
+	| { type: "extension_error"; error: ExtensionErrorInfo }
+	| { type: "notify"; message: string; level: NotifyType; extension: string }
+	| { type: "status"; key: string; text: string | undefined }
+	| { type: "widget"; key: string; lines: string[] | undefined; placement: "aboveEditor" | "belowEditor" }
+	| { type: "title"; title: string }
+	| { type: "editor_text"; text: string; mode: "set" | "paste" };
+
+export type UIRequest =
+	| { method: "select"; title: string; options: string[]; optionDetails?: { description?: string }[]; timeout?: number }
+	| { method: "confirm"; title: string; message: string; timeout?: number }
+	| { method: "input"; title: string; placeholder?: string; timeout?: number }
+	| { method: "editor"; title: string; prefill?: string; timeout?: number };
+
+export type UIResponse = { value: string } | { confirmed: boolean } | { cancelled: true; timedOut?: boolean };
+
+/** What the worker calls on the host. */
+export interface HostBridge {
+	emit(event: RuntimeEvent): void;
+	/** Shows a dialog; resolves with the user's answer. `id` lets the worker cancel it. */
+	requestUI(id: string, request: UIRequest): Promise<UIResponse>;
+	cancelUI(id: string): void;
+}
+
+/** What the host calls on the worker. */
+export interface RuntimeApi {
+	start(config: RuntimeConfig, host: HostBridge): Promise<void>;
+	/** Text from the composer: a prompt, or a `/command args`. Resolves when the run or command ends. */
+	submit(text: string): Promise<void>;
+	abort(): Promise<void>;
+	setScript(steps: ScriptStep[]): Promise<void>;
+	/** The editor text, for `ctx.ui.getEditorText`. */
+	setEditorText(text: string): Promise<void>;
+	shutdown(): Promise<void>;
+}

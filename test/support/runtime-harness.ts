@@ -1,0 +1,83 @@
+/**
+ * Runs the real runtime under Node: extension sources served by an in-memory fetch, a host bridge
+ * that records events and answers dialogs with a scripted function.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { RuntimeEvent, ScriptStep, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
+import { Runtime } from "../../src/runtime/runtime.ts";
+import { newSessionHeader, type SessionEntry } from "../../src/runtime/session/entries.ts";
+
+export const EXT_ORIGIN = "http://extensions.test/";
+
+/** Upstream pi's example extensions, from the pinned dev dependency. */
+export const UPSTREAM_EXAMPLES = fileURLToPath(new URL("../../node_modules/@earendil-works/pi-coding-agent/examples/extensions/", import.meta.url));
+
+/** Source of an example shipped by upstream pi, unchanged. */
+export function upstreamExample(name: string): string {
+	return readFileSync(join(UPSTREAM_EXAMPLES, name), "utf8");
+}
+
+export interface HarnessOptions {
+	/** file name → source, served at EXT_ORIGIN + name */
+	files: Record<string, string>;
+	/** which of `files` to load, in order (default: all) */
+	load?: string[];
+	script?: ScriptStep[];
+	answer?: (request: UIRequest) => UIResponse | Promise<UIResponse>;
+	entries?: SessionEntry[];
+}
+
+export async function startRuntime(options: HarnessOptions) {
+	const events: RuntimeEvent[] = [];
+	const requests: UIRequest[] = [];
+	const cancelled: string[] = [];
+	const fetchFiles: typeof fetch = async (input) => {
+		const url = String(input);
+		const name = url.startsWith(EXT_ORIGIN) ? url.slice(EXT_ORIGIN.length) : undefined;
+		const source = name !== undefined ? options.files[name] : undefined;
+		if (source === undefined) return new Response("not found", { status: 404, statusText: "Not Found" });
+		return new Response(source, { status: 200 });
+	};
+	const runtime = new Runtime({ fetch: fetchFiles, scriptedTokensPerSecond: 0 });
+	const header = newSessionHeader("/workspace");
+	await runtime.start(
+		{
+			session: { header, entries: options.entries ?? [], leafId: options.entries?.at(-1)?.id ?? null },
+			extensions: (options.load ?? Object.keys(options.files)).map((name) => EXT_ORIGIN + name),
+			script: options.script ?? [],
+		},
+		{
+			emit: (event) => void events.push(event),
+			requestUI: async (_id, request) => {
+				requests.push(request);
+				return options.answer ? options.answer(request) : { cancelled: true };
+			},
+			cancelUI: (id) => void cancelled.push(id),
+		},
+	);
+	const entries = () =>
+		events.flatMap((event) => (event.type === "entry_appended" ? [event.entry] : []));
+	const lastExtensions = () => {
+		const last = events.filter((event) => event.type === "extensions_changed").at(-1);
+		if (!last || last.type !== "extensions_changed") throw new Error("no extensions_changed event");
+		return last;
+	};
+	return { runtime, events, requests, cancelled, entries, extensions: () => lastExtensions().extensions, commands: () => lastExtensions().commands };
+}
+
+/** Text of every message entry, by role, for compact assertions. */
+export function transcript(entries: SessionEntry[]): string[] {
+	return entries.flatMap((entry) => {
+		if (entry.type !== "message") return [];
+		const message = (entry as { message: { role: string; content: unknown } }).message;
+		const content = Array.isArray(message.content) ? message.content : [{ type: "text", text: message.content }];
+		const text = content
+			.map((block: { type: string; text?: string; name?: string; arguments?: unknown }) =>
+				block.type === "text" ? block.text : block.type === "toolCall" ? `${block.name}(${JSON.stringify(block.arguments)})` : "",
+			)
+			.join("");
+		return [`${message.role}: ${text}`];
+	});
+}

@@ -1,0 +1,44 @@
+/// <reference types="vitest/config" />
+import react from "@vitejs/plugin-react";
+import { playwright } from "@vitest/browser-playwright";
+import { defineConfig } from "vite";
+import { chromiumLaunchOptions } from "./scripts/chromium.mjs";
+import { serveExtensionSources } from "./scripts/vite-extension-sources.ts";
+
+/** WebContainer and SharedArrayBuffer need a cross-origin isolated page. */
+const isolation = {
+	"Cross-Origin-Opener-Policy": "same-origin",
+	"Cross-Origin-Embedder-Policy": "require-corp",
+};
+
+export default defineConfig({
+	plugins: [react(), serveExtensionSources()],
+	server: { headers: isolation },
+	preview: { headers: isolation },
+	worker: { format: "es" },
+	optimizeDeps: {
+		include: ["comlink", "sucrase", "es-module-lexer", "zod", "typebox", "typebox/value", "typebox/compile", "@earendil-works/pi-ai", "@earendil-works/pi-ai/compat", "@earendil-works/pi-agent-core"],
+	},
+	build: { target: "es2022", chunkSizeWarningLimit: 2000 },
+	test: {
+		projects: [
+			{
+				extends: true,
+				test: { name: "node", include: ["test/unit/**/*.test.ts"], environment: "node" },
+			},
+			{
+				extends: true,
+				test: {
+					name: "browser",
+					include: ["test/browser/**/*.test.ts"],
+					browser: {
+						enabled: true,
+						headless: true,
+						provider: playwright({ launchOptions: chromiumLaunchOptions() }),
+						instances: [{ browser: "chromium" }],
+					},
+				},
+			},
+		],
+	},
+});
