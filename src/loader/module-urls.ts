@@ -14,6 +14,13 @@ export interface ModuleUrls {
 
 const canImportBlob = !(globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node;
 
+/**
+ * Numbers the data: URLs of every ModuleUrls in this process. The engine caches modules by URL, so
+ * a per-instance count would give a second runtime (or a reload) the first one's module instances,
+ * module-level state included, whenever the code is the same. Blob URLs are unique by themselves.
+ */
+let nextDataUrl = 0;
+
 function base64(text: string): string {
 	const bytes = new TextEncoder().encode(text);
 	let binary = "";
@@ -27,7 +34,7 @@ export function createModuleUrls(): ModuleUrls {
 		create(code, sourceUrl) {
 			const url = canImportBlob
 				? URL.createObjectURL(new Blob([code], { type: "text/javascript" }))
-				: `data:text/javascript;base64,${base64(code)}#${sources.size}`;
+				: `data:text/javascript;base64,${base64(code)}#${nextDataUrl++}`;
 			sources.set(url, sourceUrl);
 			return url;
 		},

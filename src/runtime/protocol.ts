@@ -6,7 +6,7 @@
  */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import type { NotifyType } from "../api/types.ts";
-import type { ScriptStep } from "./agent/scripted-model.ts";
+import type { ScriptStep } from "./agent/script.ts";
 import type { SessionEntry, SessionHeader } from "./session/entries.ts";
 
 export type { ScriptStep };

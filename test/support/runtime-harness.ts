@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { RuntimeEvent, ScriptStep, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
+import type { ExtensionErrorInfo, RuntimeEvent, ScriptStep, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
 import { Runtime } from "../../src/runtime/runtime.ts";
 import { newSessionHeader, type SessionEntry } from "../../src/runtime/session/entries.ts";
 
@@ -25,13 +25,16 @@ export interface HarnessOptions {
 	/** which of `files` to load, in order (default: all) */
 	load?: string[];
 	script?: ScriptStep[];
-	answer?: (request: UIRequest) => UIResponse | Promise<UIResponse>;
+	/** Answers a dialog; `id` is the one the runtime may later pass to `cancelUI`. */
+	answer?: (request: UIRequest, id: string) => UIResponse | Promise<UIResponse>;
 	entries?: SessionEntry[];
 }
 
 export async function startRuntime(options: HarnessOptions) {
 	const events: RuntimeEvent[] = [];
 	const requests: UIRequest[] = [];
+	/** The id of each request in `requests`, same index. */
+	const requestIds: string[] = [];
 	const cancelled: string[] = [];
 	const fetchFiles: typeof fetch = async (input) => {
 		const url = String(input);
@@ -50,9 +53,10 @@ export async function startRuntime(options: HarnessOptions) {
 		},
 		{
 			emit: (event) => void events.push(event),
-			requestUI: async (_id, request) => {
+			requestUI: async (id, request) => {
 				requests.push(request);
-				return options.answer ? options.answer(request) : { cancelled: true };
+				requestIds.push(id);
+				return options.answer ? options.answer(request, id) : { cancelled: true };
 			},
 			cancelUI: (id) => void cancelled.push(id),
 		},
@@ -64,7 +68,18 @@ export async function startRuntime(options: HarnessOptions) {
 		if (!last || last.type !== "extensions_changed") throw new Error("no extensions_changed event");
 		return last;
 	};
-	return { runtime, events, requests, cancelled, entries, extensions: () => lastExtensions().extensions, commands: () => lastExtensions().commands };
+	const errors = (): ExtensionErrorInfo[] => events.flatMap((event) => (event.type === "extension_error" ? [event.error] : []));
+	return {
+		runtime,
+		events,
+		requests,
+		requestIds,
+		cancelled,
+		entries,
+		errors,
+		extensions: () => lastExtensions().extensions,
+		commands: () => lastExtensions().commands,
+	};
 }
 
 /** Text of every message entry, by role, for compact assertions. */
@@ -81,3 +96,28 @@ export function transcript(entries: SessionEntry[]): string[] {
 		return [`${message.role}: ${text}`];
 	});
 }
+
+/** Tool result messages among the entries: what the model saw for each tool call. */
+export function toolResults(entries: SessionEntry[]): { toolName: string; isError: boolean; text: string }[] {
+	return entries.flatMap((entry) => {
+		if (entry.type !== "message") return [];
+		const message = (entry as { message: { role: string; toolName?: string; isError?: boolean; content: { type: string; text?: string }[] } }).message;
+		if (message.role !== "toolResult") return [];
+		const text = message.content.map((block) => (block.type === "text" ? block.text : "")).join("");
+		return [{ toolName: message.toolName ?? "", isError: message.isError === true, text }];
+	});
+}
+
+const PROBE = Symbol.for("playa.test.probe");
+
+/**
+ * A fresh array inline extensions can push to, so a test sees what extension code observed.
+ * In extension source: `${PROBE_EXPR}.push(value)`.
+ */
+export function probe(): unknown[] {
+	const log: unknown[] = [];
+	(globalThis as unknown as Record<symbol, unknown[]>)[PROBE] = log;
+	return log;
+}
+
+export const PROBE_EXPR = `(globalThis as any)[Symbol.for("playa.test.probe")]`;

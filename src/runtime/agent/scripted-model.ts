@@ -5,37 +5,9 @@
  */
 import { type AssistantMessage, type FauxContentBlock, type JsonObject, type Model, type TranscriptContext } from "@earendil-works/pi-ai";
 import { createFauxCore, fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall } from "@earendil-works/pi-ai/compat";
-import { z } from "zod";
+import type { ScriptStep } from "./script.ts";
 
-export const scriptStepSchema = z
-	.object({
-		thinking: z.string().optional(),
-		text: z.string().optional(),
-		toolCalls: z
-			.array(z.object({ name: z.string().min(1), arguments: z.record(z.string(), z.unknown()).default({}) }))
-			.optional(),
-		/** Ends the reply with a provider error carrying this message. */
-		error: z.string().optional(),
-	})
-	.strict();
-
-export const scriptSchema = z.array(scriptStepSchema);
-export type ScriptStep = z.infer<typeof scriptStepSchema>;
-
-/** Parses script JSON with an error message a person can act on. */
-export function parseScript(json: string): { ok: true; steps: ScriptStep[] } | { ok: false; error: string } {
-	let value: unknown;
-	try {
-		value = JSON.parse(json);
-	} catch (error) {
-		return { ok: false, error: `Not valid JSON: ${(error as Error).message}` };
-	}
-	const parsed = scriptSchema.safeParse(value);
-	if (parsed.success) return { ok: true, steps: parsed.data };
-	const issue = parsed.error.issues[0];
-	const where = issue.path.length > 0 ? `at ${issue.path.join(".")}: ` : "";
-	return { ok: false, error: `${where}${issue.message}` };
-}
+export type { ScriptStep };
 
 export const SCRIPTED_PROVIDER = "scripted";
 

@@ -1,0 +1,275 @@
+/**
+ * The main thread's controller of one playground: opens the session from storage, asks before
+ * running code named by a link, starts the runtime worker, persists what it appends, and keeps
+ * the state the React UI renders. No React here, so it reads as the host's behaviour.
+ */
+import type { AgentMessage } from "@earendil-works/pi-agent-core";
+import type {
+	CommandInfo,
+	ExtensionErrorInfo,
+	ExtensionStatus,
+	HostBridge,
+	RuntimeEvent,
+	ScriptStep,
+	UIRequest,
+	UIResponse,
+} from "../runtime/protocol.ts";
+import { newSessionHeader, type SessionEntry } from "../runtime/session/entries.ts";
+import { startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
+import { Storage } from "./storage.ts";
+import { Store } from "./store.ts";
+
+export interface Notification {
+	id: number;
+	message: string;
+	level: "info" | "warning" | "error";
+	source: string;
+}
+
+export interface PendingDialog {
+	id: string;
+	request: UIRequest;
+}
+
+export interface PlaygroundState {
+	phase: "starting" | "awaiting-trust" | "ready" | "failed";
+	failure?: string;
+	sessionId?: string;
+	entries: SessionEntry[];
+	streaming?: AgentMessage;
+	running: boolean;
+	extensions: ExtensionStatus[];
+	commands: CommandInfo[];
+	/** Errors raised by extension code after it loaded (handlers, commands, tools). */
+	errors: ExtensionErrorInfo[];
+	notifications: Notification[];
+	dialogs: PendingDialog[];
+	/** Extension URLs from the page link that wait for the user's yes. */
+	untrustedUrls: string[];
+	extensionUrls: string[];
+	script: ScriptStep[];
+	statuses: Record<string, string>;
+	widgets: Record<string, { lines: string[]; placement: "aboveEditor" | "belowEditor" }>;
+	/** Text an extension put into the composer; `serial` changes each time. */
+	editorText?: { text: string; mode: "set" | "paste"; serial: number };
+	title?: string;
+}
+
+const SETTINGS = { session: "currentSession", extensions: "extensions", trusted: "trustedExtensionUrls", script: "script" } as const;
+
+export const DEFAULT_SCRIPT: ScriptStep[] = [{ text: "Hello! I am the scripted model. Edit my steps in the Script panel to make me call tools." }];
+
+/** `?ext=<url>` (repeatable), resolved against the page. */
+export function linkExtensionUrls(location: Location): string[] {
+	return new URLSearchParams(location.search).getAll("ext").map((url) => new URL(url, location.href).href);
+}
+
+export class Playground {
+	readonly store = new Store<PlaygroundState>({
+		phase: "starting",
+		entries: [],
+		running: false,
+		extensions: [],
+		commands: [],
+		errors: [],
+		notifications: [],
+		dialogs: [],
+		untrustedUrls: [],
+		extensionUrls: [],
+		script: DEFAULT_SCRIPT,
+		statuses: {},
+		widgets: {},
+	});
+	private storage!: Storage;
+	private runtime?: RuntimeHandle;
+	private readonly dialogAnswers = new Map<string, (response: UIResponse) => void>();
+	private nextNotification = 1;
+	private linkUrls: string[] = [];
+
+	constructor(private readonly location: Location) {}
+
+	async open(): Promise<void> {
+		try {
+			this.storage = await Storage.open();
+			const saved = (await this.storage.getSetting<string[]>(SETTINGS.extensions)) ?? [];
+			const script = (await this.storage.getSetting<ScriptStep[]>(SETTINGS.script)) ?? DEFAULT_SCRIPT;
+			const trusted = new Set((await this.storage.getSetting<string[]>(SETTINGS.trusted)) ?? []);
+			this.linkUrls = linkExtensionUrls(this.location);
+			const untrusted = this.linkUrls.filter((url) => !trusted.has(url) && !saved.includes(url));
+			this.set({ script, extensionUrls: [...new Set([...saved, ...this.linkUrls.filter((url) => !untrusted.includes(url))])] });
+			if (untrusted.length > 0) {
+				this.set({ phase: "awaiting-trust", untrustedUrls: untrusted });
+				return;
+			}
+			await this.startRuntime();
+		} catch (error) {
+			this.set({ phase: "failed", failure: (error as Error).message ?? String(error) });
+		}
+	}
+
+	/** The user's answer to "run the extensions this link names?". */
+	async decideTrust(run: boolean): Promise<void> {
+		const { untrustedUrls, extensionUrls } = this.store.get();
+		if (run) {
+			const trusted = (await this.storage.getSetting<string[]>(SETTINGS.trusted)) ?? [];
+			await this.storage.setSetting(SETTINGS.trusted, [...new Set([...trusted, ...untrustedUrls])]);
+			this.set({ extensionUrls: [...new Set([...extensionUrls, ...untrustedUrls])] });
+		}
+		this.set({ untrustedUrls: [] });
+		await this.startRuntime();
+	}
+
+	private async currentSession() {
+		const id = await this.storage.getSetting<string>(SETTINGS.session);
+		const snapshot = id ? await this.storage.loadSession(id) : undefined;
+		if (snapshot) return snapshot;
+		const header = newSessionHeader("/workspace");
+		await this.storage.createSession(header);
+		await this.storage.setSetting(SETTINGS.session, header.id);
+		return { header, entries: [], leafId: null };
+	}
+
+	/** Gives the old runtime's `session_shutdown` handlers a moment, then ends its worker. */
+	private async stopRuntime(): Promise<void> {
+		const old = this.runtime;
+		this.runtime = undefined;
+		if (!old) return;
+		await Promise.race([old.api.shutdown().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3_000))]);
+		old.terminate();
+	}
+
+	private async startRuntime(): Promise<void> {
+		await this.stopRuntime();
+		for (const [id] of this.dialogAnswers) this.closeDialog(id, { cancelled: true });
+		this.set({ phase: "starting", running: false, streaming: undefined, dialogs: [] });
+		try {
+			const session = await this.currentSession();
+			this.set({ sessionId: session.header.id, entries: session.entries });
+			const { extensionUrls, script } = this.store.get();
+			this.runtime = await startRuntimeWorker({ session, extensions: extensionUrls, script }, this.bridge());
+			this.set({ phase: "ready" });
+		} catch (error) {
+			this.set({ phase: "failed", failure: `The runtime did not start: ${(error as Error).message ?? String(error)}` });
+		}
+	}
+
+	private bridge(): HostBridge {
+		return {
+			emit: (event) => this.onRuntimeEvent(event),
+			requestUI: (id, request) =>
+				new Promise<UIResponse>((resolve) => {
+					this.dialogAnswers.set(id, resolve);
+					this.set({ dialogs: [...this.store.get().dialogs, { id, request }] });
+				}),
+			cancelUI: (id) => this.closeDialog(id, { cancelled: true }),
+		};
+	}
+
+	private onRuntimeEvent(event: RuntimeEvent): void {
+		switch (event.type) {
+			case "entry_appended":
+				this.set({ entries: [...this.store.get().entries, event.entry] });
+				this.storage.appendEntry(event.sessionId, event.entry, event.leafId).catch((error) => this.notify(`Could not save the session: ${error.message}`, "error", "Playa"));
+				return;
+			case "streaming":
+				this.set({ streaming: event.message });
+				return;
+			case "run_state":
+				this.set({ running: event.running });
+				return;
+			case "extensions_changed":
+				this.set({ extensions: event.extensions, commands: event.commands });
+				return;
+			case "extension_error":
+				this.set({ errors: [...this.store.get().errors, event.error] });
+				return;
+			case "notify":
+				this.notify(event.message, event.level, event.extension);
+				return;
+			case "status": {
+				const statuses = { ...this.store.get().statuses };
+				if (event.text === undefined) delete statuses[event.key];
+				else statuses[event.key] = event.text;
+				this.set({ statuses });
+				return;
+			}
+			case "widget": {
+				const widgets = { ...this.store.get().widgets };
+				if (event.lines === undefined) delete widgets[event.key];
+				else widgets[event.key] = { lines: event.lines, placement: event.placement };
+				this.set({ widgets });
+				return;
+			}
+			case "title":
+				this.set({ title: event.title });
+				return;
+			case "editor_text":
+				this.set({ editorText: { text: event.text, mode: event.mode, serial: (this.store.get().editorText?.serial ?? 0) + 1 } });
+				return;
+		}
+	}
+
+	notify(message: string, level: Notification["level"], source: string): void {
+		const notification = { id: this.nextNotification++, message, level, source };
+		this.set({ notifications: [...this.store.get().notifications, notification] });
+	}
+
+	dismissNotification(id: number): void {
+		this.set({ notifications: this.store.get().notifications.filter((n) => n.id !== id) });
+	}
+
+	answerDialog(id: string, response: UIResponse): void {
+		this.closeDialog(id, response);
+	}
+
+	private closeDialog(id: string, response: UIResponse): void {
+		this.dialogAnswers.get(id)?.(response);
+		this.dialogAnswers.delete(id);
+		this.set({ dialogs: this.store.get().dialogs.filter((dialog) => dialog.id !== id) });
+	}
+
+	async submit(text: string): Promise<void> {
+		await this.runtime?.api.submit(text);
+	}
+
+	async abort(): Promise<void> {
+		await this.runtime?.api.abort();
+	}
+
+	async setEditorText(text: string): Promise<void> {
+		await this.runtime?.api.setEditorText(text);
+	}
+
+	async setScript(script: ScriptStep[]): Promise<void> {
+		this.set({ script });
+		await this.storage.setSetting(SETTINGS.script, script);
+		await this.runtime?.api.setScript(script);
+	}
+
+	/** Adds an extension the user typed in, and restarts the runtime with it. */
+	async addExtension(url: string): Promise<void> {
+		const { extensionUrls } = this.store.get();
+		if (extensionUrls.includes(url)) return;
+		await this.saveExtensions([...extensionUrls, url]);
+	}
+
+	async removeExtension(url: string): Promise<void> {
+		await this.saveExtensions(this.store.get().extensionUrls.filter((u) => u !== url));
+	}
+
+	private async saveExtensions(urls: string[]): Promise<void> {
+		this.set({ extensionUrls: urls, errors: [] });
+		await this.storage.setSetting(SETTINGS.extensions, urls.filter((url) => !this.linkUrls.includes(url)));
+		await this.startRuntime();
+	}
+
+	/** Starts an empty session and makes it current. */
+	async newSession(): Promise<void> {
+		await this.storage.setSetting(SETTINGS.session, undefined);
+		await this.startRuntime();
+	}
+
+	private set(patch: Partial<PlaygroundState>): void {
+		this.store.update((state) => ({ ...state, ...patch }));
+	}
+}

@@ -1,0 +1,97 @@
+/**
+ * IndexedDB, written only by the main thread (through idb). Sessions keep their header and leaf;
+ * entries are stored one record each, keyed by session and append order, so every append is one
+ * small write and a reload reads them back in order.
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+import type { SessionSnapshot } from "../runtime/protocol.ts";
+import type { SessionEntry, SessionHeader } from "../runtime/session/entries.ts";
+
+export const DB_NAME = "playa";
+const DB_VERSION = 1;
+
+export interface SessionRecord {
+	id: string;
+	header: SessionHeader;
+	leafId: string | null;
+	entryCount: number;
+	updatedAt: string;
+}
+
+interface PlayaDB extends DBSchema {
+	sessions: { key: string; value: SessionRecord };
+	entries: { key: [string, number]; value: { sessionId: string; seq: number; entry: SessionEntry } };
+	settings: { key: string; value: unknown };
+}
+
+export class Storage {
+	private queue: Promise<unknown> = Promise.resolve();
+
+	private constructor(private readonly db: IDBPDatabase<PlayaDB>) {}
+
+	static async open(name = DB_NAME): Promise<Storage> {
+		const db = await openDB<PlayaDB>(name, DB_VERSION, {
+			upgrade(db, oldVersion) {
+				// Versioned migrations: each step brings the schema from one version to the next.
+				if (oldVersion < 1) {
+					db.createObjectStore("sessions", { keyPath: "id" });
+					db.createObjectStore("entries", { keyPath: ["sessionId", "seq"] });
+					db.createObjectStore("settings");
+				}
+			},
+		});
+		return new Storage(db);
+	}
+
+	close(): void {
+		this.db.close();
+	}
+
+	/** Writes run one after another, in the order they were asked for. */
+	private serial<T>(write: () => Promise<T>): Promise<T> {
+		const next = this.queue.then(write, write);
+		this.queue = next.catch(() => undefined);
+		return next;
+	}
+
+	async createSession(header: SessionHeader): Promise<SessionRecord> {
+		const record: SessionRecord = { id: header.id, header, leafId: null, entryCount: 0, updatedAt: header.timestamp };
+		await this.serial(() => this.db.put("sessions", record));
+		return record;
+	}
+
+	async listSessions(): Promise<SessionRecord[]> {
+		const all = await this.db.getAll("sessions");
+		return all.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+	}
+
+	async loadSession(id: string): Promise<SessionSnapshot | undefined> {
+		const record = await this.db.get("sessions", id);
+		if (!record) return undefined;
+		const rows = await this.db.getAll("entries", IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]));
+		return { header: record.header, entries: rows.map((row) => row.entry), leafId: record.leafId };
+	}
+
+	/** Appends one entry and moves the session's leaf, in one transaction. */
+	appendEntry(sessionId: string, entry: SessionEntry, leafId: string): Promise<void> {
+		return this.serial(async () => {
+			const tx = this.db.transaction(["sessions", "entries"], "readwrite");
+			const sessions = tx.objectStore("sessions");
+			const record = await sessions.get(sessionId);
+			if (!record) throw new Error(`session ${sessionId} does not exist`);
+			await tx.objectStore("entries").put({ sessionId, seq: record.entryCount, entry });
+			await sessions.put({ ...record, leafId, entryCount: record.entryCount + 1, updatedAt: entry.timestamp });
+			await tx.done;
+		});
+	}
+
+	async getSetting<T>(key: string): Promise<T | undefined> {
+		return (await this.db.get("settings", key)) as T | undefined;
+	}
+
+	setSetting(key: string, value: unknown): Promise<void> {
+		return this.serial(async () => {
+			await this.db.put("settings", value, key);
+		});
+	}
+}

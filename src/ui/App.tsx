@@ -1,0 +1,82 @@
+/** The playground page: transcript and composer, with extensions and the script beside them. */
+import type { Playground } from "../host/playground.ts";
+import { Composer } from "./Composer.tsx";
+import { ExtensionDialog, TrustPrompt } from "./Dialogs.tsx";
+import { ExtensionsPanel } from "./ExtensionsPanel.tsx";
+import { Notifications } from "./Notifications.tsx";
+import { ScriptPanel } from "./ScriptPanel.tsx";
+import { Transcript } from "./Transcript.tsx";
+import { usePlaygroundState } from "./usePlayground.ts";
+
+function Widgets({ widgets, placement }: { widgets: ReturnType<typeof usePlaygroundState>["widgets"]; placement: "aboveEditor" | "belowEditor" }) {
+	const shown = Object.entries(widgets).filter(([, widget]) => widget.placement === placement);
+	if (shown.length === 0) return null;
+	return (
+		<div className="widgets">
+			{shown.map(([key, widget]) => (
+				<pre key={key} aria-label={`Widget ${key}`}>
+					{widget.lines.join("\n")}
+				</pre>
+			))}
+		</div>
+	);
+}
+
+export function App({ playground }: { playground: Playground }) {
+	const state = usePlaygroundState(playground);
+	const dialog = state.dialogs[0];
+	return (
+		<div className="app" data-phase={state.phase}>
+			<header className="topbar">
+				<h1>Playa</h1>
+				<span className="muted">{state.title ?? "extension playground"}</span>
+				<span className="model" aria-label="Model">
+					Model: Scripted
+				</span>
+				<button type="button" onClick={() => void playground.newSession()} disabled={state.running}>
+					New session
+				</button>
+			</header>
+			<main className="main">
+				<div className="chat">
+					{state.phase === "failed" && (
+						<p className="error-text" role="alert">
+							{state.failure}
+						</p>
+					)}
+					<Transcript entries={state.entries} streaming={state.streaming} />
+					<Widgets widgets={state.widgets} placement="aboveEditor" />
+					<Composer
+						running={state.running}
+						disabled={state.phase !== "ready" || state.running}
+						commands={state.commands}
+						injected={state.editorText}
+						onSubmit={(text) => void playground.submit(text)}
+						onAbort={() => void playground.abort()}
+						onChange={(text) => void playground.setEditorText(text)}
+					/>
+					<Widgets widgets={state.widgets} placement="belowEditor" />
+					<footer className="statusbar" aria-label="Status">
+						{state.phase === "starting" && <span>Starting runtime…</span>}
+						{state.running && <span>Working…</span>}
+						{Object.entries(state.statuses).map(([key, text]) => (
+							<span key={key}>{text}</span>
+						))}
+					</footer>
+				</div>
+				<aside className="side">
+					<ExtensionsPanel
+						extensions={state.extensions}
+						errors={state.errors}
+						onAdd={(url) => void playground.addExtension(url)}
+						onRemove={(url) => void playground.removeExtension(url)}
+					/>
+					<ScriptPanel script={state.script} onApply={(steps) => void playground.setScript(steps)} />
+				</aside>
+			</main>
+			<Notifications items={state.notifications} onDismiss={(id) => playground.dismissNotification(id)} />
+			{state.phase === "awaiting-trust" && <TrustPrompt urls={state.untrustedUrls} onDecide={(run) => void playground.decideTrust(run)} />}
+			{dialog && <ExtensionDialog key={dialog.id} dialog={dialog} onAnswer={(id, response) => playground.answerDialog(id, response)} />}
+		</div>
+	);
+}

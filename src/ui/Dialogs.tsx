@@ -1,0 +1,136 @@
+/** `ctx.ui` dialogs as modal dialogs; each answer resolves the extension's promise. */
+import { useEffect, useRef, useState } from "react";
+import type { PendingDialog } from "../host/playground.ts";
+import type { UIResponse } from "../runtime/protocol.ts";
+
+interface DialogProps {
+	dialog: PendingDialog;
+	onAnswer(id: string, response: UIResponse): void;
+}
+
+function Modal({ title, children, onCancel }: { title: string; children: React.ReactNode; onCancel(): void }) {
+	const ref = useRef<HTMLDialogElement>(null);
+	useEffect(() => {
+		const dialog = ref.current;
+		if (dialog && !dialog.open) dialog.showModal?.();
+		return () => dialog?.close?.();
+	}, []);
+	return (
+		<dialog
+			ref={ref}
+			className="modal"
+			aria-label={title}
+			onCancel={(event) => {
+				event.preventDefault();
+				onCancel();
+			}}
+		>
+			<h2>{title}</h2>
+			{children}
+		</dialog>
+	);
+}
+
+function TimeoutNote({ ms }: { ms?: number }) {
+	return ms ? <p className="muted">Closes by itself after {Math.round(ms / 1000)} s.</p> : null;
+}
+
+function TextAnswer({ dialog, onAnswer, multiline }: DialogProps & { multiline: boolean }) {
+	const request = dialog.request as { title: string; placeholder?: string; prefill?: string; timeout?: number };
+	const [value, setValue] = useState(request.prefill ?? "");
+	const cancel = () => onAnswer(dialog.id, { cancelled: true });
+	return (
+		<Modal title={request.title} onCancel={cancel}>
+			<form
+				onSubmit={(event) => {
+					event.preventDefault();
+					onAnswer(dialog.id, { value });
+				}}
+			>
+				{multiline ? (
+					<textarea aria-label={request.title} value={value} rows={8} onChange={(e) => setValue(e.target.value)} autoFocus />
+				) : (
+					<input aria-label={request.title} placeholder={request.placeholder} value={value} onChange={(e) => setValue(e.target.value)} autoFocus />
+				)}
+				<TimeoutNote ms={request.timeout} />
+				<div className="dialog-actions">
+					<button type="button" onClick={cancel}>
+						Cancel
+					</button>
+					<button type="submit">OK</button>
+				</div>
+			</form>
+		</Modal>
+	);
+}
+
+export function ExtensionDialog({ dialog, onAnswer }: DialogProps) {
+	const { request } = dialog;
+	const cancel = () => onAnswer(dialog.id, { cancelled: true });
+	switch (request.method) {
+		case "confirm":
+			return (
+				<Modal title={request.title} onCancel={cancel}>
+					<p className="text">{request.message}</p>
+					<TimeoutNote ms={request.timeout} />
+					<div className="dialog-actions">
+						<button type="button" onClick={() => onAnswer(dialog.id, { confirmed: false })}>
+							No
+						</button>
+						<button type="button" autoFocus onClick={() => onAnswer(dialog.id, { confirmed: true })}>
+							Yes
+						</button>
+					</div>
+				</Modal>
+			);
+		case "select":
+			return (
+				<Modal title={request.title} onCancel={cancel}>
+					<ul className="options" aria-label="Options">
+						{request.options.map((option, i) => (
+							<li key={i}>
+								<button type="button" onClick={() => onAnswer(dialog.id, { value: option })}>
+									{option}
+								</button>
+								{request.optionDetails?.[i]?.description && <span className="muted"> {request.optionDetails[i].description}</span>}
+							</li>
+						))}
+					</ul>
+					<TimeoutNote ms={request.timeout} />
+					<div className="dialog-actions">
+						<button type="button" onClick={cancel}>
+							Cancel
+						</button>
+					</div>
+				</Modal>
+			);
+		case "input":
+			return <TextAnswer dialog={dialog} onAnswer={onAnswer} multiline={false} />;
+		case "editor":
+			return <TextAnswer dialog={dialog} onAnswer={onAnswer} multiline />;
+	}
+}
+
+export function TrustPrompt({ urls, onDecide }: { urls: string[]; onDecide(run: boolean): void }) {
+	return (
+		<Modal title="Run extensions from this link?" onCancel={() => onDecide(false)}>
+			<p>This link asks to load and run code from:</p>
+			<ul>
+				{urls.map((url) => (
+					<li key={url}>
+						<code>{url}</code>
+					</li>
+				))}
+			</ul>
+			<p>It runs in this page with access to this playground. Only run code you trust.</p>
+			<div className="dialog-actions">
+				<button type="button" onClick={() => onDecide(false)}>
+					Don't run
+				</button>
+				<button type="button" onClick={() => onDecide(true)}>
+					Run extensions
+				</button>
+			</div>
+		</Modal>
+	);
+}
