@@ -24,7 +24,12 @@ export default defineConfig({
 		projects: [
 			{
 				extends: true,
-				test: { name: "node", include: ["test/unit/**/*.test.ts"], environment: "node" },
+				test: {
+					name: "node",
+					include: ["test/unit/**/*.test.ts"],
+					environment: "node",
+					benchmark: { include: ["test/bench/**/*.bench.ts"] },
+				},
 			},
 			{
 				extends: true,

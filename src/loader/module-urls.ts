@@ -40,7 +40,9 @@ export function createModuleUrls(): ModuleUrls {
 		},
 		describe(text) {
 			let out = text;
-			for (const [moduleUrl, sourceUrl] of sources) out = out.split(moduleUrl).join(sourceUrl);
+			// Longest first, so a URL that is a prefix of another is not replaced inside it.
+			const byLength = [...sources].sort(([a], [b]) => b.length - a.length);
+			for (const [moduleUrl, sourceUrl] of byLength) out = out.split(moduleUrl).join(sourceUrl);
 			return out;
 		},
 		sourceOf(moduleUrl) {

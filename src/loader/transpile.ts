@@ -50,7 +50,7 @@ export function transpile(source: string, url: string): string {
 		}).code;
 	} catch (error) {
 		const loc = (error as { loc?: { line: number; column: number } }).loc;
-		const message = (error as Error).message.replace(/\s*\(\d+:\d+\)$/, "");
+		const message = (error as Error).message.replace(/^Error transforming \S+: /, "").replace(/\s*\(\d+:\d+\)$/, "");
 		throw new TranspileError(message, loc?.line, loc ? loc.column + 1 : undefined);
 	}
 }

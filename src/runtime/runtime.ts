@@ -2,6 +2,8 @@
  * The session runtime: loads extensions, owns the session tree and the agent session, and answers
  * the host through `RuntimeApi`. No DOM: the same class runs in the browser worker and under Node.
  */
+import * as zod from "zod";
+import * as codingAgent from "../api/coding-agent.ts";
 import type { ExtensionLogger } from "../api/types.ts";
 import { HostModules, type HostModuleLoaders } from "../loader/host-modules.ts";
 import { ModuleLoader } from "../loader/module-loader.ts";
@@ -19,12 +21,13 @@ import { SessionTree } from "./session/tree.ts";
 
 /** The modules extensions share with the runtime, loaded when first imported. */
 export const HOST_MODULES: HostModuleLoaders = {
-	"coding-agent": () => import("../api/coding-agent.ts"),
+	// Already part of the runtime; the others load when an extension first imports them.
+	"coding-agent": async () => codingAgent,
 	"pi-ai": () => import("../api/pi-ai.ts"),
 	typebox: () => import("typebox"),
 	"typebox/value": () => import("typebox/value"),
 	"typebox/compile": () => import("typebox/compile"),
-	zod: () => import("zod"),
+	zod: async () => zod,
 };
 
 export interface RuntimeOptions {

@@ -50,7 +50,7 @@ export function Composer({ running, disabled, commands, injected, onSubmit, onAb
 				</ul>
 			)}
 			<textarea
-				aria-label="Message"
+				aria-label="Prompt"
 				placeholder={disabled ? "Starting…" : "Write a prompt, or /command. Enter sends, Shift+Enter for a new line, Esc stops."}
 				value={text}
 				rows={3}

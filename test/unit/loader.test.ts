@@ -31,6 +31,9 @@ async function loadError(loader: ModuleLoader, url: string): Promise<ModuleLoadE
 	return error as ModuleLoadError;
 }
 
+/** An extension whose factory body is `body` (with `pi` in scope). */
+const ext = (body: string) => `export default function (pi) {\n\t${body}\n}`;
+
 /** An extension with a `ping` tool that answers `pong from <who>`. */
 const pingTool = (who: string) => `
 export default function (pi) {
@@ -137,6 +140,11 @@ describe("loading extensions into the runtime", () => {
 		expect(ext.error!.message).toContain(`in ${EXT_ORIGIN}bad.ts:`);
 	});
 
+	it("a module that throws while it is evaluated is reported in phase import with the line", async () => {
+		const { extensions } = await startRuntime({ files: { "top.ts": "const a: number = 1;\nthrow new Error(`top-level ${a}`);\nexport default () => {};" } });
+		expect(extensions()[0]).toMatchObject({ loaded: false, error: { phase: "import", message: "top-level 1", line: 2 } });
+	});
+
 	it("a module without a default export function is reported, and loads nothing", async () => {
 		const { extensions } = await startRuntime({ files: { "named.ts": "export function setup(pi) { pi.registerTool({}); }" } });
 		const [ext] = extensions();
@@ -151,13 +159,12 @@ describe("loading extensions into the runtime", () => {
 			'\tthrow new Error("boom in factory");',
 			"}",
 		].join("\n");
-		const { runtime, extensions, errors, entries } = await startRuntime({
+		const { runtime, extensions, entries } = await startRuntime({
 			files: { "thrower.ts": thrower, "good.ts": pingTool("good") },
 			script: [{ toolCalls: [{ name: "ping", arguments: {} }] }, { text: "done" }],
 		});
 		const [bad, good] = extensions();
 		expect(bad).toMatchObject({ loaded: false, error: { phase: "factory", message: "boom in factory", line: 3 } });
-		expect(errors()).toContainEqual(expect.objectContaining({ url: `${EXT_ORIGIN}thrower.ts`, phase: "factory", line: 3 }));
 		expect(good.loaded).toBe(true);
 		await runtime.submit("ping please");
 		expect(toolResults(entries())).toEqual([{ toolName: "ping", isError: false, text: "pong from good" }]);
@@ -169,6 +176,22 @@ describe("loading extensions into the runtime", () => {
 		await startRuntime({ files: { "counter.ts": source } });
 		await startRuntime({ files: { "counter.ts": source } });
 		expect(log).toEqual([1, 1]);
+	});
+
+	it("what a factory registered before it threw is dropped: not in its status, not in pi.getAllTools", async () => {
+		const log = probe();
+		const half = ext(`pi.registerTool({ name: "half_tool", description: "", parameters: {}, execute: async () => ({ content: [] }) });
+	pi.registerCommand("half", { handler: async () => {} });
+	throw new Error("after register");`);
+		const { extensions, commands } = await startRuntime({
+			files: {
+				"half.ts": half,
+				"watcher.ts": ext(`pi.on("session_start", () => { ${PROBE_EXPR}.push(pi.getAllTools().map((t) => t.name)); });`),
+			},
+		});
+		expect(extensions()[0]).toMatchObject({ loaded: false, tools: [], commands: [] });
+		expect(commands()).toEqual([]);
+		expect(log).toEqual([[]]);
 	});
 
 	it("a tool registered by a factory that later threw is not offered to the model", async () => {
@@ -187,10 +210,9 @@ describe("load phase: action methods throw", () => {
 
 	it.each(["sendUserMessage", "getActiveTools"])("pi.%s in the factory fails the factory with ExtensionRuntimeNotInitializedError", async (method) => {
 		const source = `export default function (pi) {\n\tpi.${method}("hi");\n}`;
-		const { extensions, errors } = await startRuntime({ files: { "eager.ts": source } });
+		const { extensions } = await startRuntime({ files: { "eager.ts": source } });
 		const [ext] = extensions();
 		expect(ext).toMatchObject({ loaded: false, error: { phase: "factory", message: LOAD_MESSAGE, line: 2 } });
-		expect(errors().map((e) => e.message)).toEqual([LOAD_MESSAGE]);
 	});
 
 	it("the error is the API module's ExtensionRuntimeNotInitializedError; registration still works, actions work after load", async () => {

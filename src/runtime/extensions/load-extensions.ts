@@ -29,7 +29,7 @@ export async function loadExtension(url: string, loader: ModuleLoader, runner: E
 			};
 			env.onRegistryChange();
 		} else {
-			extension.error = runner.report(extension, "import", undefined, error);
+			extension.error = runner.describeError(extension, "import", undefined, error);
 		}
 		return extension;
 	}
@@ -42,8 +42,13 @@ export async function loadExtension(url: string, loader: ModuleLoader, runner: E
 		await factory(createExtensionAPI(extension, env));
 		extension.loaded = true;
 	} catch (error) {
-		extension.error = runner.report(extension, "factory", undefined, error);
-		// Whatever the factory registered before it threw stays unused: the extension did not load.
+		extension.error = runner.describeError(extension, "factory", undefined, error);
+		// The extension did not load: drop what the factory registered before it threw, so neither its
+		// status nor pi.getAllTools() offers tools or commands that will never run.
+		extension.handlers.clear();
+		extension.tools.clear();
+		extension.commands.clear();
+		extension.flags.clear();
 	}
 	return extension;
 }

@@ -70,12 +70,19 @@ export class ExtensionRunner {
 		}));
 	}
 
-	/** Reports an error thrown by extension code, with its stack mapped back to the author's file. */
+	/** Reports an error thrown by extension code after it loaded. */
 	report(extension: RegisteredExtension, phase: ExtensionPhase, where: string | undefined, error: unknown): ExtensionErrorInfo {
+		const info = this.describeError(extension, phase, where, error);
+		this.hooks.onError(info);
+		return info;
+	}
+
+	/** An error thrown by extension code, with its stack mapped back to the author's file. */
+	describeError(extension: RegisteredExtension, phase: ExtensionPhase, where: string | undefined, error: unknown): ExtensionErrorInfo {
 		const stack = this.hooks.describe(String((error as Error)?.stack ?? ""));
 		const message = this.hooks.describe(error instanceof Error ? error.message : String(error));
 		const position = locate(stack, extension.url);
-		const info: ExtensionErrorInfo = {
+		return {
 			url: extension.url,
 			phase,
 			message,
@@ -84,8 +91,6 @@ export class ExtensionRunner {
 			line: position?.line,
 			column: position?.column,
 		};
-		this.hooks.onError(info);
-		return info;
 	}
 
 	async dispatch<E extends ExtensionEventName>(type: E, payload: EventPayload<E>): Promise<Outcomes[E]> {

@@ -39,10 +39,11 @@ async function ask(state: UIClientState, scope: UIScope, request: UIRequest, opt
 				for (const signal of signals) signal.removeEventListener("abort", onAbort);
 			};
 		});
-		const answered = state.host.requestUI(id, { ...request, timeout: opts?.timeout } as UIRequest);
-		const response = await Promise.race([answered, closed]);
-		if ("cancelled" in response) state.host.cancelUI(id);
-		return response;
+		const answered = state.host.requestUI(id, { ...request, timeout: opts?.timeout } as UIRequest).then((response) => ({ response, byHost: true }));
+		const outcome = await Promise.race([answered, closed.then((response) => ({ response, byHost: false }))]);
+		// Closed here (timeout, abort): the host still shows the dialog and must drop it.
+		if (!outcome.byHost) state.host.cancelUI(id);
+		return outcome.response;
 	} finally {
 		cleanup();
 		scope.budget?.resume();

@@ -1,0 +1,31 @@
+import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "./scripts/chromium.mjs";
+
+export const APP_PORT = 4173;
+export const FIXTURE_PORT = 4175;
+
+export default defineConfig({
+	testDir: "test/e2e",
+	timeout: 60_000,
+	workers: 1,
+	reporter: [["list"]],
+	use: {
+		baseURL: `http://localhost:${APP_PORT}`,
+		launchOptions: chromiumLaunchOptions(),
+		trace: "retain-on-failure",
+	},
+	webServer: [
+		{
+			// The production build, as the start command serves it.
+			command: `npx vite build --logLevel warn && npx vite preview --port ${APP_PORT} --strictPort`,
+			url: `http://localhost:${APP_PORT}`,
+			timeout: 180_000,
+			reuseExistingServer: false,
+		},
+		{
+			command: `node test/e2e/fixture-server.mjs ${FIXTURE_PORT}`,
+			url: `http://127.0.0.1:${FIXTURE_PORT}/health`,
+			reuseExistingServer: false,
+		},
+	],
+});

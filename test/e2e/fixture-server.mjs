@@ -1,0 +1,30 @@
+// Serves extension files to the page from another origin, with CORS, as a user's own host would:
+//   /upstream/<file>  upstream pi's examples/extensions (the pinned dev dependency), unchanged
+//   /fixtures/<file>  test/fixtures/extensions
+import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
+import { join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const mounts = {
+	"/upstream/": join(root, "node_modules/@earendil-works/pi-coding-agent/examples/extensions"),
+	"/fixtures/": join(root, "test/fixtures/extensions"),
+};
+const port = Number(process.argv[2] ?? 4174);
+
+createServer(async (req, res) => {
+	res.setHeader("Access-Control-Allow-Origin", "*");
+	const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
+	if (path === "/health") return res.end("ok");
+	const mount = Object.keys(mounts).find((prefix) => path.startsWith(prefix));
+	if (!mount) return res.writeHead(404).end("not found");
+	const file = normalize(join(mounts[mount], path.slice(mount.length)));
+	if (!file.startsWith(mounts[mount])) return res.writeHead(403).end("forbidden");
+	try {
+		const body = await readFile(file);
+		res.writeHead(200, { "Content-Type": "text/plain; charset=utf-8" }).end(body);
+	} catch {
+		res.writeHead(404).end("not found");
+	}
+}).listen(port, "127.0.0.1", () => console.log(`fixture server on http://127.0.0.1:${port}`));

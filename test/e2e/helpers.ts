@@ -1,0 +1,37 @@
+import { expect, type Page } from "@playwright/test";
+import { FIXTURE_PORT } from "../../playwright.config.ts";
+
+export const FIXTURES = `http://127.0.0.1:${FIXTURE_PORT}`;
+
+/** Opens the playground with `?ext=` URLs, says yes to running them, waits for the runtime. */
+export async function openWithExtensions(page: Page, urls: string[], { trust = true } = {}) {
+	const query = urls.map((url) => `ext=${encodeURIComponent(url)}`).join("&");
+	await page.goto(`/?${query}`);
+	if (urls.length > 0) {
+		const prompt = page.getByRole("dialog", { name: "Run extensions from this link?" });
+		await expect(prompt).toBeVisible();
+		for (const url of urls) await expect(prompt).toContainText(new URL(url, page.url()).href);
+		await prompt.getByRole("button", { name: trust ? "Run extensions" : "Don't run" }).click();
+	}
+	await waitReady(page);
+}
+
+export async function waitReady(page: Page) {
+	await expect(page.locator(".app")).toHaveAttribute("data-phase", "ready", { timeout: 20_000 });
+}
+
+export async function setScript(page: Page, steps: unknown[]) {
+	await page.getByLabel("Script steps (JSON)").fill(JSON.stringify(steps));
+	await page.getByRole("button", { name: "Apply script" }).click();
+	await expect(page.getByRole("status").filter({ hasText: "Applied." })).toBeVisible();
+}
+
+export async function send(page: Page, text: string) {
+	const box = page.getByRole("textbox", { name: "Prompt", exact: true });
+	await box.fill(text);
+	await box.press("Enter");
+}
+
+export function extension(page: Page, name: string) {
+	return page.getByRole("listitem", { name: `Extension ${name}` });
+}
