@@ -1,13 +1,35 @@
 /**
  * The extension API's types: what `pi`, `ctx` and `ctx.ui` look like to an extension.
- * Follows the spec's reference (sections 1-5); extensions import these through
+ * Follows the spec's reference (sections 1-4; events in events.ts); extensions import these through
  * `@earendil-works/pi-coding-agent` (or the `@mariozechner` / `@oh-my-pi` names).
  */
 import type { AgentMessage, AgentToolResult, AgentToolUpdateCallback, ThinkingLevel } from "@earendil-works/pi-agent-core";
-import type { ImageContent, Model, TextContent, ToolResultMessage, AssistantMessageEvent } from "@earendil-works/pi-ai";
+import type { ImageContent, Model, TextContent } from "@earendil-works/pi-ai";
 import type { SessionEntry, SessionHeader } from "../runtime/session/entries.ts";
+import type { CustomMessagePayload, ExtensionEvent, ExtensionEventName, ExtensionEventResult } from "./events.ts";
+
+export type * from "./events.ts";
 
 export type { AgentMessage, AgentToolResult, AgentToolUpdateCallback, ThinkingLevel, ImageContent, TextContent };
+
+// ---------------------------------------------------------------------------------------------
+// Components (pi-tui): rendered to lines at a width, optionally taking key input.
+
+export interface Component {
+	render(width: number): readonly string[];
+	handleInput?(data: string): void;
+	invalidate?(): void;
+}
+
+export interface Theme {
+	fg(color: string, text: string): string;
+	bg(color: string, text: string): string;
+	bold(text: string): string;
+	italic(text: string): string;
+	underline(text: string): string;
+	dim?(text: string): string;
+	strikethrough?(text: string): string;
+}
 
 // ---------------------------------------------------------------------------------------------
 // ctx.ui
@@ -19,23 +41,42 @@ export interface DialogOptions {
 	signal?: AbortSignal;
 	/** Milliseconds until the dialog closes by itself with the "no answer" value. */
 	timeout?: number;
+	initialIndex?: number;
+	helpText?: string;
 }
 
 export type SelectOption = string | { label: string; description?: string };
+
+export type WidgetContent = string[] | ((tui: unknown, theme: Theme) => Component) | undefined;
 
 export interface ExtensionUIContext {
 	select(title: string, options: SelectOption[], opts?: DialogOptions): Promise<string | undefined>;
 	confirm(title: string, message: string, opts?: DialogOptions): Promise<boolean>;
 	input(title: string, placeholder?: string, opts?: DialogOptions): Promise<string | undefined>;
 	editor(title: string, prefill?: string, opts?: DialogOptions): Promise<string | undefined>;
+	custom<T>(
+		factory: (tui: unknown, theme: Theme, keybindings: unknown, done: (result: T) => void) => Component | Promise<Component>,
+		opts?: { overlay?: boolean; signal?: AbortSignal },
+	): Promise<T | undefined>;
 	notify(message: string, type?: NotifyType): void;
 	setStatus(key: string, text: string | undefined): void;
 	setWorkingMessage(message?: string): void;
-	setWidget(key: string, content: string[] | undefined, options?: { placement?: "aboveEditor" | "belowEditor" }): void;
+	setWidget(key: string, content: WidgetContent, options?: { placement?: "aboveEditor" | "belowEditor" }): void;
+	setFooter(factory: unknown): void;
+	setHeader(factory: unknown): void;
 	setTitle(title: string): void;
+	onTerminalInput(handler: (data: string) => { consume?: boolean; data?: string } | undefined): () => void;
 	setEditorText(text: string): void;
 	pasteToEditor(text: string): void;
 	getEditorText(): string;
+	addAutocompleteProvider(factory: unknown): void;
+	setEditorComponent(factory: unknown): void;
+	readonly theme: Theme;
+	getAllThemes(): Promise<{ name: string; path?: string }[]>;
+	getTheme(name: string): Promise<Theme | undefined>;
+	setTheme(theme: string | Theme): Promise<{ success: boolean; error?: string }>;
+	getToolsExpanded(): boolean;
+	setToolsExpanded(expanded: boolean): void;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -47,9 +88,29 @@ export interface ReadonlySessionManager {
 	getEntries(): SessionEntry[];
 	getEntry(id: string): SessionEntry | undefined;
 	getLeafId(): string | null;
+	getLeafEntry(): SessionEntry | undefined;
 	getBranch(fromId?: string): SessionEntry[];
+	getLabel(id: string): string | undefined;
 	getSessionName(): string | undefined;
+	getSessionFile(): string | undefined;
 	getCwd(): string;
+}
+
+export interface ManagedTimer {
+	readonly id: number;
+}
+
+export interface ContextUsage {
+	tokens: number;
+	contextWindow: number;
+	percent: number;
+}
+
+export interface ModelsView {
+	list(): Model<string>[];
+	current(): Model<string> | undefined;
+	resolve(spec: string): Model<string> | undefined;
+	family(model: Model<string>): string;
 }
 
 export interface ExtensionContext {
@@ -59,21 +120,39 @@ export interface ExtensionContext {
 	readonly cwd: string;
 	readonly sessionManager: ReadonlySessionManager;
 	readonly model: Model<string> | undefined;
+	readonly models: ModelsView;
+	readonly agent: { kind: "main" | "sub"; id: string; name: string; depth: number };
+	getContextUsage(): ContextUsage | undefined;
+	compact(instructions?: string | { customInstructions?: string }): Promise<void>;
 	isIdle(): boolean;
 	abort(): void;
 	hasPendingMessages(): boolean;
+	shutdown(): void;
+	isProjectTrusted(): boolean;
 	getSystemPrompt(): string[];
 	setTimeout(callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]): ManagedTimer;
 	setInterval(callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]): ManagedTimer;
 	clearTimer(timer: ManagedTimer): void;
 }
 
-export interface ManagedTimer {
-	readonly id: number;
+/** `ctx` inside a registered tool's `execute`. */
+export interface ToolExecutionContext extends ExtensionContext {
+	addAdditionalContext?(text: string): void;
+	/** Runs the native built-in of the same name; present only when the tool shadows one. */
+	invokeTool?<TDetails = unknown>(
+		params: Record<string, unknown>,
+		opts?: { signal?: AbortSignal; onUpdate?: AgentToolUpdateCallback },
+	): Promise<AgentToolResult<TDetails>>;
 }
 
 export interface ExtensionCommandContext extends ExtensionContext {
 	waitForIdle(): Promise<void>;
+	newSession(opts?: { parentSession?: string }): Promise<{ cancelled: boolean }>;
+	branch(entryId: string): Promise<{ cancelled: boolean }>;
+	navigateTree(targetId: string, opts?: { summarize?: boolean }): Promise<{ cancelled: boolean }>;
+	switchSession(sessionPath: string): Promise<{ cancelled: boolean }>;
+	/** Re-imports changed extension modules and keeps the session. Treat as terminal for the handler. */
+	reload(): Promise<void>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -86,29 +165,32 @@ export interface ToolDefinition<TParams = any, TDetails = unknown> {
 	/** A TypeBox schema, a zod schema or a plain JSON Schema object. */
 	parameters: unknown;
 	executionMode?: "sequential" | "parallel";
+	hidden?: boolean;
 	defaultInactive?: boolean;
 	promptSnippet?: string;
 	promptGuidelines?: string[];
+	prepareArguments?(args: unknown): TParams;
 	execute(
 		toolCallId: string,
 		params: TParams,
 		signal: AbortSignal | undefined,
 		onUpdate: AgentToolUpdateCallback<TDetails> | undefined,
-		ctx: ExtensionContext,
+		ctx: ToolExecutionContext,
 	): Promise<AgentToolResult<TDetails>>;
-	renderCall?: (...args: unknown[]) => unknown;
-	renderResult?: (...args: unknown[]) => unknown;
+	renderCall?: (...args: any[]) => unknown;
+	renderResult?: (...args: any[]) => unknown;
 }
 
 export interface ToolInfo {
 	name: string;
 	description: string;
 	parameters: unknown;
-	sourceInfo: { path: string; source: string };
+	promptGuidelines?: string[];
+	sourceInfo: { path: string; source: string; scope?: string; origin?: string };
 }
 
 // ---------------------------------------------------------------------------------------------
-// Commands
+// Commands, shortcuts, flags
 
 export interface AutocompleteItem {
 	value: string;
@@ -122,70 +204,58 @@ export interface CommandDefinition {
 	handler(args: string, ctx: ExtensionCommandContext): Promise<void> | void;
 }
 
+export interface SlashCommandInfo {
+	name: string;
+	description?: string;
+	source: "extension" | "builtin";
+	path?: string;
+}
+
+export interface ShortcutDefinition {
+	description?: string;
+	handler(ctx: ExtensionContext): Promise<void> | void;
+}
+
+export interface FlagDefinition {
+	description?: string;
+	type: "boolean" | "string";
+	default?: boolean | string;
+}
+
 // ---------------------------------------------------------------------------------------------
-// Events (reference section 5): payload and handler result per event name.
+// Providers
 
-export type CustomMessagePayload<T = unknown> =
-	| string
-	| { customType?: string; content?: string | (TextContent | ImageContent)[]; display?: boolean; details?: T };
-
-export interface ToolCallEventResult {
-	block?: boolean;
-	reason?: string;
-	input?: Record<string, unknown>;
-	additionalContext?: string;
+export interface ProviderModelConfig {
+	id: string;
+	name: string;
+	api?: string;
+	reasoning: boolean;
+	input: ("text" | "image")[];
+	cost: { input: number; output: number; cacheRead: number; cacheWrite: number };
+	contextWindow: number;
+	maxTokens: number;
+	headers?: Record<string, string>;
+	compat?: unknown;
 }
 
-export interface ToolResultEventResult {
-	content?: (TextContent | ImageContent)[];
-	details?: unknown;
-	isError?: boolean;
+export interface ProviderConfig {
+	baseUrl?: string;
+	apiKey?: string;
+	api?: string;
+	headers?: Record<string, string>;
+	authHeader?: boolean;
+	models?: ProviderModelConfig[];
+	streamSimple?: (...args: any[]) => unknown;
+	oauth?: unknown;
 }
 
-export interface ExtensionEventMap {
-	session_start: { payload: {}; result: void };
-	session_shutdown: { payload: {}; result: void };
-	input: {
-		payload: { text: string; images?: ImageContent[]; source: "interactive" | "rpc" | "extension" };
-		result: { handled?: boolean; text?: string; images?: ImageContent[] } | void;
-	};
-	before_agent_start: {
-		payload: { prompt: string; images?: ImageContent[]; systemPrompt: string[] };
-		result: { message?: CustomMessagePayload; systemPrompt?: string[] } | void;
-	};
-	agent_start: { payload: {}; result: void };
-	agent_end: { payload: { messages: AgentMessage[] }; result: void };
-	turn_start: { payload: { turnIndex: number; timestamp: number }; result: void };
-	turn_end: { payload: { turnIndex: number; message: AgentMessage; toolResults: ToolResultMessage[] }; result: void };
-	message_start: { payload: { message: AgentMessage }; result: void };
-	message_update: { payload: { message: AgentMessage; assistantMessageEvent: AssistantMessageEvent }; result: void };
-	message_end: { payload: { message: AgentMessage }; result: void };
-	tool_call: { payload: { toolCallId: string; toolName: string; input: Record<string, unknown> }; result: ToolCallEventResult | void };
-	tool_result: {
-		payload: {
-			toolCallId: string;
-			toolName: string;
-			input: Record<string, unknown>;
-			content: (TextContent | ImageContent)[];
-			details: unknown;
-			isError: boolean;
-		};
-		result: ToolResultEventResult | void;
-	};
-	tool_execution_start: { payload: { toolCallId: string; toolName: string; args: unknown }; result: void };
-	tool_execution_update: { payload: { toolCallId: string; toolName: string; args: unknown; partialResult: unknown }; result: void };
-	tool_execution_end: { payload: { toolCallId: string; toolName: string; result: unknown; isError: boolean }; result: void };
-}
+// ---------------------------------------------------------------------------------------------
+// Events (reference section 5): payloads and results live in events.ts.
 
-export type ExtensionEventName = keyof ExtensionEventMap;
-export type ExtensionEvent<E extends ExtensionEventName> = { type: E } & ExtensionEventMap[E]["payload"];
-export type ExtensionEventResult<E extends ExtensionEventName> = ExtensionEventMap[E]["result"];
 export type ExtensionHandler<E extends ExtensionEventName> = (
 	event: ExtensionEvent<E>,
 	ctx: ExtensionContext,
 ) => ExtensionEventResult<E> | void | Promise<ExtensionEventResult<E> | void>;
-
-export type ToolCallEvent = ExtensionEvent<"tool_call">;
 
 // ---------------------------------------------------------------------------------------------
 // pi
@@ -209,25 +279,44 @@ export interface ExecResult {
 	killed: boolean;
 }
 
+export type MessageRenderer = (message: unknown, options: { expanded: boolean }, theme: Theme) => Component | undefined;
+
 export interface ExtensionAPI {
 	on<E extends ExtensionEventName>(event: E, handler: ExtensionHandler<E>): void;
 	registerTool<TParams = any, TDetails = unknown>(tool: ToolDefinition<TParams, TDetails>): void;
 	registerCommand(name: string, command: CommandDefinition): void;
-	registerFlag(name: string, flag: { description?: string; type: "boolean" | "string"; default?: boolean | string }): void;
+	registerShortcut(key: string, shortcut: ShortcutDefinition): void;
+	registerFlag(name: string, flag: FlagDefinition): void;
 	getFlag(name: string): boolean | string | undefined;
 	setLabel(label: string): void;
+	registerMessageRenderer(customType: string, renderer: MessageRenderer): void;
+	registerAssistantThinkingRenderer(renderer: (...args: any[]) => Component | undefined): void;
+	registerComposerShape(shape: unknown): void;
+	registerFileWriteFallback(handler: (...args: any[]) => Promise<boolean>): void;
+	registerFileDeleteFallback(handler: (...args: any[]) => Promise<boolean>): void;
+	registerProvider(name: string, config: ProviderConfig): void;
+	unregisterProvider(name: string): void;
 	readonly events: EventBus;
 	readonly logger: ExtensionLogger;
+	/** zod, as bundled with Playa (`pi.zod.object({...})`). */
+	readonly zod: typeof import("zod").z;
+	/** TypeBox's `Type` builder. */
+	readonly typebox: typeof import("typebox").Type;
 	sendMessage<T = unknown>(
 		payload: CustomMessagePayload<T>,
 		opts?: { triggerTurn?: boolean; deliverAs?: "steer" | "followUp" | "nextTurn" | "aside" },
 	): void;
-	sendUserMessage(content: string | (TextContent | ImageContent)[], opts?: { deliverAs?: "steer" | "followUp" | "aside" }): void;
+	sendUserMessage(
+		content: string | (TextContent | ImageContent)[],
+		opts?: { deliverAs?: "steer" | "followUp" | "aside"; attribution?: "user" | "agent" },
+	): void;
 	appendEntry<T = unknown>(customType: string, data?: T): void;
 	exec(command: string, args: string[], opts?: { signal?: AbortSignal; timeout?: number; cwd?: string }): Promise<ExecResult>;
 	getActiveTools(): string[];
 	getAllTools(): ToolInfo[];
 	setActiveTools(names: string[]): Promise<void>;
+	getCommands(): SlashCommandInfo[];
+	setModel(model: Model<string>): Promise<boolean>;
 	getSessionName(): string | undefined;
 	setSessionName(name: string): Promise<void>;
 	getThinkingLevel(): ThinkingLevel | undefined;

@@ -35,7 +35,9 @@ export interface PlaygroundState {
 	phase: "starting" | "awaiting-trust" | "ready" | "failed";
 	failure?: string;
 	sessionId?: string;
+	/** Every entry of the session, and the leaf that picks the branch shown. */
 	entries: SessionEntry[];
+	leafId: string | null;
 	streaming?: AgentMessage;
 	running: boolean;
 	extensions: ExtensionStatus[];
@@ -68,6 +70,7 @@ export class Playground {
 	readonly store = new Store<PlaygroundState>({
 		phase: "starting",
 		entries: [],
+		leafId: null,
 		running: false,
 		extensions: [],
 		commands: [],
@@ -144,7 +147,7 @@ export class Playground {
 		this.set({ phase: "starting", running: false, streaming: undefined, dialogs: [] });
 		try {
 			const session = await this.currentSession();
-			this.set({ sessionId: session.header.id, entries: session.entries });
+			this.set({ sessionId: session.header.id, entries: session.entries, leafId: session.leafId });
 			const { extensionUrls, script } = this.store.get();
 			this.runtime = await startRuntimeWorker({ session, extensions: extensionUrls, script }, this.bridge());
 			this.set({ phase: "ready" });
@@ -168,8 +171,17 @@ export class Playground {
 	private onRuntimeEvent(event: RuntimeEvent): void {
 		switch (event.type) {
 			case "entry_appended":
-				this.set({ entries: [...this.store.get().entries, event.entry] });
+				this.set({ entries: [...this.store.get().entries, event.entry], leafId: event.leafId });
 				this.storage.appendEntry(event.sessionId, event.entry, event.leafId).catch((error) => this.notify(`Could not save the session: ${error.message}`, "error", "Playa"));
+				return;
+			case "leaf_changed":
+				this.set({ leafId: event.leafId });
+				this.storage.setLeaf(event.sessionId, event.leafId).catch((error) => this.notify(`Could not save the session: ${error.message}`, "error", "Playa"));
+				return;
+			case "session_request":
+				if (event.action === "new") void this.newSession();
+				else if (event.action === "open" && event.sessionId) void this.openSession(event.sessionId);
+				else void this.startRuntime();
 				return;
 			case "streaming":
 				this.set({ streaming: event.message });
@@ -266,6 +278,16 @@ export class Playground {
 	/** Starts an empty session and makes it current. */
 	async newSession(): Promise<void> {
 		await this.storage.setSetting(SETTINGS.session, undefined);
+		await this.startRuntime();
+	}
+
+	/** Makes a stored session current; an unknown id is reported and changes nothing. */
+	async openSession(sessionId: string): Promise<void> {
+		if (!(await this.storage.loadSession(sessionId))) {
+			this.notify(`There is no session ${sessionId} in this browser`, "error", "Playa");
+			return;
+		}
+		await this.storage.setSetting(SETTINGS.session, sessionId);
 		await this.startRuntime();
 	}
 

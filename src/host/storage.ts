@@ -85,6 +85,17 @@ export class Storage {
 		});
 	}
 
+	/** Moves the session's leaf without appending (branch, tree navigation). */
+	setLeaf(sessionId: string, leafId: string | null): Promise<void> {
+		return this.serial(async () => {
+			const tx = this.db.transaction("sessions", "readwrite");
+			const record = await tx.store.get(sessionId);
+			if (!record) throw new Error(`session ${sessionId} does not exist`);
+			await tx.store.put({ ...record, leafId, updatedAt: new Date().toISOString() });
+			await tx.done;
+		});
+	}
+
 	async getSetting<T>(key: string): Promise<T | undefined> {
 		return (await this.db.get("settings", key)) as T | undefined;
 	}

@@ -48,6 +48,8 @@ export interface ExtensionStatus {
 	error?: ExtensionErrorInfo;
 	tools: string[];
 	commands: { name: string; description?: string }[];
+	/** What the extension tried that the browser cannot do, each said once. */
+	notices: string[];
 }
 
 export interface CommandInfo {
@@ -58,6 +60,10 @@ export interface CommandInfo {
 
 export type RuntimeEvent =
 	| { type: "entry_appended"; sessionId: string; entry: SessionEntry; leafId: string }
+	/** The leaf moved without an append (branch, tree navigation). */
+	| { type: "leaf_changed"; sessionId: string; leafId: string | null }
+	/** The runtime asks the host to start it again: on a new session, another session, or the same one. */
+	| { type: "session_request"; action: "new" | "open" | "reload"; sessionId?: string }
 	/** The assistant message being streamed; `undefined` when streaming ends. */
 	| { type: "streaming"; message: AgentMessage | undefined }
 	| { type: "run_state"; running: boolean }

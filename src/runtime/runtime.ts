@@ -10,14 +10,18 @@ import { ModuleLoader } from "../loader/module-loader.ts";
 import { createModuleUrls, type ModuleUrls } from "../loader/module-urls.ts";
 import { createScriptedModel, type ScriptedModel } from "./agent/scripted-model.ts";
 import { AgentSession } from "./agent/session.ts";
-import type { ApiEnvironment, ExtensionActions } from "./extensions/api.ts";
+import { StaleExtensionContextError, type ApiEnvironment, type ExtensionActions } from "./extensions/api.ts";
 import { createContext, ManagedTimers } from "./extensions/context.ts";
 import { createEventBus } from "./extensions/event-bus.ts";
 import { loadExtension } from "./extensions/load-extensions.ts";
-import { ExtensionRunner, type RegisteredExtension } from "./extensions/runner.ts";
+import type { RegisteredExtension } from "./extensions/extension.ts";
+import { ExtensionRunner } from "./extensions/runner.ts";
 import type { UIClientState } from "./extensions/ui-client.ts";
 import type { CommandInfo, HostBridge, RuntimeApi, RuntimeConfig, RuntimeEvent, ScriptStep } from "./protocol.ts";
+import { createActions, createSessionControl, type ControlDeps } from "./session-control.ts";
 import { SessionTree } from "./session/tree.ts";
+import { plainTheme } from "./extensions/plain-theme.ts";
+import type { Model } from "@earendil-works/pi-ai";
 
 /** The modules extensions share with the runtime, loaded when first imported. */
 export const HOST_MODULES: HostModuleLoaders = {
@@ -46,7 +50,14 @@ export class Runtime implements RuntimeApi {
 	private timers!: ManagedTimers;
 	private initialized = false;
 	private stale = false;
-	private readonly ui: UIClientState = { host: undefined as unknown as HostBridge, editorText: "", nextDialogId: 1 };
+	private readonly flagValues = new Map<string, boolean | string>();
+	private readonly ui: UIClientState = {
+		host: undefined as unknown as HostBridge,
+		editorText: "",
+		nextDialogId: 1,
+		theme: plainTheme,
+		toolsExpanded: false,
+	};
 
 	constructor(private readonly options: RuntimeOptions = {}) {}
 
@@ -55,8 +66,13 @@ export class Runtime implements RuntimeApi {
 		this.ui.host = host;
 		this.urls = createModuleUrls();
 		const emit = (event: RuntimeEvent) => host.emit(event);
-		const tree = new SessionTree(config.session.header, config.session.entries, config.session.leafId, (entry, leafId) =>
-			emit({ type: "entry_appended", sessionId: tree.header.id, entry, leafId }),
+		const sessionId = config.session.header.id;
+		const tree = new SessionTree(
+			config.session.header,
+			config.session.entries,
+			config.session.leafId,
+			(entry, leafId) => emit({ type: "entry_appended", sessionId, entry, leafId }),
+			(leafId) => emit({ type: "leaf_changed", sessionId, leafId }),
 		);
 		this.model = createScriptedModel(config.script, this.options.scriptedTokensPerSecond);
 		this.timers = new ManagedTimers((extension, error) => this.runner.report(extension, "handler", "timer", error));
@@ -65,15 +81,31 @@ export class Runtime implements RuntimeApi {
 			onError: (error) => emit({ type: "extension_error", error }),
 			describe: (text) => this.urls.describe(text),
 		});
-		const assertLive = (extension: RegisteredExtension) => {
-			if (this.stale) throw new Error(`Extension "${extension.name}" used a stale context: the runtime was replaced.`);
+		const deps: ControlDeps = {
+			session: () => this.session,
+			tree: () => tree,
+			runner: this.runner,
+			models: () => [this.model.model],
+			emit,
+			exec: async () => {
+				throw new Error("pi.exec needs a workspace, and this playground has no workspace yet");
+			},
 		};
 		this.session = new AgentSession({
 			tree,
 			runner: this.runner,
 			model: this.model,
 			emit,
-			contextSource: { cwd: "/workspace", ui: this.ui, timers: this.timers, assertLive },
+			contextSource: {
+				cwd: "/workspace",
+				ui: this.ui,
+				timers: this.timers,
+				control: createSessionControl(deps),
+				notice: (extension, text) => this.notice(extension, text),
+				assertLive: (extension) => {
+					if (this.stale) throw new StaleExtensionContextError(extension.name);
+				},
+			},
 		});
 
 		const loader = new ModuleLoader({
@@ -82,58 +114,38 @@ export class Runtime implements RuntimeApi {
 			fetch: this.options.fetch,
 			cdn: this.options.cdn,
 		});
-		const env = this.apiEnvironment(emit);
+		const env = this.apiEnvironment(createActions(deps, (model) => this.setModel(model)));
 		for (const url of config.extensions) await loadExtension(url, loader, this.runner, env);
 		this.initialized = true;
 		this.emitExtensions();
 		await this.runner.dispatch("session_start", {});
 	}
 
-	private apiEnvironment(emit: (event: RuntimeEvent) => void): ApiEnvironment {
-		const session = () => this.session;
-		const actions: ExtensionActions = {
-			sendMessage: () => {
-				throw new Error("pi.sendMessage is not available yet in Playa");
-			},
-			sendUserMessage: (content) => {
-				const text = typeof content === "string" ? content : content.map((c) => (c.type === "text" ? c.text : "")).join("");
-				void session().prompt(text, undefined, "extension");
-			},
-			appendEntry: (customType, data) => {
-				session().source.tree().append({ type: "custom", customType, data });
-			},
-			exec: async () => {
-				throw new Error("pi.exec needs a workspace, and this playground has no workspace yet");
-			},
-			getActiveTools: () => session().tools().map((tool) => tool.name),
-			getAllTools: () =>
-				this.runner.extensions.flatMap((ext) =>
-					[...ext.tools.values()].map((tool) => ({
-						name: tool.name,
-						description: tool.description,
-						parameters: tool.parameters,
-						sourceInfo: { path: ext.url, source: "extension" },
-					})),
-				),
-			setActiveTools: async () => {},
-			getSessionName: () => session().source.tree().getSessionName(),
-			setSessionName: async (name) => {
-				session().source.tree().append({ type: "session_info", name });
-			},
-			getThinkingLevel: () => session().agent.state.thinkingLevel,
-			setThinkingLevel: (level) => {
-				session().agent.state.thinkingLevel = level;
-			},
-		};
+	private setModel(model: Model<string>): boolean {
+		// Only the scripted model needs no key; providers arrive with the model gateway.
+		if (model.provider !== this.model.model.provider) return false;
+		this.session.agent.state.model = model;
+		return true;
+	}
+
+	private notice(extension: RegisteredExtension, text: string): void {
+		if (extension.notices.includes(text)) return;
+		extension.notices.push(text);
+		if (this.initialized) this.emitExtensions();
+	}
+
+	private apiEnvironment(actions: ExtensionActions): ApiEnvironment {
 		return {
 			actions,
 			events: createEventBus((channel, error) => console.warn(`events.on("${channel}") handler failed:`, error)),
 			isInitialized: () => this.initialized,
 			isStale: () => this.stale,
-			flagValues: new Map(),
+			flagValues: this.flagValues,
 			onRegistryChange: () => {
 				if (this.initialized) this.emitExtensions();
 			},
+			notice: (extension, text) => this.notice(extension, text),
+			commandOwner: (name, except) => this.runner.extensions.find((ext) => ext !== except && ext.commands.has(name))?.name,
 			log: (extension: RegisteredExtension, level: keyof ExtensionLogger, message: string, meta?: unknown) => {
 				console[level](`[${extension.name}] ${message}`, ...(meta === undefined ? [] : [meta]));
 			},

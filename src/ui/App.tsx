@@ -1,5 +1,7 @@
 /** The playground page: transcript and composer, with extensions and the script beside them. */
+import { useMemo } from "react";
 import type { Playground } from "../host/playground.ts";
+import { branchPath } from "../runtime/session/tree.ts";
 import { Composer } from "./Composer.tsx";
 import { ExtensionDialog, TrustPrompt } from "./Dialogs.tsx";
 import { ExtensionsPanel } from "./ExtensionsPanel.tsx";
@@ -25,6 +27,8 @@ function Widgets({ widgets, placement }: { widgets: ReturnType<typeof usePlaygro
 export function App({ playground }: { playground: Playground }) {
 	const state = usePlaygroundState(playground);
 	const dialog = state.dialogs[0];
+	// The transcript shows the path from the root to the leaf.
+	const branch = useMemo(() => branchPath(new Map(state.entries.map((e) => [e.id, e])), state.leafId), [state.entries, state.leafId]);
 	return (
 		<div className="app" data-phase={state.phase}>
 			<header className="topbar">
@@ -44,7 +48,7 @@ export function App({ playground }: { playground: Playground }) {
 							{state.failure}
 						</p>
 					)}
-					<Transcript entries={state.entries} streaming={state.streaming} />
+					<Transcript entries={branch} streaming={state.streaming} />
 					<Widgets widgets={state.widgets} placement="aboveEditor" />
 					<Composer
 						running={state.running}

@@ -5,6 +5,7 @@
  */
 import { type AssistantMessage, type FauxContentBlock, type JsonObject, type Model, type TranscriptContext } from "@earendil-works/pi-ai";
 import { createFauxCore, fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall } from "@earendil-works/pi-ai/compat";
+import type { StreamFn } from "@earendil-works/pi-agent-core";
 import type { ScriptStep } from "./script.ts";
 
 export type { ScriptStep };
@@ -26,7 +27,7 @@ export function stepToMessage(step: ScriptStep | undefined, index: number): Assi
 export interface ScriptedModel {
 	readonly model: Model<string>;
 	setSteps(steps: ScriptStep[]): void;
-	stream: ReturnType<typeof createFauxCore>["streamSimple"];
+	stream: StreamFn;
 }
 
 export function createScriptedModel(initialSteps: ScriptStep[], tokensPerSecond = 250): ScriptedModel {
@@ -46,9 +47,13 @@ export function createScriptedModel(initialSteps: ScriptStep[], tokensPerSecond 
 		setSteps(next) {
 			steps = next;
 		},
-		stream(model, context, options) {
+		// The faux provider sends nothing over the wire, so the request hooks are called here: the
+		// "payload" extensions see and may replace is the transcript the model is given.
+		async stream(model, context, options) {
+			const replaced = options?.onPayload ? await options.onPayload(context, model) : undefined;
+			await options?.onResponse?.({ status: 200, headers: { "content-type": "text/event-stream" } }, model);
 			core.setResponses([replyFor]);
-			return core.streamSimple(model, context, options);
+			return core.streamSimple(model, (replaced as TranscriptContext | undefined) ?? context, options);
 		},
 	};
 }

@@ -1,20 +1,25 @@
 /**
  * One agent session: pi-agent-core's Agent driven by the session tree, with extension events
- * dispatched at the points the spec's "typical order for one prompt" names, every finished
- * message appended to the tree, and extension tools gated by `tool_call` / `tool_result`.
+ * dispatched at the points of the spec's "typical order for one prompt", every finished message
+ * appended to the tree, and all tools gated by `tool_call` / `tool_result`.
  */
 import { Agent, type AgentEvent, type AgentMessage, type AgentTool } from "@earendil-works/pi-agent-core";
-import { toToolDeclaration, validateToolArguments, type ImageContent, type JsonObject, type Message, type SystemMessage } from "@earendil-works/pi-ai";
-import type { CustomMessagePayload } from "../../api/types.ts";
+import { toToolDeclaration, type ImageContent, type SystemMessage, type TextContent } from "@earendil-works/pi-ai";
 import { createCommandContext, createContext, type ContextSource } from "../extensions/context.ts";
-import type { ExtensionRunner, RegisteredExtension } from "../extensions/runner.ts";
+import type { RegisteredExtension } from "../extensions/extension.ts";
+import type { ExtensionRunner } from "../extensions/runner.ts";
 import type { RuntimeEvent } from "../protocol.ts";
 import type { SessionTree } from "../session/tree.ts";
+import { applyTextRewrite } from "./assistant-rewrite.ts";
+import { convertToLlm, entryForMessage, normalizeCustomMessage } from "./messages.ts";
 import type { ScriptedModel } from "./scripted-model.ts";
+import { ToolGate } from "./tool-gate.ts";
 import { toAgentTool } from "./tools.ts";
 
 export const DEFAULT_SYSTEM_PROMPT =
 	"You are a coding assistant running inside Playa, a browser playground for agent extensions. Use the tools you are given.";
+
+export type Delivery = "steer" | "followUp" | "nextTurn" | "aside";
 
 export interface SessionOptions {
 	tree: SessionTree;
@@ -23,93 +28,136 @@ export interface SessionOptions {
 	emit(event: RuntimeEvent): void;
 	/** Everything ctx needs besides the session itself. */
 	contextSource: Omit<ContextSource, "tree" | "model" | "isIdle" | "abort" | "hasPendingMessages" | "waitForIdle" | "systemPrompt">;
+	/** Native tools (read, bash, ...), and which of them are active by default. */
+	builtinTools?: AgentTool[];
+	defaultActiveBuiltins?: string[];
 }
 
-function isLlmMessage(message: AgentMessage): message is Message {
-	const role = (message as { role?: string }).role;
-	return role === "user" || role === "assistant" || role === "toolResult";
+type ToolEntry = { tool: AgentTool; defaultActive: boolean };
+
+function userMessage(content: string | (TextContent | ImageContent)[], images?: ImageContent[]): AgentMessage {
+	const blocks = typeof content === "string" ? [{ type: "text" as const, text: content }] : content;
+	return { role: "user", content: [...blocks, ...(images ?? [])], timestamp: Date.now() };
+}
+
+function promptText(messages: AgentMessage[]): string {
+	return messages
+		.filter((m) => m.role === "user")
+		.map((m) => (typeof m.content === "string" ? m.content : m.content.map((b) => (b.type === "text" ? b.text : "")).join("")))
+		.join("\n\n");
 }
 
 export class AgentSession {
 	readonly agent: Agent;
 	readonly source: ContextSource;
-	private readonly replacedInput = new Map<string, Record<string, unknown>>();
+	readonly gate: ToolGate;
 	private systemPrompt = [DEFAULT_SYSTEM_PROMPT];
+	private activeNames: Set<string> | undefined;
+	/** `deliverAs: "nextTurn"` messages, sent with the next prompt. */
+	private nextTurn: AgentMessage[] = [];
 	private turnIndex = 0;
 
 	constructor(private readonly options: SessionOptions) {
-		const { tree, model } = options;
+		const { tree, model, runner } = options;
 		this.source = {
 			...options.contextSource,
 			tree: () => tree,
 			model: () => this.agent.state.model,
 			isIdle: () => !this.agent.state.isStreaming,
 			abort: () => this.agent.abort(),
-			hasPendingMessages: () => this.agent.hasQueuedMessages(),
+			hasPendingMessages: () => this.agent.hasQueuedMessages() || this.nextTurn.length > 0,
 			waitForIdle: () => this.agent.waitForIdle(),
 			systemPrompt: () => [...this.systemPrompt],
 		};
+		this.gate = new ToolGate(runner, () => this.activeTools());
 		this.agent = new Agent({
 			initialState: { model: model.model },
 			streamFn: (m, context, opts) => model.stream(m, context, opts),
-			beforeToolCall: async ({ toolCall, args }) => {
-				const outcome = await options.runner.dispatch("tool_call", {
-					toolCallId: toolCall.id,
-					toolName: toolCall.name,
-					input: args as Record<string, unknown>,
-				});
-				if (outcome.block) return { block: true, reason: outcome.reason ?? "Blocked by an extension" };
-				if (outcome.input) {
-					const tool = this.agent.state.tools.find((t) => t.name === toolCall.name);
-					if (tool) this.replacedInput.set(toolCall.id, validateToolArguments(tool, { ...toolCall, arguments: outcome.input as JsonObject }));
-				}
-				return undefined;
+			convertToLlm,
+			transformContext: async (messages) => {
+				if (!runner.hasHandlers("context")) return messages;
+				return runner.dispatch("context", { messages: structuredClone(messages) });
 			},
-			afterToolCall: async ({ toolCall, args, result, isError }) => {
-				if (!options.runner.hasHandlers("tool_result")) return undefined;
-				const outcome = await options.runner.dispatch("tool_result", {
-					toolCallId: toolCall.id,
-					toolName: toolCall.name,
-					input: args as Record<string, unknown>,
-					content: result.content,
-					details: result.details,
-					isError,
-				});
-				return { content: outcome.content, details: outcome.details, isError: outcome.isError };
+			onPayload: async (payload) => {
+				if (!runner.hasHandlers("before_provider_request")) return undefined;
+				return runner.dispatch("before_provider_request", { payload });
 			},
+			onResponse: async (response) => {
+				await runner.dispatch("after_provider_response", { status: response.status, headers: response.headers });
+			},
+			// Passive context from the last tool batch reaches the model before its next request.
+			prepareRequest: ({ context }) => {
+				const extra = this.gate.drainContext();
+				if (extra.length === 0) return undefined;
+				const note: SystemMessage = { role: "system", content: extra.join("\n\n"), timestamp: Date.now() };
+				return { context: { ...context, messages: [...context.messages, note] } };
+			},
+			beforeToolCall: this.gate.beforeToolCall,
+			afterToolCall: this.gate.afterToolCall,
 		});
 		this.agent.subscribe((event) => this.onAgentEvent(event));
+	}
+
+	get isStreaming(): boolean {
+		return this.agent.state.isStreaming;
 	}
 
 	private context(extension: RegisteredExtension, signal?: AbortSignal) {
 		return createContext(this.source, extension, { signal });
 	}
 
-	/** All extension tools; a later extension's tool replaces an earlier one of the same name. */
-	tools(): AgentTool[] {
-		const byName = new Map<string, AgentTool>();
+	/** Every tool by name: built-ins first, an extension tool of the same name replaces the built-in. */
+	private toolTable(): Map<string, ToolEntry> {
+		const table = new Map<string, ToolEntry>();
+		const defaults = new Set(this.options.defaultActiveBuiltins ?? []);
+		for (const tool of this.options.builtinTools ?? []) table.set(tool.name, { tool, defaultActive: defaults.has(tool.name) });
 		for (const extension of this.options.runner.extensions) {
 			if (!extension.loaded) continue;
 			for (const definition of extension.tools.values()) {
-				byName.set(
-					definition.name,
-					toAgentTool({ extension, definition }, { context: (ext, signal) => this.context(ext, signal), replacedInput: this.replacedInput }),
+				const tool = toAgentTool(
+					{ extension, definition },
+					{ context: (ext, signal) => this.context(ext, signal), gate: this.gate, builtin: (name) => this.builtin(name) },
 				);
+				table.set(definition.name, { tool, defaultActive: !definition.defaultInactive && !definition.hidden });
 			}
 		}
-		return [...byName.values()];
+		return table;
 	}
 
-	/** Text from the composer: a registered `/command`, or a prompt. */
-	async submit(text: string): Promise<void> {
+	private builtin(name: string): AgentTool | undefined {
+		return this.options.builtinTools?.find((tool) => tool.name === name);
+	}
+
+	allTools(): AgentTool[] {
+		return [...this.toolTable().values()].map((entry) => entry.tool);
+	}
+
+	activeTools(): AgentTool[] {
+		return [...this.toolTable()]
+			.filter(([name, entry]) => (this.activeNames ? this.activeNames.has(name) : entry.defaultActive))
+			.map(([, entry]) => entry.tool);
+	}
+
+	/** Unknown names are ignored; a running agent sees the change before its next request. */
+	setActiveTools(names: string[]): void {
+		this.activeNames = new Set(names.filter((name) => this.toolTable().has(name)));
+		if (this.isStreaming) this.agent.state.tools = this.activeTools();
+	}
+
+	/** Text from the composer: a registered `/command`, or a prompt (a steer while a run is going). */
+	async submit(text: string, images?: ImageContent[]): Promise<void> {
 		const command = /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(text.trim());
 		if (command && (await this.runCommand(command[1], command[2] ?? ""))) return;
-		await this.prompt(text);
+		const input = await this.options.runner.dispatch("input", { text, images, source: "interactive" });
+		if (input.handled || (!input.text && !input.images?.length)) return;
+		const message = userMessage(input.text, input.images);
+		if (this.isStreaming) this.agent.steer(message);
+		else await this.run([message]);
 	}
 
 	/** Runs a registered command; false when no extension registered that name. */
 	async runCommand(name: string, args: string): Promise<boolean> {
-		const owner = [...this.options.runner.extensions].reverse().find((ext) => ext.loaded && ext.commands.has(name));
+		const owner = this.options.runner.extensions.find((ext) => ext.loaded && ext.commands.has(name));
 		if (!owner) return false;
 		try {
 			await owner.commands.get(name)!.handler(args, createCommandContext(this.source, owner, {}));
@@ -119,13 +167,42 @@ export class AgentSession {
 		return true;
 	}
 
-	async prompt(text: string, images?: ImageContent[], source: "interactive" | "extension" = "interactive"): Promise<void> {
-		const { runner } = this.options;
-		const input = await runner.dispatch("input", { text, images, source });
-		if (input.handled) return;
-		const start = await runner.dispatch("before_agent_start", { prompt: input.text, images: input.images, systemPrompt: [DEFAULT_SYSTEM_PROMPT] });
+	/** `pi.sendUserMessage`: a prompt when idle, a steer while running; explicit modes queue. */
+	sendUserMessage(content: string | (TextContent | ImageContent)[], deliverAs?: "steer" | "followUp" | "aside"): Promise<void> {
+		const message = userMessage(content);
+		if (deliverAs === "followUp") this.agent.followUp(message);
+		else if (this.isStreaming || deliverAs === "steer") this.agent.steer(message);
+		else return this.run([message]);
+		return Promise.resolve();
+	}
+
+	/** `pi.sendMessage`, with the spec's delivery semantics. */
+	sendMessage(payload: Parameters<typeof normalizeCustomMessage>[0], opts: { deliverAs?: Delivery; triggerTurn?: boolean } = {}): Promise<void> {
+		const message = normalizeCustomMessage(payload);
+		const mode = opts.deliverAs;
+		if (this.isStreaming) {
+			if (mode === "followUp") this.agent.followUp(message);
+			else if (mode === "nextTurn") this.nextTurn.push(message);
+			else this.agent.steer(message);
+			return Promise.resolve();
+		}
+		if (mode === "aside" || opts.triggerTurn) return this.run([message]);
+		if (mode === "nextTurn") this.nextTurn.push(message);
+		else this.options.tree.append(entryForMessage(message)!);
+		return Promise.resolve();
+	}
+
+	/** Starts a run: `before_agent_start`, then the agent with the session's context. */
+	private async run(messages: AgentMessage[]): Promise<void> {
+		const { runner, tree } = this.options;
+		const images = messages.flatMap((m) => (m.role === "user" && Array.isArray(m.content) ? m.content.filter((b): b is ImageContent => b.type === "image") : []));
+		const start = await runner.dispatch("before_agent_start", {
+			prompt: promptText(messages),
+			images: images.length > 0 ? images : undefined,
+			systemPrompt: [DEFAULT_SYSTEM_PROMPT],
+		});
 		this.systemPrompt = start.systemPrompt;
-		const tools = this.tools();
+		const tools = this.activeTools();
 		const system: SystemMessage = {
 			role: "system",
 			content: this.systemPrompt.join("\n\n"),
@@ -133,21 +210,11 @@ export class AgentSession {
 			timestamp: Date.now(),
 		};
 		this.agent.state.tools = tools;
-		this.agent.state.messages = [system, ...this.options.tree.buildContext()];
-		const injected = start.messages.map((payload) => this.customMessage(payload));
-		const user: AgentMessage = {
-			role: "user",
-			content: [{ type: "text", text: input.text }, ...(input.images ?? [])],
-			timestamp: Date.now(),
-		};
+		this.agent.state.messages = [system, ...tree.buildContext()];
+		const queued = this.nextTurn.splice(0);
+		const injected = start.messages.map((payload) => normalizeCustomMessage(payload));
 		this.turnIndex = 0;
-		await this.agent.prompt([user, ...injected]);
-	}
-
-	/** A `before_agent_start` message, sent to the model as a user message. */
-	private customMessage(payload: CustomMessagePayload): AgentMessage {
-		const content = typeof payload === "string" ? payload : (payload.content ?? "");
-		return { role: "user", content: typeof content === "string" ? [{ type: "text", text: content }] : content, timestamp: Date.now() };
+		await this.agent.prompt([...queued, ...messages, ...injected]);
 	}
 
 	abort(): void {
@@ -172,19 +239,28 @@ export class AgentSession {
 				await runner.dispatch("turn_end", { turnIndex: this.turnIndex++, message: event.message, toolResults: event.toolResults });
 				return;
 			case "message_start":
-				await runner.dispatch("message_start", { message: event.message });
+				await runner.dispatch("message_start", { message: structuredClone(event.message) });
 				return;
 			case "message_update":
 				emit({ type: "streaming", message: event.message });
 				if (runner.hasHandlers("message_update")) {
-					await runner.dispatch("message_update", { message: event.message, assistantMessageEvent: event.assistantMessageEvent });
+					await runner.dispatch("message_update", { message: structuredClone(event.message), assistantMessageEvent: event.assistantMessageEvent });
 				}
 				return;
-			case "message_end":
-				if (isLlmMessage(event.message)) tree.append({ type: "message", message: event.message });
+			case "message_end": {
+				const { message } = event;
+				// Rewrites land before the message is persisted, shown or sent again.
+				if (message.role === "assistant" && runner.hasHandlers("assistant_message")) {
+					const content = await runner.dispatch("assistant_message", { message: structuredClone(message) });
+					const problem = applyTextRewrite(message, content);
+					if (problem) emit({ type: "notify", message: `assistant_message rewrite ignored: ${problem}`, level: "warning", extension: "Playa" });
+				}
+				const entry = entryForMessage(message);
+				if (entry) tree.append(entry);
 				emit({ type: "streaming", message: undefined });
-				await runner.dispatch("message_end", { message: event.message });
+				await runner.dispatch("message_end", { message: structuredClone(message) });
 				return;
+			}
 			case "tool_execution_start":
 				await runner.dispatch("tool_execution_start", { toolCallId: event.toolCallId, toolName: event.toolName, args: event.args });
 				return;

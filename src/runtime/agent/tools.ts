@@ -2,10 +2,12 @@
  * Extension tools as pi-agent-core tools: the parameter schema normalised to JSON Schema (zod,
  * TypeBox or plain), and `execute` called with the extension API's argument order and a ctx.
  */
-import type { AgentTool } from "@earendil-works/pi-agent-core";
+import type { AgentTool, AgentToolUpdateCallback } from "@earendil-works/pi-agent-core";
+import { validateToolArguments, type JsonObject } from "@earendil-works/pi-ai";
 import { z } from "zod";
-import type { ExtensionContext, ToolDefinition } from "../../api/types.ts";
-import type { RegisteredExtension } from "../extensions/runner.ts";
+import type { ExtensionContext, ToolDefinition, ToolExecutionContext } from "../../api/types.ts";
+import type { RegisteredExtension } from "../extensions/extension.ts";
+import type { ToolGate } from "./tool-gate.ts";
 
 function isZodSchema(value: unknown): value is z.ZodType {
 	return typeof value === "object" && value !== null && "_zod" in value;
@@ -29,11 +31,15 @@ export interface ToolBinding {
 
 export interface ToolWrapOptions {
 	context(extension: RegisteredExtension, signal: AbortSignal | undefined): ExtensionContext;
-	/** Arguments a `tool_call` handler replaced, by tool call id. */
-	replacedInput: Map<string, Record<string, unknown>>;
+	gate: ToolGate;
+	/** The native built-in of a name, for `ctx.invokeTool` when an extension tool shadows it. */
+	builtin(name: string): AgentTool | undefined;
 }
 
+const MAX_DELEGATION_DEPTH = 8;
+
 export function toAgentTool({ extension, definition }: ToolBinding, options: ToolWrapOptions): AgentTool {
+	let depth = 0;
 	return {
 		name: definition.name,
 		label: definition.label ?? definition.name,
@@ -41,9 +47,24 @@ export function toAgentTool({ extension, definition }: ToolBinding, options: Too
 		parameters: toJsonSchema(definition.parameters),
 		executionMode: definition.executionMode,
 		async execute(toolCallId, params, signal, onUpdate) {
-			const input = options.replacedInput.get(toolCallId) ?? params;
-			options.replacedInput.delete(toolCallId);
-			const result = await definition.execute(toolCallId, input, signal, onUpdate, options.context(extension, signal));
+			const input = options.gate.takeReplacedInput(toolCallId) ?? params;
+			const native = options.builtin(definition.name);
+			const ctx: ToolExecutionContext = Object.assign(options.context(extension, signal), {
+				addAdditionalContext: (text: string) => options.gate.addContext(String(text)),
+				invokeTool: native
+					? async (args: Record<string, unknown>, opts?: { signal?: AbortSignal; onUpdate?: AgentToolUpdateCallback }) => {
+							if (depth >= MAX_DELEGATION_DEPTH) throw new Error(`ctx.invokeTool("${definition.name}") nested more than ${MAX_DELEGATION_DEPTH} deep`);
+							depth++;
+							try {
+								const validated = validateToolArguments(native, { type: "toolCall", id: toolCallId, name: native.name, arguments: args as JsonObject });
+								return await native.execute(toolCallId, validated, opts?.signal ?? signal, opts?.onUpdate ?? onUpdate);
+							} finally {
+								depth--;
+							}
+						}
+					: undefined,
+			});
+			const result = await definition.execute(toolCallId, input, signal, onUpdate, ctx);
 			if (!result || !Array.isArray(result.content)) {
 				throw new Error(`tool "${definition.name}" of extension "${extension.name}" returned no { content: [...] }`);
 			}

@@ -3,8 +3,21 @@
  * actions only once the runtime is initialized; every method is pre-bound, so destructuring works.
  */
 import { ExtensionRuntimeNotInitializedError } from "../../api/coding-agent.ts";
+import { Type } from "typebox";
+import { z } from "zod";
 import type { EventBus, ExtensionAPI, ExtensionLogger, ToolDefinition } from "../../api/types.ts";
-import type { RegisteredExtension } from "./runner.ts";
+import type { RegisteredExtension } from "./extension.ts";
+
+/** Commands Playa itself answers; an extension command of the same name is skipped. */
+export const BUILTIN_COMMANDS = new Set(["new", "reload", "help", "model", "compact", "tree", "fork", "export", "import", "name"]);
+
+/** Keys the page keeps for itself (the reference's reserved list). */
+export const RESERVED_SHORTCUTS = new Set([
+	"ctrl+c", "ctrl+d", "ctrl+z", "ctrl+k", "ctrl+p", "ctrl+l", "ctrl+o", "ctrl+t", "ctrl+g", "ctrl+q",
+	"alt+m", "shift+tab", "shift+ctrl+p", "ctrl+shift+p", "alt+enter", "escape", "enter",
+]);
+
+const BROWSER_UNSUPPORTED = "is not supported in the browser";
 
 /** What the session provides behind the action methods. */
 export type ExtensionActions = Pick<
@@ -20,6 +33,8 @@ export type ExtensionActions = Pick<
 	| "setSessionName"
 	| "getThinkingLevel"
 	| "setThinkingLevel"
+	| "getCommands"
+	| "setModel"
 >;
 
 export interface ApiEnvironment {
@@ -29,9 +44,13 @@ export interface ApiEnvironment {
 	isInitialized(): boolean;
 	/** True once this extension's runtime was replaced (reload, another session). */
 	isStale(): boolean;
+	/** The name of another extension that already registered this command, if any. */
+	commandOwner(name: string, except: RegisteredExtension): string | undefined;
 	/** Flag values, shared by all extensions; defaults are written when a flag is registered. */
 	flagValues: Map<string, boolean | string>;
 	onRegistryChange(): void;
+	/** Records, once, something the browser host cannot do for this extension. */
+	notice(extension: RegisteredExtension, text: string): void;
 	log(extension: RegisteredExtension, level: keyof ExtensionLogger, message: string, meta?: unknown): void;
 }
 
@@ -81,9 +100,32 @@ export function createExtensionAPI(extension: RegisteredExtension, env: ApiEnvir
 			}
 			extension.tools.set(tool.name, tool as ToolDefinition);
 		}),
-		registerCommand: registration((name, command) => {
-			if (!command || typeof command.handler !== "function") throw new TypeError(`registerCommand("${name}") needs a handler`);
-			extension.commands.set(name.replace(/^\//, ""), command);
+		registerCommand: registration((rawName, command) => {
+			if (!command || typeof command.handler !== "function") throw new TypeError(`registerCommand("${rawName}") needs a handler`);
+			const name = String(rawName).replace(/^\//, "");
+			if (BUILTIN_COMMANDS.has(name)) return env.notice(extension, `command /${name} skipped: it is a built-in command`);
+			if (env.commandOwner(name, extension)) return env.notice(extension, `command /${name} skipped: extension "${env.commandOwner(name, extension)}" already registered it`);
+			extension.commands.set(name, command);
+		}),
+		registerShortcut: registration((rawKey, shortcut) => {
+			if (!shortcut || typeof shortcut.handler !== "function") throw new TypeError(`registerShortcut("${rawKey}") needs a handler`);
+			const key = String(rawKey).toLowerCase();
+			if (RESERVED_SHORTCUTS.has(key)) return env.notice(extension, `shortcut ${key} refused: the page reserves it`);
+			extension.shortcuts.set(key, shortcut);
+		}),
+		registerMessageRenderer: registration((customType, renderer) => {
+			extension.messageRenderers.set(customType, renderer);
+		}),
+		registerAssistantThinkingRenderer: registration(() => env.notice(extension, `registerAssistantThinkingRenderer ${BROWSER_UNSUPPORTED}`)),
+		registerComposerShape: registration(() => env.notice(extension, `registerComposerShape ${BROWSER_UNSUPPORTED}`)),
+		registerFileWriteFallback: registration(() => env.notice(extension, `registerFileWriteFallback ${BROWSER_UNSUPPORTED}`)),
+		registerFileDeleteFallback: registration(() => env.notice(extension, `registerFileDeleteFallback ${BROWSER_UNSUPPORTED}`)),
+		// Queued during load; the model gateway applies them once the runtime is initialized.
+		registerProvider: registration((name, config) => {
+			extension.providers.set(name, config);
+		}),
+		unregisterProvider: registration((name) => {
+			extension.providers.set(name, null);
 		}),
 		registerFlag: registration((name, flag) => {
 			extension.flags.set(name, flag);
@@ -98,6 +140,8 @@ export function createExtensionAPI(extension: RegisteredExtension, env: ApiEnvir
 		}),
 		events: env.events,
 		logger,
+		zod: z,
+		typebox: Type,
 		sendMessage: action((payload, opts) => actions.sendMessage(payload, opts)),
 		sendUserMessage: action((content, opts) => actions.sendUserMessage(content, opts)),
 		appendEntry: action((customType, data) => actions.appendEntry(customType, data)),
@@ -113,5 +157,7 @@ export function createExtensionAPI(extension: RegisteredExtension, env: ApiEnvir
 		setSessionName: action((name) => actions.setSessionName(name)),
 		getThinkingLevel: action(() => actions.getThinkingLevel()),
 		setThinkingLevel: action((level) => actions.setThinkingLevel(level)),
+		getCommands: action(() => actions.getCommands()),
+		setModel: action((model) => actions.setModel(model)),
 	};
 }

@@ -3,13 +3,34 @@
  * scoped to the running handler, and managed timers that contain throws and end with the runtime.
  */
 import type { Model } from "@earendil-works/pi-ai";
-import type { ExtensionCommandContext, ExtensionContext, ManagedTimer, ReadonlySessionManager } from "../../api/types.ts";
+import type {
+	ContextUsage,
+	ExtensionCommandContext,
+	ExtensionContext,
+	ManagedTimer,
+	ModelsView,
+	ReadonlySessionManager,
+} from "../../api/types.ts";
 import type { SessionTree } from "../session/tree.ts";
-import type { RegisteredExtension } from "./runner.ts";
+import type { RegisteredExtension } from "./extension.ts";
 import { createUIContext, type UIClientState, type UIScope } from "./ui-client.ts";
+
+/** Session-level actions behind ctx and the command ctx; the runtime implements them. */
+export interface SessionControl {
+	models: ModelsView;
+	contextUsage(): ContextUsage | undefined;
+	compact(instructions?: string): Promise<void>;
+	shutdown(): void;
+	newSession(opts?: { parentSession?: string }): Promise<{ cancelled: boolean }>;
+	switchSession(sessionId: string): Promise<{ cancelled: boolean }>;
+	branch(entryId: string): Promise<{ cancelled: boolean }>;
+	navigateTree(targetId: string, opts?: { summarize?: boolean }): Promise<{ cancelled: boolean }>;
+	reload(): Promise<void>;
+}
 
 /** What ctx reads from the session it belongs to. */
 export interface ContextSource {
+	control: SessionControl;
 	tree(): SessionTree;
 	cwd: string;
 	model(): Model<string> | undefined;
@@ -20,6 +41,7 @@ export interface ContextSource {
 	systemPrompt(): string[];
 	ui: UIClientState;
 	timers: ManagedTimers;
+	notice(extension: RegisteredExtension, text: string): void;
 	/** Throws when the context belongs to a runtime that was replaced. */
 	assertLive(extension: RegisteredExtension): void;
 }
@@ -65,19 +87,26 @@ function sessionView(source: ContextSource): ReadonlySessionManager {
 		getEntries: () => source.tree().getEntries(),
 		getEntry: (id) => source.tree().getEntry(id),
 		getLeafId: () => source.tree().getLeafId(),
+		getLeafEntry: () => {
+			const leaf = source.tree().getLeafId();
+			return leaf ? source.tree().getEntry(leaf) : undefined;
+		},
 		getBranch: (fromId) => source.tree().getBranch(fromId),
+		getLabel: (id) => source.tree().getLabel(id),
 		getSessionName: () => source.tree().getSessionName(),
+		// Sessions live in IndexedDB, not files: the session id stands in for the path.
+		getSessionFile: () => source.tree().header.id,
 		getCwd: () => source.cwd,
 	};
 }
 
-export function createContext(source: ContextSource, extension: RegisteredExtension, scope: Omit<UIScope, "extension">): ExtensionContext {
+export function createContext(source: ContextSource, extension: RegisteredExtension, scope: Omit<UIScope, "extension" | "notice">): ExtensionContext {
 	const live = <A extends unknown[], R>(run: (...args: A) => R) => (...args: A): R => {
 		source.assertLive(extension);
 		return run(...args);
 	};
 	return {
-		ui: createUIContext(source.ui, { ...scope, extension: extension.name }),
+		ui: createUIContext(source.ui, { ...scope, extension: extension.name, notice: (text) => source.notice(extension, text) }),
 		hasUI: true,
 		mode: "rpc",
 		cwd: source.cwd,
@@ -85,6 +114,14 @@ export function createContext(source: ContextSource, extension: RegisteredExtens
 		get model() {
 			return source.model();
 		},
+		models: source.control.models,
+		agent: { kind: "main", id: "main", name: "main", depth: 0 },
+		getContextUsage: live(() => source.control.contextUsage()),
+		compact: live((instructions?: string | { customInstructions?: string }) =>
+			source.control.compact(typeof instructions === "string" ? instructions : instructions?.customInstructions),
+		),
+		shutdown: live(() => source.control.shutdown()),
+		isProjectTrusted: () => true,
 		isIdle: live(() => source.isIdle()),
 		abort: live(() => source.abort()),
 		hasPendingMessages: live(() => source.hasPendingMessages()),
@@ -95,7 +132,16 @@ export function createContext(source: ContextSource, extension: RegisteredExtens
 	};
 }
 
-export function createCommandContext(source: ContextSource, extension: RegisteredExtension, scope: Omit<UIScope, "extension">): ExtensionCommandContext {
+export function createCommandContext(source: ContextSource, extension: RegisteredExtension, scope: Omit<UIScope, "extension" | "notice">): ExtensionCommandContext {
 	const ctx = createContext(source, extension, scope);
-	return Object.defineProperties({ waitForIdle: () => source.waitForIdle() }, Object.getOwnPropertyDescriptors(ctx)) as ExtensionCommandContext;
+	const { control } = source;
+	const commands = {
+		waitForIdle: () => source.waitForIdle(),
+		newSession: (opts?: { parentSession?: string }) => control.newSession(opts),
+		branch: (entryId: string) => control.branch(entryId),
+		navigateTree: (targetId: string, opts?: { summarize?: boolean }) => control.navigateTree(targetId, opts),
+		switchSession: (sessionPath: string) => control.switchSession(sessionPath),
+		reload: () => control.reload(),
+	};
+	return Object.defineProperties(commands, Object.getOwnPropertyDescriptors(ctx)) as ExtensionCommandContext;
 }

@@ -5,7 +5,8 @@
 import { ModuleLoadError, type ModuleLoader } from "../../loader/module-loader.ts";
 import type { ExtensionFactory } from "../../api/types.ts";
 import { createExtensionAPI, type ApiEnvironment } from "./api.ts";
-import { newRegisteredExtension, type ExtensionRunner, type RegisteredExtension } from "./runner.ts";
+import { clearRegistrations, newRegisteredExtension, type RegisteredExtension } from "./extension.ts";
+import type { ExtensionRunner } from "./runner.ts";
 
 function factoryOf(namespace: Record<string, unknown>): ExtensionFactory | undefined {
 	if (typeof namespace.default === "function") return namespace.default as ExtensionFactory;
@@ -45,10 +46,7 @@ export async function loadExtension(url: string, loader: ModuleLoader, runner: E
 		extension.error = runner.describeError(extension, "factory", undefined, error);
 		// The extension did not load: drop what the factory registered before it threw, so neither its
 		// status nor pi.getAllTools() offers tools or commands that will never run.
-		extension.handlers.clear();
-		extension.tools.clear();
-		extension.commands.clear();
-		extension.flags.clear();
+		clearRegistrations(extension);
 	}
 	return extension;
 }

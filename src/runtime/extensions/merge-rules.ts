@@ -2,6 +2,7 @@
  * How the handlers of each event combine: one table, one entry per event, built from a few
  * rule kinds (reference section 5, "merge" column). The dispatcher in runner.ts is generic over it.
  */
+import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import type {
 	ExtensionEvent,
 	ExtensionEventMap,
@@ -9,16 +10,18 @@ import type {
 	ExtensionEventResult,
 	ToolCallEventResult,
 	ToolResultEventResult,
-} from "../../api/types.ts";
+} from "../../api/events.ts";
 
-/** Folds handler results into one outcome. `payload` is what the next handler sees. */
+export type Result<E extends ExtensionEventName> = Exclude<ExtensionEventResult<E>, void | undefined>;
+
+/** Folds handler results into one outcome. */
 export interface MergeRule<E extends ExtensionEventName, Outcome> {
 	initial(event: ExtensionEvent<E>): Outcome;
 	/** The event as the next handler sees it, given the outcome so far. */
 	view(event: ExtensionEvent<E>, outcome: Outcome): ExtensionEvent<E>;
-	/** Folds one handler's result; `stop` ends the dispatch (short-circuit). */
-	fold(outcome: Outcome, result: Exclude<ExtensionEventResult<E>, void>, event: ExtensionEvent<E>): { outcome: Outcome; stop?: boolean };
-	/** A handler that throws or times out: report only, or also fold this result (fail-closed). */
+	/** Folds one handler's (non-undefined) result; `stop` ends the dispatch (short-circuit). */
+	fold(outcome: Outcome, result: Result<E>, event: ExtensionEvent<E>): { outcome: Outcome; stop?: boolean };
+	/** A handler that throws or times out: reported always; fail-closed rules also fold it here. */
 	onFailure?(outcome: Outcome, reason: string): { outcome: Outcome; stop?: boolean };
 	/** Run every handler at once instead of one after another. */
 	parallel?: boolean;
@@ -26,9 +29,34 @@ export interface MergeRule<E extends ExtensionEventName, Outcome> {
 	timeoutMs?: number;
 }
 
+const same = <E extends ExtensionEventName>(event: ExtensionEvent<E>) => event;
+
 /** Results ignored; every handler sees the same event. */
 function notify<E extends ExtensionEventName>(): MergeRule<E, void> {
-	return { initial() {}, view: (event) => event, fold: (outcome) => ({ outcome }) };
+	return { initial() {}, view: same, fold: (outcome) => ({ outcome }) };
+}
+
+/** The last result wins; a result matching `stopWhen` short-circuits (first cancel, first block). */
+function lastResult<E extends ExtensionEventName>(stopWhen: (result: Result<E>) => boolean = () => false): MergeRule<E, Result<E> | undefined> {
+	return { initial: () => undefined, view: same, fold: (_, result) => ({ outcome: result, stop: stopWhen(result) }) };
+}
+
+/** The first result matching `accept` wins; others are ignored. */
+function firstMatch<E extends ExtensionEventName>(accept: (result: Result<E>) => boolean): MergeRule<E, Result<E> | undefined> {
+	return {
+		initial: () => undefined,
+		view: same,
+		fold: (outcome, result) => (accept(result) ? { outcome: result, stop: true } : { outcome }),
+	};
+}
+
+const nonEmpty = (value: object) => Object.values(value).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0));
+
+/** Repeats compared ignoring surrounding white space are dropped, as the spec asks. */
+function addContext(list: string[], text: string | undefined): string[] {
+	const trimmed = text?.trim();
+	if (!trimmed || list.some((existing) => existing.trim() === trimmed)) return list;
+	return [...list, text!];
 }
 
 export interface InputOutcome {
@@ -39,7 +67,7 @@ export interface InputOutcome {
 
 export interface AgentStartOutcome {
 	systemPrompt: string[];
-	messages: NonNullable<Exclude<ExtensionEventResult<"before_agent_start">, void>["message"]>[];
+	messages: NonNullable<Result<"before_agent_start">["message"]>[];
 }
 
 export interface ToolCallOutcome {
@@ -49,26 +77,73 @@ export interface ToolCallOutcome {
 	additionalContext: string[];
 }
 
-export type ToolResultOutcome = Required<Pick<ExtensionEvent<"tool_result">, "content" | "isError">> & { details: unknown };
+export type ToolResultOutcome = Pick<ExtensionEvent<"tool_result">, "content" | "isError"> & { details: unknown; additionalContext: string[] };
 
-export type Outcomes = {
+export interface Outcomes {
 	input: InputOutcome;
 	before_agent_start: AgentStartOutcome;
+	context: AgentMessage[];
+	before_provider_request: unknown;
+	assistant_message: ExtensionEvent<"assistant_message">["message"]["content"];
 	tool_call: ToolCallOutcome;
 	tool_result: ToolResultOutcome;
-} & { [E in Exclude<ExtensionEventName, "input" | "before_agent_start" | "tool_call" | "tool_result">]: void };
+	session_before_switch: Result<"session_before_switch"> | undefined;
+	session_before_branch: Result<"session_before_branch"> | undefined;
+	session_before_compact: Result<"session_before_compact"> | undefined;
+	session_before_tree: Result<"session_before_tree"> | undefined;
+	"session.compacting": Result<"session.compacting"> | undefined;
+	session_stop: Result<"session_stop"> | undefined;
+	before_subagent_spawn: Result<"before_subagent_spawn"> | undefined;
+	cache_warming_decision: Result<"cache_warming_decision"> | undefined;
+	user_bash: Result<"user_bash"> | undefined;
+	user_python: Result<"user_python"> | undefined;
+	resources_discover: { skillPaths: string[]; promptPaths: string[]; themePaths: string[] };
+}
 
-export type MergeTable = { [E in ExtensionEventName]: MergeRule<E, Outcomes[E]> };
+type OutcomeOf<E extends ExtensionEventName> = E extends keyof Outcomes ? Outcomes[E] : void;
+export type MergeTable = { [E in ExtensionEventName]: MergeRule<E, OutcomeOf<E>> };
+export type { OutcomeOf };
 
 export const MERGE_RULES: MergeTable = {
+	// Session lifecycle: before_* — the first `cancel: true` short-circuits, else the last result.
 	session_start: notify(),
+	session_before_switch: lastResult((r) => r.cancel === true),
+	session_switch: notify(),
+	session_before_branch: lastResult((r) => r.cancel === true),
+	session_branch: notify(),
+	session_before_compact: lastResult((r) => r.cancel === true),
+	"session.compacting": {
+		// last non-empty result wins
+		initial: () => undefined,
+		view: same,
+		fold: (outcome, result) => ({ outcome: nonEmpty(result) ? result : outcome }),
+	},
+	session_compact: notify(),
+	session_before_tree: lastResult((r) => r.cancel === true),
+	session_tree: notify(),
 	session_shutdown: { ...notify<"session_shutdown">(), parallel: true, timeoutMs: 2_000 },
-	// chain: each handler sees the text and images so far; `handled` short-circuits.
+	// `decision: "block"` short-circuits; otherwise the first `continue: true` with its context is kept.
+	session_stop: {
+		initial: () => undefined,
+		view: same,
+		fold: (outcome, result) => {
+			if (result.decision === "block") return { outcome: result, stop: true };
+			if (result.continue && !outcome?.continue) return { outcome: result };
+			return { outcome };
+		},
+	},
+	goal_updated: notify(),
+
+	// Prompt and turn. input: chain; each handler sees the text and images so far; `handled` stops.
 	input: {
 		initial: (event) => ({ text: event.text, images: event.images, handled: false }),
 		view: (event, outcome) => ({ ...event, text: outcome.text, images: outcome.images }),
 		fold: (outcome, result) => {
-			const next = { text: result.text ?? outcome.text, images: result.images ?? outcome.images, handled: result.handled === true };
+			const next = {
+				text: typeof result.text === "string" ? result.text.trim() : outcome.text,
+				images: result.images ?? outcome.images,
+				handled: result.handled === true,
+			};
 			return { outcome: next, stop: next.handled };
 		},
 	},
@@ -78,28 +153,57 @@ export const MERGE_RULES: MergeTable = {
 		view: (event, outcome) => ({ ...event, systemPrompt: outcome.systemPrompt }),
 		fold: (outcome, result) => ({
 			outcome: {
-				systemPrompt: result.systemPrompt ?? outcome.systemPrompt,
+				systemPrompt: Array.isArray(result.systemPrompt) ? result.systemPrompt : outcome.systemPrompt,
 				messages: result.message ? [...outcome.messages, result.message] : outcome.messages,
 			},
 		}),
 	},
+	// Replacement messages chain; they affect only this provider call.
+	context: {
+		initial: (event) => event.messages,
+		view: (event, messages) => ({ ...event, messages }),
+		fold: (messages, result) => ({ outcome: Array.isArray(result.messages) ? result.messages : messages }),
+	},
+	// The handler returns the replacement payload itself; any non-undefined return replaces it.
+	before_provider_request: {
+		initial: (event) => event.payload,
+		view: (event, payload) => ({ ...event, payload }),
+		fold: (_, result) => ({ outcome: result }),
+	},
+	after_provider_response: notify(),
+	before_subagent_spawn: {
+		initial: () => undefined,
+		view: same,
+		fold: (outcome, result) => {
+			if (result.block) return { outcome: result, stop: true };
+			return { outcome: result.model !== undefined ? { ...outcome, model: result.model, note: result.note } : outcome };
+		},
+	},
+	cache_warming_decision: lastResult(),
 	agent_start: notify(),
 	agent_end: notify(),
 	turn_start: notify(),
 	turn_end: notify(),
+	// Text rewrites chain; the session checks that only text changed before using them.
+	assistant_message: {
+		initial: (event) => event.message.content,
+		view: (event, content) => ({ ...event, message: { ...event.message, content } }),
+		fold: (content, result) => ({ outcome: Array.isArray(result.content) ? result.content : content }),
+	},
 	message_start: notify(),
 	message_update: notify(),
 	message_end: notify(),
-	// first block short-circuits; `input` last-wins while every handler sees the original input;
-	// additionalContext accumulates; a throwing or stuck handler blocks (fail-closed).
+
+	// Tools. tool_call: the first block short-circuits; `input` last-wins while every handler sees
+	// the original input; additionalContext accumulates; a throwing or stuck handler blocks (fail-closed).
 	tool_call: {
 		initial: () => ({ block: false, additionalContext: [] }),
-		view: (event) => event,
+		view: same,
 		fold: (outcome, result: ToolCallEventResult) => {
 			const next: ToolCallOutcome = {
 				...outcome,
 				input: result.input ?? outcome.input,
-				additionalContext: result.additionalContext ? [...outcome.additionalContext, result.additionalContext] : outcome.additionalContext,
+				additionalContext: addContext(outcome.additionalContext, result.additionalContext),
 			};
 			if (result.block) return { outcome: { ...next, block: true, reason: result.reason }, stop: true };
 			return { outcome: next };
@@ -108,19 +212,47 @@ export const MERGE_RULES: MergeTable = {
 	},
 	// middleware: each handler sees the result as patched by those before it.
 	tool_result: {
-		initial: (event) => ({ content: event.content, details: event.details, isError: event.isError }),
-		view: (event, outcome) => ({ ...event, ...outcome }),
+		initial: (event) => ({ content: event.content, details: event.details, isError: event.isError, additionalContext: [] }),
+		view: (event, outcome) => ({ ...event, content: outcome.content, details: outcome.details, isError: outcome.isError }),
 		fold: (outcome, result: ToolResultEventResult) => ({
 			outcome: {
 				content: result.content ?? outcome.content,
 				details: "details" in result ? result.details : outcome.details,
 				isError: result.isError ?? outcome.isError,
+				additionalContext: addContext(outcome.additionalContext, result.additionalContext),
 			},
 		}),
 	},
 	tool_execution_start: notify(),
 	tool_execution_update: notify(),
 	tool_execution_end: notify(),
+	tool_approval_requested: notify(),
+	tool_approval_resolved: notify(),
+
+	// User shell: the first handler that supplies a result wins.
+	user_bash: firstMatch((r) => Boolean(r.result)),
+	user_python: firstMatch((r) => Boolean(r.result)),
+	resources_discover: {
+		initial: () => ({ skillPaths: [], promptPaths: [], themePaths: [] }),
+		view: same,
+		fold: (outcome, result) => ({
+			outcome: {
+				skillPaths: [...outcome.skillPaths, ...(result.skillPaths ?? [])],
+				promptPaths: [...outcome.promptPaths, ...(result.promptPaths ?? [])],
+				themePaths: [...outcome.themePaths, ...(result.themePaths ?? [])],
+			},
+		}),
+	},
+	auto_compaction_start: notify(),
+	auto_compaction_end: notify(),
+	auto_retry_start: notify(),
+	auto_retry_end: notify(),
+	retry_fallback_applied: notify(),
+	retry_fallback_succeeded: notify(),
+	ttsr_triggered: notify(),
+	todo_reminder: notify(),
+	credential_disabled: notify(),
+	mcp_notification: notify(),
 };
 
 export type EventPayload<E extends ExtensionEventName> = ExtensionEventMap[E]["payload"];

@@ -3,36 +3,14 @@
  * handlers in registration order, merged by the event's rule from merge-rules.ts. A handler that
  * throws or runs past its budget is reported and isolated; the others go on.
  */
-import type {
-	CommandDefinition,
-	ExtensionContext,
-	ExtensionEvent,
-	ExtensionEventName,
-	ExtensionHandler,
-	ToolDefinition,
-} from "../../api/types.ts";
+import type { ExtensionContext, ExtensionEvent, ExtensionEventName, ExtensionHandler } from "../../api/types.ts";
 import { locate } from "../../loader/module-loader.ts";
 import type { ExtensionErrorInfo, ExtensionPhase, ExtensionStatus } from "../protocol.ts";
 import { HandlerBudget } from "./budget.ts";
-import { MERGE_RULES, type EventPayload, type MergeRule, type Outcomes } from "./merge-rules.ts";
+import type { RegisteredExtension } from "./extension.ts";
+import { MERGE_RULES, type EventPayload, type MergeRule, type OutcomeOf } from "./merge-rules.ts";
 
 export const HANDLER_TIMEOUT_MS = 30_000;
-
-export interface RegisteredExtension {
-	url: string;
-	name: string;
-	loaded: boolean;
-	error?: ExtensionErrorInfo;
-	handlers: Map<ExtensionEventName, ExtensionHandler<any>[]>;
-	tools: Map<string, ToolDefinition>;
-	commands: Map<string, CommandDefinition>;
-	flags: Map<string, { type: "boolean" | "string"; default?: boolean | string; description?: string }>;
-}
-
-export function newRegisteredExtension(url: string): RegisteredExtension {
-	const file = decodeURIComponent(new URL(url, "file:///").pathname.split("/").pop() || url);
-	return { url, name: file.replace(/\.(m|c)?[jt]sx?$/, ""), loaded: false, handlers: new Map(), tools: new Map(), commands: new Map(), flags: new Map() };
-}
 
 /** Builds the `ctx` a handler receives; the budget lets dialogs pause the handler's timeout. */
 export type ContextFactory = (extension: RegisteredExtension, signal: AbortSignal, budget: HandlerBudget) => ExtensionContext;
@@ -66,6 +44,7 @@ export class ExtensionRunner {
 			loaded: extension.loaded,
 			error: extension.error,
 			tools: [...extension.tools.keys()],
+			notices: [...extension.notices],
 			commands: [...extension.commands].map(([name, command]) => ({ name, description: command.description })),
 		}));
 	}
@@ -93,8 +72,8 @@ export class ExtensionRunner {
 		};
 	}
 
-	async dispatch<E extends ExtensionEventName>(type: E, payload: EventPayload<E>): Promise<Outcomes[E]> {
-		const rule = MERGE_RULES[type] as MergeRule<E, Outcomes[E]>;
+	async dispatch<E extends ExtensionEventName>(type: E, payload: EventPayload<E>): Promise<OutcomeOf<E>> {
+		const rule = MERGE_RULES[type] as MergeRule<E, OutcomeOf<E>>;
 		const event = { type, ...payload } as ExtensionEvent<E>;
 		let outcome = rule.initial(event);
 		const calls: { extension: RegisteredExtension; handler: ExtensionHandler<E> }[] = [];
@@ -123,7 +102,7 @@ export class ExtensionRunner {
 	}
 
 	private async invoke<E extends ExtensionEventName>(
-		rule: MergeRule<E, Outcomes[E]>,
+		rule: MergeRule<E, OutcomeOf<E>>,
 		type: E,
 		event: ExtensionEvent<E>,
 		extension: RegisteredExtension,

@@ -3,7 +3,7 @@
  * user's answer; `timeout` and `signal` close them with the "no answer" value; fire-and-forget
  * calls become runtime events.
  */
-import type { DialogOptions, ExtensionUIContext, SelectOption } from "../../api/types.ts";
+import type { DialogOptions, ExtensionUIContext, SelectOption, Theme } from "../../api/types.ts";
 import type { HostBridge, UIRequest, UIResponse } from "../protocol.ts";
 import type { HandlerBudget } from "./budget.ts";
 
@@ -11,17 +11,22 @@ export interface UIClientState {
 	host: HostBridge;
 	editorText: string;
 	nextDialogId: number;
+	theme: Theme;
+	toolsExpanded: boolean;
 }
 
 export interface UIScope {
 	/** Name shown with notifications. */
 	extension: string;
+	/** Reports, once per extension, a terminal-only call the browser cannot honour. */
+	notice(text: string): void;
 	/** The running handler's signal: aborting it closes its dialogs. */
 	signal?: AbortSignal;
 	budget?: HandlerBudget;
 }
 
 const WIDGET_LINE_CAP = 10;
+const TERMINAL_ONLY = "is terminal-only and not supported in the browser";
 
 async function ask(state: UIClientState, scope: UIScope, request: UIRequest, opts: DialogOptions | undefined): Promise<UIResponse> {
 	const id = `ui_${state.nextDialogId++}`;
@@ -82,8 +87,50 @@ export function createUIContext(state: UIClientState, scope: UIScope): Extension
 			emit({ type: "status", key: "working", text: message });
 		},
 		setWidget(key, content, options) {
+			if (typeof content === "function") {
+				scope.notice("component widgets (setWidget with a factory) are not shown in the browser yet");
+				return;
+			}
 			const lines = Array.isArray(content) ? content.slice(0, WIDGET_LINE_CAP).map(String) : undefined;
 			emit({ type: "widget", key, lines, placement: options?.placement ?? "aboveEditor" });
+		},
+		async custom() {
+			scope.notice("ctx.ui.custom (a terminal component dialog) is not supported in the browser yet");
+			return undefined;
+		},
+		setFooter() {
+			scope.notice(`ctx.ui.setFooter ${TERMINAL_ONLY}`);
+		},
+		setHeader() {
+			scope.notice(`ctx.ui.setHeader ${TERMINAL_ONLY}`);
+		},
+		onTerminalInput() {
+			scope.notice(`ctx.ui.onTerminalInput ${TERMINAL_ONLY}`);
+			return () => {};
+		},
+		addAutocompleteProvider() {
+			scope.notice(`ctx.ui.addAutocompleteProvider ${TERMINAL_ONLY}`);
+		},
+		setEditorComponent() {
+			scope.notice(`ctx.ui.setEditorComponent ${TERMINAL_ONLY}`);
+		},
+		get theme() {
+			return state.theme;
+		},
+		async getAllThemes() {
+			return [{ name: "dark" }];
+		},
+		async getTheme(name) {
+			return name === "dark" ? state.theme : undefined;
+		},
+		async setTheme() {
+			return { success: false, error: "Playa has one theme" };
+		},
+		getToolsExpanded() {
+			return state.toolsExpanded;
+		},
+		setToolsExpanded(expanded) {
+			state.toolsExpanded = Boolean(expanded);
 		},
 		setTitle(title) {
 			emit({ type: "title", title: String(title) });

@@ -3,7 +3,21 @@
  * reference describes. It never writes storage itself; `onAppend` hands each new entry to the host.
  */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
+import { messageForEntry } from "../agent/messages.ts";
 import { newEntryId, type NewEntry, type SessionEntry, type SessionHeader } from "./entries.ts";
+
+/** Root-to-entry path through `parentId`; a repeated id (a corrupt cycle) ends the walk. */
+export function branchPath(byId: ReadonlyMap<string, SessionEntry>, fromId: string | null): SessionEntry[] {
+	const path: SessionEntry[] = [];
+	const seen = new Set<string>();
+	let current = fromId ? byId.get(fromId) : undefined;
+	while (current && !seen.has(current.id)) {
+		seen.add(current.id);
+		path.push(current);
+		current = current.parentId ? byId.get(current.parentId) : undefined;
+	}
+	return path.reverse();
+}
 
 export class SessionTree {
 	private readonly entries: SessionEntry[] = [];
@@ -15,6 +29,7 @@ export class SessionTree {
 		entries: SessionEntry[] = [],
 		leafId?: string | null,
 		private readonly onAppend: (entry: SessionEntry, leafId: string) => void = () => {},
+		private readonly onLeafChange: (leafId: string | null) => void = () => {},
 	) {
 		for (const entry of entries) {
 			this.entries.push(entry);
@@ -49,17 +64,25 @@ export class SessionTree {
 		return this.leafId;
 	}
 
+	/** Moves the leaf to an existing entry (or to before the first entry with null); appends nothing. */
+	branch(entryId: string | null): void {
+		if (entryId !== null && !this.byId.has(entryId)) throw new Error(`no entry ${entryId} in this session`);
+		this.leafId = entryId;
+		this.onLeafChange(entryId);
+	}
+
+	/** The latest `label` entry for a target decides its label; an undefined label clears it. */
+	getLabel(id: string): string | undefined {
+		for (let i = this.entries.length - 1; i >= 0; i--) {
+			const entry = this.entries[i];
+			if (entry.type === "label" && entry.targetId === id) return typeof entry.label === "string" ? entry.label : undefined;
+		}
+		return undefined;
+	}
+
 	/** Root-to-entry path; a repeated id (a corrupt cycle) ends the walk. */
 	getBranch(fromId: string | null = this.leafId): SessionEntry[] {
-		const path: SessionEntry[] = [];
-		const seen = new Set<string>();
-		let current = fromId ? this.byId.get(fromId) : undefined;
-		while (current && !seen.has(current.id)) {
-			seen.add(current.id);
-			path.push(current);
-			current = current.parentId ? this.byId.get(current.parentId) : undefined;
-		}
-		return path.reverse();
+		return branchPath(this.byId, fromId);
 	}
 
 	getSessionName(): string | undefined {
@@ -71,10 +94,6 @@ export class SessionTree {
 
 	/** The messages the model sees on the current branch. */
 	buildContext(): AgentMessage[] {
-		const messages: AgentMessage[] = [];
-		for (const entry of this.getBranch()) {
-			if (entry.type === "message") messages.push((entry as { message: AgentMessage }).message);
-		}
-		return messages;
+		return this.getBranch().flatMap((entry) => messageForEntry(entry) ?? []);
 	}
 }

@@ -1,0 +1,84 @@
+/**
+ * Extension messages in the agent's transcript: `pi.sendMessage` payloads become `custom` messages
+ * (stored as `custom_message` entries), which the model sees as user turns.
+ */
+import type { AgentMessage } from "@earendil-works/pi-agent-core";
+import type { ImageContent, Message, TextContent } from "@earendil-works/pi-ai";
+import type { CustomMessagePayload } from "../../api/events.ts";
+import type { NewEntry, SessionEntry } from "../session/entries.ts";
+
+export interface CustomMessage {
+	role: "custom";
+	customType: string;
+	content: string | (TextContent | ImageContent)[];
+	display: boolean;
+	details?: unknown;
+	attribution?: "user" | "agent";
+	timestamp: number;
+}
+
+declare module "@earendil-works/pi-agent-core" {
+	interface CustomAgentMessages {
+		custom: CustomMessage;
+	}
+}
+
+export const DEFAULT_CUSTOM_TYPE = "extension";
+
+/** Non-object payloads become string content; invalid content collapses to "". */
+export function normalizeCustomMessage(payload: CustomMessagePayload, fallbackType = DEFAULT_CUSTOM_TYPE): CustomMessage {
+	if (typeof payload !== "object" || payload === null) {
+		return { role: "custom", customType: fallbackType, content: String(payload ?? ""), display: true, timestamp: Date.now() };
+	}
+	const content = typeof payload.content === "string" || Array.isArray(payload.content) ? payload.content : "";
+	return {
+		role: "custom",
+		customType: typeof payload.customType === "string" && payload.customType ? payload.customType : fallbackType,
+		content,
+		display: payload.display !== false,
+		...(payload.details !== undefined && { details: payload.details }),
+		attribution: payload.attribution ?? "agent",
+		timestamp: Date.now(),
+	};
+}
+
+function textBlocks(content: string | (TextContent | ImageContent)[]): (TextContent | ImageContent)[] {
+	return typeof content === "string" ? [{ type: "text", text: content }] : content;
+}
+
+/** What the model sees: custom messages as user turns; UI-only messages dropped. */
+export function convertToLlm(messages: AgentMessage[]): Message[] {
+	return messages.flatMap((message): Message[] => {
+		switch (message.role) {
+			case "custom":
+				return [{ role: "user", content: textBlocks(message.content), timestamp: message.timestamp }];
+			case "system":
+			case "user":
+			case "assistant":
+			case "toolResult":
+				return [message];
+			default:
+				return [];
+		}
+	});
+}
+
+/** The session entry that records a finished message, or undefined for messages not persisted. */
+export function entryForMessage(message: AgentMessage): NewEntry | undefined {
+	if (message.role === "custom") {
+		const { customType, content, display, details } = message;
+		return { type: "custom_message", customType, content, display, ...(details !== undefined && { details }) };
+	}
+	if (message.role === "user" || message.role === "assistant" || message.role === "toolResult") return { type: "message", message };
+	return undefined;
+}
+
+/** The message an entry contributes to the model's context, if any. */
+export function messageForEntry(entry: SessionEntry): AgentMessage | undefined {
+	if (entry.type === "message") return (entry as { message: AgentMessage }).message;
+	if (entry.type === "custom_message") {
+		const { customType, content, display, details } = entry as unknown as CustomMessage;
+		return { role: "custom", customType, content, display, details, timestamp: Date.parse(entry.timestamp) || 0 };
+	}
+	return undefined;
+}

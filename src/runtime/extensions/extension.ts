@@ -1,0 +1,56 @@
+/**
+ * One loaded extension: what its factory registered, and what went wrong with it. The runner,
+ * the `pi` object and the session read and write these records.
+ */
+import type {
+	CommandDefinition,
+	ExtensionEventName,
+	ExtensionHandler,
+	FlagDefinition,
+	MessageRenderer,
+	ProviderConfig,
+	ShortcutDefinition,
+	ToolDefinition,
+} from "../../api/types.ts";
+import type { ExtensionErrorInfo } from "../protocol.ts";
+
+export interface RegisteredExtension {
+	url: string;
+	name: string;
+	loaded: boolean;
+	error?: ExtensionErrorInfo;
+	handlers: Map<ExtensionEventName, ExtensionHandler<any>[]>;
+	tools: Map<string, ToolDefinition>;
+	commands: Map<string, CommandDefinition>;
+	shortcuts: Map<string, ShortcutDefinition>;
+	flags: Map<string, FlagDefinition>;
+	messageRenderers: Map<string, MessageRenderer>;
+	/** Providers registered during load wait here until the runtime is initialized. */
+	providers: Map<string, ProviderConfig | null>;
+	/** Things the extension did that the browser host cannot do, each reported once. */
+	notices: string[];
+}
+
+export function newRegisteredExtension(url: string): RegisteredExtension {
+	const file = decodeURIComponent(new URL(url, "file:///").pathname.split("/").pop() || url);
+	return {
+		url,
+		name: file.replace(/\.(m|c)?[jt]sx?$/, ""),
+		loaded: false,
+		handlers: new Map(),
+		tools: new Map(),
+		commands: new Map(),
+		shortcuts: new Map(),
+		flags: new Map(),
+		messageRenderers: new Map(),
+		providers: new Map(),
+		notices: [],
+	};
+}
+
+/** Drops what an extension registered (its factory failed, or it is being disabled). */
+export function clearRegistrations(extension: RegisteredExtension): void {
+	for (const map of [extension.handlers, extension.tools, extension.commands, extension.shortcuts, extension.flags, extension.messageRenderers, extension.providers]) {
+		map.clear();
+	}
+}

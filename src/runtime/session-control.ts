@@ -1,0 +1,135 @@
+/**
+ * The session-level actions behind `ctx` and the command `ctx`, and the `pi` actions: models,
+ * context usage, branching and navigating the tree, new/switch session and reload (which the host
+ * carries out by restarting the runtime on the chosen session).
+ */
+import type { AssistantMessage, Model } from "@earendil-works/pi-ai";
+import type { ContextUsage, ModelsView, SlashCommandInfo } from "../api/types.ts";
+import type { AgentSession } from "./agent/session.ts";
+import type { ExtensionActions } from "./extensions/api.ts";
+import type { SessionControl } from "./extensions/context.ts";
+import type { ExtensionRunner } from "./extensions/runner.ts";
+import type { RuntimeEvent } from "./protocol.ts";
+import type { SessionTree } from "./session/tree.ts";
+
+export interface ControlDeps {
+	session(): AgentSession;
+	tree(): SessionTree;
+	runner: ExtensionRunner;
+	models(): Model<string>[];
+	emit(event: RuntimeEvent): void;
+	exec: ExtensionActions["exec"];
+}
+
+export function modelsView(deps: Pick<ControlDeps, "models" | "session">): ModelsView {
+	return {
+		list: () => deps.models(),
+		current: () => deps.session().agent.state.model,
+		resolve: (spec) => deps.models().find((model) => `${model.provider}/${model.id}` === spec || model.id === spec),
+		family: (model) => model.provider,
+	};
+}
+
+/** Tokens of the last reply's request against the model's window. */
+export function contextUsage(session: AgentSession): ContextUsage | undefined {
+	const model = session.agent.state.model;
+	const last = [...session.agent.state.messages].reverse().find((m): m is AssistantMessage => m.role === "assistant" && "usage" in m);
+	if (!last || !model.contextWindow) return undefined;
+	const { input, output, cacheRead, cacheWrite } = last.usage;
+	const tokens = input + output + cacheRead + cacheWrite;
+	return { tokens, contextWindow: model.contextWindow, percent: (tokens / model.contextWindow) * 100 };
+}
+
+export function createSessionControl(deps: ControlDeps): SessionControl {
+	const { runner, emit } = deps;
+	const switchTo = async (reason: "new" | "resume", sessionId?: string) => {
+		const before = await runner.dispatch("session_before_switch", { reason, targetSessionFile: sessionId });
+		if (before?.cancel) return { cancelled: true };
+		emit({ type: "session_request", action: reason === "new" ? "new" : "open", sessionId });
+		return { cancelled: false };
+	};
+	return {
+		models: modelsView(deps),
+		contextUsage: () => contextUsage(deps.session()),
+		compact: async () => {
+			throw new Error("Compaction is not available in Playa yet");
+		},
+		shutdown: () => emit({ type: "notify", message: "ctx.shutdown() has no effect in the browser", level: "warning", extension: "Playa" }),
+		newSession: () => switchTo("new"),
+		switchSession: (sessionId) => switchTo("resume", sessionId),
+		// Rewinds to before the given entry: it and everything after it leave the branch.
+		branch: async (entryId) => {
+			const tree = deps.tree();
+			const entry = tree.getEntry(entryId);
+			if (!entry) throw new Error(`no entry ${entryId} in this session`);
+			const before = await runner.dispatch("session_before_branch", { entryId, reason: "branch" });
+			if (before?.cancel) return { cancelled: true };
+			tree.branch(entry.parentId);
+			await runner.dispatch("session_branch", { reason: "branch" });
+			return { cancelled: false };
+		},
+		navigateTree: async (targetId, opts) => {
+			const tree = deps.tree();
+			if (!tree.getEntry(targetId)) throw new Error(`no entry ${targetId} in this session`);
+			const oldLeafId = tree.getLeafId();
+			const onBranch = new Set(tree.getBranch(targetId).map((e) => e.id));
+			const commonAncestorId = [...tree.getBranch(oldLeafId)].reverse().find((e) => onBranch.has(e.id))?.id ?? null;
+			const controller = new AbortController();
+			const before = await runner.dispatch("session_before_tree", {
+				preparation: {
+					targetId,
+					oldLeafId,
+					commonAncestorId,
+					entriesToSummarize: tree.getBranch(oldLeafId).filter((e) => !onBranch.has(e.id)),
+					userWantsSummary: opts?.summarize === true,
+				},
+				signal: controller.signal,
+			});
+			if (before?.cancel) return { cancelled: true };
+			tree.branch(targetId);
+			await runner.dispatch("session_tree", { newLeafId: targetId, oldLeafId });
+			return { cancelled: false };
+		},
+		reload: async () => emit({ type: "session_request", action: "reload" }),
+	};
+}
+
+export function createActions(deps: ControlDeps, setModel: (model: Model<string>) => boolean): ExtensionActions {
+	const { runner } = deps;
+	return {
+		sendMessage: (payload, opts) => void deps.session().sendMessage(payload, opts),
+		sendUserMessage: (content, opts) => void deps.session().sendUserMessage(content, opts?.deliverAs),
+		appendEntry: (customType, data) => {
+			deps.tree().append({ type: "custom", customType, data });
+		},
+		exec: deps.exec,
+		getActiveTools: () => deps.session().activeTools().map((tool) => tool.name),
+		getAllTools: () => {
+			const owners = new Map(runner.extensions.flatMap((ext) => [...ext.tools.values()].map((t) => [t.name, { ext, def: t }] as const)));
+			return deps.session().allTools().map((tool) => {
+				const owner = owners.get(tool.name);
+				return {
+					name: tool.name,
+					description: tool.description,
+					parameters: tool.parameters,
+					promptGuidelines: owner?.def.promptGuidelines,
+					sourceInfo: owner ? { path: owner.ext.url, source: "extension" } : { path: "builtin", source: "builtin" },
+				};
+			});
+		},
+		setActiveTools: async (names) => deps.session().setActiveTools(names),
+		getCommands: () =>
+			runner.extensions.flatMap((ext): SlashCommandInfo[] =>
+				ext.loaded ? [...ext.commands].map(([name, c]) => ({ name, description: c.description, source: "extension", path: ext.url })) : [],
+			),
+		setModel: async (model) => setModel(model),
+		getSessionName: () => deps.tree().getSessionName(),
+		setSessionName: async (name) => {
+			deps.tree().append({ type: "session_info", name });
+		},
+		getThinkingLevel: () => deps.session().agent.state.thinkingLevel,
+		setThinkingLevel: (level) => {
+			deps.session().agent.state.thinkingLevel = level;
+		},
+	};
+}
