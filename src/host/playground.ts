@@ -15,7 +15,9 @@ import type {
 	UIResponse,
 } from "../runtime/protocol.ts";
 import { newSessionHeader, type SessionEntry } from "../runtime/session/entries.ts";
+import { createCallRecordBuffer, readCallRecord } from "../runtime/call-record.ts";
 import { startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
+import { Watchdog } from "./watchdog.ts";
 import { Storage } from "./storage.ts";
 import { Store } from "./store.ts";
 
@@ -57,7 +59,15 @@ export interface PlaygroundState {
 	title?: string;
 }
 
-const SETTINGS = { session: "currentSession", extensions: "extensions", trusted: "trustedExtensionUrls", script: "script" } as const;
+const SETTINGS = {
+	session: "currentSession",
+	extensions: "extensions",
+	trusted: "trustedExtensionUrls",
+	script: "script",
+	disabled: "disabledExtensions",
+} as const;
+
+type DisabledExtension = { url: string; reason: string };
 
 export const DEFAULT_SCRIPT: ScriptStep[] = [{ text: "Hello! I am the scripted model. Edit my steps in the Script panel to make me call tools." }];
 
@@ -85,6 +95,8 @@ export class Playground {
 	});
 	private storage!: Storage;
 	private runtime?: RuntimeHandle;
+	private watchdog?: Watchdog;
+	private callRecord?: SharedArrayBuffer;
 	private readonly dialogAnswers = new Map<string, (response: UIResponse) => void>();
 	private nextNotification = 1;
 	private linkUrls: string[] = [];
@@ -134,6 +146,7 @@ export class Playground {
 
 	/** Gives the old runtime's `session_shutdown` handlers a moment, then ends its worker. */
 	private async stopRuntime(): Promise<void> {
+		this.watchdog?.stop();
 		const old = this.runtime;
 		this.runtime = undefined;
 		if (!old) return;
@@ -149,11 +162,49 @@ export class Playground {
 			const session = await this.currentSession();
 			this.set({ sessionId: session.header.id, entries: session.entries, leafId: session.leafId });
 			const { extensionUrls, script } = this.store.get();
-			this.runtime = await startRuntimeWorker({ session, extensions: extensionUrls, script }, this.bridge());
+			const disabled = (await this.storage.getSetting<DisabledExtension[]>(SETTINGS.disabled)) ?? [];
+			// Shared memory needs a cross-origin isolated page; without it the watchdog cannot name culprits.
+			this.callRecord = globalThis.crossOriginIsolated ? createCallRecordBuffer() : undefined;
+			const runtime = await startRuntimeWorker(
+				{ session, extensions: extensionUrls, script, disabled, callRecord: this.callRecord },
+				this.bridge(),
+				(handle) => this.watch(handle),
+			);
+			this.runtime = runtime;
 			this.set({ phase: "ready" });
 		} catch (error) {
 			this.set({ phase: "failed", failure: `The runtime did not start: ${(error as Error).message ?? String(error)}` });
 		}
+	}
+
+	/** Starts watching a runtime as soon as its worker exists, so a factory that hangs is caught too. */
+	private watch(handle: RuntimeHandle): void {
+		this.watchdog?.stop();
+		this.watchdog = new Watchdog(() => handle.api.ping(), () => void this.onRuntimeStuck(handle));
+		this.watchdog.start();
+	}
+
+	/** Ends a stuck worker, turns off the extension it was running, and starts again from storage. */
+	private async onRuntimeStuck(handle: RuntimeHandle): Promise<void> {
+		const running = this.callRecord ? readCallRecord(this.callRecord) : undefined;
+		handle.terminate();
+		if (this.runtime === handle) this.runtime = undefined;
+		if (running) {
+			const reason = `stopped responding in ${running.where} and was turned off`;
+			const disabled = (await this.storage.getSetting<DisabledExtension[]>(SETTINGS.disabled)) ?? [];
+			await this.storage.setSetting(SETTINGS.disabled, [...disabled.filter((d) => d.url !== running.url), { url: running.url, reason }]);
+			this.notify(`Extension "${running.name}" ${reason}. The session was reloaded from storage.`, "error", "Playa");
+		} else {
+			this.notify("The runtime stopped responding and was restarted from storage.", "error", "Playa");
+		}
+		await this.startRuntime();
+	}
+
+	/** Turns an extension that hung the runtime back on. */
+	async enableExtension(url: string): Promise<void> {
+		const disabled = (await this.storage.getSetting<DisabledExtension[]>(SETTINGS.disabled)) ?? [];
+		await this.storage.setSetting(SETTINGS.disabled, disabled.filter((d) => d.url !== url));
+		await this.startRuntime();
 	}
 
 	private bridge(): HostBridge {

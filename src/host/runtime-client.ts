@@ -7,7 +7,8 @@ export interface RuntimeHandle {
 	terminate(): void;
 }
 
-export async function startRuntimeWorker(config: RuntimeConfig, bridge: HostBridge): Promise<RuntimeHandle> {
+/** `onCreated` sees the worker before `start` runs, so a hang while loading can be watched. */
+export async function startRuntimeWorker(config: RuntimeConfig, bridge: HostBridge, onCreated?: (handle: RuntimeHandle) => void): Promise<RuntimeHandle> {
 	const worker = new Worker(new URL("../runtime/worker.ts", import.meta.url), { type: "module", name: "playa-runtime" });
 	const api = Comlink.wrap<RuntimeApi>(worker);
 	const handle = {
@@ -17,6 +18,7 @@ export async function startRuntimeWorker(config: RuntimeConfig, bridge: HostBrid
 			worker.terminate();
 		},
 	};
+	onCreated?.(handle);
 	try {
 		await api.start(config, Comlink.proxy(bridge));
 	} catch (error) {

@@ -23,6 +23,10 @@ export interface RuntimeConfig {
 	extensions: string[];
 	/** Steps the scripted model replays. */
 	script: ScriptStep[];
+	/** Shared memory where the runtime records which extension code runs (see call-record.ts). */
+	callRecord?: SharedArrayBuffer;
+	/** Extensions not to import this time, with the reason shown to the user. */
+	disabled?: { url: string; reason: string }[];
 }
 
 export type ExtensionPhase = "fetch" | "transpile" | "import" | "factory" | "handler" | "command" | "tool";
@@ -45,6 +49,8 @@ export interface ExtensionStatus {
 	/** A short display name (the label the extension set, or its file name). */
 	name: string;
 	loaded: boolean;
+	/** Turned off after it hung the runtime; the user can turn it on again. */
+	disabled?: boolean;
 	error?: ExtensionErrorInfo;
 	tools: string[];
 	commands: { name: string; description?: string }[];
@@ -94,6 +100,8 @@ export interface HostBridge {
 /** What the host calls on the worker. */
 export interface RuntimeApi {
 	start(config: RuntimeConfig, host: HostBridge): Promise<void>;
+	/** Answers at once unless extension code holds the worker: the host's watchdog asks. */
+	ping(): Promise<true>;
 	/** Text from the composer: a prompt, or a `/command args`. Resolves when the run or command ends. */
 	submit(text: string): Promise<void>;
 	abort(): Promise<void>;

@@ -14,12 +14,13 @@ import { StaleExtensionContextError, type ApiEnvironment, type ExtensionActions 
 import { createContext, ManagedTimers } from "./extensions/context.ts";
 import { createEventBus } from "./extensions/event-bus.ts";
 import { loadExtension } from "./extensions/load-extensions.ts";
-import type { RegisteredExtension } from "./extensions/extension.ts";
+import { disabledExtension, type RegisteredExtension } from "./extensions/extension.ts";
 import { ExtensionRunner } from "./extensions/runner.ts";
 import type { UIClientState } from "./extensions/ui-client.ts";
 import type { CommandInfo, HostBridge, RuntimeApi, RuntimeConfig, RuntimeEvent, ScriptStep } from "./protocol.ts";
 import { createActions, createSessionControl, type ControlDeps } from "./session-control.ts";
 import { SessionTree } from "./session/tree.ts";
+import { CallRecorder } from "./call-record.ts";
 import { plainTheme } from "./extensions/plain-theme.ts";
 import type { Model } from "@earendil-works/pi-ai";
 
@@ -75,11 +76,15 @@ export class Runtime implements RuntimeApi {
 			(leafId) => emit({ type: "leaf_changed", sessionId, leafId }),
 		);
 		this.model = createScriptedModel(config.script, this.options.scriptedTokensPerSecond);
-		this.timers = new ManagedTimers((extension, error) => this.runner.report(extension, "handler", "timer", error));
+		this.timers = new ManagedTimers(
+			(extension, error) => this.runner.report(extension, "handler", "timer", error),
+			(extension, where, call) => this.runner.track(extension, where, call),
+		);
 		this.runner = new ExtensionRunner({
 			createContext: (extension, signal, budget) => createContext(this.session.source, extension, { signal, budget }),
 			onError: (error) => emit({ type: "extension_error", error }),
 			describe: (text) => this.urls.describe(text),
+			recorder: new CallRecorder(config.callRecord),
 		});
 		const deps: ControlDeps = {
 			session: () => this.session,
@@ -115,7 +120,11 @@ export class Runtime implements RuntimeApi {
 			cdn: this.options.cdn,
 		});
 		const env = this.apiEnvironment(createActions(deps, (model) => this.setModel(model)));
-		for (const url of config.extensions) await loadExtension(url, loader, this.runner, env);
+		const disabled = new Map((config.disabled ?? []).map((d) => [d.url, d.reason]));
+		for (const url of config.extensions) {
+			if (disabled.has(url)) this.runner.add(disabledExtension(url, disabled.get(url)!));
+			else await loadExtension(url, loader, this.runner, env);
+		}
 		this.initialized = true;
 		this.emitExtensions();
 		await this.runner.dispatch("session_start", {});
@@ -157,6 +166,10 @@ export class Runtime implements RuntimeApi {
 			ext.loaded ? [...ext.commands].map(([name, command]) => ({ name, description: command.description, extension: ext.name })) : [],
 		);
 		this.host.emit({ type: "extensions_changed", extensions: this.runner.status(), commands });
+	}
+
+	async ping(): Promise<true> {
+		return true;
 	}
 
 	async submit(text: string): Promise<void> {

@@ -74,6 +74,7 @@ export function App({ playground }: { playground: Playground }) {
 						errors={state.errors}
 						onAdd={(url) => void playground.addExtension(url)}
 						onRemove={(url) => void playground.removeExtension(url)}
+						onEnable={(url) => void playground.enableExtension(url)}
 					/>
 					<ScriptPanel script={state.script} onApply={(steps) => void playground.setScript(steps)} />
 				</aside>

@@ -17,9 +17,15 @@ interface Props {
 	errors: ExtensionErrorInfo[];
 	onAdd(url: string): void;
 	onRemove(url: string): void;
+	onEnable(url: string): void;
 }
 
-export function ExtensionsPanel({ extensions, errors, onAdd, onRemove }: Props) {
+function stateOf(extension: ExtensionStatus): string {
+	if (extension.disabled) return "turned off";
+	return extension.loaded ? "loaded" : "failed";
+}
+
+export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable }: Props) {
 	const [url, setUrl] = useState("");
 	return (
 		<section className="panel" aria-label="Extensions">
@@ -30,13 +36,23 @@ export function ExtensionsPanel({ extensions, errors, onAdd, onRemove }: Props) 
 					<li key={extension.url} aria-label={`Extension ${extension.name}`} className={extension.loaded ? "loaded" : "failed"}>
 						<div className="extension-head">
 							<strong>{extension.name}</strong>
-							<span className="muted">{extension.loaded ? "loaded" : "failed"}</span>
+							<span className="muted">{stateOf(extension)}</span>
+							{extension.disabled && (
+								<button type="button" aria-label={`Turn on ${extension.name}`} onClick={() => onEnable(extension.url)}>
+									Turn on
+								</button>
+							)}
 							<button type="button" aria-label={`Remove ${extension.name}`} onClick={() => onRemove(extension.url)}>
 								Remove
 							</button>
 						</div>
 						<p className="muted url">{extension.url}</p>
 						{extension.error && <ErrorText error={extension.error} />}
+						{extension.notices.map((notice) => (
+							<p key={notice} className="notice">
+								{notice}
+							</p>
+						))}
 						{extension.tools.length > 0 && <p>Tools: {extension.tools.join(", ")}</p>}
 						{extension.commands.length > 0 && <p>Commands: {extension.commands.map((c) => `/${c.name}`).join(", ")}</p>}
 						{errors

@@ -82,3 +82,17 @@ export function messageForEntry(entry: SessionEntry): AgentMessage | undefined {
 	}
 	return undefined;
 }
+
+/**
+ * Drops tool calls that never got a result (the run was cut off: a reload, a hung extension), so
+ * the replayed context is one providers accept. An assistant turn left empty is dropped whole.
+ */
+export function dropDanglingToolCalls(messages: AgentMessage[]): AgentMessage[] {
+	const answered = new Set(messages.flatMap((m) => (m.role === "toolResult" ? [m.toolCallId] : [])));
+	return messages.flatMap((message): AgentMessage[] => {
+		if (message.role !== "assistant") return [message];
+		const content = message.content.filter((block) => block.type !== "toolCall" || answered.has(block.id));
+		if (content.length === message.content.length) return [message];
+		return content.length > 0 ? [{ ...message, content }] : [];
+	});
+}

@@ -11,7 +11,7 @@ import type { ExtensionRunner } from "../extensions/runner.ts";
 import type { RuntimeEvent } from "../protocol.ts";
 import type { SessionTree } from "../session/tree.ts";
 import { applyTextRewrite } from "./assistant-rewrite.ts";
-import { convertToLlm, entryForMessage, normalizeCustomMessage } from "./messages.ts";
+import { convertToLlm, dropDanglingToolCalls, entryForMessage, normalizeCustomMessage } from "./messages.ts";
 import type { ScriptedModel } from "./scripted-model.ts";
 import { ToolGate } from "./tool-gate.ts";
 import { toAgentTool } from "./tools.ts";
@@ -116,7 +116,12 @@ export class AgentSession {
 			for (const definition of extension.tools.values()) {
 				const tool = toAgentTool(
 					{ extension, definition },
-					{ context: (ext, signal) => this.context(ext, signal), gate: this.gate, builtin: (name) => this.builtin(name) },
+					{
+						context: (ext, signal) => this.context(ext, signal),
+						gate: this.gate,
+						builtin: (name) => this.builtin(name),
+						track: (ext, where, call) => this.options.runner.track(ext, where, call),
+					},
 				);
 				table.set(definition.name, { tool, defaultActive: !definition.defaultInactive && !definition.hidden });
 			}
@@ -160,7 +165,8 @@ export class AgentSession {
 		const owner = this.options.runner.extensions.find((ext) => ext.loaded && ext.commands.has(name));
 		if (!owner) return false;
 		try {
-			await owner.commands.get(name)!.handler(args, createCommandContext(this.source, owner, {}));
+			const command = owner.commands.get(name)!;
+			await this.options.runner.track(owner, `/${name}`, () => command.handler(args, createCommandContext(this.source, owner, {})));
 		} catch (error) {
 			this.options.runner.report(owner, "command", `/${name}`, error);
 		}
@@ -210,7 +216,7 @@ export class AgentSession {
 			timestamp: Date.now(),
 		};
 		this.agent.state.tools = tools;
-		this.agent.state.messages = [system, ...tree.buildContext()];
+		this.agent.state.messages = [system, ...dropDanglingToolCalls(tree.buildContext())];
 		const queued = this.nextTurn.splice(0);
 		const injected = start.messages.map((payload) => normalizeCustomMessage(payload));
 		this.turnIndex = 0;

@@ -34,6 +34,8 @@ export interface ToolWrapOptions {
 	gate: ToolGate;
 	/** The native built-in of a name, for `ctx.invokeTool` when an extension tool shadows it. */
 	builtin(name: string): AgentTool | undefined;
+	/** Records the tool's code as running, for the watchdog. */
+	track<T>(extension: RegisteredExtension, where: string, call: () => T): T;
 }
 
 const MAX_DELEGATION_DEPTH = 8;
@@ -64,7 +66,7 @@ export function toAgentTool({ extension, definition }: ToolBinding, options: Too
 						}
 					: undefined,
 			});
-			const result = await definition.execute(toolCallId, input, signal, onUpdate, ctx);
+			const result = await options.track(extension, `tool ${definition.name}`, () => definition.execute(toolCallId, input, signal, onUpdate, ctx));
 			if (!result || !Array.isArray(result.content)) {
 				throw new Error(`tool "${definition.name}" of extension "${extension.name}" returned no { content: [...] }`);
 			}

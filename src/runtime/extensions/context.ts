@@ -50,14 +50,17 @@ export class ManagedTimers {
 	private readonly live = new Map<number, { clear: () => void }>();
 	private nextId = 1;
 
-	constructor(private readonly onThrow: (extension: RegisteredExtension, error: unknown) => void) {}
+	constructor(
+		private readonly onThrow: (extension: RegisteredExtension, error: unknown) => void,
+		private readonly track: <T>(extension: RegisteredExtension, where: string, call: () => T) => T = (_e, _w, call) => call(),
+	) {}
 
 	start(extension: RegisteredExtension, repeat: boolean, callback: (...args: unknown[]) => void, ms = 0, args: unknown[] = []): ManagedTimer {
 		const id = this.nextId++;
 		const run = () => {
 			if (!repeat) this.live.delete(id);
 			try {
-				const result = callback(...args) as unknown;
+				const result = this.track(extension, repeat ? "interval" : "timeout", () => callback(...args)) as unknown;
 				if (result instanceof Promise) result.catch((error) => this.onThrow(extension, error));
 			} catch (error) {
 				this.onThrow(extension, error);

@@ -18,6 +18,8 @@ export interface RegisteredExtension {
 	url: string;
 	name: string;
 	loaded: boolean;
+	/** Turned off by the host after it hung the runtime. */
+	disabled?: boolean;
 	error?: ExtensionErrorInfo;
 	handlers: Map<ExtensionEventName, ExtensionHandler<any>[]>;
 	tools: Map<string, ToolDefinition>;
@@ -53,4 +55,12 @@ export function clearRegistrations(extension: RegisteredExtension): void {
 	for (const map of [extension.handlers, extension.tools, extension.commands, extension.shortcuts, extension.flags, extension.messageRenderers, extension.providers]) {
 		map.clear();
 	}
+}
+
+/** An extension the host turned off (it hung the runtime): listed, never imported. */
+export function disabledExtension(url: string, reason: string): RegisteredExtension {
+	const extension = newRegisteredExtension(url);
+	extension.error = { url, phase: "handler", message: reason };
+	extension.disabled = true;
+	return extension;
 }

@@ -40,7 +40,7 @@ export async function loadExtension(url: string, loader: ModuleLoader, runner: E
 		return extension;
 	}
 	try {
-		await factory(createExtensionAPI(extension, env));
+		await runner.track(extension, "factory", () => factory(createExtensionAPI(extension, env)));
 		extension.loaded = true;
 	} catch (error) {
 		extension.error = runner.describeError(extension, "factory", undefined, error);

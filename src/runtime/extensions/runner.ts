@@ -6,6 +6,7 @@
 import type { ExtensionContext, ExtensionEvent, ExtensionEventName, ExtensionHandler } from "../../api/types.ts";
 import { locate } from "../../loader/module-loader.ts";
 import type { ExtensionErrorInfo, ExtensionPhase, ExtensionStatus } from "../protocol.ts";
+import type { CallRecorder } from "../call-record.ts";
 import { HandlerBudget } from "./budget.ts";
 import type { RegisteredExtension } from "./extension.ts";
 import { MERGE_RULES, type EventPayload, type MergeRule, type OutcomeOf } from "./merge-rules.ts";
@@ -20,6 +21,8 @@ export interface RunnerHooks {
 	onError(error: ExtensionErrorInfo): void;
 	/** Maps generated module URLs in stacks back to the author's URLs. */
 	describe(text: string): string;
+	/** Records which extension code runs, for the host's watchdog. */
+	recorder: CallRecorder;
 }
 
 class HandlerTimeout extends Error {}
@@ -33,6 +36,11 @@ export class ExtensionRunner {
 		this.extensions.push(extension);
 	}
 
+	/** Runs extension code recorded as running, so a hang can be traced to it. */
+	track<T>(extension: RegisteredExtension, where: string, call: () => T): T {
+		return this.hooks.recorder.track({ url: extension.url, name: extension.name, where }, call);
+	}
+
 	hasHandlers(type: ExtensionEventName): boolean {
 		return this.extensions.some((extension) => extension.loaded && (extension.handlers.get(type)?.length ?? 0) > 0);
 	}
@@ -42,6 +50,7 @@ export class ExtensionRunner {
 			url: extension.url,
 			name: extension.name,
 			loaded: extension.loaded,
+			disabled: extension.disabled,
 			error: extension.error,
 			tools: [...extension.tools.keys()],
 			notices: [...extension.notices],
@@ -120,7 +129,7 @@ export class ExtensionRunner {
 		});
 		try {
 			const ctx = this.hooks.createContext(extension, controller.signal, budget);
-			const value = await Promise.race([Promise.resolve().then(() => handler(event, ctx)), expired]);
+			const value = await Promise.race([Promise.resolve().then(() => this.track(extension, type, () => handler(event, ctx))), expired]);
 			return { ok: true, value };
 		} catch (error) {
 			const info = this.report(extension, "handler", type, error);
