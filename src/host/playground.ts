@@ -299,6 +299,19 @@ export class Playground {
 		await this.runtime?.api.abort();
 	}
 
+	completeCommand(name: string, prefix: string): Promise<{ value: string; label: string; description?: string }[]> {
+		return this.runtime?.api.completeCommand(name, prefix) ?? Promise.resolve([]);
+	}
+
+	/** True when an extension's shortcut took the key. */
+	runShortcut(key: string): Promise<boolean> {
+		return this.runtime?.api.runShortcut(key) ?? Promise.resolve(false);
+	}
+
+	async setFlag(name: string, value: boolean | string): Promise<void> {
+		await this.runtime?.api.setFlag(name, value);
+	}
+
 	async setEditorText(text: string): Promise<void> {
 		await this.runtime?.api.setEditorText(text);
 	}

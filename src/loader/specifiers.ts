@@ -4,7 +4,7 @@
  * through the loader; other bare names go to an ESM CDN.
  */
 
-export type HostModuleName = "coding-agent" | "pi-ai" | "typebox" | "typebox/value" | "typebox/compile" | "zod";
+export type HostModuleName = "coding-agent" | "pi-ai" | "pi-tui" | "typebox" | "typebox/value" | "typebox/compile" | "zod";
 
 const PI_SCOPES = ["@earendil-works", "@mariozechner", "@oh-my-pi"];
 
@@ -21,6 +21,7 @@ for (const scope of PI_SCOPES) {
 	HOST_MODULES[`${scope}/pi-coding-agent`] = "coding-agent";
 	HOST_MODULES[`${scope}/pi-ai`] = "pi-ai";
 	HOST_MODULES[`${scope}/pi-ai/compat`] = "pi-ai";
+	HOST_MODULES[`${scope}/pi-tui`] = "pi-tui";
 }
 
 export const DEFAULT_CDN = "https://esm.sh/";

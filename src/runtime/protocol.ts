@@ -54,6 +54,8 @@ export interface ExtensionStatus {
 	error?: ExtensionErrorInfo;
 	tools: string[];
 	commands: { name: string; description?: string }[];
+	shortcuts: { key: string; description?: string }[];
+	flags: { name: string; type: "boolean" | "string"; description?: string; value: boolean | string | undefined }[];
 	/** What the extension tried that the browser cannot do, each said once. */
 	notices: string[];
 }
@@ -106,6 +108,11 @@ export interface RuntimeApi {
 	submit(text: string): Promise<void>;
 	abort(): Promise<void>;
 	setScript(steps: ScriptStep[]): Promise<void>;
+	/** Completions a command offers for its argument text. */
+	completeCommand(name: string, prefix: string): Promise<{ value: string; label: string; description?: string }[]>;
+	/** Runs the shortcut registered for a key id; false when none is. */
+	runShortcut(key: string): Promise<boolean>;
+	setFlag(name: string, value: boolean | string): Promise<void>;
 	/** The editor text, for `ctx.ui.getEditorText`. */
 	setEditorText(text: string): Promise<void>;
 	shutdown(): Promise<void>;

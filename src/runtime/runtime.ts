@@ -21,7 +21,8 @@ import type { CommandInfo, HostBridge, RuntimeApi, RuntimeConfig, RuntimeEvent, 
 import { createActions, createSessionControl, type ControlDeps } from "./session-control.ts";
 import { SessionTree } from "./session/tree.ts";
 import { CallRecorder } from "./call-record.ts";
-import { plainTheme } from "./extensions/plain-theme.ts";
+import { normalizeKeyId } from "./extensions/keys.ts";
+import { darkTheme } from "../api/theme.ts";
 import type { Model } from "@earendil-works/pi-ai";
 
 /** The modules extensions share with the runtime, loaded when first imported. */
@@ -29,6 +30,7 @@ export const HOST_MODULES: HostModuleLoaders = {
 	// Already part of the runtime; the others load when an extension first imports them.
 	"coding-agent": async () => codingAgent,
 	"pi-ai": () => import("../api/pi-ai.ts"),
+	"pi-tui": () => import("../api/pi-tui.ts"),
 	typebox: () => import("typebox"),
 	"typebox/value": () => import("typebox/value"),
 	"typebox/compile": () => import("typebox/compile"),
@@ -56,7 +58,7 @@ export class Runtime implements RuntimeApi {
 		host: undefined as unknown as HostBridge,
 		editorText: "",
 		nextDialogId: 1,
-		theme: plainTheme,
+		theme: darkTheme,
 		toolsExpanded: false,
 	};
 
@@ -165,7 +167,38 @@ export class Runtime implements RuntimeApi {
 		const commands: CommandInfo[] = this.runner.extensions.flatMap((ext) =>
 			ext.loaded ? [...ext.commands].map(([name, command]) => ({ name, description: command.description, extension: ext.name })) : [],
 		);
-		this.host.emit({ type: "extensions_changed", extensions: this.runner.status(), commands });
+		this.host.emit({ type: "extensions_changed", extensions: this.runner.status(this.flagValues), commands });
+	}
+
+	async completeCommand(name: string, prefix: string): Promise<{ value: string; label: string; description?: string }[]> {
+		const owner = this.runner.extensions.find((ext) => ext.loaded && ext.commands.has(name));
+		const complete = owner?.commands.get(name)?.getArgumentCompletions;
+		if (!owner || !complete) return [];
+		try {
+			const items = await this.runner.track(owner, `/${name} completions`, () => complete(prefix));
+			return (items ?? []).map((item) => ({ value: String(item.value), label: String(item.label ?? item.value), description: item.description }));
+		} catch (error) {
+			this.runner.report(owner, "command", `/${name} completions`, error);
+			return [];
+		}
+	}
+
+	async runShortcut(key: string): Promise<boolean> {
+		const id = normalizeKeyId(key);
+		const owner = this.runner.extensions.find((ext) => ext.loaded && ext.shortcuts.has(id));
+		if (!owner) return false;
+		const shortcut = owner.shortcuts.get(id)!;
+		try {
+			await this.runner.track(owner, `shortcut ${id}`, () => shortcut.handler(createContext(this.session.source, owner, {})));
+		} catch (error) {
+			this.runner.report(owner, "handler", `shortcut ${id}`, error);
+		}
+		return true;
+	}
+
+	async setFlag(name: string, value: boolean | string): Promise<void> {
+		this.flagValues.set(name, value);
+		this.emitExtensions();
 	}
 
 	async ping(): Promise<true> {

@@ -1,6 +1,8 @@
 /** The playground page: transcript and composer, with extensions and the script beside them. */
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
+import { keyIdOf } from "../runtime/extensions/keys.ts";
 import type { Playground } from "../host/playground.ts";
+import type { ExtensionStatus } from "../runtime/protocol.ts";
 import { branchPath } from "../runtime/session/tree.ts";
 import { Composer } from "./Composer.tsx";
 import { ExtensionDialog, TrustPrompt } from "./Dialogs.tsx";
@@ -24,9 +26,26 @@ function Widgets({ widgets, placement }: { widgets: ReturnType<typeof usePlaygro
 	);
 }
 
+/** Extension shortcuts work anywhere in the page, except while a dialog is open. */
+function useShortcuts(playground: Playground, extensions: ExtensionStatus[]) {
+	useEffect(() => {
+		const keys = new Set(extensions.flatMap((extension) => extension.shortcuts.map((shortcut) => shortcut.key)));
+		if (keys.size === 0) return;
+		const onKey = (event: KeyboardEvent) => {
+			const id = keyIdOf(event);
+			if (!id || !keys.has(id) || document.querySelector("dialog[open]")) return;
+			event.preventDefault();
+			void playground.runShortcut(id);
+		};
+		window.addEventListener("keydown", onKey);
+		return () => window.removeEventListener("keydown", onKey);
+	}, [playground, extensions]);
+}
+
 export function App({ playground }: { playground: Playground }) {
 	const state = usePlaygroundState(playground);
 	const dialog = state.dialogs[0];
+	useShortcuts(playground, state.extensions);
 	// The transcript shows the path from the root to the leaf.
 	const branch = useMemo(() => branchPath(new Map(state.entries.map((e) => [e.id, e])), state.leafId), [state.entries, state.leafId]);
 	return (
@@ -58,6 +77,7 @@ export function App({ playground }: { playground: Playground }) {
 						onSubmit={(text) => void playground.submit(text)}
 						onAbort={() => void playground.abort()}
 						onChange={(text) => void playground.setEditorText(text)}
+						complete={(name, prefix) => playground.completeCommand(name, prefix)}
 					/>
 					<Widgets widgets={state.widgets} placement="belowEditor" />
 					<footer className="statusbar" aria-label="Status">
@@ -75,6 +95,7 @@ export function App({ playground }: { playground: Playground }) {
 						onAdd={(url) => void playground.addExtension(url)}
 						onRemove={(url) => void playground.removeExtension(url)}
 						onEnable={(url) => void playground.enableExtension(url)}
+						onFlag={(name, value) => void playground.setFlag(name, value)}
 					/>
 					<ScriptPanel script={state.script} onApply={(steps) => void playground.setScript(steps)} />
 				</aside>

@@ -11,10 +11,29 @@ interface Props {
 	onSubmit(text: string): void;
 	onAbort(): void;
 	onChange(text: string): void;
+	complete(name: string, prefix: string): Promise<{ value: string; label: string; description?: string }[]>;
 }
 
-export function Composer({ running, disabled, commands, injected, onSubmit, onAbort, onChange }: Props) {
+/** Argument completions the command offers for what follows "/name ". */
+function useArgumentCompletions(text: string, commands: CommandInfo[], complete: Props["complete"]) {
+	const [items, setItems] = useState<{ value: string; label: string; description?: string }[]>([]);
+	const match = /^\/(\S+) (.*)$/s.exec(text);
+	const name = match && commands.some((c) => c.name === match[1]) ? match[1] : undefined;
+	const prefix = match?.[2] ?? "";
+	useEffect(() => {
+		if (!name) return setItems([]);
+		let current = true;
+		complete(name, prefix).then((found) => current && setItems(found), () => current && setItems([]));
+		return () => {
+			current = false;
+		};
+	}, [name, prefix]);
+	return { name, items };
+}
+
+export function Composer({ running, disabled, commands, injected, onSubmit, onAbort, onChange, complete }: Props) {
 	const [text, setText] = useState("");
+	const completions = useArgumentCompletions(text, commands, complete);
 	useEffect(() => {
 		if (injected) setText((current) => (injected.mode === "set" ? injected.text : current + injected.text));
 	}, [injected?.serial]);
@@ -45,6 +64,18 @@ export function Composer({ running, disabled, commands, injected, onSubmit, onAb
 								/{command.name}
 							</button>
 							<span className="muted"> {command.description}</span>
+						</li>
+					))}
+				</ul>
+			)}
+			{completions.name && completions.items.length > 0 && (
+				<ul className="command-hints" aria-label="Argument completions">
+					{completions.items.map((item) => (
+						<li key={item.value}>
+							<button type="button" onClick={() => setText(`/${completions.name} ${item.value}`)}>
+								{item.label}
+							</button>
+							{item.description && <span className="muted"> {item.description}</span>}
 						</li>
 					))}
 				</ul>

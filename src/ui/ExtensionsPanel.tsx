@@ -1,5 +1,5 @@
 /** Loaded extensions with their tools, commands and errors; add one from a URL. */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { ExtensionErrorInfo, ExtensionStatus } from "../runtime/protocol.ts";
 
 function ErrorText({ error }: { error: ExtensionErrorInfo }) {
@@ -18,6 +18,34 @@ interface Props {
 	onAdd(url: string): void;
 	onRemove(url: string): void;
 	onEnable(url: string): void;
+	onFlag(name: string, value: boolean | string): void;
+}
+
+function Flag({ flag, onFlag }: { flag: ExtensionStatus["flags"][number]; onFlag: Props["onFlag"] }) {
+	const label = `Flag ${flag.name}`;
+	// Shown at once; the runtime's copy follows a moment later.
+	const [checked, setChecked] = useState(flag.value === true);
+	useEffect(() => setChecked(flag.value === true), [flag.value]);
+	return (
+		<label className="flag" title={flag.description}>
+			{flag.type === "boolean" ? (
+				<input
+					type="checkbox"
+					aria-label={label}
+					checked={checked}
+					onChange={(e) => {
+						setChecked(e.target.checked);
+						onFlag(flag.name, e.target.checked);
+					}}
+				/>
+			) : null}
+			<code>--{flag.name}</code>
+			{flag.type === "string" ? (
+				<input aria-label={label} defaultValue={String(flag.value ?? "")} onBlur={(e) => onFlag(flag.name, e.target.value)} />
+			) : null}
+			{flag.description && <span className="muted"> {flag.description}</span>}
+		</label>
+	);
 }
 
 function stateOf(extension: ExtensionStatus): string {
@@ -25,7 +53,7 @@ function stateOf(extension: ExtensionStatus): string {
 	return extension.loaded ? "loaded" : "failed";
 }
 
-export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable }: Props) {
+export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable, onFlag }: Props) {
 	const [url, setUrl] = useState("");
 	return (
 		<section className="panel" aria-label="Extensions">
@@ -55,6 +83,10 @@ export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable 
 						))}
 						{extension.tools.length > 0 && <p>Tools: {extension.tools.join(", ")}</p>}
 						{extension.commands.length > 0 && <p>Commands: {extension.commands.map((c) => `/${c.name}`).join(", ")}</p>}
+						{extension.shortcuts.length > 0 && <p>Shortcuts: {extension.shortcuts.map((s) => s.key).join(", ")}</p>}
+						{extension.flags.map((flag) => (
+							<Flag key={flag.name} flag={flag} onFlag={onFlag} />
+						))}
 						{errors
 							.filter((error) => error.url === extension.url)
 							.map((error, i) => (

@@ -53,7 +53,9 @@ export function createScriptedModel(initialSteps: ScriptStep[], tokensPerSecond 
 			const replaced = options?.onPayload ? await options.onPayload(context, model) : undefined;
 			await options?.onResponse?.({ status: 200, headers: { "content-type": "text/event-stream" } }, model);
 			core.setResponses([replyFor]);
-			return core.streamSimple(model, (replaced as TranscriptContext | undefined) ?? context, options);
+			// The faux core calls onResponse itself too: once per request is enough.
+			const { onResponse: _answered, ...rest } = options ?? {};
+			return core.streamSimple(model, (replaced as TranscriptContext | undefined) ?? context, rest);
 		},
 	};
 }

@@ -4,7 +4,7 @@
  * appended to the tree, and all tools gated by `tool_call` / `tool_result`.
  */
 import { Agent, type AgentEvent, type AgentMessage, type AgentTool } from "@earendil-works/pi-agent-core";
-import { toToolDeclaration, type ImageContent, type SystemMessage, type TextContent } from "@earendil-works/pi-ai";
+import { toToolDeclaration, type ImageContent, type JsonObject, type SystemMessage, type TextContent } from "@earendil-works/pi-ai";
 import { createCommandContext, createContext, type ContextSource } from "../extensions/context.ts";
 import type { RegisteredExtension } from "../extensions/extension.ts";
 import type { ExtensionRunner } from "../extensions/runner.ts";
@@ -56,6 +56,8 @@ export class AgentSession {
 	/** `deliverAs: "nextTurn"` messages, sent with the next prompt. */
 	private nextTurn: AgentMessage[] = [];
 	private turnIndex = 0;
+	/** How the last assistant reply ended: its tool calls are not run when it was cut off ("length"). */
+	private lastStopReason: string | undefined;
 
 	constructor(private readonly options: SessionOptions) {
 		const { tree, model, runner } = options;
@@ -187,7 +189,8 @@ export class AgentSession {
 		const message = normalizeCustomMessage(payload);
 		const mode = opts.deliverAs;
 		if (this.isStreaming) {
-			if (mode === "followUp") this.agent.followUp(message);
+			// nextTurn + triggerTurn schedules a continuation: the run goes on with it once it would stop.
+			if (mode === "followUp" || (mode === "nextTurn" && opts.triggerTurn)) this.agent.followUp(message);
 			else if (mode === "nextTurn") this.nextTurn.push(message);
 			else this.agent.steer(message);
 			return Promise.resolve();
@@ -235,6 +238,7 @@ export class AgentSession {
 				await runner.dispatch("agent_start", {});
 				return;
 			case "agent_end":
+				this.gate.forgetAnnounced();
 				await runner.dispatch("agent_end", { messages: event.messages });
 				emit({ type: "run_state", running: false });
 				return;
@@ -261,6 +265,7 @@ export class AgentSession {
 					const problem = applyTextRewrite(message, content);
 					if (problem) emit({ type: "notify", message: `assistant_message rewrite ignored: ${problem}`, level: "warning", extension: "Playa" });
 				}
+				if (message.role === "assistant") this.lastStopReason = message.stopReason;
 				const entry = entryForMessage(message);
 				if (entry) tree.append(entry);
 				emit({ type: "streaming", message: undefined });
@@ -268,6 +273,11 @@ export class AgentSession {
 				return;
 			}
 			case "tool_execution_start":
+				// tool_call comes first (reference: "tool_call (at arg-prep, before scheduling) → tool_execution_start").
+				// Not for calls the agent fails without running: a truncated reply, an aborted run.
+				if (this.lastStopReason !== "length" && !this.agent.signal?.aborted) {
+					await this.gate.announce({ type: "toolCall", id: event.toolCallId, name: event.toolName, arguments: event.args as JsonObject });
+				}
 				await runner.dispatch("tool_execution_start", { toolCallId: event.toolCallId, toolName: event.toolName, args: event.args });
 				return;
 			case "tool_execution_update":

@@ -4,7 +4,8 @@
  * context of calls that ran without error is delivered before the next provider request.
  */
 import type { AgentOptions, AgentTool } from "@earendil-works/pi-agent-core";
-import { validateToolArguments, type JsonObject } from "@earendil-works/pi-ai";
+import { validateToolArguments, type JsonObject, type ToolCall } from "@earendil-works/pi-ai";
+import type { ToolCallOutcome } from "../extensions/merge-rules.ts";
 import type { ExtensionRunner } from "../extensions/runner.ts";
 
 type BeforeToolCall = NonNullable<AgentOptions["beforeToolCall"]>;
@@ -17,6 +18,8 @@ export class ToolGate {
 	private readonly callContext = new Map<string, string[]>();
 	/** Context added during the current batch, in call order, for the next provider request. */
 	private pending: string[] = [];
+	/** `tool_call` outcomes decided when a call was announced, before its `tool_execution_start`. */
+	private readonly decided = new Map<string, ToolCallOutcome>();
 
 	constructor(
 		private readonly runner: ExtensionRunner,
@@ -41,12 +44,39 @@ export class ToolGate {
 		return out;
 	}
 
+	/**
+	 * Runs `tool_call` for a call about to start, so handlers see it before `tool_execution_start`
+	 * (the reference's order). Calls the agent will refuse anyway (unknown tool, invalid arguments)
+	 * get no `tool_call`, as before. `beforeToolCall` then applies the decided outcome.
+	 */
+	async announce(toolCall: ToolCall): Promise<void> {
+		const tool = this.tools().find((t) => t.name === toolCall.name);
+		if (!tool) return;
+		let args: Record<string, unknown>;
+		try {
+			const prepared = tool.prepareArguments ? { ...toolCall, arguments: tool.prepareArguments(toolCall.arguments) as JsonObject } : toolCall;
+			args = validateToolArguments(tool, prepared);
+		} catch {
+			return;
+		}
+		this.decided.set(toolCall.id, await this.runner.dispatch("tool_call", { toolCallId: toolCall.id, toolName: toolCall.name, input: args }));
+	}
+
+	/** Drops outcomes of announced calls that never ran (the run was aborted). */
+	forgetAnnounced(): void {
+		this.decided.clear();
+	}
+
 	readonly beforeToolCall: BeforeToolCall = async ({ toolCall, args }) => {
-		const outcome = await this.runner.dispatch("tool_call", {
-			toolCallId: toolCall.id,
-			toolName: toolCall.name,
-			input: args as Record<string, unknown>,
-		});
+		const announced = this.decided.get(toolCall.id);
+		this.decided.delete(toolCall.id);
+		const outcome =
+			announced ??
+			(await this.runner.dispatch("tool_call", {
+				toolCallId: toolCall.id,
+				toolName: toolCall.name,
+				input: args as Record<string, unknown>,
+			}));
 		if (outcome.block) return { block: true, reason: outcome.reason ?? "Blocked by an extension" };
 		if (outcome.input) {
 			const tool = this.tools().find((t) => t.name === toolCall.name);

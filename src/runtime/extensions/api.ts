@@ -7,15 +7,15 @@ import { Type } from "typebox";
 import { z } from "zod";
 import type { EventBus, ExtensionAPI, ExtensionLogger, ToolDefinition } from "../../api/types.ts";
 import type { RegisteredExtension } from "./extension.ts";
+import { normalizeKeyId } from "./keys.ts";
 
 /** Commands Playa itself answers; an extension command of the same name is skipped. */
 export const BUILTIN_COMMANDS = new Set(["new", "reload", "help", "model", "compact", "tree", "fork", "export", "import", "name"]);
 
 /** Keys the page keeps for itself (the reference's reserved list). */
-export const RESERVED_SHORTCUTS = new Set([
-	"ctrl+c", "ctrl+d", "ctrl+z", "ctrl+k", "ctrl+p", "ctrl+l", "ctrl+o", "ctrl+t", "ctrl+g", "ctrl+q",
-	"alt+m", "shift+tab", "shift+ctrl+p", "ctrl+shift+p", "alt+enter", "escape", "enter",
-]);
+export const RESERVED_SHORTCUTS = new Set(
+	["ctrl+c", "ctrl+d", "ctrl+z", "ctrl+k", "ctrl+p", "ctrl+l", "ctrl+o", "ctrl+t", "ctrl+g", "ctrl+q", "alt+m", "shift+tab", "shift+ctrl+p", "alt+enter", "escape", "enter"].map(normalizeKeyId),
+);
 
 const BROWSER_UNSUPPORTED = "is not supported in the browser";
 
@@ -109,7 +109,7 @@ export function createExtensionAPI(extension: RegisteredExtension, env: ApiEnvir
 		}),
 		registerShortcut: registration((rawKey, shortcut) => {
 			if (!shortcut || typeof shortcut.handler !== "function") throw new TypeError(`registerShortcut("${rawKey}") needs a handler`);
-			const key = String(rawKey).toLowerCase();
+			const key = normalizeKeyId(String(rawKey));
 			if (RESERVED_SHORTCUTS.has(key)) return env.notice(extension, `shortcut ${key} refused: the page reserves it`);
 			extension.shortcuts.set(key, shortcut);
 		}),

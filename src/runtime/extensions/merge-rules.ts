@@ -179,7 +179,12 @@ export const MERGE_RULES: MergeTable = {
 			return { outcome: result.model !== undefined ? { ...outcome, model: result.model, note: result.note } : outcome };
 		},
 	},
-	cache_warming_decision: lastResult(),
+	// The last handler that states an action decides; a result without one changes nothing.
+	cache_warming_decision: {
+		initial: () => undefined,
+		view: same,
+		fold: (outcome, result) => ({ outcome: result.action !== undefined ? result : outcome }),
+	},
 	agent_start: notify(),
 	agent_end: notify(),
 	turn_start: notify(),

@@ -45,7 +45,7 @@ export class ExtensionRunner {
 		return this.extensions.some((extension) => extension.loaded && (extension.handlers.get(type)?.length ?? 0) > 0);
 	}
 
-	status(): ExtensionStatus[] {
+	status(flagValues: ReadonlyMap<string, boolean | string> = new Map()): ExtensionStatus[] {
 		return this.extensions.map((extension) => ({
 			url: extension.url,
 			name: extension.name,
@@ -55,6 +55,8 @@ export class ExtensionRunner {
 			tools: [...extension.tools.keys()],
 			notices: [...extension.notices],
 			commands: [...extension.commands].map(([name, command]) => ({ name, description: command.description })),
+			shortcuts: [...extension.shortcuts].map(([key, shortcut]) => ({ key, description: shortcut.description })),
+			flags: [...extension.flags].map(([name, flag]) => ({ name, type: flag.type, description: flag.description, value: flagValues.get(name) })),
 		}));
 	}
 

@@ -1,0 +1,29 @@
+/**
+ * Starts the embedded workspace worker from the host page. The worker bundle (just-bash, about 355 KB
+ * gzip) loads only when this is called. `terminate` is the last resort for a command no limit stops:
+ * the files then come back from the host's persisted copy.
+ */
+import type { EmbeddedInit } from "../types.ts";
+import { connectEmbeddedWorkspace, type RemoteEmbeddedWorkspace } from "./client.ts";
+
+export interface EmbeddedWorkspaceHandle {
+	workspace: RemoteEmbeddedWorkspace;
+	terminate(): void;
+}
+
+export async function startEmbeddedWorkspace(init: EmbeddedInit = {}): Promise<EmbeddedWorkspaceHandle> {
+	const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name: "playa-workspace" });
+	try {
+		const workspace = await connectEmbeddedWorkspace(worker, init);
+		return {
+			workspace,
+			terminate() {
+				workspace.dispose();
+				worker.terminate();
+			},
+		};
+	} catch (error) {
+		worker.terminate();
+		throw error;
+	}
+}

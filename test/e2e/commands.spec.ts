@@ -1,0 +1,27 @@
+import { expect, test } from "@playwright/test";
+import { extension, openWithExtensions, send } from "./helpers.ts";
+
+test("argument completions, a page shortcut and a flag set from the UI", async ({ page }) => {
+	await openWithExtensions(page, ["/extensions/shortcuts-and-flags.ts"]);
+	const ext = extension(page, "shortcuts-and-flags");
+	await expect(ext).toContainText("Shortcuts: ctrl+shift+h");
+	const notifications = page.getByRole("status", { name: "Notifications" });
+
+	const prompt = page.getByRole("textbox", { name: "Prompt", exact: true });
+	await prompt.fill("/greet G");
+	const completions = page.getByRole("list", { name: "Argument completions" });
+	await expect(completions.getByRole("button")).toHaveText(["Grace"]);
+	await completions.getByRole("button", { name: "Grace" }).click();
+	await expect(prompt).toHaveValue("/greet Grace");
+	await prompt.press("Enter");
+	await expect(notifications).toContainText("Hello, Grace!");
+
+	await page.locator("body").press("Control+Shift+H");
+	await expect(notifications).toContainText("Hello, world!");
+
+	await ext.getByRole("checkbox", { name: "Flag shout" }).check();
+	await page.locator("body").press("Control+Shift+H");
+	await expect(notifications).toContainText("HELLO, WORLD!");
+	await send(page, "/greet Ada");
+	await expect(notifications).toContainText("HELLO, ADA!");
+});
