@@ -14,6 +14,7 @@ import { parseScript } from "../runtime/agent/script.ts";
 import type { RuntimeEvent, UIRequest, UIResponse } from "../runtime/protocol.ts";
 import { Runtime } from "../runtime/runtime.ts";
 import { newSessionHeader } from "../runtime/session/entries.ts";
+import { EmbeddedWorkspace } from "../workspace/embedded/embedded-workspace.ts";
 
 const USAGE = `usage: npm run headless -- --ext <path|url> [--ext …] [--script steps.json] [--prompt text]… [--answer value]…
   --ext      an extension module (a local path or an http(s) URL), repeatable, loaded in order
@@ -62,7 +63,9 @@ export async function main(argv: string[], write: (line: string) => void = (line
 	const answers = [...values.answer];
 	let failed = false;
 	const emit = (event: RuntimeEvent | { type: string; [key: string]: unknown }) => write(JSON.stringify(event));
-	const runtime = new Runtime({ fetch: fetchAnywhere, scriptedTokensPerSecond: 0 });
+	// An in-memory workspace, as in the browser: built-in tools and pi.exec work, nothing touches the disk.
+	const workspace = await EmbeddedWorkspace.create({ cwd: "/workspace" });
+	const runtime = new Runtime({ fetch: fetchAnywhere, scriptedTokensPerSecond: 0, workspace });
 	await runtime.start(
 		{
 			session: { header: newSessionHeader(process.cwd()), entries: [], leafId: null },

@@ -18,6 +18,7 @@ import { newSessionHeader, type SessionEntry } from "../runtime/session/entries.
 import { createCallRecordBuffer, readCallRecord } from "../runtime/call-record.ts";
 import { startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
 import { Watchdog } from "./watchdog.ts";
+import { startEmbeddedWorkspace, type EmbeddedWorkspaceHandle } from "../workspace/embedded/start.ts";
 import { Storage } from "./storage.ts";
 import { Store } from "./store.ts";
 
@@ -57,6 +58,8 @@ export interface PlaygroundState {
 	/** Text an extension put into the composer; `serial` changes each time. */
 	editorText?: { text: string; mode: "set" | "paste"; serial: number };
 	title?: string;
+	/** Paths of the workspace's files, for the files panel. */
+	files: string[];
 }
 
 const SETTINGS = {
@@ -92,9 +95,11 @@ export class Playground {
 		script: DEFAULT_SCRIPT,
 		statuses: {},
 		widgets: {},
+		files: [],
 	});
 	private storage!: Storage;
 	private runtime?: RuntimeHandle;
+	private workspace?: EmbeddedWorkspaceHandle;
 	private watchdog?: Watchdog;
 	private callRecord?: SharedArrayBuffer;
 	private readonly dialogAnswers = new Map<string, (response: UIResponse) => void>();
@@ -110,6 +115,7 @@ export class Playground {
 			const script = (await this.storage.getSetting<ScriptStep[]>(SETTINGS.script)) ?? DEFAULT_SCRIPT;
 			const trusted = new Set((await this.storage.getSetting<string[]>(SETTINGS.trusted)) ?? []);
 			this.linkUrls = linkExtensionUrls(this.location);
+			await this.openWorkspace();
 			const untrusted = this.linkUrls.filter((url) => !trusted.has(url) && !saved.includes(url));
 			this.set({ script, extensionUrls: [...new Set([...saved, ...this.linkUrls.filter((url) => !untrusted.includes(url))])] });
 			if (untrusted.length > 0) {
@@ -144,6 +150,36 @@ export class Playground {
 		return { header, entries: [], leafId: null };
 	}
 
+	/** One embedded workspace per page, its files kept in IndexedDB; without it sessions have no shell. */
+	private async openWorkspace(): Promise<void> {
+		try {
+			this.workspace = await startEmbeddedWorkspace({ snapshot: await this.storage.loadFiles() });
+			const { workspace } = this.workspace;
+			let saving = Promise.resolve();
+			await workspace.onChange(() => {
+				saving = saving.then(async () => {
+					await this.storage.applyFileChanges(await workspace.takeChanges());
+					await this.refreshFiles();
+				}).catch((error) => this.notify(`Could not save the workspace: ${(error as Error).message}`, "error", "Playa"));
+			});
+			await this.refreshFiles();
+		} catch (error) {
+			this.workspace = undefined;
+			this.notify(`The workspace did not start, so commands and file tools are off: ${(error as Error).message}`, "error", "Playa");
+		}
+	}
+
+	private async refreshFiles(): Promise<void> {
+		const snapshot = await this.storage.loadFiles();
+		this.set({ files: snapshot.entries.filter((entry) => entry.type === "file").map((entry) => entry.path) });
+	}
+
+	/** A workspace file's text, for the files panel. */
+	async readFile(path: string): Promise<string> {
+		if (!this.workspace) throw new Error("There is no workspace");
+		return this.workspace.workspace.readFile(path, "utf8");
+	}
+
 	/** Gives the old runtime's `session_shutdown` handlers a moment, then ends its worker. */
 	private async stopRuntime(): Promise<void> {
 		this.watchdog?.stop();
@@ -165,8 +201,9 @@ export class Playground {
 			const disabled = (await this.storage.getSetting<DisabledExtension[]>(SETTINGS.disabled)) ?? [];
 			// Shared memory needs a cross-origin isolated page; without it the watchdog cannot name culprits.
 			this.callRecord = globalThis.crossOriginIsolated ? createCallRecordBuffer() : undefined;
+			const workspacePort = await this.workspace?.workspace.createPort();
 			const runtime = await startRuntimeWorker(
-				{ session, extensions: extensionUrls, script, disabled, callRecord: this.callRecord },
+				{ session, extensions: extensionUrls, script, disabled, callRecord: this.callRecord, workspacePort },
 				this.bridge(),
 				(handle) => this.watch(handle),
 			);

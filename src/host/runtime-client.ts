@@ -20,7 +20,8 @@ export async function startRuntimeWorker(config: RuntimeConfig, bridge: HostBrid
 	};
 	onCreated?.(handle);
 	try {
-		await api.start(config, Comlink.proxy(bridge));
+		const transfer = config.workspacePort ? [config.workspacePort] : [];
+		await api.start(Comlink.transfer(config, transfer), Comlink.proxy(bridge));
 	} catch (error) {
 		handle.terminate();
 		throw error;

@@ -6,9 +6,10 @@
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import type { SessionSnapshot } from "../runtime/protocol.ts";
 import type { SessionEntry, SessionHeader } from "../runtime/session/entries.ts";
+import type { FsChangeSet, FsEntrySnapshot, FsSnapshot } from "../workspace/types.ts";
 
 export const DB_NAME = "playa";
-const DB_VERSION = 1;
+const DB_VERSION = 2;
 
 export interface SessionRecord {
 	id: string;
@@ -22,6 +23,8 @@ interface PlayaDB extends DBSchema {
 	sessions: { key: string; value: SessionRecord };
 	entries: { key: [string, number]; value: { sessionId: string; seq: number; entry: SessionEntry } };
 	settings: { key: string; value: unknown };
+	/** The embedded workspace's files, one record per path (since version 2). */
+	files: { key: string; value: FsEntrySnapshot };
 }
 
 export class Storage {
@@ -38,6 +41,7 @@ export class Storage {
 					db.createObjectStore("entries", { keyPath: ["sessionId", "seq"] });
 					db.createObjectStore("settings");
 				}
+				if (oldVersion < 2) db.createObjectStore("files", { keyPath: "path" });
 			},
 		});
 		return new Storage(db);
@@ -92,6 +96,30 @@ export class Storage {
 			const record = await tx.store.get(sessionId);
 			if (!record) throw new Error(`session ${sessionId} does not exist`);
 			await tx.store.put({ ...record, leafId, updatedAt: new Date().toISOString() });
+			await tx.done;
+		});
+	}
+
+	/** The workspace's files as last persisted (parents before children). */
+	async loadFiles(): Promise<FsSnapshot> {
+		const entries = await this.db.getAll("files");
+		return { version: 1, entries: entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
+	}
+
+	/** Applies a workspace change set: everything at or under each root goes, then the entries are put. */
+	applyFileChanges(changes: FsChangeSet): Promise<void> {
+		return this.serial(async () => {
+			const tx = this.db.transaction("files", "readwrite");
+			for (const root of changes.roots) {
+				if (root === "/") {
+					await tx.store.clear();
+					continue;
+				}
+				await tx.store.delete(root);
+				// Every path under root/ sorts between "root/" and "root0" ("0" follows "/").
+				await tx.store.delete(IDBKeyRange.bound(`${root}/`, `${root}0`, false, true));
+			}
+			for (const entry of changes.entries) await tx.store.put(entry);
 			await tx.done;
 		});
 	}

@@ -25,6 +25,8 @@ export interface RuntimeConfig {
 	script: ScriptStep[];
 	/** Shared memory where the runtime records which extension code runs (see call-record.ts). */
 	callRecord?: SharedArrayBuffer;
+	/** A port serving the embedded workspace (transferred); without it the session has no workspace. */
+	workspacePort?: MessagePort;
 	/** Extensions not to import this time, with the reason shown to the user. */
 	disabled?: { url: string; reason: string }[];
 }

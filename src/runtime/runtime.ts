@@ -21,6 +21,10 @@ import type { CommandInfo, HostBridge, RuntimeApi, RuntimeConfig, RuntimeEvent, 
 import { createActions, createSessionControl, type ControlDeps } from "./session-control.ts";
 import { SessionTree } from "./session/tree.ts";
 import { CallRecorder } from "./call-record.ts";
+import { execInWorkspace } from "./agent/user-shell.ts";
+import { createBuiltinTools, DEFAULT_ACTIVE_TOOL_NAMES } from "./tools/index.ts";
+import { connectEmbeddedWorkspace } from "../workspace/embedded/client.ts";
+import type { Workspace } from "../workspace/types.ts";
 import { normalizeKeyId } from "./extensions/keys.ts";
 import { darkTheme } from "../api/theme.ts";
 import type { Model } from "@earendil-works/pi-ai";
@@ -38,6 +42,8 @@ export const HOST_MODULES: HostModuleLoaders = {
 };
 
 export interface RuntimeOptions {
+	/** A workspace in the same thread (Node, tests); in the browser it arrives as a port in the config. */
+	workspace?: Workspace;
 	fetch?: typeof fetch;
 	cdn?: string;
 	/** Tokens per second the scripted model streams at (0: as fast as possible). */
@@ -78,6 +84,8 @@ export class Runtime implements RuntimeApi {
 			(leafId) => emit({ type: "leaf_changed", sessionId, leafId }),
 		);
 		this.model = createScriptedModel(config.script, this.options.scriptedTokensPerSecond);
+		const workspace = this.options.workspace ?? (config.workspacePort ? await connectEmbeddedWorkspace(config.workspacePort) : undefined);
+		const cwd = workspace?.cwd ?? "/workspace";
 		this.timers = new ManagedTimers(
 			(extension, error) => this.runner.report(extension, "handler", "timer", error),
 			(extension, where, call) => this.runner.track(extension, where, call),
@@ -94,17 +102,18 @@ export class Runtime implements RuntimeApi {
 			runner: this.runner,
 			models: () => [this.model.model],
 			emit,
-			exec: async () => {
-				throw new Error("pi.exec needs a workspace, and this playground has no workspace yet");
-			},
+			exec: (command, args, opts) => execInWorkspace(workspace, cwd, command, args, opts),
 		};
 		this.session = new AgentSession({
 			tree,
 			runner: this.runner,
 			model: this.model,
 			emit,
+			workspace,
+			builtinTools: workspace ? createBuiltinTools(workspace, { cwd }) : [],
+			defaultActiveBuiltins: [...DEFAULT_ACTIVE_TOOL_NAMES],
 			contextSource: {
-				cwd: "/workspace",
+				cwd,
 				ui: this.ui,
 				timers: this.timers,
 				control: createSessionControl(deps),

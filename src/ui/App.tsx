@@ -7,6 +7,7 @@ import { branchPath } from "../runtime/session/tree.ts";
 import { Composer } from "./Composer.tsx";
 import { ExtensionDialog, TrustPrompt } from "./Dialogs.tsx";
 import { ExtensionsPanel } from "./ExtensionsPanel.tsx";
+import { FilesPanel } from "./FilesPanel.tsx";
 import { Notifications } from "./Notifications.tsx";
 import { ScriptPanel } from "./ScriptPanel.tsx";
 import { Transcript } from "./Transcript.tsx";
@@ -98,6 +99,7 @@ export function App({ playground }: { playground: Playground }) {
 						onFlag={(name, value) => void playground.setFlag(name, value)}
 					/>
 					<ScriptPanel script={state.script} onApply={(steps) => void playground.setScript(steps)} />
+					<FilesPanel files={state.files} read={(path) => playground.readFile(path)} />
 				</aside>
 			</main>
 			<Notifications items={state.notifications} onDismiss={(id) => playground.dismissNotification(id)} />

@@ -36,7 +36,22 @@ function ContentBlocks({ content }: { content: unknown }) {
 	);
 }
 
+function ShellView({ message }: { message: Extract<AgentMessage, { role: "bashExecution" }> }) {
+	return (
+		<article className="message shell" aria-label="Shell message">
+			<header className="role">Shell{message.excludeFromContext ? " (not sent to the model)" : ""}</header>
+			<pre className="text">
+				$ {message.command}
+				{"\n"}
+				{message.output || "(no output)"}
+			</pre>
+			{message.exitCode !== undefined && message.exitCode !== 0 && <p className="muted">exit code {message.exitCode}</p>}
+		</article>
+	);
+}
+
 export function MessageView({ message, streaming = false }: { message: AgentMessage; streaming?: boolean }) {
+	if (message.role === "bashExecution") return <ShellView message={message} />;
 	const m = message as { role: string; content: unknown; toolName?: string; isError?: boolean; errorMessage?: string; stopReason?: string };
 	const role = m.role === "toolResult" ? `Result of ${m.toolName}` : m.role === "user" ? "You" : m.role === "assistant" ? "Assistant" : m.role;
 	return (

@@ -17,10 +17,35 @@ export interface CustomMessage {
 	timestamp: number;
 }
 
+/** The user's `!cmd` / `!!cmd` in the composer, as upstream pi records it. */
+export interface BashExecutionMessage {
+	role: "bashExecution";
+	command: string;
+	output: string;
+	exitCode: number | undefined;
+	cancelled: boolean;
+	truncated: boolean;
+	fullOutputPath?: string;
+	timestamp: number;
+	/** `!!cmd`: shown, kept out of the model's context. */
+	excludeFromContext?: boolean;
+}
+
 declare module "@earendil-works/pi-agent-core" {
 	interface CustomAgentMessages {
 		custom: CustomMessage;
+		bashExecution: BashExecutionMessage;
 	}
+}
+
+/** Upstream's wording, so models see a user's shell command as they do in pi. */
+export function bashExecutionToText(message: BashExecutionMessage): string {
+	let text = `Ran \`${message.command}\`\n`;
+	text += message.output ? `\`\`\`\n${message.output}\n\`\`\`` : "(no output)";
+	if (message.cancelled) text += "\n\n(command cancelled)";
+	else if (message.exitCode !== null && message.exitCode !== undefined && message.exitCode !== 0) text += `\n\nCommand exited with code ${message.exitCode}`;
+	if (message.truncated && message.fullOutputPath) text += `\n\n[Output truncated. Full output: ${message.fullOutputPath}]`;
+	return text;
 }
 
 export const DEFAULT_CUSTOM_TYPE = "extension";
@@ -52,6 +77,9 @@ export function convertToLlm(messages: AgentMessage[]): Message[] {
 		switch (message.role) {
 			case "custom":
 				return [{ role: "user", content: textBlocks(message.content), timestamp: message.timestamp }];
+			case "bashExecution":
+				if (message.excludeFromContext) return [];
+				return [{ role: "user", content: [{ type: "text", text: bashExecutionToText(message) }], timestamp: message.timestamp }];
 			case "system":
 			case "user":
 			case "assistant":
@@ -69,7 +97,9 @@ export function entryForMessage(message: AgentMessage): NewEntry | undefined {
 		const { customType, content, display, details } = message;
 		return { type: "custom_message", customType, content, display, ...(details !== undefined && { details }) };
 	}
-	if (message.role === "user" || message.role === "assistant" || message.role === "toolResult") return { type: "message", message };
+	if (message.role === "user" || message.role === "assistant" || message.role === "toolResult" || message.role === "bashExecution") {
+		return { type: "message", message };
+	}
 	return undefined;
 }
 

@@ -13,7 +13,9 @@ import type { SessionTree } from "../session/tree.ts";
 import { applyTextRewrite } from "./assistant-rewrite.ts";
 import { convertToLlm, dropDanglingToolCalls, entryForMessage, normalizeCustomMessage } from "./messages.ts";
 import type { ScriptedModel } from "./scripted-model.ts";
+import type { Workspace } from "../../workspace/types.ts";
 import { ToolGate } from "./tool-gate.ts";
+import { runUserBash } from "./user-shell.ts";
 import { toAgentTool } from "./tools.ts";
 
 export const DEFAULT_SYSTEM_PROMPT =
@@ -28,6 +30,8 @@ export interface SessionOptions {
 	emit(event: RuntimeEvent): void;
 	/** Everything ctx needs besides the session itself. */
 	contextSource: Omit<ContextSource, "tree" | "model" | "isIdle" | "abort" | "hasPendingMessages" | "waitForIdle" | "systemPrompt">;
+	/** Where `!cmd` runs; built-in tools use it too. */
+	workspace?: Workspace;
 	/** Native tools (read, bash, ...), and which of them are active by default. */
 	builtinTools?: AgentTool[];
 	defaultActiveBuiltins?: string[];
@@ -155,11 +159,20 @@ export class AgentSession {
 	async submit(text: string, images?: ImageContent[]): Promise<void> {
 		const command = /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(text.trim());
 		if (command && (await this.runCommand(command[1], command[2] ?? ""))) return;
+		const shell = /^(!!?)\s*([\s\S]+)$/.exec(text.trim());
+		if (shell) return this.userBash(shell[2], shell[1] === "!!");
 		const input = await this.options.runner.dispatch("input", { text, images, source: "interactive" });
 		if (input.handled || (!input.text && !input.images?.length)) return;
 		const message = userMessage(input.text, input.images);
 		if (this.isStreaming) this.agent.steer(message);
 		else await this.run([message]);
+	}
+
+	/** `!cmd` goes into the context, `!!cmd` is only shown. */
+	private async userBash(command: string, excludeFromContext: boolean): Promise<void> {
+		const { runner, tree, workspace, contextSource } = this.options;
+		const message = await runUserBash(runner, workspace, contextSource.cwd, command, excludeFromContext);
+		tree.append(entryForMessage(message)!);
 	}
 
 	/** Runs a registered command; false when no extension registered that name. */
