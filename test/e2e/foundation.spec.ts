@@ -75,3 +75,18 @@ test("code from a link does not run when the user says no", async ({ page }) => 
 	// With no command of that name the text goes to the model as a prompt.
 	await expect(page.getByRole("article", { name: "You message" })).toHaveText(/\/deploy/);
 });
+
+test("Esc stops a streaming reply; the stopped reply is kept", async ({ page }) => {
+	await openWithExtensions(page, []);
+	const long = Array.from({ length: 400 }, (_, i) => `word${i}`).join(" ");
+	await setScript(page, [{ text: long }, { text: "Next reply." }]);
+	await send(page, "Talk for a while");
+	const streaming = page.locator(".message.streaming");
+	await expect(streaming).toContainText("word1");
+	await page.getByRole("textbox", { name: "Prompt", exact: true }).press("Escape");
+	const reply = page.getByRole("article", { name: "Assistant message" }).last();
+	await expect(reply).toContainText("Stopped.");
+	await expect(reply).not.toContainText("word399");
+	await page.reload();
+	await expect(page.getByRole("article", { name: "Assistant message" }).last()).toContainText("Stopped.");
+});

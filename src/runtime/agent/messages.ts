@@ -114,12 +114,16 @@ export function messageForEntry(entry: SessionEntry): AgentMessage | undefined {
 }
 
 /**
- * Drops tool calls that never got a result (the run was cut off: a reload, a hung extension), so
- * the replayed context is one providers accept. An assistant turn left empty is dropped whole.
+ * The stored transcript as providers accept it again: aborted and failed replies are dropped (with
+ * any results of their calls), and tool calls that never got a result (a reload, a hung extension)
+ * are removed; an assistant turn left empty is dropped whole.
  */
-export function dropDanglingToolCalls(messages: AgentMessage[]): AgentMessage[] {
-	const answered = new Set(messages.flatMap((m) => (m.role === "toolResult" ? [m.toolCallId] : [])));
-	return messages.flatMap((message): AgentMessage[] => {
+export function replayableContext(messages: AgentMessage[]): AgentMessage[] {
+	const unsafe = messages.filter((m) => m.role === "assistant" && (m.stopReason === "aborted" || m.stopReason === "error"));
+	const unsafeCalls = new Set(unsafe.flatMap((m) => (m.role === "assistant" ? m.content.flatMap((b) => (b.type === "toolCall" ? [b.id] : [])) : [])));
+	const kept = messages.filter((m) => !unsafe.includes(m) && !(m.role === "toolResult" && unsafeCalls.has(m.toolCallId)));
+	const answered = new Set(kept.flatMap((m) => (m.role === "toolResult" ? [m.toolCallId] : [])));
+	return kept.flatMap((message): AgentMessage[] => {
 		if (message.role !== "assistant") return [message];
 		const content = message.content.filter((block) => block.type !== "toolCall" || answered.has(block.id));
 		if (content.length === message.content.length) return [message];

@@ -11,7 +11,7 @@ import type { ExtensionRunner } from "../extensions/runner.ts";
 import type { RuntimeEvent } from "../protocol.ts";
 import type { SessionTree } from "../session/tree.ts";
 import { applyTextRewrite } from "./assistant-rewrite.ts";
-import { convertToLlm, dropDanglingToolCalls, entryForMessage, normalizeCustomMessage } from "./messages.ts";
+import { convertToLlm, replayableContext, entryForMessage, normalizeCustomMessage } from "./messages.ts";
 import type { ScriptedModel } from "./scripted-model.ts";
 import type { Workspace } from "../../workspace/types.ts";
 import { ToolGate } from "./tool-gate.ts";
@@ -232,7 +232,7 @@ export class AgentSession {
 			timestamp: Date.now(),
 		};
 		this.agent.state.tools = tools;
-		this.agent.state.messages = [system, ...dropDanglingToolCalls(tree.buildContext())];
+		this.agent.state.messages = [system, ...replayableContext(tree.buildContext())];
 		const queued = this.nextTurn.splice(0);
 		const injected = start.messages.map((payload) => normalizeCustomMessage(payload));
 		this.turnIndex = 0;
