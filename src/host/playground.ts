@@ -18,6 +18,7 @@ import { newSessionHeader, type SessionEntry } from "../runtime/session/entries.
 import { createCallRecordBuffer, readCallRecord } from "../runtime/call-record.ts";
 import { startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
 import { Watchdog } from "./watchdog.ts";
+import { SessionLock } from "./session-lock.ts";
 import { startEmbeddedWorkspace, type EmbeddedWorkspaceHandle } from "../workspace/embedded/start.ts";
 import { Storage } from "./storage.ts";
 import { Store } from "./store.ts";
@@ -35,7 +36,8 @@ export interface PendingDialog {
 }
 
 export interface PlaygroundState {
-	phase: "starting" | "awaiting-trust" | "ready" | "failed";
+	/** "locked": another tab writes this session; this one only shows it. */
+	phase: "starting" | "awaiting-trust" | "ready" | "failed" | "locked";
 	failure?: string;
 	sessionId?: string;
 	/** Every entry of the session, and the leaf that picks the branch shown. */
@@ -100,6 +102,7 @@ export class Playground {
 	private storage!: Storage;
 	private runtime?: RuntimeHandle;
 	private workspace?: EmbeddedWorkspaceHandle;
+	private lock?: SessionLock;
 	private watchdog?: Watchdog;
 	private callRecord?: SharedArrayBuffer;
 	private readonly dialogAnswers = new Map<string, (response: UIResponse) => void>();
@@ -150,6 +153,29 @@ export class Playground {
 		return { header, entries: [], leafId: null };
 	}
 
+	/** Holds the session's lock for this tab; false when another tab writes the session. */
+	private async holdLock(sessionId: string, steal: boolean): Promise<boolean> {
+		this.lock?.unlock();
+		this.lock = await SessionLock.acquire(sessionId, { steal });
+		if (!this.lock) return false;
+		const lock = this.lock;
+		lock.onLost(() => {
+			if (this.lock !== lock) return;
+			this.lock = undefined;
+			void this.stopRuntime().then(async () => {
+				const snapshot = await this.storage.loadSession(sessionId);
+				this.set({ phase: "locked", running: false, streaming: undefined, ...(snapshot && { entries: snapshot.entries, leafId: snapshot.leafId }) });
+				this.notify("Another tab took over this session. This tab only shows it now.", "warning", "Playa");
+			});
+		});
+		return true;
+	}
+
+	/** Makes this tab the session's writer; the other tab is told. */
+	takeOver(): Promise<void> {
+		return this.startRuntime({ takeOver: true });
+	}
+
 	/** One embedded workspace per page, its files kept in IndexedDB; without it sessions have no shell. */
 	private async openWorkspace(): Promise<void> {
 		try {
@@ -190,13 +216,17 @@ export class Playground {
 		old.terminate();
 	}
 
-	private async startRuntime(): Promise<void> {
+	private async startRuntime(options: { takeOver?: boolean } = {}): Promise<void> {
 		await this.stopRuntime();
 		for (const [id] of this.dialogAnswers) this.closeDialog(id, { cancelled: true });
 		this.set({ phase: "starting", running: false, streaming: undefined, dialogs: [] });
 		try {
 			const session = await this.currentSession();
 			this.set({ sessionId: session.header.id, entries: session.entries, leafId: session.leafId });
+			if (!(await this.holdLock(session.header.id, options.takeOver === true))) {
+				this.set({ phase: "locked" });
+				return;
+			}
 			const { extensionUrls, script } = this.store.get();
 			const disabled = (await this.storage.getSetting<DisabledExtension[]>(SETTINGS.disabled)) ?? [];
 			// Shared memory needs a cross-origin isolated page; without it the watchdog cannot name culprits.

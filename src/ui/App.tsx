@@ -68,6 +68,14 @@ export function App({ playground }: { playground: Playground }) {
 							{state.failure}
 						</p>
 					)}
+					{state.phase === "locked" && (
+						<div className="banner" role="alert">
+							This session is open in another tab, which writes it. This tab only shows it.{" "}
+							<button type="button" onClick={() => void playground.takeOver()}>
+								Take over here
+							</button>
+						</div>
+					)}
 					<Transcript entries={branch} streaming={state.streaming} />
 					<Widgets widgets={state.widgets} placement="aboveEditor" />
 					<Composer

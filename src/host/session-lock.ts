@@ -1,0 +1,41 @@
+/**
+ * One writer per session across tabs: a tab holds the session's Web Lock while its runtime writes
+ * the session. Another tab sees the lock taken and can take over; the first tab is told it lost it.
+ */
+export class SessionLock {
+	private release?: () => void;
+	private lostHandlers: (() => void)[] = [];
+	private released = false;
+
+	private constructor() {}
+
+	/** The lock, or undefined when another tab holds it (unless `steal`). */
+	static acquire(sessionId: string, options: { steal?: boolean } = {}): Promise<SessionLock | undefined> {
+		const locks = globalThis.navigator?.locks;
+		if (!locks) return Promise.resolve(new SessionLock());
+		const held = new SessionLock();
+		return new Promise((resolve, reject) => {
+			const request = options.steal ? { steal: true } : { ifAvailable: true };
+			locks
+				.request(`playa-session-${sessionId}`, request, (lock) => {
+					if (!lock) return resolve(undefined);
+					resolve(held);
+					return new Promise<void>((done) => (held.release = done));
+				})
+				.catch((error: unknown) => {
+					// Another tab stole the lock while this one held it.
+					if (held.release !== undefined && !held.released) held.lostHandlers.forEach((handler) => handler());
+					else reject(error);
+				});
+		});
+	}
+
+	onLost(handler: () => void): void {
+		this.lostHandlers.push(handler);
+	}
+
+	unlock(): void {
+		this.released = true;
+		this.release?.();
+	}
+}
