@@ -19,7 +19,7 @@ import { createCallRecordBuffer, readCallRecord } from "../runtime/call-record.t
 import { startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
 import { Watchdog } from "./watchdog.ts";
 import { SessionLock } from "./session-lock.ts";
-import { startEmbeddedWorkspace, type EmbeddedWorkspaceHandle } from "../workspace/embedded/start.ts";
+import { WorkspaceHost } from "./workspace-host.ts";
 import { Storage } from "./storage.ts";
 import { Store } from "./store.ts";
 
@@ -62,6 +62,8 @@ export interface PlaygroundState {
 	title?: string;
 	/** Paths of the workspace's files, for the files panel. */
 	files: string[];
+	/** Sessions in this browser, most recent first. */
+	sessions: { id: string; name: string; entryCount: number; updatedAt: string }[];
 }
 
 const SETTINGS = {
@@ -98,10 +100,11 @@ export class Playground {
 		statuses: {},
 		widgets: {},
 		files: [],
+		sessions: [],
 	});
 	private storage!: Storage;
 	private runtime?: RuntimeHandle;
-	private workspace?: EmbeddedWorkspaceHandle;
+	private workspace?: WorkspaceHost;
 	private lock?: SessionLock;
 	private watchdog?: Watchdog;
 	private callRecord?: SharedArrayBuffer;
@@ -118,7 +121,12 @@ export class Playground {
 			const script = (await this.storage.getSetting<ScriptStep[]>(SETTINGS.script)) ?? DEFAULT_SCRIPT;
 			const trusted = new Set((await this.storage.getSetting<string[]>(SETTINGS.trusted)) ?? []);
 			this.linkUrls = linkExtensionUrls(this.location);
-			await this.openWorkspace();
+			this.workspace = new WorkspaceHost(
+				this.storage,
+				(files) => this.set({ files }),
+				(message) => this.notify(message, "error", "Playa"),
+			);
+			await this.workspace.open();
 			const untrusted = this.linkUrls.filter((url) => !trusted.has(url) && !saved.includes(url));
 			this.set({ script, extensionUrls: [...new Set([...saved, ...this.linkUrls.filter((url) => !untrusted.includes(url))])] });
 			if (untrusted.length > 0) {
@@ -176,34 +184,9 @@ export class Playground {
 		return this.startRuntime({ takeOver: true });
 	}
 
-	/** One embedded workspace per page, its files kept in IndexedDB; without it sessions have no shell. */
-	private async openWorkspace(): Promise<void> {
-		try {
-			this.workspace = await startEmbeddedWorkspace({ snapshot: await this.storage.loadFiles() });
-			const { workspace } = this.workspace;
-			let saving = Promise.resolve();
-			await workspace.onChange(() => {
-				saving = saving.then(async () => {
-					await this.storage.applyFileChanges(await workspace.takeChanges());
-					await this.refreshFiles();
-				}).catch((error) => this.notify(`Could not save the workspace: ${(error as Error).message}`, "error", "Playa"));
-			});
-			await this.refreshFiles();
-		} catch (error) {
-			this.workspace = undefined;
-			this.notify(`The workspace did not start, so commands and file tools are off: ${(error as Error).message}`, "error", "Playa");
-		}
-	}
-
-	private async refreshFiles(): Promise<void> {
-		const snapshot = await this.storage.loadFiles();
-		this.set({ files: snapshot.entries.filter((entry) => entry.type === "file").map((entry) => entry.path) });
-	}
-
 	/** A workspace file's text, for the files panel. */
-	async readFile(path: string): Promise<string> {
-		if (!this.workspace) throw new Error("There is no workspace");
-		return this.workspace.workspace.readFile(path, "utf8");
+	readFile(path: string): Promise<string> {
+		return this.workspace?.readFile(path) ?? Promise.reject(new Error("There is no workspace"));
 	}
 
 	/** Gives the old runtime's `session_shutdown` handlers a moment, then ends its worker. */
@@ -223,6 +206,7 @@ export class Playground {
 		try {
 			const session = await this.currentSession();
 			this.set({ sessionId: session.header.id, entries: session.entries, leafId: session.leafId });
+			await this.refreshSessions();
 			if (!(await this.holdLock(session.header.id, options.takeOver === true))) {
 				this.set({ phase: "locked" });
 				return;
@@ -231,7 +215,7 @@ export class Playground {
 			const disabled = (await this.storage.getSetting<DisabledExtension[]>(SETTINGS.disabled)) ?? [];
 			// Shared memory needs a cross-origin isolated page; without it the watchdog cannot name culprits.
 			this.callRecord = globalThis.crossOriginIsolated ? createCallRecordBuffer() : undefined;
-			const workspacePort = await this.workspace?.workspace.createPort();
+			const workspacePort = await this.workspace?.createPort();
 			const runtime = await startRuntimeWorker(
 				{ session, extensions: extensionUrls, script, disabled, callRecord: this.callRecord, workspacePort },
 				this.bridge(),
@@ -306,6 +290,7 @@ export class Playground {
 				return;
 			case "run_state":
 				this.set({ running: event.running });
+				if (!event.running) void this.refreshSessions();
 				return;
 			case "extensions_changed":
 				this.set({ extensions: event.extensions, commands: event.commands });
@@ -410,6 +395,26 @@ export class Playground {
 	async newSession(): Promise<void> {
 		await this.storage.setSetting(SETTINGS.session, undefined);
 		await this.startRuntime();
+	}
+
+	async refreshSessions(): Promise<void> {
+		const records = await this.storage.listSessions();
+		const name = (title: string | undefined, timestamp: string) => title || `Session of ${new Date(timestamp).toLocaleString()}`;
+		this.set({ sessions: records.map((r) => ({ id: r.id, name: name(r.header.title, r.header.timestamp), entryCount: r.entryCount, updatedAt: r.updatedAt })) });
+	}
+
+	async renameSession(sessionId: string, name: string): Promise<void> {
+		await this.storage.renameSession(sessionId, name);
+		await this.refreshSessions();
+	}
+
+	/** Deletes a session; deleting the current one moves to a new, empty session. */
+	async deleteSession(sessionId: string): Promise<void> {
+		const current = sessionId === this.store.get().sessionId;
+		if (current) await this.stopRuntime();
+		await this.storage.deleteSession(sessionId);
+		if (current) await this.newSession();
+		else await this.refreshSessions();
 	}
 
 	/** Makes a stored session current; an unknown id is reported and changes nothing. */

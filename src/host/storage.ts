@@ -89,6 +89,27 @@ export class Storage {
 		});
 	}
 
+	/** Removes a session and all its entries. */
+	deleteSession(sessionId: string): Promise<void> {
+		return this.serial(async () => {
+			const tx = this.db.transaction(["sessions", "entries"], "readwrite");
+			await tx.objectStore("entries").delete(IDBKeyRange.bound([sessionId, 0], [sessionId, Number.MAX_SAFE_INTEGER]));
+			await tx.objectStore("sessions").delete(sessionId);
+			await tx.done;
+		});
+	}
+
+	/** Sets the name the session list shows (the header's title). */
+	renameSession(sessionId: string, title: string): Promise<void> {
+		return this.serial(async () => {
+			const tx = this.db.transaction("sessions", "readwrite");
+			const record = await tx.store.get(sessionId);
+			if (!record) throw new Error(`session ${sessionId} does not exist`);
+			await tx.store.put({ ...record, header: { ...record.header, title } });
+			await tx.done;
+		});
+	}
+
 	/** Moves the session's leaf without appending (branch, tree navigation). */
 	setLeaf(sessionId: string, leafId: string | null): Promise<void> {
 		return this.serial(async () => {

@@ -10,6 +10,7 @@ import { ExtensionsPanel } from "./ExtensionsPanel.tsx";
 import { FilesPanel } from "./FilesPanel.tsx";
 import { Notifications } from "./Notifications.tsx";
 import { ScriptPanel } from "./ScriptPanel.tsx";
+import { SessionsPanel } from "./SessionsPanel.tsx";
 import { Transcript } from "./Transcript.tsx";
 import { usePlaygroundState } from "./usePlayground.ts";
 
@@ -105,6 +106,14 @@ export function App({ playground }: { playground: Playground }) {
 						onRemove={(url) => void playground.removeExtension(url)}
 						onEnable={(url) => void playground.enableExtension(url)}
 						onFlag={(name, value) => void playground.setFlag(name, value)}
+					/>
+					<SessionsPanel
+						sessions={state.sessions}
+						currentId={state.sessionId}
+						disabled={state.running}
+						onOpen={(id) => void playground.openSession(id)}
+						onRename={(id, name) => void playground.renameSession(id, name)}
+						onDelete={(id) => void playground.deleteSession(id)}
 					/>
 					<ScriptPanel script={state.script} onApply={(steps) => void playground.setScript(steps)} />
 					<FilesPanel files={state.files} read={(path) => playground.readFile(path)} />

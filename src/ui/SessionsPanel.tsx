@@ -1,0 +1,58 @@
+/** The sessions kept in this browser: open, rename, delete (after a second click), filter by name. */
+import { useState } from "react";
+import type { PlaygroundState } from "../host/playground.ts";
+
+interface Props {
+	sessions: PlaygroundState["sessions"];
+	currentId?: string;
+	disabled: boolean;
+	onOpen(id: string): void;
+	onRename(id: string, name: string): void;
+	onDelete(id: string): void;
+}
+
+export function SessionsPanel({ sessions, currentId, disabled, onOpen, onRename, onDelete }: Props) {
+	const [filter, setFilter] = useState("");
+	const [confirming, setConfirming] = useState<string>();
+	const shown = sessions.filter((s) => s.name.toLowerCase().includes(filter.trim().toLowerCase()));
+	return (
+		<section className="panel" aria-label="Sessions">
+			<h2>Sessions</h2>
+			<input aria-label="Filter sessions" placeholder="Filter by name" value={filter} onChange={(e) => setFilter(e.target.value)} />
+			<ul className="session-list">
+				{shown.map((session) => (
+					<li key={session.id} aria-label={`Session ${session.name}`} aria-current={session.id === currentId}>
+						<button type="button" disabled={disabled || session.id === currentId} onClick={() => onOpen(session.id)}>
+							{session.name}
+						</button>
+						<span className="muted"> {session.entryCount} entries</span>
+						<button
+							type="button"
+							aria-label={`Rename ${session.name}`}
+							onClick={() => {
+								const name = prompt("New name", session.name);
+								if (name?.trim()) onRename(session.id, name.trim());
+							}}
+						>
+							Rename
+						</button>
+						{confirming === session.id ? (
+							<>
+								<button type="button" onClick={() => onDelete(session.id)}>
+									Delete for good
+								</button>
+								<button type="button" onClick={() => setConfirming(undefined)}>
+									Keep
+								</button>
+							</>
+						) : (
+							<button type="button" aria-label={`Delete ${session.name}`} disabled={disabled} onClick={() => setConfirming(session.id)}>
+								Delete
+							</button>
+						)}
+					</li>
+				))}
+			</ul>
+		</section>
+	);
+}

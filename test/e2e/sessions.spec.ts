@@ -1,0 +1,34 @@
+import { expect, test } from "@playwright/test";
+import { send, setScript, waitReady } from "./helpers.ts";
+
+test("sessions: new, open, rename, filter, delete after confirming", async ({ page }) => {
+	await page.goto("/");
+	await waitReady(page);
+	await setScript(page, [{ text: "First answer." }]);
+	await send(page, "first session prompt");
+	await expect(page.getByRole("article", { name: "Assistant message" })).toContainText("First answer.");
+
+	await page.getByRole("button", { name: "New session" }).click();
+	await waitReady(page);
+	await expect(page.getByRole("article", { name: "You message" })).toHaveCount(0);
+	const list = page.getByRole("region", { name: "Sessions" });
+	await expect(list.getByRole("listitem")).toHaveCount(2);
+
+	page.once("dialog", (dialog) => void dialog.accept("Demo for class"));
+	await list.getByRole("listitem").filter({ hasText: "2 entries" }).getByRole("button", { name: /^Rename/ }).click();
+	await expect(list.getByRole("listitem", { name: "Session Demo for class" })).toBeVisible();
+	await list.getByLabel("Filter sessions").fill("demo");
+	await expect(list.getByRole("listitem")).toHaveCount(1);
+
+	await list.getByRole("button", { name: "Demo for class", exact: true }).click();
+	await waitReady(page);
+	await expect(page.getByRole("article", { name: "You message" })).toHaveText(/first session prompt/);
+
+	await list.getByLabel("Filter sessions").fill("");
+	const other = list.getByRole("listitem").filter({ hasText: "0 entries" });
+	await other.getByRole("button", { name: /^Delete/ }).click();
+	await expect(list.getByRole("listitem")).toHaveCount(2);
+	await other.getByRole("button", { name: "Delete for good" }).click();
+	await expect(list.getByRole("listitem")).toHaveCount(1);
+	await expect(page.getByRole("article", { name: "You message" })).toHaveText(/first session prompt/);
+});
