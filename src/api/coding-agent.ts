@@ -6,6 +6,7 @@ import type { ExtensionEvent, ToolCallEvent, ToolDefinition } from "./types.ts";
 
 export type * from "./types.ts";
 export * from "./coding-agent-components.ts";
+export * from "./coding-agent-extras.ts";
 
 /** Identity helper that keeps a tool's parameter types. */
 export function defineTool<TParams = any, TDetails = unknown>(tool: ToolDefinition<TParams, TDetails>): ToolDefinition<TParams, TDetails> {

@@ -106,6 +106,7 @@ export class Playground {
 	private runtime?: RuntimeHandle;
 	private workspace?: WorkspaceHost;
 	private lock?: SessionLock;
+	private lockedSession?: string;
 	private watchdog?: Watchdog;
 	private callRecord?: SharedArrayBuffer;
 	private readonly dialogAnswers = new Map<string, (response: UIResponse) => void>();
@@ -163,8 +164,11 @@ export class Playground {
 
 	/** Holds the session's lock for this tab; false when another tab writes the session. */
 	private async holdLock(sessionId: string, steal: boolean): Promise<boolean> {
+		// Restarting the runtime on the same session keeps the lock: released, it might not come back at once.
+		if (this.lock && this.lockedSession === sessionId) return true;
 		this.lock?.unlock();
 		this.lock = await SessionLock.acquire(sessionId, { steal });
+		this.lockedSession = sessionId;
 		if (!this.lock) return false;
 		const lock = this.lock;
 		lock.onLost(() => {

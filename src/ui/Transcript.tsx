@@ -1,6 +1,7 @@
 /** The session's messages, rendered as text (never as HTML), plus the reply being streamed. */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
-import { useEffect, useRef } from "react";
+import { useMemo } from "react";
+import { Virtuoso } from "react-virtuoso";
 import type { SessionEntry } from "../runtime/session/entries.ts";
 
 type Block = { type: string; text?: string; thinking?: string; name?: string; arguments?: unknown; mimeType?: string };
@@ -64,27 +65,42 @@ export function MessageView({ message, streaming = false }: { message: AgentMess
 	);
 }
 
-function EntryView({ entry }: { entry: SessionEntry }) {
-	if (entry.type === "message") return <MessageView message={(entry as { message: AgentMessage }).message} />;
+/** The message an entry shows in the transcript, if it shows one. */
+function shownMessage(entry: SessionEntry): AgentMessage | undefined {
+	if (entry.type === "message") return (entry as { message: AgentMessage }).message;
 	if (entry.type === "custom_message" && (entry as { display?: boolean }).display) {
-		return <MessageView message={{ role: "user", content: (entry as { content: unknown }).content, timestamp: 0 } as AgentMessage} />;
+		return { role: "user", content: (entry as { content: unknown }).content, timestamp: 0 } as AgentMessage;
 	}
-	return null;
+	return undefined;
 }
 
+type Item = { key: string; message: AgentMessage; streaming: boolean };
+
+/** Virtualized: a 10,000-entry session renders only what is near the viewport; new output follows. */
 export function Transcript({ entries, streaming }: { entries: SessionEntry[]; streaming?: AgentMessage }) {
-	const end = useRef<HTMLDivElement>(null);
-	useEffect(() => {
-		end.current?.scrollIntoView?.({ block: "end" });
-	}, [entries.length, streaming]);
+	const items = useMemo(() => {
+		const shown: Item[] = entries.flatMap((entry) => {
+			const message = shownMessage(entry);
+			return message ? [{ key: entry.id, message, streaming: false }] : [];
+		});
+		if (streaming) shown.push({ key: "streaming", message: streaming, streaming: true });
+		return shown;
+	}, [entries, streaming]);
 	return (
 		<section className="transcript" aria-label="Transcript" aria-live="polite">
-			{entries.length === 0 && !streaming && <p className="muted">No messages yet. Write a prompt below.</p>}
-			{entries.map((entry) => (
-				<EntryView key={entry.id} entry={entry} />
-			))}
-			{streaming && <MessageView message={streaming} streaming />}
-			<div ref={end} />
+			{items.length === 0 ? (
+				<p className="muted">No messages yet. Write a prompt below.</p>
+			) : (
+				<Virtuoso
+					className="transcript-list"
+					data={items}
+					computeItemKey={(_, item) => item.key}
+					initialTopMostItemIndex={items.length - 1}
+					followOutput="auto"
+					increaseViewportBy={{ top: 2000, bottom: 2000 }}
+					itemContent={(_, item) => <MessageView message={item.message} streaming={item.streaming} />}
+				/>
+			)}
 		</section>
 	);
 }
