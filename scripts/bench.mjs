@@ -19,4 +19,5 @@ console.log(`first-load JavaScript: ${kb(initialBytes)} gzip in ${initial.length
 const worker = readdirSync(join(dist, "assets")).find((file) => /^worker-.*\.js$/.test(file));
 if (worker) console.log(`runtime worker entry: ${kb(gz(`assets/${worker}`))} gzip (loaded when the runtime starts)`);
 
-process.exit(run(npxBin("vitest"), ["bench", "--run", "--project", "node"]));
+const sessionStatus = run("node", [join(ROOT, "scripts", "bench-session.mjs")]);
+process.exit(run(npxBin("vitest"), ["bench", "--run", "--project", "node"]) || sessionStatus);

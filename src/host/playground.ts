@@ -66,6 +66,9 @@ export interface PlaygroundState {
 	sessions: { id: string; name: string; entryCount: number; updatedAt: string }[];
 }
 
+/** How many entries of a long session are shown before the whole session has loaded. */
+const RECENT_ENTRIES = 200;
+
 const SETTINGS = {
 	session: "currentSession",
 	extensions: "extensions",
@@ -81,6 +84,11 @@ export const DEFAULT_SCRIPT: ScriptStep[] = [{ text: "Hello! I am the scripted m
 /** `?ext=<url>` (repeatable), resolved against the page. */
 export function linkExtensionUrls(location: Location): string[] {
 	return new URLSearchParams(location.search).getAll("ext").map((url) => new URL(url, location.href).href);
+}
+
+/** Lets the browser paint before more main-thread work (loading the rest of a long session). */
+function nextPaint(): Promise<void> {
+	return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
 export class Playground {
@@ -112,6 +120,7 @@ export class Playground {
 	private readonly dialogAnswers = new Map<string, (response: UIResponse) => void>();
 	private nextNotification = 1;
 	private linkUrls: string[] = [];
+	private workspaceReady: Promise<void> = Promise.resolve();
 
 	constructor(private readonly location: Location) {}
 
@@ -127,7 +136,14 @@ export class Playground {
 				(files) => this.set({ files }),
 				(message) => this.notify(message, "error", "Playa"),
 			);
-			await this.workspace.open();
+			// The transcript shows first, its latest entries before the rest; the workspace starts meanwhile.
+			this.workspaceReady = this.workspace.open();
+			const currentId = await this.storage.getSetting<string>(SETTINGS.session);
+			const recent = currentId ? await this.storage.loadRecent(currentId, RECENT_ENTRIES) : undefined;
+			if (recent) {
+				this.set({ sessionId: recent.header.id, entries: recent.entries, leafId: recent.leafId });
+				await nextPaint();
+			}
 			const untrusted = this.linkUrls.filter((url) => !trusted.has(url) && !saved.includes(url));
 			this.set({ script, extensionUrls: [...new Set([...saved, ...this.linkUrls.filter((url) => !untrusted.includes(url))])] });
 			if (untrusted.length > 0) {
@@ -219,6 +235,7 @@ export class Playground {
 			const disabled = (await this.storage.getSetting<DisabledExtension[]>(SETTINGS.disabled)) ?? [];
 			// Shared memory needs a cross-origin isolated page; without it the watchdog cannot name culprits.
 			this.callRecord = globalThis.crossOriginIsolated ? createCallRecordBuffer() : undefined;
+			await this.workspaceReady;
 			const workspacePort = await this.workspace?.createPort();
 			const runtime = await startRuntimeWorker(
 				{ session, extensions: extensionUrls, script, disabled, callRecord: this.callRecord, workspacePort },

@@ -76,6 +76,19 @@ export class Storage {
 		return { header: record.header, entries: rows.map((row) => row.entry), leafId: record.leafId };
 	}
 
+	/** The last `count` entries and the leaf: enough to show a long session while the rest loads. */
+	async loadRecent(id: string, count: number): Promise<SessionSnapshot | undefined> {
+		const record = await this.db.get("sessions", id);
+		if (!record) return undefined;
+		const rows: SessionEntry[] = [];
+		let cursor = await this.db.transaction("entries").store.openCursor(IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]), "prev");
+		while (cursor && rows.length < count) {
+			rows.push(cursor.value.entry);
+			cursor = await cursor.continue();
+		}
+		return { header: record.header, entries: rows.reverse(), leafId: record.leafId };
+	}
+
 	/** Appends one entry and moves the session's leaf, in one transaction. */
 	appendEntry(sessionId: string, entry: SessionEntry, leafId: string): Promise<void> {
 		return this.serial(async () => {

@@ -92,6 +92,9 @@ export function Transcript({ entries, streaming }: { entries: SessionEntry[]; st
 				<p className="muted">No messages yet. Write a prompt below.</p>
 			) : (
 				<Virtuoso
+					// Earlier history arriving (a long session loads its latest entries first) starts the list
+					// anew at its end; appends keep the first item, so streaming never remounts.
+					key={items[0].key}
 					className="transcript-list"
 					data={items}
 					computeItemKey={(_, item) => item.key}
