@@ -20,6 +20,8 @@ import { startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
 import { Watchdog } from "./watchdog.ts";
 import { SessionLock } from "./session-lock.ts";
 import { WorkspaceHost } from "./workspace-host.ts";
+import { exportSessionJsonl, importSessionJsonl, sessionJsonlFileName } from "../runtime/session/jsonl.ts";
+import { exportSessionHtml } from "../runtime/session/export-html.ts";
 import { Storage } from "./storage.ts";
 import { Store } from "./store.ts";
 
@@ -68,6 +70,7 @@ export interface PlaygroundState {
 
 /** How many entries of a long session are shown before the whole session has loaded. */
 const RECENT_ENTRIES = 200;
+const INFO_NOTICE_MS = 8_000;
 
 const SETTINGS = {
 	session: "currentSession",
@@ -348,6 +351,8 @@ export class Playground {
 	notify(message: string, level: Notification["level"], source: string): void {
 		const notification = { id: this.nextNotification++, message, level, source };
 		this.set({ notifications: [...this.store.get().notifications, notification] });
+		// Information goes away by itself; warnings and errors stay until dismissed.
+		if (level === "info") setTimeout(() => this.dismissNotification(notification.id), INFO_NOTICE_MS);
 	}
 
 	dismissNotification(id: number): void {
@@ -422,6 +427,29 @@ export class Playground {
 		const records = await this.storage.listSessions();
 		const name = (title: string | undefined, timestamp: string) => title || `Session of ${new Date(timestamp).toLocaleString()}`;
 		this.set({ sessions: records.map((r) => ({ id: r.id, name: name(r.header.title, r.header.timestamp), entryCount: r.entryCount, updatedAt: r.updatedAt })) });
+	}
+
+	/** The current session as upstream pi's JSONL, or as a page to read. */
+	async exportSession(format: "jsonl" | "html"): Promise<{ name: string; type: string; text: string }> {
+		const { sessionId } = this.store.get();
+		const session = sessionId ? await this.storage.loadSession(sessionId) : undefined;
+		if (!session) throw new Error("There is no session to export");
+		if (format === "jsonl") return { name: sessionJsonlFileName(session.header), type: "application/jsonl", text: exportSessionJsonl(session.header, session.entries) };
+		return { name: `${session.header.id}.html`, type: "text/html", text: exportSessionHtml(session.header, session.entries, session.leafId) };
+	}
+
+	/** Imports a JSONL session (pi or oh-my-pi) and opens it; a bad file is reported and stores nothing. */
+	async importSession(text: string, fileName: string): Promise<void> {
+		const parsed = importSessionJsonl(text);
+		if (!parsed.ok) {
+			this.notify(`${fileName}: ${parsed.error}. Nothing was imported.`, "error", "Playa");
+			return;
+		}
+		const taken = (await this.storage.loadSession(parsed.header.id)) !== undefined;
+		const header = taken ? { ...parsed.header, id: crypto.randomUUID() } : parsed.header;
+		await this.storage.importSession(header, parsed.entries, parsed.leafId);
+		for (const warning of parsed.warnings) this.notify(`${fileName}: ${warning}`, "warning", "Playa");
+		await this.openSession(header.id);
 	}
 
 	async renameSession(sessionId: string, name: string): Promise<void> {

@@ -102,6 +102,18 @@ export class Storage {
 		});
 	}
 
+	/** Stores a whole session at once (an import): all of it, or nothing. */
+	importSession(header: SessionHeader, entries: SessionEntry[], leafId: string | null): Promise<void> {
+		return this.serial(async () => {
+			const tx = this.db.transaction(["sessions", "entries"], "readwrite");
+			if (await tx.objectStore("sessions").get(header.id)) throw new Error(`session ${header.id} exists already`);
+			entries.forEach((entry, seq) => void tx.objectStore("entries").put({ sessionId: header.id, seq, entry }));
+			const updatedAt = entries.at(-1)?.timestamp ?? header.timestamp;
+			await tx.objectStore("sessions").put({ id: header.id, header, leafId, entryCount: entries.length, updatedAt });
+			await tx.done;
+		});
+	}
+
 	/** Removes a session and all its entries. */
 	deleteSession(sessionId: string): Promise<void> {
 		return this.serial(async () => {

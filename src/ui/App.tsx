@@ -114,6 +114,8 @@ export function App({ playground }: { playground: Playground }) {
 						onOpen={(id) => void playground.openSession(id)}
 						onRename={(id, name) => void playground.renameSession(id, name)}
 						onDelete={(id) => void playground.deleteSession(id)}
+						onExport={(format) => playground.exportSession(format)}
+						onImport={(text, name) => void playground.importSession(text, name)}
 					/>
 					<ScriptPanel script={state.script} onApply={(steps) => void playground.setScript(steps)} />
 					<FilesPanel files={state.files} read={(path) => playground.readFile(path)} />

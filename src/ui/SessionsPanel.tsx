@@ -9,15 +9,47 @@ interface Props {
 	onOpen(id: string): void;
 	onRename(id: string, name: string): void;
 	onDelete(id: string): void;
+	onExport(format: "jsonl" | "html"): Promise<{ name: string; type: string; text: string }>;
+	onImport(text: string, fileName: string): void;
 }
 
-export function SessionsPanel({ sessions, currentId, disabled, onOpen, onRename, onDelete }: Props) {
+/** Saves text as a file the browser downloads. */
+function download({ name, type, text }: { name: string; type: string; text: string }) {
+	const url = URL.createObjectURL(new Blob([text], { type }));
+	const link = Object.assign(document.createElement("a"), { href: url, download: name });
+	link.click();
+	setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+export function SessionsPanel({ sessions, currentId, disabled, onOpen, onRename, onDelete, onExport, onImport }: Props) {
 	const [filter, setFilter] = useState("");
 	const [confirming, setConfirming] = useState<string>();
 	const shown = sessions.filter((s) => s.name.toLowerCase().includes(filter.trim().toLowerCase()));
 	return (
 		<section className="panel" aria-label="Sessions">
 			<h2>Sessions</h2>
+			<div className="row">
+				<button type="button" onClick={() => void onExport("jsonl").then(download)}>
+					Export JSONL
+				</button>
+				<button type="button" onClick={() => void onExport("html").then(download)}>
+					Export HTML
+				</button>
+				<label className="file-button">
+					Import JSONL
+					<input
+						type="file"
+						aria-label="Import a session file"
+						accept=".jsonl,application/jsonl,text/plain"
+						disabled={disabled}
+						onChange={(event) => {
+							const file = event.target.files?.[0];
+							event.target.value = "";
+							if (file) void file.text().then((text) => onImport(text, file.name));
+						}}
+					/>
+				</label>
+			</div>
 			<input aria-label="Filter sessions" placeholder="Filter by name" value={filter} onChange={(e) => setFilter(e.target.value)} />
 			<ul className="session-list">
 				{shown.map((session) => (

@@ -39,20 +39,85 @@ export function redact<T>(value: T, secret: string | undefined): T {
 	return JSON.parse(json.split(escaped).join("[redacted]")) as T;
 }
 
-/** The compact form of a pi-ai event: deltas without `partial` (the worker rebuilds it). */
-export function toWire(event: AssistantMessageEvent, secret: string | undefined): GatewayEvent {
-	switch (event.type) {
-		case "text_delta":
-		case "thinking_delta":
-			return { type: event.type, contentIndex: event.contentIndex, delta: redact(event.delta, secret) };
-		case "toolcall_delta": {
-			const block = event.partial.content[event.contentIndex];
-			const args = block?.type === "toolCall" ? block.arguments : {};
-			return { type: "toolcall_delta", contentIndex: event.contentIndex, delta: redact(event.delta, secret), arguments: redact(args, secret) };
+/**
+ * A provider payload as data the worker can receive, and the way back: Google's payload carries the request's
+ * AbortSignal (`config.abortSignal`), which cannot be copied to a worker and must survive the replacement.
+ */
+export function detachSignals(payload: unknown): { plain: unknown; restore(replacement: unknown): unknown } {
+	const signals: { path: string[]; signal: AbortSignal }[] = [];
+	const walk = (value: unknown, path: string[]): unknown => {
+		if (typeof AbortSignal !== "undefined" && value instanceof AbortSignal) {
+			signals.push({ path, signal: value });
+			return undefined;
 		}
-		default:
-			return redact(event, secret);
-	}
+		if (typeof value === "function") return undefined;
+		if (Array.isArray(value)) return value.map((item, i) => walk(item, [...path, String(i)]));
+		if (value && typeof value === "object") {
+			const out: Record<string, unknown> = {};
+			for (const [key, item] of Object.entries(value)) {
+				const copied = walk(item, [...path, key]);
+				if (copied !== undefined) out[key] = copied;
+			}
+			return out;
+		}
+		return value;
+	};
+	const plain = walk(payload, []);
+	return {
+		plain,
+		restore(replacement) {
+			for (const { path, signal } of signals) {
+				let target = replacement as Record<string, unknown> | undefined;
+				for (const key of path.slice(0, -1)) target = target && typeof target[key] === "object" ? (target[key] as Record<string, unknown>) : undefined;
+				if (target) target[path.at(-1)!] = signal;
+			}
+			return replacement;
+		},
+	};
+}
+
+/** Text (or thinking) of each block of a message. */
+function blockText(block: AssistantMessage["content"][number] | undefined): string | undefined {
+	return block?.type === "text" ? block.text : block?.type === "thinking" ? block.thinking : undefined;
+}
+
+/**
+ * The compact form of one request's pi-ai events (see `GatewayDelta`): deltas without `partial`, and for text and
+ * thinking what the worker's copy lacks. `sent` remembers how much of each block the worker has.
+ */
+export function createWireEncoder(secret: string | undefined): (event: AssistantMessageEvent) => GatewayEvent {
+	const sent = new Map<number, number>();
+	return (event) => {
+		switch (event.type) {
+			case "text_delta":
+			case "thinking_delta": {
+				const live = blockText(event.partial.content[event.contentIndex]) ?? "";
+				const from = sent.get(event.contentIndex) ?? 0;
+				sent.set(event.contentIndex, Math.max(from, live.length));
+				return { type: event.type, contentIndex: event.contentIndex, delta: redact(event.delta, secret), append: redact(live.slice(from), secret) };
+			}
+			case "toolcall_delta": {
+				const block = event.partial.content[event.contentIndex];
+				const args = block?.type === "toolCall" ? block.arguments : {};
+				return { type: "toolcall_delta", contentIndex: event.contentIndex, delta: redact(event.delta, secret), arguments: redact(args, secret) };
+			}
+			default: {
+				// A snapshot: `partial` is live, and the batch leaves after later deltas changed it.
+				const copy = snapshot(event, secret);
+				const message = "partial" in copy ? copy.partial : undefined;
+				message?.content.forEach((block, index) => sent.set(index, blockText(block)?.length ?? 0));
+				return copy;
+			}
+		}
+	};
+}
+
+/** A copy of a JSON-like value taken now, with `secret` replaced. */
+function snapshot<T>(value: T, secret: string | undefined): T {
+	const json = JSON.stringify(value);
+	if (!secret) return JSON.parse(json) as T;
+	const escaped = JSON.stringify(secret).slice(1, -1);
+	return JSON.parse(json.includes(escaped) ? json.split(escaped).join("[redacted]") : json) as T;
 }
 
 /**
@@ -155,8 +220,9 @@ export class ProviderGateway implements ProviderGatewayApi {
 				onPayload: request.hooks.payload
 					? async (payload) => {
 							await outbox.flush();
-							const replacement = await sink.payload(redact(payload, secret));
-							return replacement ?? undefined;
+							const { plain, restore } = detachSignals(payload);
+							const replacement = await sink.payload(redact(plain, secret));
+							return replacement === undefined || replacement === null ? undefined : restore(replacement);
 						}
 					: undefined,
 				onResponse: request.hooks.response
@@ -167,9 +233,10 @@ export class ProviderGateway implements ProviderGatewayApi {
 					: undefined,
 			};
 			const events = this.streamSimple(model, request.context, options);
+			const toWire = createWireEncoder(secret);
 			for await (const event of events) {
-				if (event.type === "done" || event.type === "error") end(toWire(event, secret));
-				else outbox.push(toWire(event, secret));
+				if (event.type === "done" || event.type === "error") end(toWire(event));
+				else outbox.push(toWire(event));
 			}
 			if (!ended) {
 				const message: AssistantMessage = redact(await events.result(), secret);

@@ -1,0 +1,334 @@
+/**
+ * Which model answers: pi-ai's catalog by provider (providers with a key first), the offline models, custom
+ * OpenAI-compatible endpoints, a key dialog per provider and the thinking level. Keys go straight into the
+ * SecretStore (localStorage, main thread) and are never read back into the page: the dialog only says whether
+ * one is saved and where it will be sent.
+ */
+import type { Api, Model, ModelThinkingLevel } from "@earendil-works/pi-ai";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
+import { buildCatalog, loadCatalogSource, providerLabel, thinkingLevels, type CatalogProvider, type CatalogSource } from "../host/gateway/catalog.ts";
+import { endpointModel, providerOf, type CustomApi, type EndpointStore } from "../host/gateway/endpoints.ts";
+import { explainProviderError } from "../host/gateway/explain.ts";
+import type { SecretStore } from "../host/gateway/secrets.ts";
+
+/** A model that needs no provider (Scripted, Manual); the runtime knows it by provider and id. */
+export interface OfflineModel {
+	provider: string;
+	id: string;
+	name: string;
+}
+
+export interface ModelSelection {
+	provider: string;
+	id: string;
+	/** The pi-ai model; absent for offline models. */
+	model?: Model<Api>;
+}
+
+export interface ModelPanelProps {
+	secrets: SecretStore;
+	endpoints: EndpointStore;
+	offline: OfflineModel[];
+	current?: { provider: string; id: string };
+	thinkingLevel: ModelThinkingLevel;
+	onSelect(selection: ModelSelection): void;
+	onThinkingLevel(level: ModelThinkingLevel): void;
+	/** The last failed reply, explained under the picker. */
+	error?: { message: string; status?: number };
+	/** pi-ai's catalog; loaded on demand by default. */
+	loadCatalog?: () => Promise<CatalogSource>;
+}
+
+const ALL_LEVELS: ModelThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh", "max"];
+
+/** Re-renders when keys or endpoints change. */
+function useStoreVersion(secrets: SecretStore, endpoints: EndpointStore): number {
+	const version = useRef(0);
+	const subscribe = useMemo(
+		() => (notify: () => void) => {
+			const bump = () => {
+				version.current++;
+				notify();
+			};
+			const offSecrets = secrets.subscribe(bump);
+			const offEndpoints = endpoints.subscribe(bump);
+			return () => {
+				offSecrets();
+				offEndpoints();
+			};
+		},
+		[secrets, endpoints],
+	);
+	return useSyncExternalStore(subscribe, () => version.current);
+}
+
+export function ProviderErrorNotice({ message, status }: { message: string; status?: number }) {
+	const explained = explainProviderError(message, status);
+	return (
+		<div className="provider-error" role="alert" aria-label="Model error">
+			<p>
+				<strong>{explained.title}</strong>
+				{explained.status ? ` (HTTP ${explained.status})` : ""}
+			</p>
+			<p>{explained.action}</p>
+			{explained.detail && (
+				<details>
+					<summary>What the provider said</summary>
+					<p className="text">{explained.detail}</p>
+				</details>
+			)}
+		</div>
+	);
+}
+
+function KeyDialog({ entry, secrets, onClose }: { entry: CatalogProvider; secrets: SecretStore; onClose(): void }) {
+	const ref = useRef<HTMLDialogElement>(null);
+	const [key, setKey] = useState("");
+	const [error, setError] = useState<string>();
+	const saved = secrets.info(entry.provider);
+	useEffect(() => {
+		const dialog = ref.current;
+		if (dialog && !dialog.open) dialog.showModal?.();
+		return () => dialog?.close?.();
+	}, []);
+	const save = (event: FormEvent) => {
+		event.preventDefault();
+		try {
+			secrets.setKey(entry.provider, key, entry.origins);
+			setKey("");
+			onClose();
+		} catch (problem) {
+			setError((problem as Error).message);
+		}
+	};
+	const title = `API key for ${entry.label}`;
+	return (
+		<dialog
+			ref={ref}
+			className="modal"
+			aria-label={title}
+			onCancel={(event) => {
+				event.preventDefault();
+				onClose();
+			}}
+		>
+			<h2>{title}</h2>
+			<form onSubmit={save}>
+				<label>
+					API key
+					<input type="password" aria-label="API key" autoComplete="off" spellCheck={false} value={key} onChange={(e) => setKey(e.target.value)} autoFocus />
+				</label>
+				<p className="muted">
+					{saved ? "A key is saved. Enter a new one to replace it. " : ""}
+					Kept in this browser's localStorage only and sent only to {entry.origins.join(", ") || "the provider"}. Extensions and share links never see
+					it.
+				</p>
+				{error && (
+					<p className="error-text" role="alert">
+						{error}
+					</p>
+				)}
+				<div className="dialog-actions">
+					{saved && (
+						<button
+							type="button"
+							onClick={() => {
+								secrets.removeKey(entry.provider);
+								onClose();
+							}}
+						>
+							Remove key
+						</button>
+					)}
+					<button type="button" onClick={onClose}>
+						Cancel
+					</button>
+					<button type="submit" disabled={!key.trim()}>
+						Save key
+					</button>
+				</div>
+			</form>
+		</dialog>
+	);
+}
+
+function EndpointForm({ endpoints, onAdded }: { endpoints: EndpointStore; onAdded(model: Model<Api>): void }) {
+	const [baseUrl, setBaseUrl] = useState("");
+	const [modelId, setModelId] = useState("");
+	const [key, setKey] = useState("");
+	const [api, setApi] = useState<CustomApi>("openai-completions");
+	const [error, setError] = useState<string>();
+	const submit = (event: FormEvent) => {
+		event.preventDefault();
+		try {
+			const endpoint = endpoints.add({ baseUrl, modelId, key, api });
+			setError(undefined);
+			setKey("");
+			onAdded(endpointModel(endpoint));
+		} catch (problem) {
+			setError((problem as Error).message);
+		}
+	};
+	return (
+		<form className="endpoint-form" aria-label="Custom OpenAI-compatible endpoint" onSubmit={submit}>
+			<input aria-label="Base URL" placeholder="http://localhost:11434/v1" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
+			<input aria-label="Model id" placeholder="llama3.2" value={modelId} onChange={(e) => setModelId(e.target.value)} />
+			<input type="password" aria-label="Endpoint API key (optional)" placeholder="API key (optional)" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} />
+			<select aria-label="Endpoint API" value={api} onChange={(e) => setApi(e.target.value as CustomApi)}>
+				<option value="openai-completions">Chat completions (/chat/completions)</option>
+				<option value="openai-responses">Responses (/responses)</option>
+			</select>
+			<p className="muted">
+				The server must allow requests from this page (CORS): Ollama needs <code>OLLAMA_ORIGINS=*</code>, LM Studio its CORS switch.
+			</p>
+			{error && (
+				<p className="error-text" role="alert">
+					{error}
+				</p>
+			)}
+			<button type="submit">Add endpoint</button>
+		</form>
+	);
+}
+
+function providerOptionLabel(entry: CatalogProvider): string {
+	if (entry.unavailable) return `${entry.label} (not in a browser)`;
+	if (entry.custom) return `${entry.label} (custom)`;
+	return entry.hasKey ? `${entry.label} (key saved)` : `${entry.label} (no key)`;
+}
+
+export function ModelPanel(props: ModelPanelProps) {
+	const { secrets, endpoints, offline, current, thinkingLevel, onSelect, onThinkingLevel, error } = props;
+	const version = useStoreVersion(secrets, endpoints);
+	const [source, setSource] = useState<CatalogSource>();
+	const [loadError, setLoadError] = useState<string>();
+	const [viewed, setViewed] = useState<string | undefined>(current?.provider);
+	const [keyFor, setKeyFor] = useState<CatalogProvider>();
+
+	useEffect(() => {
+		let live = true;
+		(props.loadCatalog ?? loadCatalogSource)().then(
+			(loaded) => live && setSource(loaded),
+			(problem) => live && setLoadError(`The model catalog did not load: ${(problem as Error).message}`),
+		);
+		return () => {
+			live = false;
+		};
+	}, [props.loadCatalog]);
+	useEffect(() => setViewed(current?.provider), [current?.provider]);
+
+	// `version` stands for the stores' contents: a new key or endpoint rebuilds the list.
+	const catalog = useMemo(() => (source ? buildCatalog(source, (p) => secrets.hasKey(p), endpoints.list()) : []), [source, secrets, endpoints, version]);
+	const offlineProvider = offline.some((m) => m.provider === viewed);
+	const entry = catalog.find((e) => e.provider === viewed);
+	const currentModel = catalog.find((e) => e.provider === current?.provider)?.models.find((m) => m.id === current?.id);
+	const isOfflineCurrent = offline.some((m) => m.provider === current?.provider && m.id === current?.id);
+	const levels = isOfflineCurrent ? ALL_LEVELS : thinkingLevels(source, currentModel);
+	const shownModels: { id: string; name: string }[] = offlineProvider ? offline.filter((m) => m.provider === viewed) : (entry?.models ?? []);
+	const modelValue = current && current.provider === viewed ? current.id : "";
+	const groups: [string, CatalogProvider[]][] = [
+		["Ready", catalog.filter((e) => e.hasKey)],
+		["Needs a key", catalog.filter((e) => !e.hasKey && !e.unavailable)],
+		["Not available in a browser", catalog.filter((e) => e.unavailable)],
+	];
+
+	return (
+		<section className="panel model-panel" aria-label="Model settings">
+			<h2>Model</h2>
+			<div className="model-pickers">
+				<select aria-label="Provider" value={viewed ?? ""} onChange={(e) => setViewed(e.target.value)}>
+					{!viewed && <option value="">Choose a provider…</option>}
+					<optgroup label="Offline (no key)">
+						{[...new Set(offline.map((m) => m.provider))].map((provider) => (
+							<option key={provider} value={provider}>
+								{offline.find((m) => m.provider === provider)!.name}
+							</option>
+						))}
+					</optgroup>
+					{groups.map(([label, entries]) =>
+						entries.length === 0 ? null : (
+							<optgroup key={label} label={label}>
+								{entries.map((e) => (
+									<option key={e.provider} value={e.provider} disabled={Boolean(e.unavailable)}>
+										{providerOptionLabel(e)}
+									</option>
+								))}
+							</optgroup>
+						),
+					)}
+				</select>
+				<select
+					aria-label="Model"
+					value={modelValue}
+					disabled={shownModels.length === 0}
+					onChange={(e) => {
+						const id = e.target.value;
+						if (!viewed || !id) return;
+						onSelect({ provider: viewed, id, model: entry?.models.find((m) => m.id === id) });
+					}}
+				>
+					{!modelValue && <option value="">{source || offlineProvider ? "Choose a model…" : "Loading models…"}</option>}
+					{shownModels.map((m) => (
+						<option key={m.id} value={m.id}>
+							{m.name}
+						</option>
+					))}
+				</select>
+				<select aria-label="Thinking level" value={levels.includes(thinkingLevel) ? thinkingLevel : "off"} disabled={levels.length < 2} onChange={(e) => onThinkingLevel(e.target.value as ModelThinkingLevel)}>
+					{levels.map((level) => (
+						<option key={level} value={level}>
+							Thinking: {level}
+						</option>
+					))}
+				</select>
+			</div>
+			{loadError && (
+				<p className="error-text" role="alert">
+					{loadError}
+				</p>
+			)}
+			{entry && !entry.custom && !entry.unavailable && (
+				<div className="row key-row">
+					<span className="muted" role="status" aria-label={`Key status for ${entry.label}`}>
+						{entry.hasKey ? `A key for ${entry.label} is saved in this browser.` : `${entry.label} needs an API key.`}
+					</span>
+					<button type="button" onClick={() => setKeyFor(entry)}>
+						{entry.hasKey ? `Change key for ${entry.label}…` : `Add key for ${entry.label}…`}
+					</button>
+				</div>
+			)}
+			{entry?.unavailable && <p className="muted">{`${entry.label} ${entry.unavailable}.`}</p>}
+			{error && <ProviderErrorNotice message={error.message} status={error.status} />}
+			<details className="custom-endpoints">
+				<summary>Custom OpenAI-compatible endpoint</summary>
+				<EndpointForm
+					endpoints={endpoints}
+					onAdded={(model) => {
+						setViewed(model.provider);
+						onSelect({ provider: model.provider, id: model.id, model });
+					}}
+				/>
+				<ul className="endpoint-list" aria-label="Custom endpoints">
+					{endpoints.list().map((endpoint) => (
+						<li key={endpoint.id}>
+							<span>
+								{endpoint.label} <span className="muted">{secrets.hasKey(providerOf(endpoint)) ? "(with key)" : "(no key)"}</span>
+							</span>
+							<button type="button" aria-label={`Remove endpoint ${endpoint.label}`} onClick={() => endpoints.remove(endpoint.id)}>
+								Remove
+							</button>
+						</li>
+					))}
+				</ul>
+			</details>
+			{keyFor && <KeyDialog entry={keyFor} secrets={secrets} onClose={() => setKeyFor(undefined)} />}
+		</section>
+	);
+}
+
+/** "Anthropic / Claude Sonnet 4.5", for the top bar. */
+export function modelTitle(selection: { provider: string; id: string } | undefined, offline: OfflineModel[]): string {
+	if (!selection) return "none";
+	const known = offline.find((m) => m.provider === selection.provider && m.id === selection.id);
+	return known ? known.name : `${providerLabel(selection.provider)} / ${selection.id}`;
+}
