@@ -81,7 +81,7 @@ export interface ExtensionEventMap {
 	// Prompt, turn, provider
 	input: Ev<
 		{ text: string; images?: ImageContent[]; source: "interactive" | "rpc" | "extension" },
-		{ handled?: boolean; text?: string; images?: ImageContent[] } | void
+		{ handled?: boolean; action?: "continue" | "transform" | "handled"; text?: string; images?: ImageContent[] } | void
 	>;
 	before_agent_start: Ev<
 		{ prompt: string; images?: ImageContent[]; systemPrompt: string[] },

@@ -209,6 +209,7 @@ export interface SlashCommandInfo {
 	description?: string;
 	source: "extension" | "builtin";
 	path?: string;
+	sourceInfo: { path: string; source: string };
 }
 
 export interface ShortcutDefinition {
@@ -288,7 +289,8 @@ export interface ExtensionAPI {
 	registerShortcut(key: string, shortcut: ShortcutDefinition): void;
 	registerFlag(name: string, flag: FlagDefinition): void;
 	getFlag(name: string): boolean | string | undefined;
-	setLabel(label: string): void;
+	/** `setLabel(label)` names the extension; `setLabel(entryId, label)` labels a session entry (undefined clears). */
+	setLabel(entryIdOrLabel: string, label?: string): void;
 	registerMessageRenderer(customType: string, renderer: MessageRenderer): void;
 	registerAssistantThinkingRenderer(renderer: (...args: any[]) => Component | undefined): void;
 	registerComposerShape(shape: unknown): void;

@@ -94,11 +94,15 @@ export function createSessionControl(deps: ControlDeps): SessionControl {
 	};
 }
 
-export function createActions(deps: ControlDeps, setModel: (model: Model<string>) => boolean): ExtensionActions {
+export function createActions(deps: ControlDeps, setModel: (model: Model<string>) => boolean): ExtensionActions & { setEntryLabel(entryId: string, label: string | undefined): void } {
 	const { runner } = deps;
 	return {
 		sendMessage: (payload, opts) => void deps.session().sendMessage(payload, opts),
 		sendUserMessage: (content, opts) => void deps.session().sendUserMessage(content, opts?.deliverAs),
+		setEntryLabel: (entryId, label) => {
+			if (!deps.tree().getEntry(entryId)) throw new Error(`no entry ${entryId} in this session`);
+			deps.tree().append({ type: "label", targetId: entryId, label });
+		},
 		appendEntry: (customType, data) => {
 			deps.tree().append({ type: "custom", customType, data });
 		},
@@ -120,7 +124,9 @@ export function createActions(deps: ControlDeps, setModel: (model: Model<string>
 		setActiveTools: async (names) => deps.session().setActiveTools(names),
 		getCommands: () =>
 			runner.extensions.flatMap((ext): SlashCommandInfo[] =>
-				ext.loaded ? [...ext.commands].map(([name, c]) => ({ name, description: c.description, source: "extension", path: ext.url })) : [],
+				ext.loaded
+					? [...ext.commands].map(([name, c]) => ({ name, description: c.description, source: "extension", path: ext.url, sourceInfo: { path: ext.url, source: "extension" } }))
+					: [],
 			),
 		setModel: async (model) => setModel(model),
 		getSessionName: () => deps.tree().getSessionName(),

@@ -35,7 +35,7 @@ export type ExtensionActions = Pick<
 	| "setThinkingLevel"
 	| "getCommands"
 	| "setModel"
->;
+> & { setEntryLabel(entryId: string, label: string | undefined): void };
 
 export interface ApiEnvironment {
 	actions: ExtensionActions;
@@ -135,9 +135,18 @@ export function createExtensionAPI(extension: RegisteredExtension, env: ApiEnvir
 			live();
 			return extension.flags.has(name) ? env.flagValues.get(name) : undefined;
 		},
-		setLabel: registration((label: string) => {
-			extension.name = label;
-		}),
+		// One argument names the extension; upstream pi's two-argument form labels a session entry.
+		setLabel: (...args: [entryIdOrLabel: string, label?: string]) => {
+			live();
+			const [entryIdOrLabel, label] = args;
+			if (args.length < 2) {
+				extension.name = String(entryIdOrLabel);
+				env.onRegistryChange();
+				return;
+			}
+			if (!env.isInitialized()) throw new ExtensionRuntimeNotInitializedError();
+			actions.setEntryLabel(entryIdOrLabel, label);
+		},
 		events: env.events,
 		logger,
 		zod: z,

@@ -138,11 +138,12 @@ export const MERGE_RULES: MergeTable = {
 	input: {
 		initial: (event) => ({ text: event.text, images: event.images, handled: false }),
 		view: (event, outcome) => ({ ...event, text: outcome.text, images: outcome.images }),
+		// Upstream pi 1.6 answers { action: "continue" | "transform" | "handled" }; both shapes are accepted.
 		fold: (outcome, result) => {
 			const next = {
 				text: typeof result.text === "string" ? result.text.trim() : outcome.text,
 				images: result.images ?? outcome.images,
-				handled: result.handled === true,
+				handled: result.handled === true || result.action === "handled",
 			};
 			return { outcome: next, stop: next.handled };
 		},

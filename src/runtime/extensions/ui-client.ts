@@ -55,7 +55,24 @@ async function ask(state: UIClientState, scope: UIScope, request: UIRequest, opt
 	}
 }
 
+/**
+ * Members the browser host does not know (newer upstream ones such as `setWorkingIndicator`, or
+ * terminal-only ones) are accepted as no-ops and reported once, never a crash.
+ */
+function acceptUnknownMembers(ui: ExtensionUIContext, scope: UIScope): ExtensionUIContext {
+	return new Proxy(ui, {
+		get(target, prop, receiver) {
+			if (typeof prop !== "string" || prop in target || prop === "then" || prop === "toJSON") return Reflect.get(target, prop, receiver);
+			return () => scope.notice(`ctx.ui.${prop} is not supported in the browser`);
+		},
+	});
+}
+
 export function createUIContext(state: UIClientState, scope: UIScope): ExtensionUIContext {
+	return acceptUnknownMembers(createKnownUIContext(state, scope), scope);
+}
+
+function createKnownUIContext(state: UIClientState, scope: UIScope): ExtensionUIContext {
 	const emit = state.host.emit.bind(state.host);
 	return {
 		async select(title, options: SelectOption[], opts) {

@@ -53,13 +53,20 @@ export interface SessionInfoEntry extends EntryBase {
 	name?: string;
 }
 
+export interface LabelEntry extends EntryBase {
+	type: "label";
+	targetId: string;
+	/** undefined clears the target's label */
+	label: string | undefined;
+}
+
 /** Any other entry type written by upstream pi or oh-my-pi: carried through untouched. */
 export interface UnknownEntry extends EntryBase {
 	type: string;
 	[field: string]: unknown;
 }
 
-export type KnownEntry = MessageEntry | CustomEntry | CustomMessageEntry | ModelChangeEntry | SessionInfoEntry;
+export type KnownEntry = MessageEntry | CustomEntry | CustomMessageEntry | ModelChangeEntry | SessionInfoEntry | LabelEntry;
 export type SessionEntry = KnownEntry | UnknownEntry;
 
 /** An entry as the caller describes it; the tree fills in id, parentId and timestamp. */
@@ -68,7 +75,8 @@ export type NewEntry =
 	| Omit<CustomEntry, keyof EntryBase>
 	| Omit<CustomMessageEntry, keyof EntryBase>
 	| Omit<ModelChangeEntry, keyof EntryBase>
-	| Omit<SessionInfoEntry, keyof EntryBase>;
+	| Omit<SessionInfoEntry, keyof EntryBase>
+	| Omit<LabelEntry, keyof EntryBase>;
 
 export function isMessageEntry(entry: SessionEntry): entry is MessageEntry {
 	return entry.type === "message";

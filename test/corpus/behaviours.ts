@@ -1,0 +1,758 @@
+/**
+ * Behaviour checks for the examples with observable behaviour, as data: test/unit/corpus-behaviour.test.ts
+ * runs each one, and test/unit/corpus.test.ts reads the list to fill the "behaves" column of
+ * docs/corpus.md. One source, so the table says "tested" exactly where a test exists.
+ *
+ * A check with `gap` asserts what the example does in upstream pi where Playa does not do it yet.
+ * It runs as `it.fails`: it passes while the gap is there, and fails (asking for this entry to
+ * become a plain check and the table to be regenerated) once Playa closes it.
+ */
+import { expect } from "vitest";
+import { darkTheme } from "../../src/api/theme.ts";
+import { DEFAULT_SYSTEM_PROMPT } from "../../src/runtime/agent/session.ts";
+import { answers, eventually, plain, session } from "./kit.ts";
+
+export interface Behaviour {
+	/** The example's path: "todo.ts", "plan-mode/index.ts". */
+	example: string;
+	title: string;
+	/** A known Playa gap this check demonstrates (the check asserts upstream's behaviour). */
+	gap?: string;
+	run(): Promise<void>;
+}
+
+const say = (text: string) => ({ text });
+const call = (name: string, args: Record<string, unknown>) => ({ toolCalls: [{ name, arguments: args }] });
+
+export const BEHAVIOURS: Behaviour[] = [
+	// ── Tools ────────────────────────────────────────────────────────────────────────────────
+	{
+		example: "hello.ts",
+		title: "the model calls hello and sees the greeting",
+		async run() {
+			const s = await session(["hello.ts"], { script: [call("hello", { name: "Ada" }), say("ok")] });
+			await s.submit("greet Ada");
+			expect(s.toolResults()).toEqual([{ toolName: "hello", isError: false, text: "Hello, Ada!" }]);
+		},
+	},
+	{
+		example: "dynamic-tools.ts",
+		title: "echo_session is registered at session_start and /add-echo-tool registers more tools the model can call",
+		async run() {
+			const s = await session(["dynamic-tools.ts"], {
+				script: [call("echo_session", { message: "hi" }), say("ok"), call("shout", { message: "hey" }), say("ok")],
+			});
+			expect(s.notifications()).toContain("Registered dynamic tool: echo_session");
+			await s.submit("echo hi");
+			await s.submit("/add-echo-tool Shout");
+			expect(s.notifications()).toContain("Registered dynamic tool: shout");
+			await s.submit("/add-echo-tool shout");
+			expect(s.notifications()).toContain("Tool already registered: shout");
+			await s.submit("/add-echo-tool not valid!");
+			expect(s.notifications()).toContain("Usage: /add-echo-tool <tool_name> (lowercase, numbers, underscores)");
+			await s.submit("shout hey");
+			expect(s.toolResults().map((r) => r.text)).toEqual(["[session] hi", "[shout] hey"]);
+		},
+	},
+	{
+		example: "structured-output.ts",
+		title: "structured_output returns its result with terminate: true, so the run ends on the tool call",
+		async run() {
+			const s = await session(["structured-output.ts"], {
+				script: [call("structured_output", { headline: "Done", summary: "All good.", actionItems: ["ship"] }), say("NOT PLAYED")],
+			});
+			await s.submit("summarise");
+			expect(s.toolResults()).toEqual([{ toolName: "structured_output", isError: false, text: "Saved structured output: Done" }]);
+			expect(s.transcript().join("\n")).not.toContain("NOT PLAYED");
+		},
+	},
+	{
+		example: "shutdown-command.ts",
+		title: "finish_and_exit / deploy_and_exit answer the model; /quit's ctx.shutdown() is reported as having no effect",
+		async run() {
+			const s = await session(["shutdown-command.ts"], {
+				script: [call("finish_and_exit", {}), say("ok"), call("deploy_and_exit", { environment: "staging" }), say("ok")],
+			});
+			await s.submit("finish");
+			await s.submit("deploy");
+			expect(s.toolResults().map((r) => r.text)).toEqual(["Shutdown requested. Exiting after this response.", "Done! Shutdown requested."]);
+			await s.submit("/quit");
+			expect(s.notifications()).toContain("ctx.shutdown() has no effect in the browser");
+		},
+	},
+	{
+		example: "todo.ts",
+		title: "the todo tool adds, lists and toggles; state is rebuilt from the stored tool results in a new runtime",
+		async run() {
+			const first = await session(["todo.ts"], {
+				script: [call("todo", { action: "add", text: "Buy milk" }), say("ok"), call("todo", { action: "toggle", id: 1 }), say("ok")],
+			});
+			await first.submit("add milk");
+			await first.submit("done");
+			expect(first.toolResults().map((r) => r.text)).toEqual(["Added todo #1: Buy milk", "Todo #1 completed"]);
+			const second = await session(["todo.ts"], { script: [say("x"), say("x"), say("x"), say("x"), call("todo", { action: "list" }), say("ok")], entries: first.entries() });
+			await second.submit("list");
+			expect(second.toolResults().map((r) => r.text)).toEqual(["[x] #1: Buy milk"]);
+		},
+	},
+	{
+		example: "todo.ts",
+		title: "/todos (a terminal component) refuses outside the TUI",
+		async run() {
+			const s = await session(["todo.ts"]);
+			await s.submit("/todos");
+			expect(s.notifications()).toContain("/todos requires interactive mode");
+		},
+	},
+	{
+		example: "tic-tac-toe.ts",
+		title: "the agent's tools move its cursor and show the board; each move is saved as a session entry",
+		async run() {
+			const s = await session(["tic-tac-toe.ts"], { script: [call("tic_tac_toe", { action: "move_right" }), say("ok"), call("tic_tac_toe_see_board", {}), say("ok")] });
+			await s.submit("move");
+			await s.submit("look");
+			const [moved, board] = s.toolResults();
+			expect(moved.text).toBe("Moved right. Cursor: (0, 1)");
+			expect(board.text).toContain("Your cursor: (row=0, col=1)");
+			expect(s.custom("tic-tac-toe-save").map((e) => [e.data.agentCursorRow, e.data.agentCursorCol])).toEqual([[0, 1]]);
+			await s.submit("/tic-tac-toe");
+			expect(s.notifications()).toContain("Tic-tac-toe requires interactive mode");
+		},
+	},
+	{
+		example: "question.ts",
+		title: "the question tool answers that no terminal UI is available",
+		async run() {
+			const s = await session(["question.ts"], { script: [call("question", { question: "Which?", options: [{ label: "A" }] }), say("ok")] });
+			await s.submit("ask me");
+			expect(s.toolResults()[0].text).toBe("Error: UI not available (running in non-interactive mode)");
+		},
+	},
+	{
+		example: "questionnaire.ts",
+		title: "the questionnaire tool answers that no terminal UI is available",
+		async run() {
+			const s = await session(["questionnaire.ts"], {
+				script: [call("questionnaire", { questions: [{ id: "q", prompt: "Which?", options: [{ value: "a", label: "A" }] }] }), say("ok")],
+			});
+			await s.submit("ask me");
+			expect(s.toolResults()[0].text).toBe("Error: UI not available (running in non-interactive mode)");
+		},
+	},
+
+	// ── tool_call gates ──────────────────────────────────────────────────────────────────────
+	{
+		example: "permission-gate.ts",
+		title: "a dangerous bash command asks first: No blocks it, Yes runs it, a safe command runs without asking",
+		async run() {
+			const script = [call("bash", { command: "rm -rf build" }), say("ok"), call("bash", { command: "sudo make install" }), say("ok"), call("bash", { command: "ls -la" }), say("ok")];
+			const s = await session(["permission-gate.ts"], { standIns: true, script, answer: answers({ value: "No" }, { value: "Yes" }) });
+			await s.submit("clean");
+			expect(s.requests[0]).toMatchObject({ method: "select", options: ["Yes", "No"] });
+			expect((s.requests[0] as { title: string }).title).toContain("rm -rf build");
+			await s.submit("install");
+			await s.submit("list");
+			expect(s.requests).toHaveLength(2);
+			expect(s.toolResults()).toEqual([
+				{ toolName: "bash", isError: true, text: "Blocked by user" },
+				{ toolName: "bash", isError: false, text: "bash ran" },
+				{ toolName: "bash", isError: false, text: "bash ran" },
+			]);
+			expect(s.log).toEqual([
+				{ ran: "bash", params: { command: "sudo make install" } },
+				{ ran: "bash", params: { command: "ls -la" } },
+			]);
+		},
+	},
+	{
+		example: "protected-paths.ts",
+		title: "write/edit to .env, .git/ or node_modules/ is blocked with a notification; other paths pass",
+		async run() {
+			const script = [call("write", { path: ".env", content: "KEY=1" }), say("ok"), call("edit", { path: "node_modules/x/index.js" }), say("ok"), call("write", { path: "src/app.ts", content: "x" }), say("ok")];
+			const s = await session(["protected-paths.ts"], { standIns: true, script });
+			await s.submit("a");
+			await s.submit("b");
+			await s.submit("c");
+			expect(s.toolResults()).toEqual([
+				{ toolName: "write", isError: true, text: 'Path ".env" is protected' },
+				{ toolName: "edit", isError: true, text: 'Path "node_modules/x/index.js" is protected' },
+				{ toolName: "write", isError: false, text: "write ran" },
+			]);
+			expect(s.notifications()).toEqual(["Blocked write to protected path: .env", "Blocked write to protected path: node_modules/x/index.js"]);
+		},
+	},
+	{
+		example: "rpc-demo.ts",
+		title: "a dangerous bash command asks Allow/Block; Block blocks it and says so",
+		async run() {
+			const s = await session(["rpc-demo.ts"], { standIns: true, script: [call("bash", { command: "sudo rm x" }), say("ok")], answer: answers({ value: "Block" }) });
+			await s.submit("go");
+			expect(s.requests[0]).toMatchObject({ method: "select", title: "Dangerous command: sudo rm x", options: ["Allow", "Block"] });
+			expect(s.toolResults()[0]).toEqual({ toolName: "bash", isError: true, text: "Blocked by user" });
+			expect(s.notifications()).toContain("Command blocked by user");
+		},
+	},
+	{
+		example: "plan-mode/index.ts",
+		title: "in plan mode bash is limited to read-only commands",
+		async run() {
+			const script = [call("bash", { command: "rm -rf src" }), say("ok"), call("bash", { command: "ls src" }), say("ok")];
+			const s = await session(["plan-mode/index.ts"], { standIns: true, script, answer: answers({ cancelled: true }, { cancelled: true }) });
+			await s.submit("/plan");
+			await s.submit("delete");
+			await s.submit("list");
+			const [blocked, allowed] = s.toolResults();
+			expect(blocked.isError).toBe(true);
+			expect(blocked.text).toContain("Plan mode: command blocked (not allowlisted)");
+			expect(allowed).toEqual({ toolName: "bash", isError: false, text: "bash ran" });
+		},
+	},
+
+	// ── Commands, dialogs, UI calls ──────────────────────────────────────────────────────────
+	{
+		example: "commands.ts",
+		title: "/commands lists the extension commands in a select dialog; its argument completes sources",
+		async run() {
+			const s = await session(["commands.ts", "pirate.ts"]);
+			await s.submit("/commands");
+			expect(s.requests[0]).toMatchObject({
+				method: "select",
+				title: "Available Commands",
+				options: ["--- Extensions ---", "/commands - List available slash commands", "/pirate - Toggle pirate mode (agent speaks like a pirate)"],
+			});
+			expect(await s.runtime.completeCommand("commands", "ex")).toEqual([{ value: "extension", label: "extension" }]);
+		},
+	},
+	{
+		example: "commands.ts",
+		title: "choosing a command offers to show its source path",
+		async run() {
+			const s = await session(["commands.ts"], { answer: answers({ value: "/commands - List available slash commands" }, { confirmed: true }) });
+			await s.submit("/commands");
+			expect(s.errors()).toEqual([]);
+			expect(s.requests[1]).toMatchObject({ method: "confirm", title: "commands" });
+		},
+	},
+	{
+		example: "bookmark.ts",
+		title: "/bookmark finds the last assistant message and confirms the label",
+		async run() {
+			const s = await session(["bookmark.ts"], { script: [say("An answer")] });
+			await s.submit("/bookmark");
+			expect(s.notifications()).toEqual(["No assistant message to bookmark"]);
+			await s.submit("question");
+			await s.submit("/bookmark milestone");
+			expect(s.notifications()).toContain("Bookmarked as: milestone");
+		},
+	},
+	{
+		example: "bookmark.ts",
+		title: "the label is stored on the entry and /unbookmark removes it",
+		async run() {
+			const s = await session(["bookmark.ts"], { script: [say("An answer")] });
+			await s.submit("question");
+			await s.submit("/bookmark milestone");
+			const assistant = s.entries().find((e) => e.type === "message" && (e as { message: { role: string } }).message.role === "assistant")!;
+			expect(s.entries().find((e) => e.type === "label")).toMatchObject({ targetId: assistant.id, label: "milestone" });
+			expect(s.extension("bookmark.ts").name).toBe("bookmark");
+			await s.submit("/unbookmark");
+			expect(s.notifications()).toContain("Removed bookmark: milestone");
+		},
+	},
+	{
+		example: "session-name.ts",
+		title: "/session-name names the session (a session_info entry) and shows the name",
+		async run() {
+			const s = await session(["session-name.ts"]);
+			await s.submit("/session-name");
+			await s.submit("/session-name Refactor auth");
+			await s.submit("/session-name");
+			expect(s.notifications()).toEqual(["No session name set", "Session named: Refactor auth", "Session: Refactor auth"]);
+			expect(s.entries().filter((e) => e.type === "session_info")).toMatchObject([{ name: "Refactor auth" }]);
+		},
+	},
+	{
+		example: "message-renderer.ts",
+		title: "/status sends a status-update custom message; the registered renderer draws it with its level",
+		async run() {
+			const s = await session(["message-renderer.ts"]);
+			await s.submit("/status warn Disk almost full");
+			const [entry] = s.custom("status-update");
+			expect(entry).toMatchObject({ type: "custom_message", content: "Disk almost full", display: true, details: { level: "warn" } });
+			const render = s.extension("message-renderer.ts").messageRenderers.get("status-update")!;
+			const component = render({ role: "custom", customType: "status-update", content: entry.content, display: true, details: entry.details } as never, { expanded: false, outputPad: 1 } as never, darkTheme);
+			expect(plain(component!.render(60).join("\n"))).toContain("[WARN] Disk almost full");
+		},
+	},
+	{
+		example: "send-user-message.ts",
+		title: "/ask and /askwith send user messages that start a turn; empty arguments show usage",
+		async run() {
+			const s = await session(["send-user-message.ts"], { script: [say("4"), say("ok")] });
+			await s.submit("/ask");
+			expect(s.notifications()).toEqual(["Usage: /ask <message>"]);
+			await s.submit("/ask What is 2+2?");
+			await eventually(() => expect(s.transcript()).toEqual(["user: What is 2+2?", "assistant: 4"]));
+			await s.settled();
+			await s.submit("/askwith list files");
+			await eventually(() => expect(s.transcript().slice(2)).toEqual(["user: User request: list filesPlease respond concisely.", "assistant: ok"]));
+		},
+	},
+	{
+		example: "rpc-demo.ts",
+		title: "title, widget and status at start; turn status; input, editor and prefill commands",
+		async run() {
+			const s = await session(["rpc-demo.ts"], { script: [say("ok")], answer: answers({ value: "abc" }, { value: "one\ntwo" }) });
+			expect(s.events).toContainEqual({ type: "title", title: "pi RPC Demo" });
+			expect(s.widgets()).toContainEqual({ key: "rpc-demo", lines: ["--- RPC Extension UI Demo ---", "Loaded and ready."], placement: "aboveEditor" });
+			await s.submit("hello");
+			expect(s.statuses("rpc-demo")).toEqual(["Turns: 0", "Turn 1 running...", "Turn 1 done"]);
+			await s.submit("/rpc-input");
+			await s.submit("/rpc-editor");
+			expect(s.requests[1]).toMatchObject({ method: "editor", title: "Edit some text", prefill: "Line 1\nLine 2\nLine 3" });
+			await s.submit("/rpc-prefill");
+			expect(s.events).toContainEqual({ type: "editor_text", text: "This text was set by the rpc-demo extension.", mode: "set" });
+			expect(s.notifications()).toEqual(["You entered: abc", "Editor submitted (2 lines)", "Editor prefilled"]);
+		},
+	},
+	{
+		example: "timed-confirm.ts",
+		title: "dialogs carry their timeout; the answers come back to the command",
+		async run() {
+			const s = await session(["timed-confirm.ts"], { answer: answers({ confirmed: true }, { value: "Option B" }, { confirmed: false }) });
+			await s.submit("/timed");
+			await s.submit("/timed-select");
+			await s.submit("/timed-signal");
+			expect(s.requests[0]).toMatchObject({ method: "confirm", title: "Timed Confirmation", timeout: 5000 });
+			expect(s.requests[1]).toMatchObject({ method: "select", options: ["Option A", "Option B", "Option C"], timeout: 10000 });
+			expect(s.notifications()).toEqual(["Confirmed by user!", "Selected: Option B", "Dialog will auto-cancel in 5 seconds...", "Cancelled by user"]);
+		},
+	},
+	{
+		example: "widget-placement.ts",
+		title: "session_start shows one widget above and one below the editor",
+		async run() {
+			const s = await session(["widget-placement.ts"]);
+			expect(s.widgets()).toEqual([
+				{ key: "widget-above", lines: ["Above editor widget"], placement: "aboveEditor" },
+				{ key: "widget-below", lines: ["Below editor widget"], placement: "belowEditor" },
+			]);
+		},
+	},
+	{
+		example: "status-line.ts",
+		title: "the status shows Ready, then the turn in progress, then the finished turn",
+		async run() {
+			const s = await session(["status-line.ts"], { script: [say("ok")] });
+			await s.submit("hi");
+			expect(s.statuses("status-demo")).toEqual(["Ready", "● Turn 1...", "✓ Turn 1 complete"]);
+		},
+	},
+	{
+		example: "event-bus.ts",
+		title: "pi.events carries my:notification from session_start and from /emit to the listener",
+		async run() {
+			const s = await session(["event-bus.ts"]);
+			await eventually(() => expect(s.notifications()).toContain("Event from event-bus-example: Session started"));
+			await s.submit("/emit deploy finished");
+			await eventually(() => expect(s.notifications()).toContain("Event from /emit command: deploy finished"));
+		},
+	},
+	{
+		example: "reload-runtime.ts",
+		title: "/reload-runtime asks the host to reload; the reload_runtime tool ends the run on its result",
+		async run() {
+			const s = await session(["reload-runtime.ts"], { script: [call("reload_runtime", {}), say("NOT PLAYED")] });
+			await s.submit("/reload-runtime");
+			expect(s.events).toContainEqual({ type: "session_request", action: "reload" });
+			await s.submit("reload please");
+			expect(s.toolResults()).toEqual([{ toolName: "reload_runtime", isError: false, text: "Reload requested. Pi reloads after this response." }]);
+			expect(s.transcript().join("\n")).not.toContain("NOT PLAYED");
+		},
+	},
+	{
+		example: "reload-runtime.ts",
+		title: "after the reload_runtime tool the session reloads once the agent settles",
+		gap: "agent_settled is not an event of Playa's reference and is never dispatched",
+		async run() {
+			const s = await session(["reload-runtime.ts"], { script: [call("reload_runtime", {}), say("ok")] });
+			await s.submit("reload please");
+			await eventually(() => expect(s.events).toContainEqual({ type: "session_request", action: "reload" }), 300);
+		},
+	},
+	{
+		example: "project-trust.ts",
+		title: "session_start reports where the session runs",
+		async run() {
+			const s = await session(["project-trust.ts"]);
+			expect(s.notifications()).toEqual(["project-trust example loaded after trust resolution in /workspace"]);
+		},
+	},
+	{
+		example: "working-message-test.ts",
+		title: "setWorkingMessage at session_start sets the working status",
+		async run() {
+			const s = await session(["working-message-test.ts"]);
+			expect(s.statuses("working")).toEqual(["Working... (custom)"]);
+		},
+	},
+	{
+		example: "working-message-test.ts",
+		title: "setWorkingIndicator is accepted",
+		async run() {
+			const s = await session(["working-message-test.ts"]);
+			expect(s.errors()).toEqual([]);
+		},
+	},
+	{
+		example: "working-indicator.ts",
+		title: "/working-indicator dot changes the indicator and the status",
+		async run() {
+			const s = await session(["working-indicator.ts"]);
+			await s.submit("/working-indicator dot");
+			expect(s.errors()).toEqual([]);
+			expect(s.notifications()).toContain("Working indicator set to: static dot");
+		},
+	},
+	{
+		example: "hidden-thinking-label.ts",
+		title: "/thinking-label sets the hidden thinking label",
+		async run() {
+			const s = await session(["hidden-thinking-label.ts"]);
+			await s.submit("/thinking-label Musing");
+			expect(s.errors()).toEqual([]);
+			expect(s.notifications()).toContain("Hidden thinking label set to: Musing");
+		},
+	},
+
+	// ── Session switches guarded by before_* events ────────────────────────────────────────────
+	{
+		example: "confirm-destructive.ts",
+		title: "a new session asks to clear; No cancels it, Yes lets the host start it; switching with messages asks too",
+		async run() {
+			const s = await session(["confirm-destructive.ts"], {
+				probe: true,
+				script: [say("ok")],
+				answer: answers({ confirmed: false }, { confirmed: true }, { confirmed: false }),
+			});
+			await s.submit("/probe-new");
+			expect(s.requests[0]).toMatchObject({ method: "confirm", title: "Clear session?" });
+			expect(s.notifications()).toEqual(["Clear cancelled"]);
+			expect(s.events.some((e) => e.type === "session_request")).toBe(false);
+			await s.submit("/probe-new");
+			expect(s.events).toContainEqual({ type: "session_request", action: "new", sessionId: undefined });
+			await s.submit("some work");
+			await s.submit("/probe-switch other");
+			expect(s.requests[2]).toMatchObject({ method: "confirm", title: "Switch session?" });
+			expect(s.log.filter((l) => typeof l === "object" && l !== null && ("newSession" in l || "switchSession" in l))).toEqual([
+				{ newSession: { cancelled: true } },
+				{ newSession: { cancelled: false } },
+				{ switchSession: { cancelled: true } },
+			]);
+		},
+	},
+	{
+		example: "confirm-destructive.ts",
+		title: "a fork asks first",
+		gap: "session_before_fork (pi 1.6) is not dispatched: Playa's reference has session_before_branch",
+		async run() {
+			const s = await session(["confirm-destructive.ts"], { probe: true, script: [say("ok")], answer: answers({ value: "No, stay in current session" }) });
+			await s.submit("work");
+			await s.submit("/probe-branch");
+			expect(s.requests[0]).toMatchObject({ method: "select" });
+		},
+	},
+	{
+		example: "rpc-demo.ts",
+		title: "a new session asks to clear and No cancels it",
+		async run() {
+			const s = await session(["rpc-demo.ts"], { probe: true, answer: answers({ confirmed: false }) });
+			await s.submit("/probe-new");
+			expect(s.requests[0]).toMatchObject({ method: "confirm", title: "Clear session?", message: "All messages will be lost." });
+			expect(s.log).toContainEqual({ newSession: { cancelled: true } });
+		},
+	},
+
+	// ── input transforms ─────────────────────────────────────────────────────────────────────
+	{
+		example: "input-transform.ts",
+		title: "?quick rewrites the prompt; ping answers pong; other text passes unchanged",
+		async run() {
+			const s = await session(["input-transform.ts"], { script: [say("ok"), say("ok"), say("ok"), say("ok")] });
+			await s.submit("?quick What is TypeScript?");
+			await s.submit("plain question");
+			await s.submit("ping");
+			expect(s.notifications()).toEqual(["pong"]);
+			expect(s.transcript().filter((line) => line.startsWith("user:")).slice(0, 2)).toEqual([
+				"user: Respond briefly in 1-2 sentences: What is TypeScript?",
+				"user: plain question",
+			]);
+		},
+	},
+	{
+		example: "input-transform.ts",
+		title: "ping and time are handled without the model",
+		async run() {
+			const s = await session(["input-transform.ts"], { script: [say("ok")] });
+			await s.submit("ping");
+			expect(s.transcript()).toEqual([]);
+		},
+	},
+	{
+		example: "input-transform-streaming.ts",
+		title: "prompts pass through unchanged unless git diff has output (no workspace: unchanged)",
+		async run() {
+			const s = await session(["input-transform-streaming.ts"], { script: [say("ok"), say("ok")] });
+			await s.submit("hello there");
+			await s.submit("show me the changes");
+			expect(s.transcript().filter((line) => line.startsWith("user:"))).toEqual(["user: hello there", "user: show me the changes"]);
+		},
+	},
+	{
+		example: "inline-bash.ts",
+		title: "!{command} in a prompt is replaced by its output (or the error) and the expansion is announced",
+		async run() {
+			const s = await session(["inline-bash.ts"], { script: [say("ok"), say("ok")] });
+			await s.submit("plain prompt");
+			await s.submit("What is in !{pwd}?");
+			const users = s.transcript().filter((line) => line.startsWith("user:"));
+			expect(users[0]).toBe("user: plain prompt");
+			expect(users[1]).toMatch(/^user: What is in .+\?$/);
+			expect(users[1]).not.toContain("!{pwd}");
+			expect(s.notifications().some((n) => n.startsWith("Expanded 1 inline command(s):\n!{pwd}"))).toBe(true);
+		},
+	},
+
+	// ── before_agent_start prompts ───────────────────────────────────────────────────────────
+	{
+		example: "pirate.ts",
+		title: "/pirate toggles; the string systemPrompt it returns is ignored (the reference takes string[])",
+		async run() {
+			const s = await session(["pirate.ts"], { probe: true, script: [say("ok")] });
+			await s.submit("/pirate");
+			await s.submit("hello");
+			await s.submit("/pirate");
+			expect(s.notifications()).toEqual(["Arrr! Pirate mode enabled!", "Pirate mode disabled"]);
+			const prompts = s.log.flatMap((l) => (typeof l === "object" && l !== null && "systemPrompt" in l ? [(l as { systemPrompt: string[] }).systemPrompt] : []));
+			expect(prompts).toHaveLength(1);
+			expect(prompts[0]).toContain(DEFAULT_SYSTEM_PROMPT);
+			expect(prompts[0].join("\n")).not.toContain("PIRATE MODE");
+		},
+	},
+	{
+		example: "system-prompt-header.ts",
+		title: "agent_start shows the system prompt size; session_shutdown clears it",
+		async run() {
+			const s = await session(["system-prompt-header.ts"], { script: [say("ok")] });
+			await s.submit("hi");
+			await s.runtime.shutdown();
+			const statuses = s.statuses("system-prompt");
+			expect(statuses[0]).toMatch(/^System: \d+ chars$/);
+			expect(statuses.at(-1)).toBeUndefined();
+		},
+	},
+	{
+		example: "system-prompt-header.ts",
+		title: "the size is the prompt's length in characters",
+		gap: "ctx.getSystemPrompt() returns string[] (the omp reference); pi 1.6 returns a string, so the example counts prompt parts",
+		async run() {
+			const s = await session(["system-prompt-header.ts"], { probe: true, script: [say("ok")] });
+			await s.submit("hi");
+			const [{ systemPrompt }] = s.log as { systemPrompt: string[] }[];
+			expect(s.statuses("system-prompt")[0]).toBe(`System: ${systemPrompt.join("\n\n").length} chars`);
+		},
+	},
+	{
+		example: "prompt-customizer.ts",
+		title: "a failing before_agent_start handler is reported and the prompt still runs",
+		async run() {
+			const s = await session(["prompt-customizer.ts"], { script: [say("ok")] });
+			await s.submit("hi");
+			expect(s.transcript()).toEqual(["user: hi", "assistant: ok"]);
+			expect(s.errors().map((e) => e.where)).toEqual(["before_agent_start"]);
+		},
+	},
+	{
+		example: "prompt-customizer.ts",
+		title: "the handler edits event.systemPromptOptions.sections",
+		gap: "before_agent_start has no systemPromptOptions (pi 1.6's structured prompt), so the handler throws",
+		async run() {
+			const s = await session(["prompt-customizer.ts"], { script: [say("ok")] });
+			await s.submit("hi");
+			expect(s.errors()).toEqual([]);
+		},
+	},
+	{
+		example: "plan-mode/index.ts",
+		title: "in plan mode a prompt carries the plan-mode context message",
+		gap: "before_agent_start has no messageType (pi 1.6), so the handler returns before injecting its context",
+		async run() {
+			const s = await session(["plan-mode/index.ts"], { script: [say("ok")], answer: answers({ cancelled: true }) });
+			await s.submit("/plan");
+			await s.submit("explore");
+			expect(s.custom("plan-mode-context")).toHaveLength(1);
+		},
+	},
+
+	// ── context edits, session entries, shortcuts, flags ──────────────────────────────────────
+	{
+		example: "plan-mode/index.ts",
+		title: "/plan and ctrl+alt+p toggle plan mode: notification, status, active tools, a plan-mode entry",
+		async run() {
+			const s = await session(["plan-mode/index.ts"], { standIns: true, probe: true });
+			expect(s.extensions()[1]).toMatchObject({ shortcuts: [{ key: "ctrl+alt+p" }], flags: [{ name: "plan", value: false }] });
+			await s.submit("/probe-tools");
+			await s.submit("/plan");
+			await s.submit("/probe-tools");
+			expect(await s.runtime.runShortcut("ctrl+alt+p")).toBe(true);
+			await s.submit("/probe-tools");
+			expect(s.notifications()).toEqual(["Plan mode enabled. Built-in write tools disabled.", "Plan mode disabled. Full access restored."]);
+			expect(s.statuses("plan-mode")).toEqual([undefined, "⏸ plan", undefined]);
+			// Built-in tools may be in the session too (read, ...): look at the ones plan mode manages.
+			const [before, planning, after] = s.log.map((l) => (l as { activeTools: string[] }).activeTools);
+			expect(before).toEqual(expect.arrayContaining(["bash", "write", "edit"]));
+			expect(planning).toContain("bash");
+			expect(planning).not.toEqual(expect.arrayContaining(["write"]));
+			expect(planning).not.toEqual(expect.arrayContaining(["edit"]));
+			expect(after).toEqual(expect.arrayContaining(["bash", "write", "edit"]));
+			expect(s.custom("plan-mode").map((e) => e.data.enabled)).toEqual([true, false]);
+		},
+	},
+	{
+		example: "plan-mode/index.ts",
+		title: "a stored plan-mode entry turns plan mode back on at session_start",
+		async run() {
+			const first = await session(["plan-mode/index.ts"], { standIns: true });
+			await first.submit("/plan");
+			const second = await session(["plan-mode/index.ts"], { standIns: true, probe: true, entries: first.entries() });
+			await second.submit("/probe-tools");
+			expect(second.statuses("plan-mode")).toEqual(["⏸ plan"]);
+			const [{ activeTools }] = second.log as { activeTools: string[] }[];
+			expect(activeTools).toContain("bash");
+			expect(activeTools.filter((name) => name === "write" || name === "edit")).toEqual([]);
+		},
+	},
+	{
+		example: "plan-mode/index.ts",
+		title: "outside plan mode the context event drops stale [PLAN MODE ACTIVE] prompts before the request",
+		async run() {
+			const s = await session(["plan-mode/index.ts"], { probe: true, script: [say("ok"), say("ok")] });
+			await s.submit("keep this");
+			await s.submit("[PLAN MODE ACTIVE] old instructions");
+			const contexts = s.log.flatMap((l) => (typeof l === "object" && l !== null && "context" in l ? [(l as { context: { role: string; content: unknown }[] }).context] : []));
+			const userTexts = contexts.at(-1)!.filter((m) => m.role === "user").map((m) => JSON.stringify(m.content));
+			expect(userTexts.some((t) => t.includes("keep this"))).toBe(true);
+			expect(userTexts.some((t) => t.includes("[PLAN MODE ACTIVE]"))).toBe(false);
+			expect(s.transcript()).toContain("user: [PLAN MODE ACTIVE] old instructions");
+		},
+	},
+	{
+		example: "plan-mode/index.ts",
+		title: "a plan in the reply becomes todo steps: the user is asked what next, /todos lists them",
+		async run() {
+			const plan = "Plan:\n1. Read the config loader\n2. Write the migration script";
+			const s = await session(["plan-mode/index.ts"], { script: [say(plan)], answer: answers({ value: "Stay in plan mode" }) });
+			await s.submit("/plan");
+			await s.submit("make a plan");
+			await eventually(() => expect(s.requests[0]).toMatchObject({ method: "select", title: "Plan mode - what next?" }));
+			await s.submit("/todos");
+			expect(s.notifications().at(-1)).toBe("Plan Progress:\n1. ○ Config loader\n2. ○ Migration script");
+			expect(s.custom("plan-mode").at(-1)!.data.todos).toHaveLength(2);
+		},
+	},
+	{
+		example: "tools.ts",
+		title: "a stored tools-config entry restores the active tools at session_start; /tools refuses outside the TUI",
+		async run() {
+			const first = await session(["hello.ts", "tools.ts"], { probe: true });
+			await first.submit('/probe-append tools-config {"enabledTools":["hello"]}');
+			const second = await session(["hello.ts", "tools.ts"], { probe: true, entries: first.entries() });
+			await second.submit("/probe-tools");
+			expect(second.log).toEqual([{ activeTools: ["hello"] }]);
+			await second.submit("/tools");
+			expect(second.notifications()).toContain("/tools requires TUI mode");
+		},
+	},
+
+	// ── Terminal-only parts: refused or reported as notices, never a crash ───────────────────────
+	{
+		example: "custom-footer.ts",
+		title: "/footer's setFooter becomes a notice",
+		async run() {
+			const s = await session(["custom-footer.ts"]);
+			await s.submit("/footer");
+			expect(s.notifications()).toEqual(["Custom footer enabled"]);
+			expect(s.notices("custom-footer.ts")).toEqual(["ctx.ui.setFooter is terminal-only and not supported in the browser"]);
+			expect(s.errors()).toEqual([]);
+		},
+	},
+	{
+		example: "custom-header.ts",
+		title: "/builtin-header's setHeader becomes a notice",
+		async run() {
+			const s = await session(["custom-header.ts"]);
+			await s.submit("/builtin-header");
+			expect(s.notifications()).toEqual(["Built-in header restored"]);
+			expect(s.notices("custom-header.ts")).toEqual(["ctx.ui.setHeader is terminal-only and not supported in the browser"]);
+		},
+	},
+	{
+		example: "overlay-test.ts",
+		title: "/overlay-test's ctx.ui.custom becomes a notice and resolves undefined",
+		async run() {
+			const s = await session(["overlay-test.ts"]);
+			await s.submit("/overlay-test");
+			expect(s.notices("overlay-test.ts")).toEqual(["ctx.ui.custom (a terminal component dialog) is not supported in the browser yet"]);
+			expect(s.errors()).toEqual([]);
+		},
+	},
+	...(["modal-editor.ts", "rainbow-editor.ts"] as const).map(
+		(example): Behaviour => ({
+			example,
+			title: "setEditorComponent at session_start becomes a notice",
+			async run() {
+				const s = await session([example]);
+				expect(s.notices(example)).toEqual(["ctx.ui.setEditorComponent is terminal-only and not supported in the browser"]);
+				expect(s.errors()).toEqual([]);
+			},
+		}),
+	),
+	...(
+		[
+			["snake.ts", "/snake", "Snake requires interactive mode"],
+			["space-invaders.ts", "/invaders", "Space Invaders requires interactive mode"],
+			["qna.ts", "/qna", "qna requires interactive mode"],
+			["handoff.ts", "/handoff write the tests", "handoff requires interactive mode"],
+		] as const
+	).map(
+		([example, command, message]): Behaviour => ({
+			example,
+			title: `${command.split(" ")[0]} refuses outside the TUI`,
+			async run() {
+				const s = await session([example]);
+				await s.submit(command);
+				expect(s.notifications()).toEqual([message]);
+			},
+		}),
+	),
+	{
+		example: "summarize.ts",
+		title: "/summarize with nothing to summarise says so",
+		async run() {
+			const s = await session(["summarize.ts"]);
+			await s.submit("/summarize");
+			expect(s.notifications()).toEqual(["No conversation text found"]);
+		},
+	},
+	{
+		example: "summarize.ts",
+		title: "/summarize looks its model up in ctx.modelRegistry",
+		gap: "ctx.modelRegistry is in the reference but not in Playa's ctx, so the command throws",
+		async run() {
+			const s = await session(["summarize.ts"], { script: [say("An answer")] });
+			await s.submit("question");
+			await s.submit("/summarize");
+			expect(s.errors()).toEqual([]);
+		},
+	},
+];

@@ -1,0 +1,137 @@
+/**
+ * Helpers for the corpus behaviour checks: start the real runtime with one or more upstream
+ * examples (unchanged, served from their folder) plus small inline test extensions, and read back
+ * what the user would see (notifications, statuses, widgets, dialogs, entries, tool results).
+ */
+import type { ScriptStep, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
+import type { SessionEntry } from "../../src/runtime/session/entries.ts";
+import { PROBE_EXPR, probe, startRuntime, toolResults, transcript } from "../support/runtime-harness.ts";
+import { exampleFiles } from "./examples.ts";
+import { runnerOf } from "./load.ts";
+
+/**
+ * `bash`, `write` and `edit` stand-ins, for the examples that gate those tools in `tool_call`.
+ * Playa's built-in tools may or may not be wired into the session when this runs; an extension
+ * tool replaces a built-in of the same name, so with the stand-ins loaded the gate always sees the
+ * same tools. Each records its call in the probe and answers "<name> ran".
+ */
+export const STAND_IN_TOOLS = `
+export default function (pi: any) {
+	for (const name of ["bash", "write", "edit"]) {
+		pi.registerTool({
+			name,
+			label: name,
+			description: "test stand-in for the built-in " + name + " tool",
+			parameters: { type: "object", properties: { command: { type: "string" }, path: { type: "string" }, content: { type: "string" } } },
+			async execute(_id: string, params: any) {
+				${PROBE_EXPR}.push({ ran: name, params });
+				return { content: [{ type: "text", text: name + " ran" }] };
+			},
+		});
+	}
+}`;
+
+/**
+ * Looks at the session from inside: the system prompt and the context each request gets, the
+ * active tools, and commands that start the session actions examples guard (new, switch, branch).
+ * Loaded after the examples, so its `context` handler sees their edits.
+ */
+export const PROBE_EXTENSION = `
+export default function (pi: any) {
+	const log = ${PROBE_EXPR};
+	pi.on("agent_start", (_e: any, ctx: any) => { log.push({ systemPrompt: ctx.getSystemPrompt() }); });
+	pi.on("context", (e: any) => { log.push({ context: e.messages }); });
+	pi.registerCommand("probe-tools", { handler: async () => { log.push({ activeTools: pi.getActiveTools() }); } });
+	pi.registerCommand("probe-new", { handler: async (_a: string, ctx: any) => { log.push({ newSession: await ctx.newSession() }); } });
+	pi.registerCommand("probe-switch", { handler: async (a: string, ctx: any) => { log.push({ switchSession: await ctx.switchSession(a || "other") }); } });
+	pi.registerCommand("probe-branch", {
+		handler: async (_a: string, ctx: any) => {
+			const first = ctx.sessionManager.getEntries().find((e: any) => e.type === "message");
+			log.push({ branch: await ctx.branch(first.id) });
+		},
+	});
+	pi.registerCommand("probe-append", {
+		handler: async (a: string) => {
+			const [type, ...json] = a.split(" ");
+			pi.appendEntry(type, JSON.parse(json.join(" ")));
+		},
+	});
+}`;
+
+export interface SessionOptions {
+	/** Load the bash/write/edit stand-ins first. */
+	standIns?: boolean;
+	/** Load the probe extension last. */
+	probe?: boolean;
+	script?: ScriptStep[];
+	answer?: (request: UIRequest, id: string) => UIResponse | Promise<UIResponse>;
+	entries?: SessionEntry[];
+}
+
+const STRIP_ANSI = /\x1b\[[0-9;]*m/g;
+export const plain = (text: string | undefined) => text?.replace(STRIP_ANSI, "");
+
+/** Starts the runtime with the given examples (paths like "todo.ts" or "plan-mode/index.ts"). */
+export async function session(examples: string[], options: SessionOptions = {}) {
+	const log = probe();
+	const files: Record<string, string> = { ...exampleFiles(), "test-stand-ins.ts": STAND_IN_TOOLS, "test-probe.ts": PROBE_EXTENSION };
+	const load = [...(options.standIns ? ["test-stand-ins.ts"] : []), ...examples, ...(options.probe ? ["test-probe.ts"] : [])];
+	const harness = await startRuntime({ files, load, script: options.script, answer: options.answer, entries: options.entries });
+	const { events, runtime } = harness;
+	const s = {
+		...harness,
+		log,
+		/** The runtime's record of the extension loaded from `path`. */
+		extension: (path: string) => runnerOf(runtime).extensions.find((ext) => ext.url.endsWith(`/${path}`))!,
+		notifications: () => events.flatMap((e) => (e.type === "notify" ? [e.message] : [])),
+		/** Every value a status key was set to, in order, ANSI colours removed. */
+		statuses: (key: string) => events.flatMap((e) => (e.type === "status" && e.key === key ? [plain(e.text)] : [])),
+		widgets: () => events.flatMap((e) => (e.type === "widget" ? [{ key: e.key, lines: e.lines?.map((l) => plain(l)!), placement: e.placement }] : [])),
+		transcript: () => transcript(harness.entries()),
+		toolResults: () => toolResults(harness.entries()),
+		custom: (customType: string) =>
+			harness.entries().filter((e) => (e.type === "custom" || e.type === "custom_message") && (e as { customType?: string }).customType === customType) as (SessionEntry & {
+				customType: string;
+				data?: any;
+				content?: any;
+				details?: any;
+			})[],
+		notices: (path: string) => s.extension(path).notices,
+		/** Submits composer text and waits until any run it started has ended. */
+		async submit(text: string) {
+			await runtime.submit(text);
+			await s.settled();
+		},
+		/** Waits until the agent is idle (a command may have started a run without awaiting it). */
+		async settled() {
+			const agent = (runtime as unknown as { session: { agent: { state: { isStreaming: boolean }; waitForIdle(): Promise<void> } } }).session.agent;
+			for (let i = 0; i < 3; i++) {
+				await new Promise((resolve) => setTimeout(resolve, 5));
+				await agent.waitForIdle();
+			}
+		},
+	};
+	return s;
+}
+
+export type Session = Awaited<ReturnType<typeof session>>;
+
+/** Polls until `check` passes (for things extensions do without awaiting, e.g. the events bus). */
+export async function eventually(check: () => void, ms = 2000): Promise<void> {
+	const until = Date.now() + ms;
+	for (;;) {
+		try {
+			check();
+			return;
+		} catch (error) {
+			if (Date.now() > until) throw error;
+			await new Promise((resolve) => setTimeout(resolve, 5));
+		}
+	}
+}
+
+/** Answers dialogs in order: each call takes the next answer. */
+export function answers(...list: UIResponse[]): (request: UIRequest) => UIResponse {
+	let next = 0;
+	return () => list[next++] ?? { cancelled: true };
+}

@@ -1,0 +1,61 @@
+/**
+ * What a person has to say about the corpus, beside what the tests measure: the known exceptions
+ * to "every example that needs neither Node nor a terminal loads", and, for each example without
+ * a behaviour test, why not. test/unit/corpus.test.ts checks both lists against the results, so
+ * neither can go stale.
+ */
+
+/**
+ * Examples that need neither Node built-ins nor a real terminal but do not load, each with the
+ * reason. The corpus test fails if one of them starts loading (then remove it here).
+ */
+export const ALLOWED_LOAD_FAILURES: Record<string, string> = {
+	"custom-provider-anthropic/index.ts":
+		"imports the npm package @anthropic-ai/sdk, which Playa fetches from the ESM CDN (esm.sh); the Node test run cannot import https: URLs, and the provider needs the network and an API key anyway",
+	"with-deps/index.ts":
+		"imports the npm package ms, which Playa fetches from the ESM CDN (esm.sh) in the browser; the Node test run cannot import https: URLs",
+	"debug-provider.ts": "calls pi.registerEntryRenderer (pi 1.6), which Playa's API does not have yet",
+	"entry-renderer.ts": "calls pi.registerEntryRenderer (pi 1.6), which Playa's API does not have yet",
+	"jev-router.ts": "calls pi.registerVirtualModel (pi 1.6 model routing), which Playa's API does not have; it also needs OpenAI Codex credentials",
+};
+
+export type Untested = { behaves: "untested" | "n.a."; why: string };
+
+/**
+ * Why an example that loads has no behaviour test: "untested" when it has behaviour Playa cannot
+ * exercise yet, "n.a." when nothing it does is observable in the browser.
+ */
+export const UNTESTED: Record<string, Untested> = {
+	"auto-commit-on-exit.ts": { behaves: "untested", why: "runs git through pi.exec at session_shutdown; pi.exec needs the workspace, which the runtime does not have yet" },
+	"dirty-repo-guard.ts": { behaves: "untested", why: "asks git through pi.exec (needs the workspace); it also listens to session_before_fork, which Playa does not dispatch" },
+	"git-checkpoint.ts": { behaves: "untested", why: "git stash through pi.exec (needs the workspace); session_before_fork and agent_settled are not dispatched by Playa" },
+	"github-issue-autocomplete.ts": { behaves: "n.a.", why: "runs git/gh through pi.exec (needs the workspace) and adds an editor autocomplete provider (terminal-only)" },
+	"custom-compaction.ts": { behaves: "untested", why: "handles session_before_compact; compaction is not available in Playa yet, and the handler uses ctx.modelRegistry, which Playa's ctx lacks" },
+	"trigger-compact.ts": {
+		behaves: "untested",
+		why: "calls ctx.compact({ onComplete, onError }) without awaiting; Playa's compact rejects (not available) instead of calling onError, which leaves an unhandled rejection, so the command is not run here",
+	},
+	"custom-provider-gitlab-duo/index.ts": { behaves: "untested", why: "registers a provider; providers are queued until Playa has a model gateway, and it needs the network and GitLab credentials" },
+	"model-status.ts": { behaves: "untested", why: "listens to model_select, which is not an event of Playa's reference and is never dispatched" },
+	"notify.ts": { behaves: "n.a.", why: "writes terminal escape sequences to process.stdout on agent_settled; neither exists in the browser" },
+	"border-status-editor.ts": { behaves: "n.a.", why: "a custom editor, footer and working indicator for the terminal; session_start throws because ctx.ui.setWorkingVisible does not exist" },
+};
+
+/** Extra remarks shown in the table next to what the tests found. */
+export const REMARKS: Record<string, string> = {
+	"pirate.ts": "returns `systemPrompt: event.systemPrompt + …` (pi 1.6's string prompt); the reference's systemPrompt is string[], and a string is ignored, as the spec says",
+	"permission-gate.ts": "tested with bash/write/edit stand-in tools registered by a test extension (an extension tool replaces a built-in of the same name)",
+	"protected-paths.ts": "tested with bash/write/edit stand-in tools registered by a test extension",
+	"rpc-demo.ts": "session_start's event.reason is undefined in Playa, so the title is the resume one",
+	"project-trust.ts": "project_trust is not an event of Playa's reference (every project is trusted); only its session_start part runs",
+	"input-transform-streaming.ts": "event.streamingBehavior is not in Playa's input payload; pi.exec needs the workspace",
+	"inline-bash.ts": "pi.exec needs the workspace; until then the command is replaced by the error text",
+	"plan-mode/index.ts": "tested with bash/write/edit stand-in tools; the read/grep/find/ls built-ins it also manages are not in the session yet",
+	"tools.ts": "the /tools picker is a terminal component; restoring the stored selection is tested",
+	"todo.ts": "the /todos list is a terminal component; the tool and its stored state are tested",
+	"tic-tac-toe.ts": "the board is a terminal component; the agent's tools are tested",
+	"question.ts": "ctx.mode is \"rpc\" in Playa, so the tool returns its no-UI answer",
+	"questionnaire.ts": "ctx.mode is \"rpc\" in Playa, so the tool returns its no-UI answer",
+	"bash-spawn-hook.ts": "also needs createBashTool (pi's built-in tool factories), which Playa's API module does not export",
+	"built-in-tool-renderer.ts": "also needs create*ToolDefinition (pi's built-in tool factories), which Playa's API module does not export",
+};

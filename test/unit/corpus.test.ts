@@ -1,0 +1,104 @@
+/**
+ * The corpus (issue 3, "Show"): every example extension of @earendil-works/pi-coding-agent@1.6.0,
+ * loaded unchanged through the real runtime. Records per example whether it loads, what it
+ * registered and what it could not do in a browser; checks that every example needing neither Node
+ * nor a terminal loads (bar a short, explained list); and keeps docs/corpus.md in step with the results.
+ *
+ *   PLAYA_WRITE_CORPUS=1 npx vitest run test/unit/corpus.test.ts   # regenerate docs/corpus.md
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BEHAVIOURS } from "../corpus/behaviours.ts";
+import { classify } from "../corpus/classify.ts";
+import { exampleEntries, exampleFiles, exampleName } from "../corpus/examples.ts";
+import { loadExample } from "../corpus/load.ts";
+import { ALLOWED_LOAD_FAILURES, UNTESTED } from "../corpus/notes.ts";
+import { renderCorpus, type CorpusRow } from "../corpus/table.ts";
+
+const DOC = new URL("../../docs/corpus.md", import.meta.url);
+const entries = exampleEntries();
+const rows = new Map<string, CorpusRow>();
+const row = (entry: string) => rows.get(entry)!;
+
+beforeAll(async () => {
+	for (const entry of entries) {
+		rows.set(entry, {
+			record: await loadExample(entry),
+			needs: await classify(entry, exampleFiles()),
+			behaviours: BEHAVIOURS.filter((behaviour) => behaviour.example === entry),
+		});
+	}
+}, 120_000);
+
+describe("the example corpus of @earendil-works/pi-coding-agent@1.6.0", () => {
+	it("has every .ts file and every folder's index.ts", () => {
+		expect(entries.length).toBeGreaterThan(70);
+		expect(entries).toContain("hello.ts");
+		expect(entries).toContain("plan-mode/index.ts");
+		expect(entries).not.toContain("plan-mode/utils.ts");
+	});
+
+	describe.each(entries.map((entry) => [exampleName(entry), entry]))("%s", (_name, entry) => {
+		it("loads unless it needs Node built-ins; a failure says why", () => {
+			const { record, needs } = row(entry);
+			if (needs.nodeImports.length > 0) {
+				// Expected not to load: the import is refused with a message naming the module.
+				expect(record.loaded).toBe(false);
+				expect(record.error?.phase).toBe("import");
+				expect(record.error?.message).toMatch(/cannot import|not available/);
+				return;
+			}
+			if (!record.loaded) expect(record.error?.message).toBeTruthy();
+			if (needs.kind !== "node" && !ALLOWED_LOAD_FAILURES[entry]) expect(record, record.error?.message).toMatchObject({ loaded: true });
+		});
+	});
+
+	it("every example that needs neither Node built-ins nor a real terminal loads, bar the explained exceptions", () => {
+		const shouldLoad = entries.filter((entry) => row(entry).needs.kind === "browser");
+		const failing = shouldLoad.filter((entry) => !row(entry).record.loaded);
+		expect(failing.sort()).toEqual(Object.keys(ALLOWED_LOAD_FAILURES).sort());
+		// Terminal examples load too: their terminal parts are refused or become notices.
+		expect(entries.filter((entry) => row(entry).needs.kind === "terminal" && !row(entry).record.loaded)).toEqual([]);
+	});
+
+	it("the exceptions fail for the reason given", () => {
+		expect(row("with-deps/index.ts").record.error?.message).toMatch(/https:/);
+		expect(row("custom-provider-anthropic/index.ts").record.error?.message).toMatch(/https:/);
+		expect(row("debug-provider.ts").record.error?.message).toBe("pi.registerEntryRenderer is not a function");
+		expect(row("entry-renderer.ts").record.error?.message).toBe("pi.registerEntryRenderer is not a function");
+		expect(row("jev-router.ts").record.error?.message).toBe("pi.registerVirtualModel is not a function");
+	});
+
+	it("records what an example registered and what the browser could not do", () => {
+		expect(row("hello.ts").record).toMatchObject({ loaded: true, tools: ["hello"], commands: [], events: [] });
+		expect(row("plan-mode/index.ts").record).toMatchObject({
+			commands: ["plan", "todos"],
+			shortcuts: ["ctrl+alt+p"],
+			flags: ["plan"],
+			events: ["tool_call", "context", "before_agent_start", "turn_end", "agent_end", "session_start"],
+		});
+		expect(row("modal-editor.ts").record.notices).toEqual(["ctx.ui.setEditorComponent is terminal-only and not supported in the browser"]);
+		expect(row("widget-placement.ts").record.ui).toEqual([
+			'widget widget-above (aboveEditor): ["Above editor widget"]',
+			'widget widget-below (belowEditor): ["Below editor widget"]',
+		]);
+	});
+
+	it("every example that loads has behaviour tests or says why not", () => {
+		const silent = entries.filter((entry) => row(entry).record.loaded && row(entry).behaviours.length === 0 && !UNTESTED[entry]);
+		expect(silent).toEqual([]);
+		// And the notes name only examples that load and have no behaviour test.
+		for (const entry of Object.keys(UNTESTED)) expect(row(entry), entry).toMatchObject({ record: { loaded: true }, behaviours: [] });
+		for (const behaviour of BEHAVIOURS) expect(entries).toContain(behaviour.example);
+	});
+
+	it("docs/corpus.md is the table these results generate", () => {
+		const table = renderCorpus(entries.map(row));
+		if (process.env.PLAYA_WRITE_CORPUS) {
+			writeFileSync(DOC, table);
+			return;
+		}
+		expect(existsSync(DOC), "docs/corpus.md is missing: run PLAYA_WRITE_CORPUS=1 npx vitest run test/unit/corpus.test.ts").toBe(true);
+		expect(readFileSync(DOC, "utf8"), "docs/corpus.md is stale: run PLAYA_WRITE_CORPUS=1 npx vitest run test/unit/corpus.test.ts").toBe(table);
+	});
+});
