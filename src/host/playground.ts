@@ -64,6 +64,8 @@ export interface PlaygroundState {
 	title?: string;
 	/** Paths of the workspace's files, for the files panel. */
 	files: string[];
+	/** Open `ctx.ui.custom` components: their lines, by id. */
+	components: Record<string, { extension: string; lines: string[] }>;
 	/** Sessions in this browser, most recent first. */
 	sessions: { id: string; name: string; entryCount: number; updatedAt: string }[];
 }
@@ -112,6 +114,7 @@ export class Playground {
 		widgets: {},
 		files: [],
 		sessions: [],
+		components: {},
 	});
 	private storage!: Storage;
 	private runtime?: RuntimeHandle;
@@ -225,7 +228,7 @@ export class Playground {
 	private async startRuntime(options: { takeOver?: boolean } = {}): Promise<void> {
 		await this.stopRuntime();
 		for (const [id] of this.dialogAnswers) this.closeDialog(id, { cancelled: true });
-		this.set({ phase: "starting", running: false, streaming: undefined, dialogs: [] });
+		this.set({ phase: "starting", running: false, streaming: undefined, dialogs: [], components: {} });
 		try {
 			const session = await this.currentSession();
 			this.set({ sessionId: session.header.id, entries: session.entries, leafId: session.leafId });
@@ -339,6 +342,13 @@ export class Playground {
 				this.set({ widgets });
 				return;
 			}
+			case "component": {
+				const components = { ...this.store.get().components };
+				if (event.lines === undefined) delete components[event.id];
+				else components[event.id] = { extension: event.extension, lines: event.lines };
+				this.set({ components });
+				return;
+			}
 			case "title":
 				this.set({ title: event.title });
 				return;
@@ -384,6 +394,10 @@ export class Playground {
 	/** True when an extension's shortcut took the key. */
 	runShortcut(key: string): Promise<boolean> {
 		return this.runtime?.api.runShortcut(key) ?? Promise.resolve(false);
+	}
+
+	componentInput(id: string, data: string): void {
+		void this.runtime?.api.componentInput(id, data);
 	}
 
 	async setFlag(name: string, value: boolean | string): Promise<void> {

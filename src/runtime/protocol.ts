@@ -83,6 +83,8 @@ export type RuntimeEvent =
 	| { type: "status"; key: string; text: string | undefined }
 	| { type: "widget"; key: string; lines: string[] | undefined; placement: "aboveEditor" | "belowEditor" }
 	| { type: "title"; title: string }
+	/** A `ctx.ui.custom` component's lines (ANSI-styled); `undefined` when it closes. */
+	| { type: "component"; id: string; extension: string; lines: string[] | undefined }
 	| { type: "editor_text"; text: string; mode: "set" | "paste" };
 
 export type UIRequest =
@@ -115,6 +117,8 @@ export interface RuntimeApi {
 	/** Runs the shortcut registered for a key id; false when none is. */
 	runShortcut(key: string): Promise<boolean>;
 	setFlag(name: string, value: boolean | string): Promise<void>;
+	/** A key press for an open component, as the byte sequence a terminal would send. */
+	componentInput(id: string, data: string): Promise<void>;
 	/** The editor text, for `ctx.ui.getEditorText`. */
 	setEditorText(text: string): Promise<void>;
 	shutdown(): Promise<void>;

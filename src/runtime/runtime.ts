@@ -65,6 +65,7 @@ export class Runtime implements RuntimeApi {
 		editorText: "",
 		nextDialogId: 1,
 		theme: darkTheme,
+		components: new Map(),
 		toolsExpanded: false,
 	};
 
@@ -203,6 +204,10 @@ export class Runtime implements RuntimeApi {
 			this.runner.report(owner, "handler", `shortcut ${id}`, error);
 		}
 		return true;
+	}
+
+	async componentInput(id: string, data: string): Promise<void> {
+		this.ui.components.get(id)?.(data);
 	}
 
 	async setFlag(name: string, value: boolean | string): Promise<void> {

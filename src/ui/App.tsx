@@ -4,6 +4,7 @@ import { keyIdOf } from "../runtime/extensions/keys.ts";
 import type { Playground } from "../host/playground.ts";
 import type { ExtensionStatus } from "../runtime/protocol.ts";
 import { branchPath } from "../runtime/session/tree.ts";
+import { ComponentDialog } from "./ComponentDialog.tsx";
 import { Composer } from "./Composer.tsx";
 import { ExtensionDialog, TrustPrompt } from "./Dialogs.tsx";
 import { ExtensionsPanel } from "./ExtensionsPanel.tsx";
@@ -123,6 +124,9 @@ export function App({ playground }: { playground: Playground }) {
 			</main>
 			<Notifications items={state.notifications} onDismiss={(id) => playground.dismissNotification(id)} />
 			{state.phase === "awaiting-trust" && <TrustPrompt urls={state.untrustedUrls} onDecide={(run) => void playground.decideTrust(run)} />}
+			{Object.entries(state.components).map(([id, component]) => (
+				<ComponentDialog key={id} id={id} extension={component.extension} lines={component.lines} onInput={(cid, data) => playground.componentInput(cid, data)} />
+			))}
 			{dialog && <ExtensionDialog key={dialog.id} dialog={dialog} onAnswer={(id, response) => playground.answerDialog(id, response)} />}
 		</div>
 	);

@@ -9,6 +9,8 @@ import type { HandlerBudget } from "./budget.ts";
 
 export interface UIClientState {
 	host: HostBridge;
+	/** Key input for the component dialogs that are open, by id. */
+	components: Map<string, (data: string) => void>;
 	editorText: string;
 	nextDialogId: number;
 	theme: Theme;
@@ -53,6 +55,55 @@ async function ask(state: UIClientState, scope: UIScope, request: UIRequest, opt
 		cleanup();
 		scope.budget?.resume();
 	}
+}
+
+/** Columns the page shows components at (the host's panel is sized to fit them). */
+export const COMPONENT_COLUMNS = 80;
+
+/**
+ * `ctx.ui.custom`: the factory's component lives here in a terminal-free pi-tui `TUI`; its lines
+ * go to the host on every render, the host sends key presses back as terminal byte sequences, and
+ * `done(result)` closes it. The handler's time budget pauses while it is open, as for dialogs.
+ */
+async function showComponent<T>(
+	state: UIClientState,
+	scope: UIScope,
+	factory: Parameters<ExtensionUIContext["custom"]>[0],
+	signal: AbortSignal | undefined,
+): Promise<T | undefined> {
+	const { PanelTui, getKeybindings } = await import("../../api/pi-tui.ts");
+	const id = `component_${state.nextDialogId++}`;
+	scope.budget?.pause();
+	return new Promise<T | undefined>((resolve) => {
+		let closed = false;
+		const tui = new PanelTui({ columns: COMPONENT_COLUMNS, rows: 24, onRender: () => draw() });
+		const draw = () => {
+			if (!closed) state.host.emit({ type: "component", id, extension: scope.extension, lines: [...tui.render(COMPONENT_COLUMNS)] });
+		};
+		const close = (result: T | undefined) => {
+			if (closed) return;
+			closed = true;
+			tui.stop();
+			state.components.delete(id);
+			signal?.removeEventListener("abort", onAbort);
+			scope.budget?.resume();
+			state.host.emit({ type: "component", id, extension: scope.extension, lines: undefined });
+			resolve(result);
+		};
+		const onAbort = () => close(undefined);
+		signal?.addEventListener("abort", onAbort, { once: true });
+		state.components.set(id, (data) => tui.handleInput(data));
+		Promise.resolve(factory(tui, state.theme, getKeybindings(), (result) => close(result as T)))
+			.then((component) => {
+				tui.addChild(component as never);
+				tui.setFocus(component as never);
+				draw();
+			})
+			.catch((error) => {
+				close(undefined);
+				scope.notice(`ctx.ui.custom failed: ${(error as Error).message}`);
+			});
+	});
 }
 
 /**
@@ -111,9 +162,8 @@ function createKnownUIContext(state: UIClientState, scope: UIScope): ExtensionUI
 			const lines = Array.isArray(content) ? content.slice(0, WIDGET_LINE_CAP).map(String) : undefined;
 			emit({ type: "widget", key, lines, placement: options?.placement ?? "aboveEditor" });
 		},
-		async custom() {
-			scope.notice("ctx.ui.custom (a terminal component dialog) is not supported in the browser yet");
-			return undefined;
+		custom(factory, opts) {
+			return showComponent(state, scope, factory, opts?.signal);
 		},
 		setFooter() {
 			scope.notice(`ctx.ui.setFooter ${TERMINAL_ONLY}`);

@@ -176,9 +176,9 @@ export default function (pi) {
 	pi.on("session_start", async (_e, ctx) => {
 		ctx.ui.setFooter(() => ({ render: () => [] }));
 		ctx.ui.setFooter(undefined);
-		const picked = await ctx.ui.custom(() => ({ render: () => [] }));
-		await ctx.ui.custom(() => ({ render: () => [] }));
-		${LOG}.push({ after: "custom", picked });
+		ctx.ui.setHiddenThinkingLabel("thinking…");
+		ctx.ui.setHiddenThinkingLabel("again");
+		${LOG}.push({ after: "unknown member" });
 	});
 	pi.registerCommand("again", { handler: async (_a, ctx) => { ctx.ui.setFooter(undefined); ${LOG}.push("again"); } });
 }`;
@@ -187,10 +187,10 @@ export default function (pi) {
 		const [ext] = extensions();
 		expect(ext.loaded).toBe(true);
 		expect(errors()).toEqual([]);
-		expect(log).toEqual([{ after: "custom", picked: undefined }, "again"]);
+		expect(log).toEqual([{ after: "unknown member" }, "again"]);
 		expect(ext.notices).toHaveLength(3);
 		expect(ext.notices).toEqual(
-			expect.arrayContaining([expect.stringMatching(/registerComposerShape.*browser/), expect.stringMatching(/setFooter.*browser/), expect.stringMatching(/custom.*browser/)]),
+			expect.arrayContaining([expect.stringMatching(/registerComposerShape.*browser/), expect.stringMatching(/setFooter.*browser/), expect.stringMatching(/setHiddenThinkingLabel.*browser/)]),
 		);
 	});
 });

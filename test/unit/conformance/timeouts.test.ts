@@ -115,7 +115,7 @@ describe("the budget is paused while a ctx.ui dialog waits", () => {
 			},
 			cancelUI: () => {},
 		};
-		const state = { host, editorText: "", nextDialogId: 1, theme: darkTheme, toolsExpanded: false };
+		const state = { host, editorText: "", nextDialogId: 1, theme: darkTheme, toolsExpanded: false, components: new Map() };
 		const log: unknown[] = [];
 		const handler = async (_event: unknown, ctx: { ui: ReturnType<typeof createUIContext> }) => {
 			await new Promise((resolve) => setTimeout(resolve, 10_000)); // 10 s of the extension's own time
