@@ -17,6 +17,11 @@ import type {
 import { newSessionHeader, type SessionEntry } from "../runtime/session/entries.ts";
 import { createCallRecordBuffer, readCallRecord } from "../runtime/call-record.ts";
 import { startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
+import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
+import type { ModelChoice } from "../runtime/protocol.ts";
+import { EndpointStore } from "./gateway/endpoints.ts";
+import { createLazyGateway } from "./gateway/lazy.ts";
+import { SecretStore } from "./gateway/secrets.ts";
 import { Watchdog } from "./watchdog.ts";
 import { SessionLock } from "./session-lock.ts";
 import { WorkspaceHost } from "./workspace-host.ts";
@@ -68,7 +73,12 @@ export interface PlaygroundState {
 	components: Record<string, { extension: string; lines: string[] }>;
 	/** Sessions in this browser, most recent first. */
 	sessions: { id: string; name: string; entryCount: number; updatedAt: string }[];
+	/** The model that answers, and its thinking level. Keys are not here: they stay in `Playground.secrets`. */
+	model: ModelChoice;
+	thinkingLevel: ThinkingLevel;
 }
+
+export const SCRIPTED_CHOICE: ModelChoice = { provider: "scripted", id: "scripted" };
 
 /** How many entries of a long session are shown before the whole session has loaded. */
 const RECENT_ENTRIES = 200;
@@ -80,6 +90,8 @@ const SETTINGS = {
 	trusted: "trustedExtensionUrls",
 	script: "script",
 	disabled: "disabledExtensions",
+	model: "model",
+	thinkingLevel: "thinkingLevel",
 } as const;
 
 type DisabledExtension = { url: string; reason: string };
@@ -115,7 +127,13 @@ export class Playground {
 		files: [],
 		sessions: [],
 		components: {},
+		model: SCRIPTED_CHOICE,
+		thinkingLevel: "off",
 	});
+	/** API keys (localStorage) and custom endpoints; the gateway sends keys, nothing returns them. */
+	readonly secrets = new SecretStore();
+	readonly endpoints = new EndpointStore(this.secrets);
+	private readonly gateway = createLazyGateway(this.secrets, this.endpoints);
 	private storage!: Storage;
 	private runtime?: RuntimeHandle;
 	private workspace?: WorkspaceHost;
@@ -135,6 +153,8 @@ export class Playground {
 			this.storage = await Storage.open();
 			const saved = (await this.storage.getSetting<string[]>(SETTINGS.extensions)) ?? [];
 			const script = (await this.storage.getSetting<ScriptStep[]>(SETTINGS.script)) ?? DEFAULT_SCRIPT;
+			const model = (await this.storage.getSetting<ModelChoice>(SETTINGS.model)) ?? SCRIPTED_CHOICE;
+			const thinkingLevel = (await this.storage.getSetting<ThinkingLevel>(SETTINGS.thinkingLevel)) ?? "off";
 			const trusted = new Set((await this.storage.getSetting<string[]>(SETTINGS.trusted)) ?? []);
 			this.linkUrls = linkExtensionUrls(this.location);
 			this.workspace = new WorkspaceHost(
@@ -151,7 +171,7 @@ export class Playground {
 				await nextPaint();
 			}
 			const untrusted = this.linkUrls.filter((url) => !trusted.has(url) && !saved.includes(url));
-			this.set({ script, extensionUrls: [...new Set([...saved, ...this.linkUrls.filter((url) => !untrusted.includes(url))])] });
+			this.set({ script, model, thinkingLevel, extensionUrls: [...new Set([...saved, ...this.linkUrls.filter((url) => !untrusted.includes(url))])] });
 			if (untrusted.length > 0) {
 				this.set({ phase: "awaiting-trust", untrustedUrls: untrusted });
 				return;
@@ -237,16 +257,17 @@ export class Playground {
 				this.set({ phase: "locked" });
 				return;
 			}
-			const { extensionUrls, script } = this.store.get();
+			const { extensionUrls, script, model, thinkingLevel } = this.store.get();
 			const disabled = (await this.storage.getSetting<DisabledExtension[]>(SETTINGS.disabled)) ?? [];
 			// Shared memory needs a cross-origin isolated page; without it the watchdog cannot name culprits.
 			this.callRecord = globalThis.crossOriginIsolated ? createCallRecordBuffer() : undefined;
 			await this.workspaceReady;
 			const workspacePort = await this.workspace?.createPort();
 			const runtime = await startRuntimeWorker(
-				{ session, extensions: extensionUrls, script, disabled, callRecord: this.callRecord, workspacePort },
+				{ session, extensions: extensionUrls, script, disabled, callRecord: this.callRecord, workspacePort, model, thinkingLevel },
 				this.bridge(),
 				(handle) => this.watch(handle),
+				this.gateway,
 			);
 			this.runtime = runtime;
 			this.set({ phase: "ready" });
@@ -352,6 +373,9 @@ export class Playground {
 			case "title":
 				this.set({ title: event.title });
 				return;
+			case "model_changed":
+				this.set({ model: event.choice });
+				return;
 			case "editor_text":
 				this.set({ editorText: { text: event.text, mode: event.mode, serial: (this.store.get().editorText?.serial ?? 0) + 1 } });
 				return;
@@ -406,6 +430,19 @@ export class Playground {
 
 	async setEditorText(text: string): Promise<void> {
 		await this.runtime?.api.setEditorText(text);
+	}
+
+	/** The user's pick in the model panel; remembered for the next start. */
+	async selectModel(choice: ModelChoice): Promise<void> {
+		this.set({ model: choice });
+		await this.storage.setSetting(SETTINGS.model, choice);
+		await this.runtime?.api.selectModel(choice);
+	}
+
+	async setThinkingLevel(level: ThinkingLevel): Promise<void> {
+		this.set({ thinkingLevel: level });
+		await this.storage.setSetting(SETTINGS.thinkingLevel, level);
+		await this.runtime?.api.setThinkingLevel(level);
 	}
 
 	async setScript(script: ScriptStep[]): Promise<void> {

@@ -1,6 +1,8 @@
 /** Starts a runtime worker and talks to it through Comlink; the worker sees only `HostBridge`. */
 import * as Comlink from "comlink";
+import type { ProviderGatewayApi } from "../runtime/gateway-protocol.ts";
 import type { HostBridge, RuntimeApi, RuntimeConfig } from "../runtime/protocol.ts";
+import { exposeGuarded, GATEWAY_METHODS } from "./gateway/guard.ts";
 
 export interface RuntimeHandle {
 	api: Comlink.Remote<RuntimeApi>;
@@ -8,20 +10,35 @@ export interface RuntimeHandle {
 }
 
 /** `onCreated` sees the worker before `start` runs, so a hang while loading can be watched. */
-export async function startRuntimeWorker(config: RuntimeConfig, bridge: HostBridge, onCreated?: (handle: RuntimeHandle) => void): Promise<RuntimeHandle> {
+export async function startRuntimeWorker(
+	config: RuntimeConfig,
+	bridge: HostBridge,
+	onCreated?: (handle: RuntimeHandle) => void,
+	gateway?: ProviderGatewayApi,
+): Promise<RuntimeHandle> {
 	const worker = new Worker(new URL("../runtime/worker.ts", import.meta.url), { type: "module", name: "playa-runtime" });
 	const api = Comlink.wrap<RuntimeApi>(worker);
+	// The bridge and the gateway each get a port that answers only their methods (see gateway/guard.ts):
+	// Comlink.proxy would answer any path, e.g. `new (emit.constructor)(code)`, which runs code here.
+	const hostChannel = new MessageChannel();
+	exposeGuarded(bridge, hostChannel.port1, ["emit", "requestUI", "cancelUI"]);
+	const gatewayChannel = gateway ? new MessageChannel() : undefined;
+	if (gateway && gatewayChannel) exposeGuarded(gateway, gatewayChannel.port1, [...GATEWAY_METHODS]);
 	const handle = {
 		api,
 		terminate() {
 			api[Comlink.releaseProxy]();
+			hostChannel.port1.close();
+			gatewayChannel?.port1.close();
 			worker.terminate();
 		},
 	};
 	onCreated?.(handle);
 	try {
-		const transfer = config.workspacePort ? [config.workspacePort] : [];
-		await api.start(Comlink.transfer(config, transfer), Comlink.proxy(bridge));
+		const hostPort = hostChannel.port2;
+		const gatewayPort = gatewayChannel?.port2;
+		const transfer = [config.workspacePort, hostPort, gatewayPort].filter((port): port is MessagePort => port !== undefined);
+		await api.start(Comlink.transfer({ ...config, hostPort, gatewayPort }, transfer));
 	} catch (error) {
 		handle.terminate();
 		throw error;

@@ -4,12 +4,20 @@
  * Everything here is structured-clonable data: no functions, no class instances.
  * UI requests and answers follow the RPC UI sub-protocol's shape (`extension_ui_request` / `_response`).
  */
-import type { AgentMessage } from "@earendil-works/pi-agent-core";
+import type { AgentMessage, ThinkingLevel } from "@earendil-works/pi-agent-core";
+import type { Api, Model } from "@earendil-works/pi-ai";
 import type { NotifyType } from "../api/types.ts";
 import type { ScriptStep } from "./agent/script.ts";
 import type { SessionEntry, SessionHeader } from "./session/entries.ts";
 
 export type { ScriptStep };
+
+/** The model the user picked: offline ones (Scripted) by provider and id, the others with their pi-ai model. */
+export interface ModelChoice {
+	provider: string;
+	id: string;
+	model?: Model<Api>;
+}
 
 export interface SessionSnapshot {
 	header: SessionHeader;
@@ -27,6 +35,13 @@ export interface RuntimeConfig {
 	callRecord?: SharedArrayBuffer;
 	/** A port serving the embedded workspace (transferred); without it the session has no workspace. */
 	workspacePort?: MessagePort;
+	/** A port serving `HostBridge` (transferred), when `start` is not given one. */
+	hostPort?: MessagePort;
+	/** A port serving the provider gateway (transferred; see gateway-protocol.ts); without it only offline models answer. */
+	gatewayPort?: MessagePort;
+	/** The model and thinking level to start with (default: Scripted, off). */
+	model?: ModelChoice;
+	thinkingLevel?: ThinkingLevel;
 	/** Extensions not to import this time, with the reason shown to the user. */
 	disabled?: { url: string; reason: string }[];
 }
@@ -85,7 +100,9 @@ export type RuntimeEvent =
 	| { type: "title"; title: string }
 	/** A `ctx.ui.custom` component's lines (ANSI-styled); `undefined` when it closes. */
 	| { type: "component"; id: string; extension: string; lines: string[] | undefined }
-	| { type: "editor_text"; text: string; mode: "set" | "paste" };
+	| { type: "editor_text"; text: string; mode: "set" | "paste" }
+	/** The model changed (the user's pick, or an extension's `pi.setModel`). */
+	| { type: "model_changed"; choice: ModelChoice };
 
 export type UIRequest =
 	| { method: "select"; title: string; options: string[]; optionDetails?: { description?: string }[]; timeout?: number }
@@ -105,13 +122,17 @@ export interface HostBridge {
 
 /** What the host calls on the worker. */
 export interface RuntimeApi {
-	start(config: RuntimeConfig, host: HostBridge): Promise<void>;
+	/** `host` in the same thread (Node, tests); from the page it arrives as `config.hostPort`. */
+	start(config: RuntimeConfig, host?: HostBridge): Promise<void>;
 	/** Answers at once unless extension code holds the worker: the host's watchdog asks. */
 	ping(): Promise<true>;
 	/** Text from the composer: a prompt, or a `/command args`. Resolves when the run or command ends. */
 	submit(text: string): Promise<void>;
 	abort(): Promise<void>;
 	setScript(steps: ScriptStep[]): Promise<void>;
+	/** The user's pick in the model panel; taken even without a key (the reply then explains what is missing). */
+	selectModel(choice: ModelChoice): Promise<void>;
+	setThinkingLevel(level: ThinkingLevel): Promise<void>;
 	/** Completions a command offers for its argument text. */
 	completeCommand(name: string, prefix: string): Promise<{ value: string; label: string; description?: string }[]>;
 	/** Runs the shortcut registered for a key id; false when none is. */

@@ -8,6 +8,10 @@ import type { ExtensionLogger } from "../api/types.ts";
 import { HostModules, type HostModuleLoaders } from "../loader/host-modules.ts";
 import { ModuleLoader } from "../loader/module-loader.ts";
 import { createModuleUrls, type ModuleUrls } from "../loader/module-urls.ts";
+import * as Comlink from "comlink";
+import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
+import { createGatewayStreamFn, type GatewayLike } from "./agent/gateway-stream.ts";
+import type { ProviderGatewayApi } from "./gateway-protocol.ts";
 import { createScriptedModel, type ScriptedModel } from "./agent/scripted-model.ts";
 import { AgentSession } from "./agent/session.ts";
 import { StaleExtensionContextError, type ApiEnvironment, type ExtensionActions } from "./extensions/api.ts";
@@ -17,7 +21,7 @@ import { loadExtension } from "./extensions/load-extensions.ts";
 import { disabledExtension, type RegisteredExtension } from "./extensions/extension.ts";
 import { ExtensionRunner } from "./extensions/runner.ts";
 import type { UIClientState } from "./extensions/ui-client.ts";
-import type { CommandInfo, HostBridge, RuntimeApi, RuntimeConfig, RuntimeEvent, ScriptStep } from "./protocol.ts";
+import type { CommandInfo, HostBridge, ModelChoice, RuntimeApi, RuntimeConfig, RuntimeEvent, ScriptStep } from "./protocol.ts";
 import { createActions, createSessionControl, type ControlDeps } from "./session-control.ts";
 import { SessionTree } from "./session/tree.ts";
 import { CallRecorder } from "./call-record.ts";
@@ -48,6 +52,8 @@ export interface RuntimeOptions {
 	cdn?: string;
 	/** Tokens per second the scripted model streams at (0: as fast as possible). */
 	scriptedTokensPerSecond?: number;
+	/** A provider gateway in the same thread (Node, tests); in the browser it arrives as a port in the config. */
+	gateway?: GatewayLike & Pick<ProviderGatewayApi, "hasKey">;
 }
 
 export class Runtime implements RuntimeApi {
@@ -56,6 +62,7 @@ export class Runtime implements RuntimeApi {
 	private runner!: ExtensionRunner;
 	private session!: AgentSession;
 	private model!: ScriptedModel;
+	private gateway?: GatewayLike & Pick<ProviderGatewayApi, "hasKey">;
 	private timers!: ManagedTimers;
 	private initialized = false;
 	private stale = false;
@@ -71,7 +78,9 @@ export class Runtime implements RuntimeApi {
 
 	constructor(private readonly options: RuntimeOptions = {}) {}
 
-	async start(config: RuntimeConfig, host: HostBridge): Promise<void> {
+	async start(config: RuntimeConfig, bridge?: HostBridge): Promise<void> {
+		const host = bridge ?? (config.hostPort ? (Comlink.wrap<HostBridge>(config.hostPort) as unknown as HostBridge) : undefined);
+		if (!host) throw new Error("The runtime needs a host bridge or a hostPort");
 		this.host = host;
 		this.ui.host = host;
 		this.urls = createModuleUrls();
@@ -85,6 +94,7 @@ export class Runtime implements RuntimeApi {
 			(leafId) => emit({ type: "leaf_changed", sessionId, leafId }),
 		);
 		this.model = createScriptedModel(config.script, this.options.scriptedTokensPerSecond);
+		this.gateway = this.options.gateway ?? (config.gatewayPort ? Comlink.wrap<ProviderGatewayApi>(config.gatewayPort) : undefined);
 		const workspace = this.options.workspace ?? (config.workspacePort ? await connectEmbeddedWorkspace(config.workspacePort) : undefined);
 		const cwd = workspace?.cwd ?? "/workspace";
 		this.timers = new ManagedTimers(
@@ -109,6 +119,7 @@ export class Runtime implements RuntimeApi {
 			tree,
 			runner: this.runner,
 			model: this.model,
+			gatewayStream: this.gateway ? createGatewayStreamFn(this.gateway) : undefined,
 			emit,
 			workspace,
 			builtinTools: workspace ? createBuiltinTools(workspace, { cwd }) : [],
@@ -137,16 +148,30 @@ export class Runtime implements RuntimeApi {
 			if (disabled.has(url)) this.runner.add(disabledExtension(url, disabled.get(url)!));
 			else await loadExtension(url, loader, this.runner, env);
 		}
+		if (config.model) await this.selectModel(config.model);
+		if (config.thinkingLevel) await this.setThinkingLevel(config.thinkingLevel);
 		this.initialized = true;
 		this.emitExtensions();
 		await this.runner.dispatch("session_start", {});
 	}
 
-	private setModel(model: Model<string>): boolean {
-		// Only the scripted model needs no key; providers arrive with the model gateway.
-		if (model.provider !== this.model.model.provider) return false;
+	/** `pi.setModel`: false when the model needs a key that is not stored (the spec's "no API key"). */
+	private async setModel(model: Model<string>, force = false): Promise<boolean> {
+		if (model.provider !== this.model.model.provider) {
+			if (!this.gateway) return false;
+			if (!force && !(await this.gateway.hasKey(model.provider))) return false;
+		}
 		this.session.agent.state.model = model;
+		this.host.emit({ type: "model_changed", choice: { provider: model.provider, id: model.id, model: JSON.parse(JSON.stringify(model)) } });
 		return true;
+	}
+
+	async selectModel(choice: ModelChoice): Promise<void> {
+		await this.setModel(choice.model && choice.provider !== this.model.model.provider ? choice.model : this.model.model, true);
+	}
+
+	async setThinkingLevel(level: ThinkingLevel): Promise<void> {
+		this.session.agent.state.thinkingLevel = level;
 	}
 
 	private notice(extension: RegisteredExtension, text: string): void {

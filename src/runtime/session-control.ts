@@ -94,7 +94,7 @@ export function createSessionControl(deps: ControlDeps): SessionControl {
 	};
 }
 
-export function createActions(deps: ControlDeps, setModel: (model: Model<string>) => boolean): ExtensionActions & { setEntryLabel(entryId: string, label: string | undefined): void } {
+export function createActions(deps: ControlDeps, setModel: (model: Model<string>) => boolean | Promise<boolean>): ExtensionActions & { setEntryLabel(entryId: string, label: string | undefined): void } {
 	const { runner } = deps;
 	return {
 		sendMessage: (payload, opts) => void deps.session().sendMessage(payload, opts),

@@ -10,6 +10,7 @@ import { ExtensionDialog, TrustPrompt } from "./Dialogs.tsx";
 import { ExtensionsPanel } from "./ExtensionsPanel.tsx";
 import { FilesPanel } from "./FilesPanel.tsx";
 import { Notifications } from "./Notifications.tsx";
+import { ModelPanel, modelTitle, type OfflineModel } from "./ModelPanel.tsx";
 import { ScriptPanel } from "./ScriptPanel.tsx";
 import { SessionsPanel } from "./SessionsPanel.tsx";
 import { Transcript } from "./Transcript.tsx";
@@ -45,6 +46,18 @@ function useShortcuts(playground: Playground, extensions: ExtensionStatus[]) {
 	}, [playground, extensions]);
 }
 
+const OFFLINE_MODELS: OfflineModel[] = [{ provider: "scripted", id: "scripted", name: "Scripted" }];
+
+/** The error of the branch's last assistant reply, if it failed: the model panel explains it. */
+function lastReplyError(branch: { type: string }[]): { message: string } | undefined {
+	for (let i = branch.length - 1; i >= 0; i--) {
+		const message = (branch[i] as { message?: { role?: string; stopReason?: string; errorMessage?: string } }).message;
+		if (branch[i].type !== "message" || message?.role !== "assistant") continue;
+		return message.stopReason === "error" && message.errorMessage ? { message: message.errorMessage } : undefined;
+	}
+	return undefined;
+}
+
 export function App({ playground }: { playground: Playground }) {
 	const state = usePlaygroundState(playground);
 	const dialog = state.dialogs[0];
@@ -56,8 +69,8 @@ export function App({ playground }: { playground: Playground }) {
 			<header className="topbar">
 				<h1>Playa</h1>
 				<span className="muted">{state.title ?? "extension playground"}</span>
-				<span className="model" aria-label="Model">
-					Model: Scripted
+				<span className="model" aria-label="Current model">
+					Model: {modelTitle(state.model, OFFLINE_MODELS)}
 				</span>
 				<button type="button" onClick={() => void playground.newSession()} disabled={state.running}>
 					New session
@@ -117,6 +130,16 @@ export function App({ playground }: { playground: Playground }) {
 						onDelete={(id) => void playground.deleteSession(id)}
 						onExport={(format) => playground.exportSession(format)}
 						onImport={(text, name) => void playground.importSession(text, name)}
+					/>
+					<ModelPanel
+						secrets={playground.secrets}
+						endpoints={playground.endpoints}
+						offline={OFFLINE_MODELS}
+						current={state.model}
+						thinkingLevel={state.thinkingLevel}
+						onSelect={(choice) => void playground.selectModel(choice)}
+						onThinkingLevel={(level) => void playground.setThinkingLevel(level)}
+						error={lastReplyError(branch)}
 					/>
 					<ScriptPanel script={state.script} onApply={(steps) => void playground.setScript(steps)} />
 					<FilesPanel files={state.files} read={(path) => playground.readFile(path)} />

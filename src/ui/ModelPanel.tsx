@@ -7,7 +7,7 @@
 import type { Api, Model, ModelThinkingLevel } from "@earendil-works/pi-ai";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { buildCatalog, loadCatalogSource, providerLabel, thinkingLevels, type CatalogProvider, type CatalogSource } from "../host/gateway/catalog.ts";
-import { endpointModel, providerOf, type CustomApi, type EndpointStore } from "../host/gateway/endpoints.ts";
+import { endpointModel, isCustomProvider, providerOf, type CustomApi, type EndpointStore } from "../host/gateway/endpoints.ts";
 import { explainProviderError } from "../host/gateway/explain.ts";
 import type { SecretStore } from "../host/gateway/secrets.ts";
 
@@ -326,9 +326,11 @@ export function ModelPanel(props: ModelPanelProps) {
 	);
 }
 
-/** "Anthropic / Claude Sonnet 4.5", for the top bar. */
-export function modelTitle(selection: { provider: string; id: string } | undefined, offline: OfflineModel[]): string {
+/** "Anthropic / Claude Sonnet 4.5", or a custom endpoint's label, for the top bar. */
+export function modelTitle(selection: ModelSelection | undefined, offline: OfflineModel[]): string {
 	if (!selection) return "none";
 	const known = offline.find((m) => m.provider === selection.provider && m.id === selection.id);
-	return known ? known.name : `${providerLabel(selection.provider)} / ${selection.id}`;
+	if (known) return known.name;
+	const name = selection.model?.name ?? selection.id;
+	return isCustomProvider(selection.provider) ? name : `${providerLabel(selection.provider)} / ${name}`;
 }

@@ -3,7 +3,7 @@
  * dispatched at the points of the spec's "typical order for one prompt", every finished message
  * appended to the tree, and all tools gated by `tool_call` / `tool_result`.
  */
-import { Agent, type AgentEvent, type AgentMessage, type AgentTool } from "@earendil-works/pi-agent-core";
+import { Agent, type AgentEvent, type AgentMessage, type AgentTool, type StreamFn } from "@earendil-works/pi-agent-core";
 import { toToolDeclaration, type ImageContent, type JsonObject, type SystemMessage, type TextContent } from "@earendil-works/pi-ai";
 import { createCommandContext, createContext, type ContextSource } from "../extensions/context.ts";
 import type { RegisteredExtension } from "../extensions/extension.ts";
@@ -12,7 +12,7 @@ import type { RuntimeEvent } from "../protocol.ts";
 import type { SessionTree } from "../session/tree.ts";
 import { applyTextRewrite } from "./assistant-rewrite.ts";
 import { convertToLlm, replayableContext, entryForMessage, normalizeCustomMessage } from "./messages.ts";
-import type { ScriptedModel } from "./scripted-model.ts";
+import { SCRIPTED_PROVIDER, type ScriptedModel } from "./scripted-model.ts";
 import type { Workspace } from "../../workspace/types.ts";
 import { ToolGate } from "./tool-gate.ts";
 import { runUserBash } from "./user-shell.ts";
@@ -27,6 +27,8 @@ export interface SessionOptions {
 	tree: SessionTree;
 	runner: ExtensionRunner;
 	model: ScriptedModel;
+	/** Replies of every other model: the provider gateway on the main thread (agent/gateway-stream.ts). */
+	gatewayStream?: StreamFn;
 	emit(event: RuntimeEvent): void;
 	/** Everything ctx needs besides the session itself. */
 	contextSource: Omit<ContextSource, "tree" | "model" | "isIdle" | "abort" | "hasPendingMessages" | "waitForIdle" | "systemPrompt">;
@@ -78,7 +80,8 @@ export class AgentSession {
 		this.gate = new ToolGate(runner, () => this.activeTools());
 		this.agent = new Agent({
 			initialState: { model: model.model },
-			streamFn: (m, context, opts) => model.stream(m, context, opts),
+			streamFn: (m, context, opts) =>
+				m.provider === SCRIPTED_PROVIDER || !options.gatewayStream ? model.stream(m, context, opts) : options.gatewayStream(m, context, opts),
 			convertToLlm,
 			transformContext: async (messages) => {
 				if (!runner.hasHandlers("context")) return messages;

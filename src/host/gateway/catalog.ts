@@ -1,0 +1,130 @@
+/**
+ * The models the picker offers: pi-ai's catalog (loaded on demand: it is large and stays out of the first
+ * load), grouped by provider, providers with a stored key first, then the usual ones, then the rest; plus the
+ * user's custom endpoints. Providers whose sign-in cannot work in a browser are listed with the reason.
+ */
+import type { Api, Model, ModelThinkingLevel } from "@earendil-works/pi-ai";
+import { endpointModel, providerOf, type CustomEndpoint } from "./endpoints.ts";
+import { originOf } from "./secrets.ts";
+
+/** The part of pi-ai's compat module the catalog needs (a fake in tests). */
+export interface CatalogSource {
+	getProviders(): string[];
+	getModels(provider: string): Model<Api>[];
+	getSupportedThinkingLevels(model: Model<Api>): ModelThinkingLevel[];
+}
+
+export interface CatalogProvider {
+	provider: string;
+	label: string;
+	hasKey: boolean;
+	/** Where its key is sent: the origins of its models' base URLs. */
+	origins: string[];
+	models: Model<Api>[];
+	custom?: boolean;
+	/** Why it cannot be used from a browser, when it cannot. */
+	unavailable?: string;
+}
+
+/** The order the issue names them in, after the providers with a key. */
+export const FEATURED_PROVIDERS = ["anthropic", "openai", "google", "openrouter", "groq", "xai", "mistral"];
+
+const LABELS: Record<string, string> = {
+	anthropic: "Anthropic",
+	openai: "OpenAI",
+	google: "Google Gemini",
+	openrouter: "OpenRouter",
+	groq: "Groq",
+	xai: "xAI",
+	mistral: "Mistral",
+	deepseek: "DeepSeek",
+	cerebras: "Cerebras",
+	together: "Together AI",
+	fireworks: "Fireworks",
+	huggingface: "Hugging Face",
+	"vercel-ai-gateway": "Vercel AI Gateway",
+	nvidia: "NVIDIA",
+	zai: "Z.ai",
+	moonshotai: "Moonshot AI",
+	minimax: "MiniMax",
+};
+
+/** Providers whose authentication needs more than a key a user can paste. */
+export const BROWSER_UNAVAILABLE: Record<string, string> = {
+	"amazon-bedrock": "needs AWS request signing, which Playa does not do in a browser",
+	"google-vertex": "needs Google Cloud credentials, not an API key",
+	"openai-codex": "needs a ChatGPT sign-in (OAuth), which does not work in a browser",
+	"github-copilot": "needs a GitHub sign-in (OAuth), which does not work in a browser",
+	"kimi-coding": "needs a sign-in (OAuth), which does not work in a browser",
+	azure: "needs your Azure resource's address; add it as a custom endpoint",
+	"cloudflare-workers-ai": "needs your Cloudflare account id; add it as a custom endpoint",
+	"cloudflare-ai-gateway": "needs your Cloudflare gateway's address; add it as a custom endpoint",
+};
+
+export function providerLabel(provider: string): string {
+	return LABELS[provider] ?? provider;
+}
+
+export function originsOf(models: Model<Api>[]): string[] {
+	return [...new Set(models.map((model) => originOf(model.baseUrl)).filter((origin): origin is string => origin !== undefined))];
+}
+
+function rank(entry: CatalogProvider): [number, number, string] {
+	const featured = FEATURED_PROVIDERS.indexOf(entry.provider);
+	return [entry.hasKey ? 0 : entry.unavailable ? 2 : 1, featured < 0 ? FEATURED_PROVIDERS.length : featured, entry.label.toLowerCase()];
+}
+
+function compare(a: CatalogProvider, b: CatalogProvider): number {
+	const [x, y] = [rank(a), rank(b)];
+	return x[0] - y[0] || x[1] - y[1] || x[2].localeCompare(y[2]);
+}
+
+/** Providers with their chat models; those with a key (or a keyless custom endpoint) first. */
+export function buildCatalog(source: CatalogSource, hasKey: (provider: string) => boolean, endpoints: CustomEndpoint[] = []): CatalogProvider[] {
+	const entries: CatalogProvider[] = source.getProviders().map((provider) => {
+		const models = source
+			.getModels(provider)
+			.filter((model) => model.type === undefined || model.type === "chat")
+			.sort((a, b) => a.name.localeCompare(b.name));
+		const unavailable = BROWSER_UNAVAILABLE[provider];
+		return {
+			provider,
+			label: providerLabel(provider),
+			hasKey: hasKey(provider),
+			origins: originsOf(models),
+			models,
+			...(unavailable ? { unavailable } : {}),
+		};
+	});
+	for (const endpoint of endpoints) {
+		const provider = providerOf(endpoint);
+		entries.push({ provider, label: endpoint.label, hasKey: true, origins: originsOf([endpointModel(endpoint)]), models: [endpointModel(endpoint)], custom: true });
+	}
+	return entries.filter((entry) => entry.models.length > 0).sort(compare);
+}
+
+export function findModel(catalog: CatalogProvider[], provider: string, id: string): Model<Api> | undefined {
+	return catalog.find((entry) => entry.provider === provider)?.models.find((model) => model.id === id);
+}
+
+/** The thinking levels a model accepts ("off" only for models without reasoning). */
+export function thinkingLevels(source: Pick<CatalogSource, "getSupportedThinkingLevels"> | undefined, model: Model<Api> | undefined): ModelThinkingLevel[] {
+	if (!model?.reasoning) return ["off"];
+	if (!source) return ["off", "minimal", "low", "medium", "high"];
+	try {
+		const levels = source.getSupportedThinkingLevels(model);
+		return levels.length > 0 ? levels : ["off"];
+	} catch {
+		return ["off", "minimal", "low", "medium", "high"];
+	}
+}
+
+/** pi-ai's catalog, imported when first needed. */
+export async function loadCatalogSource(): Promise<CatalogSource> {
+	const piAi = await import("@earendil-works/pi-ai/compat");
+	return {
+		getProviders: () => piAi.getProviders() as string[],
+		getModels: (provider) => piAi.getModels(provider as Parameters<typeof piAi.getModels>[0]) as Model<Api>[],
+		getSupportedThinkingLevels: (model) => piAi.getSupportedThinkingLevels(model),
+	};
+}

@@ -1,0 +1,85 @@
+/**
+ * The runtime worker ↔ provider gateway boundary, in one place. The gateway lives on the main thread, holds
+ * the API keys (localStorage, which workers cannot open) and makes the requests that need one with pi-ai; the
+ * worker's stream function (agent/gateway-stream.ts) asks it for a reply and receives the reply's events.
+ *
+ * Keys travel in one direction only: nothing here carries one towards the worker. The gateway answers `hasKey`
+ * with a boolean, sends each key only to the origins it was stored for, and strips it from anything it
+ * forwards. `before_provider_request` / `after_provider_response` still run in the worker: the gateway hands
+ * the real payload to `GatewaySink.payload` and sends whatever the worker returns.
+ *
+ * Everything here is structured-clonable data, apart from the sink, which crosses as a Comlink proxy.
+ */
+import type { Api, AssistantMessageEvent, JsonObject, Model, ProviderResponse, SimpleStreamOptions, TranscriptContext } from "@earendil-works/pi-ai";
+
+/** The request options that cross the boundary; callbacks, the signal and any `apiKey` stay behind. */
+export const GATEWAY_OPTION_KEYS = [
+	"reasoning",
+	"thinkingBudgets",
+	"maxTokens",
+	"temperature",
+	"toolChoice",
+	"sessionId",
+	"cacheRetention",
+	"metadata",
+	"samplingParams",
+	"headers",
+	"maxRetries",
+	"maxRetryDelayMs",
+	"timeoutMs",
+] as const satisfies readonly (keyof SimpleStreamOptions)[];
+
+export type GatewayStreamOptions = Pick<SimpleStreamOptions, (typeof GATEWAY_OPTION_KEYS)[number]>;
+
+export interface GatewayRequest {
+	/** Chosen by the worker, so that it can `abort(id)` before `stream` answers. */
+	id: string;
+	model: Model<Api>;
+	/** The transcript as the agent loop built it (`TranscriptContext`'s brand is a type, not data). */
+	context: TranscriptContext;
+	options: GatewayStreamOptions;
+	/** The name the key is stored under: a provider (`"openai"`), or the variable an extension's provider names. Default: `model.provider`. */
+	keyName?: string;
+	/** The endpoint takes no key (a local server): none is looked up or sent. */
+	keyless?: boolean;
+	/** Which hooks the worker has handlers for; the gateway skips the round trip for the others. */
+	hooks: { payload: boolean; response: boolean };
+}
+
+/**
+ * What the gateway streams back. Events that start or end something are pi-ai's own, with a copy of `partial`
+ * taken when the gateway read the event. Deltas leave `partial` out (sending the whole message-so-far with every
+ * token costs quadratic copying); the worker keeps its copy of the last `partial` and grows it:
+ * - text and thinking deltas carry `append`, the text the worker's copy of the block lacks. pi-ai's `partial` is
+ *   live (it may already hold later deltas when an event is read), so `append` is what the block gained since the
+ *   gateway last sent it, not necessarily `delta`: the copy always holds at least the deltas seen so far.
+ * - a tool call's delta carries the call's arguments as pi-ai parsed them so far (the worker needs no JSON parser).
+ */
+export type GatewayDelta =
+	| { type: "text_delta" | "thinking_delta"; contentIndex: number; delta: string; append: string }
+	| { type: "toolcall_delta"; contentIndex: number; delta: string; arguments: JsonObject };
+
+export type GatewayEvent = Exclude<AssistantMessageEvent, { type: GatewayDelta["type"] }> | GatewayDelta;
+
+/** What the gateway calls on the worker, through a Comlink proxy the worker passes with each request. */
+export interface GatewaySink {
+	/** Events in order, batched; the gateway sends the next batch once this one is answered. */
+	events(batch: GatewayEvent[]): void | Promise<void>;
+	/** pi-ai's `onPayload`: the provider payload; resolves with a replacement, or undefined to keep it. */
+	payload(payload: unknown): Promise<unknown>;
+	/** pi-ai's `onResponse`: the HTTP status and headers, before the body is read. */
+	response(response: ProviderResponse): Promise<void>;
+}
+
+/** What the worker calls on the gateway. No method returns a key. */
+export interface ProviderGatewayApi {
+	/** Resolves when the reply has ended and its last event was delivered to `sink`. */
+	stream(request: GatewayRequest, sink: GatewaySink): Promise<void>;
+	/** Stops a running request; unknown and finished ids are ignored. */
+	abort(id: string): Promise<void>;
+	/** Whether a key is stored under `name`; the key itself never crosses. */
+	hasKey(name: string): Promise<boolean>;
+}
+
+/** The message prefix of the gateway's own refusals (a key asked for another origin). */
+export const KEY_REFUSED_PREFIX = "Playa did not send the";

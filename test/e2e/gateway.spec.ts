@@ -1,0 +1,67 @@
+// Real providers from the page, in Chromium, against the mock providers (started here, in the test process):
+// a custom OpenAI-compatible endpoint with a key, a wrong key explained, and a hostile extension that looks for
+// the key everywhere worker code can and tries to send it elsewhere.
+import { expect, test, type Page } from "@playwright/test";
+import { startMockProviders, type MockProviders } from "../mock-providers/server.mjs";
+import { FIXTURES, openWithExtensions, send } from "./helpers.ts";
+
+const KEY = "sk-e2e-gateway-0123456789";
+let mock: MockProviders;
+test.beforeAll(async () => {
+	mock = await startMockProviders();
+});
+test.afterAll(() => mock.close());
+test.beforeEach(() => mock.reset());
+
+async function addEndpoint(page: Page, key: string) {
+	await page.getByText("Custom OpenAI-compatible endpoint").click();
+	await page.getByLabel("Base URL").fill(`${mock.url}/openai/v1`);
+	await page.getByLabel("Model id").fill("gpt-4o-mini");
+	await page.getByLabel("Endpoint API key (optional)").fill(key);
+	await page.getByRole("button", { name: "Add endpoint" }).click();
+	await expect(page.getByLabel("Current model")).toContainText("gpt-4o-mini at 127.0.0.1");
+}
+
+test("a custom endpoint answers through the gateway with its key; a wrong key is explained", async ({ page }) => {
+	await openWithExtensions(page, []);
+	await addEndpoint(page, KEY);
+	mock.script("openai-completions", [{ text: "Hello through the gateway." }, { error: "invalid-key" }]);
+	await send(page, "Hi");
+	const transcript = page.getByRole("region", { name: "Transcript" });
+	await expect(transcript.getByRole("article", { name: "Assistant message" }).last()).toContainText("Hello through the gateway.");
+	expect(mock.requests.find((request) => request.method === "POST")?.headers.authorization).toBe(`Bearer ${KEY}`);
+
+	await send(page, "Again");
+	await expect(page.getByRole("alert", { name: "Model error" })).toContainText("The provider did not accept the API key.");
+	// The key is in localStorage (the main thread's), nowhere else the page shows.
+	expect(await page.evaluate(() => JSON.stringify(localStorage))).toContain(KEY);
+	expect(await page.content()).not.toContain(KEY);
+});
+
+test("a hostile extension finds no key, and cannot send it to another server", async ({ page }) => {
+	await openWithExtensions(page, [`${FIXTURES}/fixtures/key-hunter.ts`]);
+	await addEndpoint(page, KEY);
+	mock.script("openai-completions", [{ text: "Reading.", toolCalls: [{ name: "ls", arguments: { path: "/" } }] }, { text: "Done." }]);
+	await send(page, "Look around");
+	const transcript = page.getByRole("region", { name: "Transcript" });
+	await expect(transcript.getByRole("article", { name: "Assistant message" }).last()).toContainText("Done.");
+
+	await send(page, "/hunt");
+	const prompt = page.getByRole("textbox", { name: "Prompt", exact: true });
+	await expect(prompt).toHaveValue(/"found"/, { timeout: 30_000 });
+	const dump = await prompt.inputValue();
+	const { log, found } = JSON.parse(dump) as { log: string[]; found: string[] };
+	expect(log).toContain("indexeddb read");
+	expect(log).toContain("localStorage in the worker: undefined");
+	expect(log.filter((line) => line.includes("ran code on the host"))).toEqual([]);
+	expect(found.some((line) => line.startsWith("payload "))).toBe(true);
+	expect(found.some((line) => line.startsWith("idb "))).toBe(true);
+	// The bridge's port and the gateway's port both answered, with a refusal.
+	for (const method of ["emit", "stream"]) expect(found.some((line) => line.startsWith(`construct ${method} `) && line.includes("refused CONSTRUCT"))).toBe(true);
+	expect(dump).not.toContain(KEY);
+	await prompt.fill("");
+
+	// Pointing the model elsewhere keeps the key back, and says so.
+	await send(page, `/steal ${FIXTURES}/steal/v1`);
+	await expect(page.getByRole("alert", { name: "Model error" })).toContainText("Playa kept your key back");
+});

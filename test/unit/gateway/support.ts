@@ -1,0 +1,102 @@
+// Shared set-up for the gateway tests: the main-thread gateway exposed on one end of a real MessageChannel with
+// Comlink, the worker's stream function on the other, and a record of everything that crossed towards the worker.
+import type { StreamFn } from "@earendil-works/pi-agent-core";
+import type { AssistantMessage, AssistantMessageEvent, Context, Tool } from "@earendil-works/pi-ai";
+import { normalizeContext } from "@earendil-works/pi-ai";
+import * as Comlink from "comlink";
+import { EndpointStore } from "../../../src/host/gateway/endpoints.ts";
+import { ProviderGateway } from "../../../src/host/gateway/gateway.ts";
+import { exposeGuarded, GATEWAY_METHODS } from "../../../src/host/gateway/guard.ts";
+import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
+import { createGatewayStreamFn, type GatewayLike, type GatewayStreamConfig } from "../../../src/runtime/agent/gateway-stream.ts";
+import type { GatewaySink, ProviderGatewayApi } from "../../../src/runtime/gateway-protocol.ts";
+
+export const KEY = "sk-gateway-test-0123456789abcdef";
+
+export const tools: Tool[] = [
+	{ name: "read", description: "Read a file", parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] } },
+	{ name: "ls", description: "List a directory", parameters: { type: "object", properties: { dir: { type: "string" } }, required: ["dir"] } },
+];
+
+export function transcript(text = "Hi", withTools = true) {
+	const context: Context = { systemPrompt: "You are under test.", messages: [{ role: "user", content: text, timestamp: Date.now() }], ...(withTools ? { tools } : {}) };
+	return normalizeContext(context);
+}
+
+export interface Connection {
+	secrets: SecretStore;
+	endpoints: EndpointStore;
+	gateway: ProviderGateway;
+	remote: Comlink.Remote<ProviderGatewayApi>;
+	streamFn: StreamFn;
+	/** Everything the gateway sent to the worker side: event batches, payloads, responses, return values. */
+	received: unknown[];
+	close(): void;
+}
+
+/** The gateway on port1 (the main thread's end), the stream function on port2 (the worker's end). */
+export function connect(config: GatewayStreamConfig = {}): Connection {
+	const storage = new MemoryStorage();
+	const secrets = new SecretStore(storage);
+	const endpoints = new EndpointStore(secrets, storage);
+	const gateway = new ProviderGateway({ secrets, isKeyless: (name) => endpoints.isKeyless(name) });
+	const channel = new MessageChannel();
+	exposeGuarded(gateway, channel.port1, [...GATEWAY_METHODS]);
+	const remote = Comlink.wrap<ProviderGatewayApi>(channel.port2);
+	const received: unknown[] = [];
+	// Wraps the worker's sink, so that every call the gateway makes on it is recorded before it is answered.
+	const recording: GatewayLike = {
+		stream: async (request, sink: GatewaySink) => {
+			const result = await remote.stream(
+				request,
+				Comlink.proxy<GatewaySink>({
+					events: (batch) => {
+						received.push(batch);
+						return sink.events(batch);
+					},
+					payload: async (payload) => {
+						received.push(payload);
+						return sink.payload(payload);
+					},
+					response: async (response) => {
+						received.push(response);
+						return sink.response(response);
+					},
+				}),
+			);
+			received.push(result);
+			return result;
+		},
+		abort: async (id) => {
+			const result = await remote.abort(id);
+			received.push(result);
+		},
+	};
+	const streamFn = createGatewayStreamFn(recording, { ...config, proxy: (sink) => sink });
+	return {
+		secrets,
+		endpoints,
+		gateway,
+		remote,
+		streamFn,
+		received,
+		close() {
+			remote[Comlink.releaseProxy]();
+			channel.port1.close();
+			channel.port2.close();
+		},
+	};
+}
+
+export async function collect(stream: AsyncIterable<AssistantMessageEvent> & { result(): Promise<AssistantMessage> }) {
+	const events: AssistantMessageEvent[] = [];
+	for await (const event of stream) events.push(event);
+	return { events, message: await stream.result() };
+}
+
+/** Drops what differs between two runs of the same reply: times, ids, signatures. */
+export function normalize(value: unknown): unknown {
+	return JSON.parse(JSON.stringify(value), (key, v) =>
+		["timestamp", "durationMs", "responseId", "id", "thinkingSignature", "textSignature", "thoughtSignature"].includes(key) ? undefined : v,
+	);
+}
