@@ -8,7 +8,7 @@ interface DialogProps {
 	onAnswer(id: string, response: UIResponse): void;
 }
 
-function Modal({ title, children, onCancel }: { title: string; children: React.ReactNode; onCancel(): void }) {
+export function Modal({ title, children, onCancel }: { title: string; children: React.ReactNode; onCancel(): void }) {
 	const ref = useRef<HTMLDialogElement>(null);
 	useEffect(() => {
 		const dialog = ref.current;

@@ -4,6 +4,7 @@
  * SecretStore (localStorage, main thread) and are never read back into the page: the dialog only says whether
  * one is saved and where it will be sent.
  */
+import { Modal } from "./Dialogs.tsx";
 import type { Api, Model, ModelThinkingLevel } from "@earendil-works/pi-ai";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { buildCatalog, loadCatalogSource, providerLabel, thinkingLevels, type CatalogProvider, type CatalogSource } from "../host/gateway/catalog.ts";
@@ -82,15 +83,9 @@ export function ProviderErrorNotice({ message, status }: { message: string; stat
 }
 
 function KeyDialog({ entry, secrets, onClose }: { entry: CatalogProvider; secrets: SecretStore; onClose(): void }) {
-	const ref = useRef<HTMLDialogElement>(null);
 	const [key, setKey] = useState("");
 	const [error, setError] = useState<string>();
 	const saved = secrets.info(entry.provider);
-	useEffect(() => {
-		const dialog = ref.current;
-		if (dialog && !dialog.open) dialog.showModal?.();
-		return () => dialog?.close?.();
-	}, []);
 	const save = (event: FormEvent) => {
 		event.preventDefault();
 		try {
@@ -103,16 +98,7 @@ function KeyDialog({ entry, secrets, onClose }: { entry: CatalogProvider; secret
 	};
 	const title = `API key for ${entry.label}`;
 	return (
-		<dialog
-			ref={ref}
-			className="modal"
-			aria-label={title}
-			onCancel={(event) => {
-				event.preventDefault();
-				onClose();
-			}}
-		>
-			<h2>{title}</h2>
+		<Modal title={title} onCancel={onClose}>
 			<form onSubmit={save}>
 				<label>
 					API key
@@ -148,7 +134,7 @@ function KeyDialog({ entry, secrets, onClose }: { entry: CatalogProvider; secret
 					</button>
 				</div>
 			</form>
-		</dialog>
+		</Modal>
 	);
 }
 
