@@ -193,12 +193,18 @@ export function ModelPanel(props: ModelPanelProps) {
 
 	useEffect(() => {
 		let live = true;
-		(props.loadCatalog ?? loadCatalogSource)().then(
-			(loaded) => live && setSource(loaded),
-			(problem) => live && setLoadError(`The model catalog did not load: ${(problem as Error).message}`),
-		);
+		// pi-ai's catalog is large: load it once the page is idle, after the transcript has been drawn.
+		const load = () =>
+			(props.loadCatalog ?? loadCatalogSource)().then(
+				(loaded) => live && setSource(loaded),
+				(problem) => live && setLoadError(`The model catalog did not load: ${(problem as Error).message}`),
+			);
+		const idle = globalThis.requestIdleCallback?.(load, { timeout: 2_000 });
+		const timer = idle === undefined ? setTimeout(load, 500) : undefined;
 		return () => {
 			live = false;
+			if (idle !== undefined) globalThis.cancelIdleCallback?.(idle);
+			clearTimeout(timer);
 		};
 	}, [props.loadCatalog]);
 	useEffect(() => setViewed(current?.provider), [current?.provider]);
