@@ -3,82 +3,22 @@
  * running code named by a link, starts the runtime worker, persists what it appends, and keeps
  * the state the React UI renders. No React here, so it reads as the host's behaviour.
  */
-import type { AgentMessage } from "@earendil-works/pi-agent-core";
-import type {
-	CommandInfo,
-	ExtensionErrorInfo,
-	ExtensionStatus,
-	HostBridge,
-	RuntimeEvent,
-	ScriptStep,
-	UIRequest,
-	UIResponse,
-} from "../runtime/protocol.ts";
-import { newSessionHeader, type SessionEntry } from "../runtime/session/entries.ts";
-import { createCallRecordBuffer, readCallRecord } from "../runtime/call-record.ts";
-import { startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
-import type { ModelChoice } from "../runtime/protocol.ts";
+import { createCallRecordBuffer, readCallRecord } from "../runtime/call-record.ts";
+import type { HostBridge, ModelChoice, RuntimeEvent, ScriptStep, UIResponse } from "../runtime/protocol.ts";
+import { newSessionHeader } from "../runtime/session/entries.ts";
+import { exportSessionHtml } from "../runtime/session/export-html.ts";
+import { exportSessionJsonl, importSessionJsonl, sessionJsonlFileName } from "../runtime/session/jsonl.ts";
 import { EndpointStore } from "./gateway/endpoints.ts";
 import { createLazyGateway } from "./gateway/lazy.ts";
 import { SecretStore } from "./gateway/secrets.ts";
-import { Watchdog } from "./watchdog.ts";
+import { startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
 import { SessionLock } from "./session-lock.ts";
-import { WorkspaceHost } from "./workspace-host.ts";
-import { exportSessionJsonl, importSessionJsonl, sessionJsonlFileName } from "../runtime/session/jsonl.ts";
-import { exportSessionHtml } from "../runtime/session/export-html.ts";
 import { Storage } from "./storage.ts";
+import { Watchdog } from "./watchdog.ts";
+import { WorkspaceHost } from "./workspace-host.ts";
 import { Store } from "./store.ts";
-
-export interface Notification {
-	id: number;
-	message: string;
-	level: "info" | "warning" | "error";
-	source: string;
-}
-
-export interface PendingDialog {
-	id: string;
-	request: UIRequest;
-}
-
-export interface PlaygroundState {
-	/** "locked": another tab writes this session; this one only shows it. */
-	phase: "starting" | "awaiting-trust" | "ready" | "failed" | "locked";
-	failure?: string;
-	sessionId?: string;
-	/** Every entry of the session, and the leaf that picks the branch shown. */
-	entries: SessionEntry[];
-	leafId: string | null;
-	streaming?: AgentMessage;
-	running: boolean;
-	extensions: ExtensionStatus[];
-	commands: CommandInfo[];
-	/** Errors raised by extension code after it loaded (handlers, commands, tools). */
-	errors: ExtensionErrorInfo[];
-	notifications: Notification[];
-	dialogs: PendingDialog[];
-	/** Extension URLs from the page link that wait for the user's yes. */
-	untrustedUrls: string[];
-	extensionUrls: string[];
-	script: ScriptStep[];
-	statuses: Record<string, string>;
-	widgets: Record<string, { lines: string[]; placement: "aboveEditor" | "belowEditor" }>;
-	/** Text an extension put into the composer; `serial` changes each time. */
-	editorText?: { text: string; mode: "set" | "paste"; serial: number };
-	title?: string;
-	/** Paths of the workspace's files, for the files panel. */
-	files: string[];
-	/** Open `ctx.ui.custom` components: their lines, by id. */
-	components: Record<string, { extension: string; lines: string[] }>;
-	/** Sessions in this browser, most recent first. */
-	sessions: { id: string; name: string; entryCount: number; updatedAt: string }[];
-	/** The model that answers, and its thinking level. Keys are not here: they stay in `Playground.secrets`. */
-	model: ModelChoice;
-	thinkingLevel: ThinkingLevel;
-}
-
-export const SCRIPTED_CHOICE: ModelChoice = { provider: "scripted", id: "scripted" };
+import { DEFAULT_SCRIPT, displayPatch, initialPlaygroundState, SCRIPTED_CHOICE, type Notification, type PlaygroundState } from "./playground-state.ts";
 
 /** How many entries of a long session are shown before the whole session has loaded. */
 const RECENT_ENTRIES = 200;
@@ -96,8 +36,6 @@ const SETTINGS = {
 
 type DisabledExtension = { url: string; reason: string };
 
-export const DEFAULT_SCRIPT: ScriptStep[] = [{ text: "Hello! I am the scripted model. Edit my steps in the Script panel to make me call tools." }];
-
 /** `?ext=<url>` (repeatable), resolved against the page. */
 export function linkExtensionUrls(location: Location): string[] {
 	return new URLSearchParams(location.search).getAll("ext").map((url) => new URL(url, location.href).href);
@@ -109,27 +47,7 @@ function nextPaint(): Promise<void> {
 }
 
 export class Playground {
-	readonly store = new Store<PlaygroundState>({
-		phase: "starting",
-		entries: [],
-		leafId: null,
-		running: false,
-		extensions: [],
-		commands: [],
-		errors: [],
-		notifications: [],
-		dialogs: [],
-		untrustedUrls: [],
-		extensionUrls: [],
-		script: DEFAULT_SCRIPT,
-		statuses: {},
-		widgets: {},
-		files: [],
-		sessions: [],
-		components: {},
-		model: SCRIPTED_CHOICE,
-		thinkingLevel: "off",
-	});
+	readonly store = new Store<PlaygroundState>(initialPlaygroundState());
 	/** API keys (localStorage) and custom endpoints; the gateway sends keys, nothing returns them. */
 	readonly secrets = new SecretStore();
 	readonly endpoints = new EndpointStore(this.secrets);
@@ -333,52 +251,15 @@ export class Playground {
 				else if (event.action === "open" && event.sessionId) void this.openSession(event.sessionId);
 				else void this.startRuntime();
 				return;
-			case "streaming":
-				this.set({ streaming: event.message });
-				return;
 			case "run_state":
 				this.set({ running: event.running });
 				if (!event.running) void this.refreshSessions();
 				return;
-			case "extensions_changed":
-				this.set({ extensions: event.extensions, commands: event.commands });
-				return;
-			case "extension_error":
-				this.set({ errors: [...this.store.get().errors, event.error] });
-				return;
 			case "notify":
 				this.notify(event.message, event.level, event.extension);
 				return;
-			case "status": {
-				const statuses = { ...this.store.get().statuses };
-				if (event.text === undefined) delete statuses[event.key];
-				else statuses[event.key] = event.text;
-				this.set({ statuses });
-				return;
-			}
-			case "widget": {
-				const widgets = { ...this.store.get().widgets };
-				if (event.lines === undefined) delete widgets[event.key];
-				else widgets[event.key] = { lines: event.lines, placement: event.placement };
-				this.set({ widgets });
-				return;
-			}
-			case "component": {
-				const components = { ...this.store.get().components };
-				if (event.lines === undefined) delete components[event.id];
-				else components[event.id] = { extension: event.extension, lines: event.lines };
-				this.set({ components });
-				return;
-			}
-			case "title":
-				this.set({ title: event.title });
-				return;
-			case "model_changed":
-				this.set({ model: event.choice });
-				return;
-			case "editor_text":
-				this.set({ editorText: { text: event.text, mode: event.mode, serial: (this.store.get().editorText?.serial ?? 0) + 1 } });
-				return;
+			default:
+				this.set(displayPatch(this.store.get(), event));
 		}
 	}
 

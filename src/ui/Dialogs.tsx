@@ -1,6 +1,6 @@
 /** `ctx.ui` dialogs as modal dialogs; each answer resolves the extension's promise. */
 import { useEffect, useRef, useState } from "react";
-import type { PendingDialog } from "../host/playground.ts";
+import type { PendingDialog } from "../host/playground-state.ts";
 import type { UIResponse } from "../runtime/protocol.ts";
 
 interface DialogProps {

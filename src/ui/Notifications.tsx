@@ -1,5 +1,5 @@
 /** `ctx.ui.notify` messages, newest last, each dismissable. */
-import type { Notification } from "../host/playground.ts";
+import type { Notification } from "../host/playground-state.ts";
 
 export function Notifications({ items, onDismiss }: { items: Notification[]; onDismiss(id: number): void }) {
 	return (

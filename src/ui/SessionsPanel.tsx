@@ -1,6 +1,6 @@
 /** The sessions kept in this browser: open, rename, delete (after a second click), filter by name. */
 import { useState } from "react";
-import type { PlaygroundState } from "../host/playground.ts";
+import type { PlaygroundState } from "../host/playground-state.ts";
 
 interface Props {
 	sessions: PlaygroundState["sessions"];

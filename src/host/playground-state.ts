@@ -1,0 +1,117 @@
+/**
+ * What the playground page shows, as one state object, and how the runtime's display events
+ * change it. Pure: the controller in playground.ts does the storage writes and other effects.
+ */
+import type { AgentMessage, ThinkingLevel } from "@earendil-works/pi-agent-core";
+import type { CommandInfo, ExtensionErrorInfo, ExtensionStatus, ModelChoice, RuntimeEvent, ScriptStep, UIRequest } from "../runtime/protocol.ts";
+import type { SessionEntry } from "../runtime/session/entries.ts";
+
+export interface Notification {
+	id: number;
+	message: string;
+	level: "info" | "warning" | "error";
+	source: string;
+}
+
+export interface PendingDialog {
+	id: string;
+	request: UIRequest;
+}
+
+export interface PlaygroundState {
+	/** "locked": another tab writes this session; this one only shows it. */
+	phase: "starting" | "awaiting-trust" | "ready" | "failed" | "locked";
+	failure?: string;
+	sessionId?: string;
+	/** Every entry of the session, and the leaf that picks the branch shown. */
+	entries: SessionEntry[];
+	leafId: string | null;
+	streaming?: AgentMessage;
+	running: boolean;
+	extensions: ExtensionStatus[];
+	commands: CommandInfo[];
+	/** Errors raised by extension code after it loaded (handlers, commands, tools). */
+	errors: ExtensionErrorInfo[];
+	notifications: Notification[];
+	dialogs: PendingDialog[];
+	/** Extension URLs from the page link that wait for the user's yes. */
+	untrustedUrls: string[];
+	extensionUrls: string[];
+	script: ScriptStep[];
+	statuses: Record<string, string>;
+	widgets: Record<string, { lines: string[]; placement: "aboveEditor" | "belowEditor" }>;
+	/** Text an extension put into the composer; `serial` changes each time. */
+	editorText?: { text: string; mode: "set" | "paste"; serial: number };
+	title?: string;
+	/** Paths of the workspace's files, for the files panel. */
+	files: string[];
+	/** Open `ctx.ui.custom` components: their lines, by id. */
+	components: Record<string, { extension: string; lines: string[] }>;
+	/** Sessions in this browser, most recent first. */
+	sessions: { id: string; name: string; entryCount: number; updatedAt: string }[];
+	/** The model that answers, and its thinking level. Keys are not here: they stay in `Playground.secrets`. */
+	model: ModelChoice;
+	thinkingLevel: ThinkingLevel;
+}
+
+export const SCRIPTED_CHOICE: ModelChoice = { provider: "scripted", id: "scripted" };
+
+export const DEFAULT_SCRIPT: ScriptStep[] = [{ text: "Hello! I am the scripted model. Edit my steps in the Script panel to make me call tools." }];
+
+export function initialPlaygroundState(): PlaygroundState {
+	return {
+		phase: "starting",
+		entries: [],
+		leafId: null,
+		running: false,
+		extensions: [],
+		commands: [],
+		errors: [],
+		notifications: [],
+		dialogs: [],
+		untrustedUrls: [],
+		extensionUrls: [],
+		script: DEFAULT_SCRIPT,
+		statuses: {},
+		widgets: {},
+		files: [],
+		sessions: [],
+		components: {},
+		model: SCRIPTED_CHOICE,
+		thinkingLevel: "off",
+	};
+}
+
+/** A keyed map with one key set, or removed when the value is undefined. */
+function withKey<V>(map: Record<string, V>, key: string, value: V | undefined): Record<string, V> {
+	const next = { ...map };
+	if (value === undefined) delete next[key];
+	else next[key] = value;
+	return next;
+}
+
+/** How an event that only changes what is shown changes the state. */
+export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Partial<PlaygroundState> {
+	switch (event.type) {
+		case "streaming":
+			return { streaming: event.message };
+		case "extensions_changed":
+			return { extensions: event.extensions, commands: event.commands };
+		case "extension_error":
+			return { errors: [...state.errors, event.error] };
+		case "status":
+			return { statuses: withKey(state.statuses, event.key, event.text) };
+		case "widget":
+			return { widgets: withKey(state.widgets, event.key, event.lines && { lines: event.lines, placement: event.placement }) };
+		case "component":
+			return { components: withKey(state.components, event.id, event.lines && { extension: event.extension, lines: event.lines }) };
+		case "title":
+			return { title: event.title };
+		case "model_changed":
+			return { model: event.choice };
+		case "editor_text":
+			return { editorText: { text: event.text, mode: event.mode, serial: (state.editorText?.serial ?? 0) + 1 } };
+		default:
+			return {};
+	}
+}
