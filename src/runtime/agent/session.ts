@@ -77,7 +77,8 @@ export class AgentSession {
 			waitForIdle: () => this.agent.waitForIdle(),
 			systemPrompt: () => [...this.systemPrompt],
 		};
-		this.gate = new ToolGate(runner, () => this.activeTools());
+		// The tools of the run in progress: no need to rebuild the table for each call.
+		this.gate = new ToolGate(runner, () => this.agent.state.tools);
 		this.agent = new Agent({
 			initialState: { model: model.model },
 			streamFn: (m, context, opts) =>
