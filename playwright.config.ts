@@ -1,8 +1,10 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "./scripts/chromium.mjs";
 
-export const APP_PORT = 4173;
-export const FIXTURE_PORT = 4175;
+// PLAYA_E2E_PORT moves both servers, so several checkouts can run e2e at once.
+const PORT_BASE = Number(process.env.PLAYA_E2E_PORT ?? 4173);
+export const APP_PORT = PORT_BASE;
+export const FIXTURE_PORT = PORT_BASE + 2;
 
 export default defineConfig({
 	testDir: "test/e2e",
