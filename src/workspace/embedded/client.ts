@@ -17,6 +17,7 @@ import {
 	type SeedFiles,
 	type Workspace,
 	type WorkspaceDirent,
+	type WorkspaceKind,
 	type WorkspaceStat,
 } from "../types.ts";
 
@@ -45,7 +46,6 @@ class InterruptPool {
 }
 
 export class RemoteEmbeddedWorkspace implements Workspace {
-	readonly kind = "embedded";
 	private readonly clientId = Math.random().toString(36).slice(2);
 	private nextExec = 1;
 	private readonly interrupts = InterruptPool.create();
@@ -53,6 +53,8 @@ export class RemoteEmbeddedWorkspace implements Workspace {
 	constructor(
 		private readonly api: Comlink.Remote<EmbeddedWorkerApi>,
 		readonly cwd: string,
+		/** The backend behind the port (a runtime may be served the WebContainer one, see `serveWorkspace`). */
+		readonly kind: WorkspaceKind = "embedded",
 	) {}
 
 	private async call<T>(run: () => Promise<T>): Promise<T> {
@@ -160,8 +162,8 @@ export class RemoteEmbeddedWorkspace implements Workspace {
 export async function connectEmbeddedWorkspace(endpoint: Comlink.Endpoint, init: EmbeddedInit = {}): Promise<RemoteEmbeddedWorkspace> {
 	const api = Comlink.wrap<EmbeddedWorkerApi>(endpoint);
 	try {
-		const { cwd } = await api.init(init);
-		return new RemoteEmbeddedWorkspace(api, cwd);
+		const { cwd, kind } = await api.init(init);
+		return new RemoteEmbeddedWorkspace(api, cwd, kind);
 	} catch (error) {
 		api[Comlink.releaseProxy]();
 		throw WorkspaceError.from(error, "init");

@@ -27,13 +27,13 @@ export class EmbeddedWorkerHost implements EmbeddedWorkerApi {
 	private readonly watchers = new Map<number, () => void>();
 	private nextWatcher = 1;
 
-	init(options: EmbeddedInit): Promise<{ cwd: string }> {
+	init(options: EmbeddedInit): Promise<{ cwd: string; kind: "embedded" }> {
 		// A failed start (a bad snapshot, say) can be retried.
 		this.workspace ??= EmbeddedWorkspace.create(options).catch((error: unknown) => {
 			this.workspace = undefined;
 			throw error;
 		});
-		return this.workspace.then((workspace) => ({ cwd: workspace.cwd }));
+		return this.workspace.then((workspace) => ({ cwd: workspace.cwd, kind: workspace.kind }));
 	}
 
 	connect(port: MessagePort): void {
