@@ -9,7 +9,7 @@ import type { EmbeddedWorkspaceHandle } from "../workspace/embedded/start.ts";
 import { serveWorkspace } from "../workspace/serve.ts";
 import { readTree, walk } from "../workspace/tree.ts";
 import type { SeedFiles, Workspace, WorkspaceKind } from "../workspace/types.ts";
-import { bootPageWebContainer } from "../workspace/webcontainer/boot.ts";
+import { bootPageWebContainer, type BootOutcome } from "../workspace/webcontainer/boot.ts";
 import type { WebContainerWorkspace } from "../workspace/webcontainer/webcontainer-workspace.ts";
 import type { Storage } from "./storage.ts";
 import { seedFromStore, WorkspaceMirror } from "./workspace-mirror.ts";
@@ -45,6 +45,8 @@ export class WorkspaceHost {
 		/** Told the file paths and the backend's status whenever they change. */
 		private readonly onUpdate: (update: WorkspaceUpdate) => void,
 		private readonly onError: (message: string) => void,
+		/** The page's one WebContainer boot by default; tests pass a stand-in's. */
+		private readonly boot: () => Promise<BootOutcome> = bootPageWebContainer,
 	) {}
 
 	/** The working directory (the root of the files panel), once started. */
@@ -58,7 +60,7 @@ export class WorkspaceHost {
 		this.onUpdate({ workspace: { preference, notice: preference === "webcontainer" ? "Booting WebContainer…" : "Starting the embedded shell…" } });
 		try {
 			const chosen = await chooseBackend(preference, {
-				boot: bootPageWebContainer,
+				boot: this.boot,
 				embedded: async () => {
 					const { startEmbeddedWorkspace } = await import("../workspace/embedded/start.ts");
 					return startEmbeddedWorkspace({ snapshot: await storage.loadFiles() });

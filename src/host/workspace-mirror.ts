@@ -6,7 +6,7 @@
  */
 import { isWithin, join, relative } from "../workspace/path.ts";
 import { walk } from "../workspace/tree.ts";
-import type { FsChangeSet, FsEntrySnapshot, FsSnapshot, Workspace } from "../workspace/types.ts";
+import { isWorkspaceError, type FsChangeSet, type FsEntrySnapshot, type FsSnapshot, type Workspace } from "../workspace/types.ts";
 
 /** Where workspace files are stored: the embedded backend's cwd. */
 export const STORED_ROOT = "/workspace";
@@ -28,7 +28,12 @@ export async function storedCopy(workspace: Workspace): Promise<FsChangeSet> {
 		const path = join(STORED_ROOT, relative(workspace.cwd, entry.path));
 		if (entry.type === "directory") entries.push({ path, type: "directory", mode: 0o755, mtimeMs: Date.now() });
 		else if (entry.type === "file") {
-			entries.push({ path, type: "file", mode: 0o644, mtimeMs: Date.now(), data: await workspace.readFile(entry.path) });
+			const data = await workspace.readFile(entry.path).catch((error: unknown) => {
+				// Removed since the walk listed it: the removal's own change saves again.
+				if (isWorkspaceError(error, "ENOENT")) return undefined;
+				throw error;
+			});
+			if (data) entries.push({ path, type: "file", mode: 0o644, mtimeMs: Date.now(), data });
 		}
 	}
 	return { roots: [STORED_ROOT], entries };
