@@ -54,9 +54,13 @@ export function FileView({ path, access, revision, onClose }: Props) {
 	const [content, setContent] = useState<Content>({ kind: "loading" });
 	const [draft, setDraft] = useState<string>();
 	const [saveError, setSaveError] = useState<string>();
+	const [confirmingDelete, setConfirmingDelete] = useState(false);
 	const editing = draft !== undefined;
 
-	useEffect(() => setDraft(undefined), [path]);
+	useEffect(() => {
+		setDraft(undefined);
+		setConfirmingDelete(false);
+	}, [path]);
 	useEffect(() => {
 		if (editing) return;
 		let current = true;
@@ -118,9 +122,15 @@ export function FileView({ path, access, revision, onClose }: Props) {
 							Download
 						</button>
 					)}
-					<button type="button" onClick={() => void access.remove(path).then(onClose, (error: Error) => setSaveError(error.message))}>
-						Delete
-					</button>
+					{confirmingDelete ? (
+						<button type="button" onClick={() => void access.remove(path).then(onClose, (error: Error) => setSaveError(error.message))}>
+							Really delete?
+						</button>
+					) : (
+						<button type="button" onClick={() => setConfirmingDelete(true)}>
+							Delete
+						</button>
+					)}
 					<button type="button" aria-label="Close file" onClick={onClose}>
 						×
 					</button>

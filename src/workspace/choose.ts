@@ -13,7 +13,7 @@ export type ChosenBackend<E> =
 
 export const NOTICES = {
 	embedded: "Embedded shell (just-bash, offline). Choose WebContainer for real Node and npm.",
-	webcontainer: "WebContainer: real Node and npm, running in StackBlitz's service.",
+	webcontainer: "WebContainer: real Node and npm in this tab (StackBlitz's runtime).",
 	fallback: (reason: string) => `WebContainer was chosen, but ${reason}: the embedded shell runs instead.`,
 };
 
