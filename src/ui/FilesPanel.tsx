@@ -78,8 +78,13 @@ export function FilesPanel({ files, status, host }: Props) {
 					value={status.preference}
 					onChange={(event) => {
 						const kind = event.target.value as WorkspaceKind;
-						// One WebContainer per page: the choice applies from the next load.
-						void host.choose(kind).then(() => location.reload());
+						// One WebContainer per page: the choice applies from the next load, which a
+						// `?workspace=` left in the address would override.
+						void host.choose(kind).then(() => {
+							const next = new URL(location.href);
+							next.searchParams.delete("workspace");
+							location.replace(next);
+						});
 					}}
 				>
 					{BACKENDS.map(({ kind, label }) => (
