@@ -115,4 +115,12 @@ test("WebContainer chosen with StackBlitz unreachable: the embedded shell runs i
 	await expect(panel(page).getByRole("combobox", { name: "Backend" })).toHaveValue("webcontainer");
 	await send(page, "!echo still works");
 	await expect(page.getByRole("article", { name: "Shell message" })).toContainText("still works");
+
+	// Choosing the embedded shell reloads without the query, and the choice is kept.
+	await panel(page).getByRole("combobox", { name: "Backend" }).selectOption("embedded");
+	await expect(page).not.toHaveURL(/workspace=/);
+	await waitReady(page);
+	await expect(backend).toHaveAttribute("data-backend", "embedded");
+	await expect(backend).toContainText("Embedded shell");
+	await expect(panel(page).getByRole("combobox", { name: "Backend" })).toHaveValue("embedded");
 });
