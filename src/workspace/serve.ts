@@ -5,6 +5,8 @@
  */
 import * as Comlink from "comlink";
 import type {
+	ExecOptions,
+	ExecOutput,
 	ExecRequest,
 	ExecResult,
 	MkdirOptions,
@@ -15,6 +17,25 @@ import type {
 	WorkspacePortApi,
 	WorkspaceStat,
 } from "./types.ts";
+
+/**
+ * Output callbacks that forward to a caller's `ExecOutput` proxy. `settle` waits until the caller ran
+ * every chunk (the proxy answers each call), so all output arrives before the result, which travels on
+ * another channel; then it lets the proxy go.
+ */
+export function forwardOutput(output: ExecOutput | undefined): Pick<ExecOptions, "onStdout" | "onStderr"> & { settle(): Promise<void> } {
+	if (!output) return { settle: async () => undefined };
+	const pending: Promise<unknown>[] = [];
+	const send = (stream: "stdout" | "stderr") => (chunk: string) => void pending.push(Promise.resolve(output(stream, chunk)).catch(() => undefined));
+	return {
+		onStdout: send("stdout"),
+		onStderr: send("stderr"),
+		async settle() {
+			await Promise.all(pending);
+			(output as Partial<Comlink.Remote<ExecOutput>>)[Comlink.releaseProxy]?.();
+		},
+	};
+}
 
 export class WorkspaceServer implements WorkspacePortApi {
 	private readonly running = new Map<string, AbortController>();
@@ -57,13 +78,16 @@ export class WorkspaceServer implements WorkspacePortApi {
 		return this.workspace.rename(from, to);
 	}
 
-	async exec(id: string, command: string, request: ExecRequest): Promise<ExecResult> {
+	async exec(id: string, command: string, request: ExecRequest, output?: ExecOutput): Promise<ExecResult> {
 		const controller = new AbortController();
 		this.running.set(id, controller);
+		const forward = forwardOutput(output);
 		try {
 			const { cwd, env, stdin, timeoutMs } = request;
-			return await this.workspace.exec(command, { cwd, env, stdin, timeoutMs, signal: controller.signal });
+			const { onStdout, onStderr } = forward;
+			return await this.workspace.exec(command, { cwd, env, stdin, timeoutMs, signal: controller.signal, onStdout, onStderr });
 		} finally {
+			await forward.settle();
 			this.running.delete(id);
 		}
 	}

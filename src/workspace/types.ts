@@ -221,9 +221,12 @@ export interface WorkspacePortApi {
 	mkdir(path: string, options?: MkdirOptions): Promise<void>;
 	remove(path: string, options?: RemoveOptions): Promise<void>;
 	rename(from: string, to: string): Promise<void>;
-	exec(id: string, command: string, request: ExecRequest): Promise<ExecResult>;
+	/** `output` (a Comlink proxy) gets the output as the backend delivers it, all of it before the result. */
+	exec(id: string, command: string, request: ExecRequest, output?: ExecOutput): Promise<ExecResult>;
 	abort(id: string): void;
 }
+
+export type ExecOutput = (stream: "stdout" | "stderr", chunk: string) => void;
 
 export interface EmbeddedWorkerApi extends WorkspacePortApi {
 	/** Once per worker; later calls only report the cwd. */
@@ -238,7 +241,7 @@ export interface EmbeddedWorkerApi extends WorkspacePortApi {
 	mkdir(path: string, options?: MkdirOptions): Promise<void>;
 	remove(path: string, options?: RemoveOptions): Promise<void>;
 	rename(from: string, to: string): Promise<void>;
-	exec(id: string, command: string, request: ExecRequest): Promise<ExecResult>;
+	exec(id: string, command: string, request: ExecRequest, output?: ExecOutput): Promise<ExecResult>;
 	abort(id: string): void;
 	serialize(): Promise<FsSnapshot>;
 	restore(snapshot: FsSnapshot): Promise<void>;

@@ -9,6 +9,7 @@ import {
 	type EmbeddedInit,
 	type EmbeddedWorkerApi,
 	type ExecOptions,
+	type ExecOutput,
 	type ExecResult,
 	type FsChangeSet,
 	type FsSnapshot,
@@ -111,10 +112,12 @@ export class RemoteEmbeddedWorkspace implements Workspace {
 		signal?.addEventListener("abort", onAbort, { once: true });
 		try {
 			const interrupt = slot !== undefined && this.interrupts ? { flags: this.interrupts.flags, index: slot } : undefined;
-			const result = await this.call(() => this.api.exec(id, command, { cwd, env, stdin, timeoutMs, interrupt }));
-			if (result.stdout) onStdout?.(result.stdout);
-			if (result.stderr) onStderr?.(result.stderr);
-			return result;
+			// Output arrives through a proxy as the backend delivers it (all of it before the result).
+			const output =
+				onStdout || onStderr
+					? Comlink.proxy<ExecOutput>((stream, chunk) => (stream === "stdout" ? onStdout : onStderr)?.(chunk))
+					: undefined;
+			return await this.call(() => this.api.exec(id, command, { cwd, env, stdin, timeoutMs, interrupt }, output));
 		} finally {
 			signal?.removeEventListener("abort", onAbort);
 			if (slot !== undefined) this.interrupts?.release(slot);

@@ -3,6 +3,9 @@
  * "\n" even when split across chunks, stderr from its scratch file, and a kill when the signal aborts.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { connectEmbeddedWorkspace } from "../../../src/workspace/embedded/client.ts";
+import { serveWorkspace } from "../../../src/workspace/serve.ts";
+import { WebContainerWorkspace } from "../../../src/workspace/webcontainer/webcontainer-workspace.ts";
 import { runInWebContainer, wrapCommand } from "../../../src/workspace/webcontainer/webcontainer-exec.ts";
 import type { ProcessSurface, WebContainerSurface } from "../../../src/workspace/webcontainer/surface.ts";
 import { StandInWebContainer } from "../../support/webcontainer-stand-in.ts";
@@ -67,6 +70,21 @@ describe("WebContainer exec", () => {
 		controller.abort();
 		expect(await result).toMatchObject({ stdout: "listening\n", killed: true, killReason: "aborted", exitCode: 124 });
 		expect(run.kills()).toBe(1);
+	});
+
+	it("streams to a runtime that reaches the workspace on a port", async () => {
+		const run = await scripted();
+		const remote = await connectEmbeddedWorkspace(serveWorkspace(new WebContainerWorkspace(run.container)));
+		const seen: string[] = [];
+		const result = remote.exec("npm install", { onStdout: (text) => seen.push(text) });
+		await expect.poll(() => run.script()).toContain("npm install");
+		run.push("added 1 package\r\n");
+		// Seen while the command still runs.
+		await expect.poll(() => seen).toEqual(["added 1 package\n"]);
+		run.close();
+		run.exit(0);
+		expect(await result).toMatchObject({ stdout: "added 1 package\n", exitCode: 0 });
+		remote.dispose();
 	});
 
 	it("groups the command so one redirection covers all of it", () => {
