@@ -22,6 +22,8 @@ export interface WorkspaceStatus {
 	kind?: WorkspaceKind;
 	/** Which backend runs and why (a fallback names its reason). */
 	notice: string;
+	/** The workspace folder: the root of the files panel. */
+	cwd?: string;
 	/** The user's choice, which may differ from `kind` after a fallback. */
 	preference: WorkspaceKind;
 	fellBack?: boolean;
@@ -68,7 +70,7 @@ export class WorkspaceHost {
 			});
 			if (chosen.kind === "embedded") await this.runEmbedded(chosen.embedded, storage);
 			else await this.runWebContainer(chosen.workspace, storage);
-			this.onUpdate({ workspace: { kind: chosen.kind, preference, notice: chosen.notice, fellBack: chosen.kind === "embedded" && chosen.fellBack } });
+			this.onUpdate({ workspace: { kind: chosen.kind, cwd: this.cwd, preference, notice: chosen.notice, fellBack: chosen.kind === "embedded" && chosen.fellBack } });
 			await this.publishFiles();
 		} catch (error) {
 			this.running = undefined;

@@ -9,6 +9,7 @@ import type { SeedFiles, WorkspaceKind } from "../workspace/types.ts";
 import { Modal } from "./Dialogs.tsx";
 import { downloadBlob } from "./download.ts";
 import { filesFromDrop, filesFromInput } from "./file-input.ts";
+import { FileTree } from "./FileTree.tsx";
 import { FileView, type FileAccess } from "./FileView.tsx";
 import { unzipFiles, zipFiles } from "./workspace-zip.ts";
 
@@ -139,15 +140,7 @@ export function FilesPanel({ files, status, host }: Props) {
 				</p>
 			)}
 			{files.length === 0 && <p className="muted">The workspace is empty. Drop files here to upload them.</p>}
-			<ul className="file-list">
-				{files.map((path) => (
-					<li key={path}>
-						<button type="button" aria-pressed={open === path} onClick={() => setOpen(open === path ? undefined : path)}>
-							{path}
-						</button>
-					</li>
-				))}
-			</ul>
+			<FileTree root={status.cwd ?? "/"} files={files} open={open} onOpen={setOpen} />
 			{open && <FileView path={open} access={host} revision={files} onClose={() => setOpen(undefined)} />}
 			{confirmingReset && (
 				<Modal title="Reset the workspace?" onCancel={() => setConfirmingReset(false)}>

@@ -63,6 +63,8 @@ test("uploads files by picking, dropping and from a zip; images show as images",
 	const zip = Buffer.from(zipSync({ "seed/a.txt": strToU8("seeded a"), "seed/deep/b.md": strToU8("# seeded b") }));
 	await panel(page).getByLabel("Seed from zip").setInputFiles({ name: "seed.zip", mimeType: "application/zip", buffer: zip });
 	await expect(fileButton(page, "/workspace/seed/deep/b.md")).toBeVisible();
+	// Shown as a tree: the file under its folders, by its name.
+	await expect(panel(page).locator("summary", { hasText: /^deep\/$/ }).locator("..").getByRole("button")).toHaveText(["b.md"]);
 	await send(page, "!cat seed/a.txt hello.txt");
 	await expect(page.getByRole("article", { name: "Shell message" })).toContainText("seeded auploaded text");
 });
