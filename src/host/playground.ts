@@ -147,11 +147,6 @@ export class Playground {
 		return this.startRuntime({ takeOver: true });
 	}
 
-	/** A workspace file's text, for the files panel. */
-	readFile(path: string): Promise<string> {
-		return this.workspace.readFile(path).then((bytes) => new TextDecoder().decode(bytes));
-	}
-
 	/** Gives the old runtime's `session_shutdown` handlers a moment, then ends its worker. */
 	private async stopRuntime(): Promise<void> {
 		this.watchdog?.stop();
