@@ -5,6 +5,7 @@
 import type { AgentMessage, ThinkingLevel } from "@earendil-works/pi-agent-core";
 import type { CommandInfo, ExtensionErrorInfo, ExtensionStatus, ModelChoice, RuntimeEvent, ScriptStep, UIRequest } from "../runtime/protocol.ts";
 import type { SessionEntry } from "../runtime/session/entries.ts";
+import type { WorkspaceStatus } from "./workspace-host.ts";
 
 export interface Notification {
 	id: number;
@@ -45,6 +46,8 @@ export interface PlaygroundState {
 	title?: string;
 	/** Paths of the workspace's files, for the files panel. */
 	files: string[];
+	/** Which workspace backend runs, and why. */
+	workspace: WorkspaceStatus;
 	/** Open `ctx.ui.custom` components: their lines, by id. */
 	components: Record<string, { extension: string; lines: string[] }>;
 	/** Sessions in this browser, most recent first. */
@@ -75,6 +78,7 @@ export function initialPlaygroundState(): PlaygroundState {
 		statuses: {},
 		widgets: {},
 		files: [],
+		workspace: { preference: "embedded", notice: "Starting the workspace…" },
 		sessions: [],
 		components: {},
 		model: SCRIPTED_CHOICE,

@@ -54,7 +54,11 @@ export class Playground {
 	private readonly gateway = createLazyGateway(this.secrets, this.endpoints);
 	private storage!: Storage;
 	private runtime?: RuntimeHandle;
-	private workspace?: WorkspaceHost;
+	/** The playground's workspace, shared by its sessions; the files panel works on it. */
+	readonly workspace = new WorkspaceHost(
+		(update) => this.set(update),
+		(message) => this.notify(message, "error", "Playa"),
+	);
 	private lock?: SessionLock;
 	private lockedSession?: string;
 	private watchdog?: Watchdog;
@@ -75,13 +79,8 @@ export class Playground {
 			const thinkingLevel = (await this.storage.getSetting<ThinkingLevel>(SETTINGS.thinkingLevel)) ?? "off";
 			const trusted = new Set((await this.storage.getSetting<string[]>(SETTINGS.trusted)) ?? []);
 			this.linkUrls = linkExtensionUrls(this.location);
-			this.workspace = new WorkspaceHost(
-				this.storage,
-				(files) => this.set({ files }),
-				(message) => this.notify(message, "error", "Playa"),
-			);
 			// The transcript shows first, its latest entries before the rest; the workspace starts meanwhile.
-			this.workspaceReady = this.workspace.open();
+			this.workspaceReady = this.workspace.open(this.storage, this.location);
 			const currentId = await this.storage.getSetting<string>(SETTINGS.session);
 			const recent = currentId ? await this.storage.loadRecent(currentId, RECENT_ENTRIES) : undefined;
 			if (recent) {
@@ -148,11 +147,6 @@ export class Playground {
 		return this.startRuntime({ takeOver: true });
 	}
 
-	/** A workspace file's text, for the files panel. */
-	readFile(path: string): Promise<string> {
-		return this.workspace?.readFile(path) ?? Promise.reject(new Error("There is no workspace"));
-	}
-
 	/** Gives the old runtime's `session_shutdown` handlers a moment, then ends its worker. */
 	private async stopRuntime(): Promise<void> {
 		this.watchdog?.stop();
@@ -180,7 +174,7 @@ export class Playground {
 			// Shared memory needs a cross-origin isolated page; without it the watchdog cannot name culprits.
 			this.callRecord = globalThis.crossOriginIsolated ? createCallRecordBuffer() : undefined;
 			await this.workspaceReady;
-			const workspacePort = await this.workspace?.createPort();
+			const workspacePort = await this.workspace.createPort();
 			const runtime = await startRuntimeWorker(
 				{ session, extensions: extensionUrls, script, disabled, callRecord: this.callRecord, workspacePort, model, thinkingLevel },
 				this.bridge(),

@@ -1,52 +1,177 @@
 /**
- * The page's one embedded workspace: started from the files kept in IndexedDB, each change written
- * back, and a port for every runtime that starts. Without it sessions have no shell or file tools.
+ * The playground's one workspace, shared by its sessions: started on the backend the user chose (the
+ * embedded shell by default; WebContainer on request, falling back with a notice), kept in IndexedDB,
+ * served to every runtime on a port, and the files panel's source. Which backend to use comes from
+ * `?workspace=embedded|webcontainer` (remembered) or the stored choice.
  */
-import { startEmbeddedWorkspace, type EmbeddedWorkspaceHandle } from "../workspace/embedded/start.ts";
+import { chooseBackend, isWorkspaceKind } from "../workspace/choose.ts";
+import type { EmbeddedWorkspaceHandle } from "../workspace/embedded/start.ts";
+import { serveWorkspace } from "../workspace/serve.ts";
+import { readTree, walk } from "../workspace/tree.ts";
+import type { SeedFiles, Workspace, WorkspaceKind } from "../workspace/types.ts";
+import { bootPageWebContainer, type BootOutcome } from "../workspace/webcontainer/boot.ts";
+import type { WebContainerWorkspace } from "../workspace/webcontainer/webcontainer-workspace.ts";
 import type { Storage } from "./storage.ts";
+import { seedFromStore, WorkspaceMirror } from "./workspace-mirror.ts";
+
+const PREFERENCE_SETTING = "workspaceBackend";
+
+/** What the page shows about the workspace. */
+export interface WorkspaceStatus {
+	/** The backend running; undefined while starting or when none started. */
+	kind?: WorkspaceKind;
+	/** Which backend runs and why (a fallback names its reason). */
+	notice: string;
+	/** The workspace folder: the root of the files panel. */
+	cwd?: string;
+	/** The user's choice, which may differ from `kind` after a fallback. */
+	preference: WorkspaceKind;
+	fellBack?: boolean;
+}
+
+export interface WorkspaceUpdate {
+	files?: string[];
+	workspace?: WorkspaceStatus;
+}
+
+type Running =
+	| { kind: "embedded"; handle: EmbeddedWorkspaceHandle; workspace: Workspace }
+	| { kind: "webcontainer"; workspace: WebContainerWorkspace; mirror: WorkspaceMirror };
 
 export class WorkspaceHost {
-	private handle?: EmbeddedWorkspaceHandle;
+	private running?: Running;
+	private storage?: Storage;
 	private saving = Promise.resolve();
 
 	constructor(
-		private readonly storage: Storage,
-		/** Told the workspace's file paths whenever they change. */
-		private readonly onFiles: (paths: string[]) => void,
+		/** Told the file paths and the backend's status whenever they change. */
+		private readonly onUpdate: (update: WorkspaceUpdate) => void,
 		private readonly onError: (message: string) => void,
+		/** The page's one WebContainer boot by default; tests pass a stand-in's. */
+		private readonly boot: () => Promise<BootOutcome> = bootPageWebContainer,
 	) {}
 
-	async open(): Promise<void> {
+	/** The working directory (the root of the files panel), once started. */
+	get cwd(): string | undefined {
+		return this.running?.workspace.cwd;
+	}
+
+	async open(storage: Storage, location: Location): Promise<void> {
+		this.storage = storage;
+		const preference = await this.preference(storage, location);
+		this.onUpdate({ workspace: { preference, notice: preference === "webcontainer" ? "Booting WebContainer…" : "Starting the embedded shell…" } });
 		try {
-			this.handle = await startEmbeddedWorkspace({ snapshot: await this.storage.loadFiles() });
-			const { workspace } = this.handle;
-			await workspace.onChange(() => {
-				this.saving = this.saving
-					.then(async () => {
-						await this.storage.applyFileChanges(await workspace.takeChanges());
-						await this.publishFiles();
-					})
-					.catch((error) => this.onError(`Could not save the workspace: ${(error as Error).message}`));
+			const chosen = await chooseBackend(preference, {
+				boot: this.boot,
+				embedded: async () => {
+					const { startEmbeddedWorkspace } = await import("../workspace/embedded/start.ts");
+					return startEmbeddedWorkspace({ snapshot: await storage.loadFiles() });
+				},
 			});
+			if (chosen.kind === "embedded") await this.runEmbedded(chosen.embedded, storage);
+			else await this.runWebContainer(chosen.workspace, storage);
+			this.onUpdate({ workspace: { kind: chosen.kind, cwd: this.cwd, preference, notice: chosen.notice, fellBack: chosen.kind === "embedded" && chosen.fellBack } });
 			await this.publishFiles();
 		} catch (error) {
-			this.handle = undefined;
-			this.onError(`The workspace did not start, so commands and file tools are off: ${(error as Error).message}`);
+			this.running = undefined;
+			const message = `The workspace did not start, so commands and file tools are off: ${(error as Error).message}`;
+			this.onUpdate({ workspace: { preference, notice: message } });
+			this.onError(message);
 		}
 	}
 
+	private async preference(storage: Storage, location: Location): Promise<WorkspaceKind> {
+		const asked = new URLSearchParams(location.search).get("workspace");
+		if (isWorkspaceKind(asked)) {
+			await storage.setSetting(PREFERENCE_SETTING, asked);
+			return asked;
+		}
+		const stored = await storage.getSetting<string>(PREFERENCE_SETTING);
+		return isWorkspaceKind(stored) ? stored : "embedded";
+	}
+
+	/** Remembers the backend for the next page load (one WebContainer per page: switching needs a reload). */
+	async choose(kind: WorkspaceKind): Promise<void> {
+		await this.storage?.setSetting(PREFERENCE_SETTING, kind);
+	}
+
+	private async runEmbedded(handle: EmbeddedWorkspaceHandle, storage: Storage): Promise<void> {
+		const { workspace } = handle;
+		this.running = { kind: "embedded", handle, workspace };
+		await workspace.onChange(() => {
+			this.saving = this.saving
+				.then(async () => {
+					await storage.applyFileChanges(await workspace.takeChanges());
+					await this.publishFiles();
+				})
+				.catch((error) => this.onError(`Could not save the workspace: ${(error as Error).message}`));
+		});
+	}
+
+	private async runWebContainer(workspace: WebContainerWorkspace, storage: Storage): Promise<void> {
+		await seedFromStore(workspace, await storage.loadFiles());
+		const mirror = new WorkspaceMirror(
+			workspace,
+			async (changes) => {
+				await storage.applyFileChanges(changes);
+				await this.publishFiles();
+			},
+			(error) => this.onError(`Could not save the workspace: ${error.message}`),
+		);
+		this.running = { kind: "webcontainer", workspace, mirror };
+		workspace.onChange(() => void mirror.schedule());
+	}
+
 	private async publishFiles(): Promise<void> {
-		const snapshot = await this.storage.loadFiles();
-		this.onFiles(snapshot.entries.filter((entry) => entry.type === "file").map((entry) => entry.path));
+		if (!this.running) return;
+		const entries = await walk(this.running.workspace);
+		this.onUpdate({ files: entries.filter((entry) => entry.type === "file").map((entry) => entry.path) });
+	}
+
+	private get workspace(): Workspace {
+		if (!this.running) throw new Error("There is no workspace");
+		return this.running.workspace;
 	}
 
 	/** A port for a runtime worker; undefined when there is no workspace. */
 	createPort(): Promise<MessagePort> | undefined {
-		return this.handle?.workspace.createPort();
+		if (!this.running) return undefined;
+		if (this.running.kind === "embedded") return this.running.handle.workspace.createPort();
+		return Promise.resolve(serveWorkspace(this.running.workspace));
 	}
 
-	readFile(path: string): Promise<string> {
-		if (!this.handle) return Promise.reject(new Error("There is no workspace"));
-		return this.handle.workspace.readFile(path, "utf8");
+	readFile(path: string): Promise<Uint8Array> {
+		return this.workspace.readFile(path);
+	}
+
+	writeFile(path: string, data: string | Uint8Array): Promise<void> {
+		return this.workspace.writeFile(path, data);
+	}
+
+	remove(path: string): Promise<void> {
+		return this.workspace.remove(path, { recursive: true });
+	}
+
+	/** Writes `files` (paths relative to cwd), replacing files of the same name. */
+	async seed(files: SeedFiles): Promise<void> {
+		for (const [path, data] of Object.entries(files)) await this.workspace.writeFile(path, data);
+	}
+
+	/** Empties the workspace (every session of the playground shares it), then writes `files`. */
+	async reset(files: SeedFiles = {}): Promise<void> {
+		const running = this.running;
+		if (!running) throw new Error("There is no workspace");
+		if (running.kind === "embedded") {
+			await running.handle.workspace.reset(files);
+			return;
+		}
+		for (const entry of await running.workspace.list(running.workspace.cwd)) await running.workspace.remove(entry.path, { recursive: true });
+		await this.seed(files);
+		await running.mirror.schedule();
+	}
+
+	/** Every file under cwd (but `node_modules`), by relative path: for a download. */
+	files(): Promise<Record<string, Uint8Array>> {
+		return readTree(this.workspace);
 	}
 }

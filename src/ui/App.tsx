@@ -142,7 +142,7 @@ export function App({ playground }: { playground: Playground }) {
 						error={lastReplyError(branch)}
 					/>
 					<ScriptPanel script={state.script} onApply={(steps) => void playground.setScript(steps)} />
-					<FilesPanel files={state.files} read={(path) => playground.readFile(path)} />
+					<FilesPanel files={state.files} status={state.workspace} host={playground.workspace} />
 				</aside>
 			</main>
 			<Notifications items={state.notifications} onDismiss={(id) => playground.dismissNotification(id)} />

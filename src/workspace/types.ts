@@ -206,9 +206,31 @@ export interface ExecRequest {
 	interrupt?: { flags: Int32Array; index: number };
 }
 
-export interface EmbeddedWorkerApi {
+/**
+ * A workspace served on a port, as the runtime worker reaches it (any backend: see `serveWorkspace`).
+ * Aborts go by call id since an `AbortSignal` cannot be sent; output is returned, not streamed.
+ */
+export interface WorkspacePortApi {
+	/** The embedded worker starts its workspace on the first call; every server reports cwd and kind. */
+	init(options: EmbeddedInit): Promise<{ cwd: string; kind?: WorkspaceKind }>;
+	readFile(path: string, encoding?: "utf8"): Promise<Uint8Array | string>;
+	writeFile(path: string, data: string | Uint8Array): Promise<void>;
+	list(path: string): Promise<WorkspaceDirent[]>;
+	stat(path: string): Promise<WorkspaceStat>;
+	exists(path: string): Promise<boolean>;
+	mkdir(path: string, options?: MkdirOptions): Promise<void>;
+	remove(path: string, options?: RemoveOptions): Promise<void>;
+	rename(from: string, to: string): Promise<void>;
+	/** `output` (a Comlink proxy) gets the output as the backend delivers it, all of it before the result. */
+	exec(id: string, command: string, request: ExecRequest, output?: ExecOutput): Promise<ExecResult>;
+	abort(id: string): void;
+}
+
+export type ExecOutput = (stream: "stdout" | "stderr", chunk: string) => void;
+
+export interface EmbeddedWorkerApi extends WorkspacePortApi {
 	/** Once per worker; later calls only report the cwd. */
-	init(options: EmbeddedInit): Promise<{ cwd: string }>;
+	init(options: EmbeddedInit): Promise<{ cwd: string; kind?: WorkspaceKind }>;
 	/** Serve the same workspace on another port (for example the runtime worker's). */
 	connect(port: MessagePort): void;
 	readFile(path: string, encoding?: "utf8"): Promise<Uint8Array | string>;
@@ -219,7 +241,7 @@ export interface EmbeddedWorkerApi {
 	mkdir(path: string, options?: MkdirOptions): Promise<void>;
 	remove(path: string, options?: RemoveOptions): Promise<void>;
 	rename(from: string, to: string): Promise<void>;
-	exec(id: string, command: string, request: ExecRequest): Promise<ExecResult>;
+	exec(id: string, command: string, request: ExecRequest, output?: ExecOutput): Promise<ExecResult>;
 	abort(id: string): void;
 	serialize(): Promise<FsSnapshot>;
 	restore(snapshot: FsSnapshot): Promise<void>;

@@ -9,6 +9,7 @@ import {
 	type EmbeddedInit,
 	type EmbeddedWorkerApi,
 	type ExecOptions,
+	type ExecOutput,
 	type ExecResult,
 	type FsChangeSet,
 	type FsSnapshot,
@@ -17,6 +18,7 @@ import {
 	type SeedFiles,
 	type Workspace,
 	type WorkspaceDirent,
+	type WorkspaceKind,
 	type WorkspaceStat,
 } from "../types.ts";
 
@@ -45,7 +47,6 @@ class InterruptPool {
 }
 
 export class RemoteEmbeddedWorkspace implements Workspace {
-	readonly kind = "embedded";
 	private readonly clientId = Math.random().toString(36).slice(2);
 	private nextExec = 1;
 	private readonly interrupts = InterruptPool.create();
@@ -53,6 +54,8 @@ export class RemoteEmbeddedWorkspace implements Workspace {
 	constructor(
 		private readonly api: Comlink.Remote<EmbeddedWorkerApi>,
 		readonly cwd: string,
+		/** The backend behind the port (a runtime may be served the WebContainer one, see `serveWorkspace`). */
+		readonly kind: WorkspaceKind = "embedded",
 	) {}
 
 	private async call<T>(run: () => Promise<T>): Promise<T> {
@@ -109,10 +112,12 @@ export class RemoteEmbeddedWorkspace implements Workspace {
 		signal?.addEventListener("abort", onAbort, { once: true });
 		try {
 			const interrupt = slot !== undefined && this.interrupts ? { flags: this.interrupts.flags, index: slot } : undefined;
-			const result = await this.call(() => this.api.exec(id, command, { cwd, env, stdin, timeoutMs, interrupt }));
-			if (result.stdout) onStdout?.(result.stdout);
-			if (result.stderr) onStderr?.(result.stderr);
-			return result;
+			// Output arrives through a proxy as the backend delivers it (all of it before the result).
+			const output =
+				onStdout || onStderr
+					? Comlink.proxy<ExecOutput>((stream, chunk) => (stream === "stdout" ? onStdout : onStderr)?.(chunk))
+					: undefined;
+			return await this.call(() => this.api.exec(id, command, { cwd, env, stdin, timeoutMs, interrupt }, output));
 		} finally {
 			signal?.removeEventListener("abort", onAbort);
 			if (slot !== undefined) this.interrupts?.release(slot);
@@ -160,8 +165,8 @@ export class RemoteEmbeddedWorkspace implements Workspace {
 export async function connectEmbeddedWorkspace(endpoint: Comlink.Endpoint, init: EmbeddedInit = {}): Promise<RemoteEmbeddedWorkspace> {
 	const api = Comlink.wrap<EmbeddedWorkerApi>(endpoint);
 	try {
-		const { cwd } = await api.init(init);
-		return new RemoteEmbeddedWorkspace(api, cwd);
+		const { cwd, kind } = await api.init(init);
+		return new RemoteEmbeddedWorkspace(api, cwd, kind);
 	} catch (error) {
 		api[Comlink.releaseProxy]();
 		throw WorkspaceError.from(error, "init");

@@ -9,6 +9,7 @@ import {
 	WorkspaceError,
 	type EmbeddedInit,
 	type EmbeddedWorkerApi,
+	type ExecOutput,
 	type ExecRequest,
 	type ExecResult,
 	type FsChangeSet,
@@ -19,6 +20,7 @@ import {
 	type WorkspaceDirent,
 	type WorkspaceStat,
 } from "../types.ts";
+import { forwardOutput } from "../serve.ts";
 import { EmbeddedWorkspace } from "./embedded-workspace.ts";
 
 export class EmbeddedWorkerHost implements EmbeddedWorkerApi {
@@ -27,13 +29,13 @@ export class EmbeddedWorkerHost implements EmbeddedWorkerApi {
 	private readonly watchers = new Map<number, () => void>();
 	private nextWatcher = 1;
 
-	init(options: EmbeddedInit): Promise<{ cwd: string }> {
+	init(options: EmbeddedInit): Promise<{ cwd: string; kind: "embedded" }> {
 		// A failed start (a bad snapshot, say) can be retried.
 		this.workspace ??= EmbeddedWorkspace.create(options).catch((error: unknown) => {
 			this.workspace = undefined;
 			throw error;
 		});
-		return this.workspace.then((workspace) => ({ cwd: workspace.cwd }));
+		return this.workspace.then((workspace) => ({ cwd: workspace.cwd, kind: workspace.kind }));
 	}
 
 	connect(port: MessagePort): void {
@@ -78,13 +80,16 @@ export class EmbeddedWorkerHost implements EmbeddedWorkerApi {
 		return (await this.ws).rename(from, to);
 	}
 
-	async exec(id: string, command: string, request: ExecRequest): Promise<ExecResult> {
+	async exec(id: string, command: string, request: ExecRequest, output?: ExecOutput): Promise<ExecResult> {
 		const workspace = await this.ws;
 		const controller = new AbortController();
 		this.running.set(id, controller);
+		const forward = forwardOutput(output);
 		try {
-			return await workspace.exec(command, { ...request, signal: controller.signal });
+			const { onStdout, onStderr } = forward;
+			return await workspace.exec(command, { ...request, signal: controller.signal, onStdout, onStderr });
 		} finally {
+			await forward.settle();
 			this.running.delete(id);
 		}
 	}

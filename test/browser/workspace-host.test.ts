@@ -1,0 +1,81 @@
+/**
+ * The page's workspace host in real Chromium with real IndexedDB: the WebContainer backend (driven by
+ * the local stand-in) keeps its files across a reload through the same store as the embedded shell,
+ * runtimes reach it on a port, reset empties it, and a boot that never answers falls back visibly.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { Storage } from "../../src/host/storage.ts";
+import { WorkspaceHost, type WorkspaceUpdate } from "../../src/host/workspace-host.ts";
+import { connectEmbeddedWorkspace } from "../../src/workspace/embedded/client.ts";
+import { bootWebContainer, createBooter } from "../../src/workspace/webcontainer/boot.ts";
+import { StandInWebContainer } from "../support/webcontainer-stand-in.ts";
+
+const containers: StandInWebContainer[] = [];
+afterEach(() => {
+	for (const container of containers.splice(0)) container.teardown();
+});
+
+function standInBooter() {
+	return createBooter({
+		isolated: true,
+		boot: async (options) => {
+			const container = await StandInWebContainer.boot(options);
+			containers.push(container);
+			return container;
+		},
+	});
+}
+
+async function openHost(storage: Storage, search: string, boot = standInBooter()) {
+	const updates: WorkspaceUpdate[] = [];
+	const errors: string[] = [];
+	const host = new WorkspaceHost((update) => updates.push(update), (message) => errors.push(message), boot);
+	await host.open(storage, { search } as Location);
+	const status = () => updates.filter((update) => update.workspace).at(-1)?.workspace;
+	const files = () => updates.filter((update) => update.files).at(-1)?.files ?? [];
+	return { host, status, files, errors };
+}
+
+async function storedPaths(storage: Storage): Promise<string[]> {
+	return (await storage.loadFiles()).entries.filter((entry) => entry.type === "file").map((entry) => entry.path);
+}
+
+describe("workspace host", () => {
+	it("runs WebContainer when chosen, keeps its files in IndexedDB, and seeds the next container from them", async () => {
+		const storage = await Storage.open(`playa-ws-${crypto.randomUUID()}`);
+		const first = await openHost(storage, "?workspace=webcontainer");
+		expect(first.status()).toMatchObject({ kind: "webcontainer", preference: "webcontainer" });
+		expect(first.host.cwd).toBe("/home/workspace");
+
+		await first.host.writeFile("notes/a.txt", "from the panel");
+		const runtimeSide = await connectEmbeddedWorkspace((await first.host.createPort())!);
+		expect(runtimeSide.kind).toBe("webcontainer");
+		expect((await runtimeSide.exec("printf made > made.txt && cat notes/a.txt")).stdout).toBe("from the panel");
+		await expect.poll(() => storedPaths(storage)).toEqual(["/workspace/made.txt", "/workspace/notes/a.txt"]);
+		await expect.poll(first.files).toEqual(["/home/workspace/made.txt", "/home/workspace/notes/a.txt"]);
+		runtimeSide.dispose();
+		containers.splice(0).forEach((container) => container.teardown());
+
+		// A reload: a new container, seeded from the store; the stored choice is kept without the query.
+		const second = await openHost(storage, "");
+		expect(second.status()?.kind).toBe("webcontainer");
+		expect(new TextDecoder().decode(await second.host.readFile("notes/a.txt"))).toBe("from the panel");
+		expect(Object.keys(await second.host.files()).sort()).toEqual(["made.txt", "notes/a.txt"]);
+
+		await second.host.reset();
+		expect(await storedPaths(storage)).toEqual([]);
+		expect(second.files()).toEqual([]);
+		expect(second.errors).toEqual([]);
+	});
+
+	it("falls back to the embedded shell, saying why, when WebContainer does not answer", async () => {
+		const storage = await Storage.open(`playa-ws-${crypto.randomUUID()}`);
+		await storage.applyFileChanges({ roots: [], entries: [{ path: "/workspace/kept.txt", type: "file", mode: 0o644, mtimeMs: 1, data: new TextEncoder().encode("kept") }] });
+		const never = () => bootWebContainer({ isolated: true, timeoutMs: 50, boot: StandInWebContainer.neverBoots() });
+		const { host, status, files } = await openHost(storage, "?workspace=webcontainer", never);
+		expect(status()).toMatchObject({ kind: "embedded", preference: "webcontainer", fellBack: true });
+		expect(status()?.notice).toMatch(/^WebContainer was chosen, but StackBlitz's WebContainer service did not answer/);
+		expect(files()).toEqual(["/workspace/kept.txt"]);
+		expect(new TextDecoder().decode(await host.readFile("kept.txt"))).toBe("kept");
+	});
+});
