@@ -3,6 +3,7 @@
  * examples (unchanged, served from their folder) plus small inline test extensions, and read back
  * what the user would see (notifications, statuses, widgets, dialogs, entries, tool results).
  */
+import { expect } from "vitest";
 import type { ScriptStep, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
 import type { SessionEntry } from "../../src/runtime/session/entries.ts";
 import { PROBE_EXPR, probe, startRuntime, toolResults, transcript } from "../support/runtime-harness.ts";
@@ -97,6 +98,29 @@ export async function session(examples: string[], options: SessionOptions = {}) 
 				details?: any;
 			})[],
 		notices: (path: string) => s.extension(path).notices,
+		/** The lines each open `ctx.ui.custom` component shows now, ANSI colours removed, by id. */
+		components: () => {
+			const open = new Map<string, string[]>();
+			for (const e of events) {
+				if (e.type !== "component") continue;
+				if (e.lines) open.set(e.id, e.lines.map((line) => plain(line)!));
+				else open.delete(e.id);
+			}
+			return open;
+		},
+		/** Waits for an open component whose lines contain `text`; its id. */
+		async component(text = ""): Promise<string> {
+			let found: string | undefined;
+			await eventually(() => {
+				found = [...s.components()].find(([, lines]) => lines.join("\n").includes(text))?.[0];
+				expect(found, `an open component showing ${JSON.stringify(text)}`).toBeDefined();
+			});
+			return found!;
+		},
+		/** Sends key presses (terminal byte sequences, one per element) to an open component. */
+		async press(id: string, ...keys: string[]) {
+			for (const key of keys) await runtime.componentInput(id, key);
+		},
 		/** Submits composer text and waits until any run it started has ended. */
 		async submit(text: string) {
 			await runtime.submit(text);

@@ -111,7 +111,8 @@ export function createContext(source: ContextSource, extension: RegisteredExtens
 	return {
 		ui: createUIContext(source.ui, { ...scope, extension: extension.name, notice: (text) => source.notice(extension, text) }),
 		hasUI: true,
-		mode: "rpc",
+		// Playa draws ctx.ui.custom components (pi-tui lines in a panel), so examples take their TUI path.
+		mode: "tui",
 		cwd: source.cwd,
 		sessionManager: sessionView(source),
 		get model() {
