@@ -52,6 +52,11 @@ export interface RuntimeOptions {
 	cdn?: string;
 	/** Tokens per second the scripted model streams at (0: as fast as possible). */
 	scriptedTokensPerSecond?: number;
+	/**
+	 * `ctx.mode`: "tui" where a page draws `ctx.ui.custom` components (default); "rpc" for a host
+	 * that answers dialogs but shows no components (the headless runner), so examples skip them.
+	 */
+	uiMode?: "tui" | "rpc";
 	/** A provider gateway in the same thread (Node, tests); in the browser it arrives as a port in the config. */
 	gateway?: GatewayLike & Pick<ProviderGatewayApi, "hasKey">;
 }
@@ -126,6 +131,7 @@ export class Runtime implements RuntimeApi {
 			defaultActiveBuiltins: [...DEFAULT_ACTIVE_TOOL_NAMES],
 			contextSource: {
 				cwd,
+				mode: this.options.uiMode ?? "tui",
 				ui: this.ui,
 				timers: this.timers,
 				control: createSessionControl(deps),
