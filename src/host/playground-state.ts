@@ -47,6 +47,8 @@ export interface PlaygroundState {
 	files: string[];
 	/** Open `ctx.ui.custom` components: their lines, by id. */
 	components: Record<string, { extension: string; lines: string[] }>;
+	/** Extensions' drawings of session entries (entry and message renderers), by entry id. */
+	renderedEntries: Record<string, { extension: string; lines: string[] }>;
 	/** Sessions in this browser, most recent first. */
 	sessions: { id: string; name: string; entryCount: number; updatedAt: string }[];
 	/** The model that answers, and its thinking level. Keys are not here: they stay in `Playground.secrets`. */
@@ -77,6 +79,7 @@ export function initialPlaygroundState(): PlaygroundState {
 		files: [],
 		sessions: [],
 		components: {},
+		renderedEntries: {},
 		model: SCRIPTED_CHOICE,
 		thinkingLevel: "off",
 	};
@@ -105,6 +108,8 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 			return { widgets: withKey(state.widgets, event.key, event.lines && { lines: event.lines, placement: event.placement }) };
 		case "component":
 			return { components: withKey(state.components, event.id, event.lines && { extension: event.extension, lines: event.lines }) };
+		case "entry_rendered":
+			return { renderedEntries: withKey(state.renderedEntries, event.entryId, { extension: event.extension, lines: event.lines }) };
 		case "title":
 			return { title: event.title };
 		case "model_changed":

@@ -91,7 +91,7 @@ export function App({ playground }: { playground: Playground }) {
 							</button>
 						</div>
 					)}
-					<Transcript entries={branch} streaming={state.streaming} />
+					<Transcript entries={branch} streaming={state.streaming} rendered={state.renderedEntries} />
 					<Widgets widgets={state.widgets} placement="aboveEditor" />
 					<Composer
 						running={state.running}

@@ -3,6 +3,10 @@ import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { useMemo } from "react";
 import { Virtuoso } from "react-virtuoso";
 import type { SessionEntry } from "../runtime/session/entries.ts";
+import { ansiToNodes } from "./ansi.tsx";
+
+/** An extension's drawing of an entry: its ANSI lines, as text. */
+export type RenderedEntries = Record<string, { extension: string; lines: string[] }>;
 
 type Block = { type: string; text?: string; thinking?: string; name?: string; arguments?: unknown; mimeType?: string };
 
@@ -74,18 +78,32 @@ function shownMessage(entry: SessionEntry): AgentMessage | undefined {
 	return undefined;
 }
 
-type Item = { key: string; message: AgentMessage; streaming: boolean };
+/** Lines an extension rendered for an entry (registerEntryRenderer / registerMessageRenderer). */
+export function RenderedView({ extension, lines }: { extension: string; lines: string[] }) {
+	return (
+		<article className="message rendered" aria-label={`${extension} entry`}>
+			<pre className="terminal">
+				{lines.map((line, i) => (
+					<div key={i}>{line ? ansiToNodes(line, String(i)) : "\u00a0"}</div>
+				))}
+			</pre>
+		</article>
+	);
+}
+
+type Item = { key: string; message?: AgentMessage; rendered?: RenderedEntries[string]; streaming: boolean };
 
 /** Virtualized: a 10,000-entry session renders only what is near the viewport; new output follows. */
-export function Transcript({ entries, streaming }: { entries: SessionEntry[]; streaming?: AgentMessage }) {
+export function Transcript({ entries, streaming, rendered = {} }: { entries: SessionEntry[]; streaming?: AgentMessage; rendered?: RenderedEntries }) {
 	const items = useMemo(() => {
-		const shown: Item[] = entries.flatMap((entry) => {
+		const shown: Item[] = entries.flatMap((entry): Item[] => {
+			if (rendered[entry.id]) return [{ key: entry.id, rendered: rendered[entry.id], streaming: false }];
 			const message = shownMessage(entry);
 			return message ? [{ key: entry.id, message, streaming: false }] : [];
 		});
 		if (streaming) shown.push({ key: "streaming", message: streaming, streaming: true });
 		return shown;
-	}, [entries, streaming]);
+	}, [entries, streaming, rendered]);
 	return (
 		<section className="transcript" aria-label="Transcript" aria-live="polite">
 			{items.length === 0 ? (
@@ -101,7 +119,7 @@ export function Transcript({ entries, streaming }: { entries: SessionEntry[]; st
 					initialTopMostItemIndex={items.length - 1}
 					followOutput="auto"
 					increaseViewportBy={{ top: 2000, bottom: 2000 }}
-					itemContent={(_, item) => <MessageView message={item.message} streaming={item.streaming} />}
+					itemContent={(_, item) => (item.rendered ? <RenderedView {...item.rendered} /> : <MessageView message={item.message!} streaming={item.streaming} />)}
 				/>
 			)}
 		</section>

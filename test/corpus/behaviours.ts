@@ -10,6 +10,7 @@
 import { expect } from "vitest";
 import { darkTheme } from "../../src/api/theme.ts";
 import { DEFAULT_SYSTEM_PROMPT } from "../../src/runtime/agent/session.ts";
+import { RENDERER_BEHAVIOURS } from "./behaviours-renderers.ts";
 import { TUI_BEHAVIOURS } from "./behaviours-tui.ts";
 import { answers, eventually, plain, session } from "./kit.ts";
 
@@ -707,4 +708,5 @@ export const BEHAVIOURS: Behaviour[] = [
 		},
 	},
 	...TUI_BEHAVIOURS,
+	...RENDERER_BEHAVIOURS,
 ];

@@ -108,6 +108,9 @@ export async function session(examples: string[], options: SessionOptions = {}) 
 			}
 			return open;
 		},
+		/** Entries an extension drew (entry/message renderers): their non-empty lines, ANSI colours removed. */
+		rendered: () =>
+			events.flatMap((e) => (e.type === "entry_rendered" ? [{ entryId: e.entryId, lines: e.lines.map((l) => plain(l)!.trim()).filter(Boolean) }] : [])),
 		/** Waits for an open component whose lines contain `text`; its id. */
 		async component(text = ""): Promise<string> {
 			let found: string | undefined;

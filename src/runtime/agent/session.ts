@@ -4,7 +4,7 @@
  * appended to the tree, and all tools gated by `tool_call` / `tool_result`.
  */
 import { Agent, type AgentEvent, type AgentMessage, type AgentTool, type StreamFn } from "@earendil-works/pi-agent-core";
-import { toToolDeclaration, type ImageContent, type JsonObject, type SystemMessage, type TextContent } from "@earendil-works/pi-ai";
+import { toToolDeclaration, type Context, type ImageContent, type Model, type JsonObject, type SystemMessage, type TextContent } from "@earendil-works/pi-ai";
 import { createCommandContext, createContext, type ContextSource } from "../extensions/context.ts";
 import type { RegisteredExtension } from "../extensions/extension.ts";
 import type { ExtensionRunner } from "../extensions/runner.ts";
@@ -15,6 +15,7 @@ import { convertToLlm, replayableContext, entryForMessage, normalizeCustomMessag
 import { SCRIPTED_PROVIDER, type ScriptedModel } from "./scripted-model.ts";
 import type { Workspace } from "../../workspace/types.ts";
 import { StopHook } from "./stop-hook.ts";
+import { isVirtualModel } from "./virtual-models.ts";
 import { ToolGate } from "./tool-gate.ts";
 import { runUserBash } from "./user-shell.ts";
 import { toAgentTool } from "./tools.ts";
@@ -30,6 +31,8 @@ export interface SessionOptions {
 	model: ScriptedModel;
 	/** Replies of every other model: the provider gateway on the main thread (agent/gateway-stream.ts). */
 	gatewayStream?: StreamFn;
+	/** The physical model for a request to a virtual model (agent/virtual-models.ts). */
+	routeVirtual?(model: Model<string>, context: Context, signal?: AbortSignal): Promise<Model<string>>;
 	emit(event: RuntimeEvent): void;
 	/** Everything ctx needs besides the session itself. */
 	contextSource: Omit<ContextSource, "tree" | "model" | "isIdle" | "abort" | "hasPendingMessages" | "waitForIdle" | "systemPrompt">;
@@ -85,8 +88,10 @@ export class AgentSession {
 		this.gate = new ToolGate(runner, () => this.agent.state.tools);
 		this.agent = new Agent({
 			initialState: { model: model.model },
-			streamFn: (m, context, opts) =>
-				m.provider === SCRIPTED_PROVIDER || !options.gatewayStream ? model.stream(m, context, opts) : options.gatewayStream(m, context, opts),
+			streamFn: async (requested, context, opts) => {
+				const m = isVirtualModel(requested) && options.routeVirtual ? await options.routeVirtual(requested, context, opts?.signal) : requested;
+				return m.provider === SCRIPTED_PROVIDER || !options.gatewayStream ? model.stream(m, context, opts) : options.gatewayStream(m, context, opts);
+			},
 			convertToLlm,
 			transformContext: async (messages) => {
 				if (!runner.hasHandlers("context")) return messages;
