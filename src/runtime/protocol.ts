@@ -44,6 +44,8 @@ export interface RuntimeConfig {
 	thinkingLevel?: ThinkingLevel;
 	/** Extensions not to import this time, with the reason shown to the user. */
 	disabled?: { url: string; reason: string }[];
+	/** Where bare npm names load from, an ESM CDN in esm.sh's shape (default https://esm.sh/). */
+	cdn?: string;
 }
 
 export type ExtensionPhase = "fetch" | "transpile" | "import" | "factory" | "handler" | "command" | "tool";

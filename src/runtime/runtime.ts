@@ -164,7 +164,7 @@ export class Runtime implements RuntimeApi {
 			hostModules: new HostModules(HOST_MODULES, this.urls),
 			urls: this.urls,
 			fetch: this.options.fetch,
-			cdn: this.options.cdn,
+			cdn: config.cdn ?? this.options.cdn,
 		});
 		const env = this.apiEnvironment(createActions(deps, (model) => this.setModel(model)));
 		const disabled = new Map((config.disabled ?? []).map((d) => [d.url, d.reason]));

@@ -1,5 +1,6 @@
 /**
- * Behaviour checks for pi 1.6's renderer and model-routing registrations: entry renderers draw
+ * Behaviour checks for pi 1.6's renderer and model-routing registrations, and for npm
+ * dependencies from the ESM CDN (a local esm.sh stand-in in tests): entry renderers draw
  * custom entries in the transcript (their lines reach the host), virtual models are listed,
  * resolvable and reported.
  */
@@ -8,6 +9,21 @@ import type { Behaviour } from "./behaviours.ts";
 import { session } from "./kit.ts";
 
 export const RENDERER_BEHAVIOURS: Behaviour[] = [
+	{
+		example: "with-deps/index.ts",
+		title: "parse_duration answers with the npm package ms, loaded from the ESM CDN",
+		async run() {
+			const s = await session(["with-deps/index.ts"], {
+				script: [{ toolCalls: [{ name: "parse_duration", arguments: { duration: "2 days" } }] }, { text: "ok" }, { toolCalls: [{ name: "parse_duration", arguments: { duration: "soon" } }] }, { text: "ok" }],
+			});
+			await s.submit("how long is 2 days?");
+			await s.submit("and soon?");
+			expect(s.toolResults()).toEqual([
+				{ toolName: "parse_duration", isError: false, text: "2 days = 172800000 milliseconds" },
+				{ toolName: "parse_duration", isError: true, text: 'Invalid duration: "soon"' },
+			]);
+		},
+	},
 	{
 		example: "entry-renderer.ts",
 		title: "/status-card appends a custom entry that the page draws with the extension's renderer; it is not sent to the model",

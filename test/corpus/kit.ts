@@ -6,6 +6,7 @@
 import { expect } from "vitest";
 import type { ScriptStep, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
 import type { SessionEntry } from "../../src/runtime/session/entries.ts";
+import { cdnStandIn } from "../support/cdn-stand-in.ts";
 import { PROBE_EXPR, probe, startRuntime, toolResults, transcript } from "../support/runtime-harness.ts";
 import { exampleFiles } from "./examples.ts";
 import { runnerOf } from "./load.ts";
@@ -77,7 +78,7 @@ export async function session(examples: string[], options: SessionOptions = {}) 
 	const log = probe();
 	const files: Record<string, string> = { ...exampleFiles(), "test-stand-ins.ts": STAND_IN_TOOLS, "test-probe.ts": PROBE_EXTENSION };
 	const load = [...(options.standIns ? ["test-stand-ins.ts"] : []), ...examples, ...(options.probe ? ["test-probe.ts"] : [])];
-	const harness = await startRuntime({ files, load, script: options.script, answer: options.answer, entries: options.entries });
+	const harness = await startRuntime({ files, load, script: options.script, answer: options.answer, entries: options.entries, cdn: await cdnStandIn() });
 	const { events, runtime } = harness;
 	const s = {
 		...harness,

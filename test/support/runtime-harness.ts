@@ -28,6 +28,8 @@ export interface HarnessOptions {
 	/** Answers a dialog; `id` is the one the runtime may later pass to `cancelUI`. */
 	answer?: (request: UIRequest, id: string) => UIResponse | Promise<UIResponse>;
 	entries?: SessionEntry[];
+	/** The runtime's ESM CDN (e.g. the local stand-in of cdn-stand-in.ts); its URLs are really fetched. */
+	cdn?: string;
 }
 
 export async function startRuntime(options: HarnessOptions) {
@@ -38,12 +40,13 @@ export async function startRuntime(options: HarnessOptions) {
 	const cancelled: string[] = [];
 	const fetchFiles: typeof fetch = async (input) => {
 		const url = String(input);
+		if (options.cdn && url.startsWith(options.cdn)) return fetch(url);
 		const name = url.startsWith(EXT_ORIGIN) ? url.slice(EXT_ORIGIN.length) : undefined;
 		const source = name !== undefined ? options.files[name] : undefined;
 		if (source === undefined) return new Response("not found", { status: 404, statusText: "Not Found" });
 		return new Response(source, { status: 200 });
 	};
-	const runtime = new Runtime({ fetch: fetchFiles, scriptedTokensPerSecond: 0 });
+	const runtime = new Runtime({ fetch: fetchFiles, scriptedTokensPerSecond: 0, cdn: options.cdn });
 	const header = newSessionHeader("/workspace");
 	await runtime.start(
 		{
