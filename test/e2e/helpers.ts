@@ -4,8 +4,8 @@ import { FIXTURE_PORT } from "../../playwright.config.ts";
 export const FIXTURES = `http://127.0.0.1:${FIXTURE_PORT}`;
 
 /** Opens the playground with `?ext=` URLs, says yes to running them, waits for the runtime. */
-export async function openWithExtensions(page: Page, urls: string[], { trust = true } = {}) {
-	const query = urls.map((url) => `ext=${encodeURIComponent(url)}`).join("&");
+export async function openWithExtensions(page: Page, urls: string[], { trust = true, cdn = "" } = {}) {
+	const query = [...urls.map((url) => `ext=${encodeURIComponent(url)}`), ...(cdn ? [`cdn=${encodeURIComponent(cdn)}`] : [])].join("&");
 	await page.goto(`/?${query}`);
 	if (urls.length > 0) {
 		const prompt = page.getByRole("dialog", { name: "Run extensions from this link?" });
