@@ -143,7 +143,8 @@ export class ModuleLoader {
 		const what = owner === url ? url : `${url} (imported by ${chain.at(-2)})`;
 		let response: Response;
 		try {
-			response = await this.fetchImpl(url);
+			// Revalidate: a reload must see the file as it is now, not a cached copy.
+			response = await this.fetchImpl(url, { cache: "no-cache" });
 		} catch (error) {
 			const hint = owner === url ? "is the server up, and does it send CORS headers?" : "offline, or the CDN does not have it";
 			throw new ModuleLoadError(`could not fetch ${what}: ${(error as Error).message} (${hint})`, "fetch", owner);

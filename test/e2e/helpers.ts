@@ -1,4 +1,7 @@
 import { expect, type Page } from "@playwright/test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { FIXTURE_PORT } from "../../playwright.config.ts";
 
 export const FIXTURES = `http://127.0.0.1:${FIXTURE_PORT}`;
@@ -34,4 +37,12 @@ export async function send(page: Page, text: string) {
 
 export function extension(page: Page, name: string) {
 	return page.getByRole("listitem", { name: `Extension ${name}` });
+}
+
+/** Writes a file the fixture server serves at `${FIXTURES}/scratch/<name>` (the path fixture-server.mjs uses). */
+export function writeScratch(name: string, content: string): string {
+	const dir = join(tmpdir(), `playa-e2e-scratch-${FIXTURE_PORT}`);
+	mkdirSync(dir, { recursive: true });
+	writeFileSync(join(dir, name), content);
+	return `${FIXTURES}/scratch/${name}`;
 }
