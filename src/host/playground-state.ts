@@ -49,6 +49,8 @@ export interface PlaygroundState {
 	components: Record<string, { extension: string; lines: string[] }>;
 	/** Extensions' drawings of session entries (entry and message renderers), by entry id. */
 	renderedEntries: Record<string, { extension: string; lines: string[] }>;
+	/** Tools' drawings of their calls (`renderCall`), by tool call id. */
+	renderedToolCalls: Record<string, { extension: string; lines: string[] }>;
 	/** Sessions in this browser, most recent first. */
 	sessions: { id: string; name: string; entryCount: number; updatedAt: string }[];
 	/** The model that answers, and its thinking level. Keys are not here: they stay in `Playground.secrets`. */
@@ -80,6 +82,7 @@ export function initialPlaygroundState(): PlaygroundState {
 		sessions: [],
 		components: {},
 		renderedEntries: {},
+		renderedToolCalls: {},
 		model: SCRIPTED_CHOICE,
 		thinkingLevel: "off",
 	};
@@ -110,6 +113,8 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 			return { components: withKey(state.components, event.id, event.lines && { extension: event.extension, lines: event.lines }) };
 		case "entry_rendered":
 			return { renderedEntries: withKey(state.renderedEntries, event.entryId, { extension: event.extension, lines: event.lines }) };
+		case "tool_call_rendered":
+			return { renderedToolCalls: withKey(state.renderedToolCalls, event.toolCallId, { extension: event.extension, lines: event.lines }) };
 		case "title":
 			return { title: event.title };
 		case "model_changed":

@@ -106,6 +106,8 @@ export type RuntimeEvent =
 	| { type: "component"; id: string; extension: string; lines: string[] | undefined }
 	/** An extension's drawing of a session entry (entry or message renderer): shown in its place. */
 	| { type: "entry_rendered"; entryId: string; extension: string; lines: string[] }
+	/** A tool's `renderCall` drawing of one of its calls: shown in place of the call's arguments. */
+	| { type: "tool_call_rendered"; toolCallId: string; extension: string; lines: string[] }
 	| { type: "editor_text"; text: string; mode: "set" | "paste" }
 	/** The model changed (the user's pick, or an extension's `pi.setModel`). */
 	| { type: "model_changed"; choice: ModelChoice };

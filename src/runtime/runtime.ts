@@ -201,9 +201,13 @@ export class Runtime implements RuntimeApi {
 		this.session.agent.state.thinkingLevel = level;
 	}
 
+	private readonly callArgs = new Map<string, unknown>();
+
 	private get renderers(): RendererDeps {
 		return {
 			extensions: () => this.runner.extensions,
+			cwd: this.session.source.cwd,
+			callArgs: this.callArgs,
 			theme: this.ui.theme,
 			expanded: () => this.ui.toolsExpanded,
 			emit: (event) => this.host.emit(event),

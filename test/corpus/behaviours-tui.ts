@@ -5,7 +5,7 @@
  */
 import { expect } from "vitest";
 import type { Behaviour } from "./behaviours.ts";
-import { session } from "./kit.ts";
+import { plain, session } from "./kit.ts";
 
 const say = (text: string) => ({ text });
 const call = (name: string, args: Record<string, unknown>) => ({ toolCalls: [{ name, arguments: args }] });
@@ -26,6 +26,9 @@ export const TUI_BEHAVIOURS: Behaviour[] = [
 			await run;
 			expect(s.toolResults()[0].text).toBe("User selected: 2. Blue");
 			expect(s.components().size).toBe(0);
+			// The transcript draws the call and the result with the tool's renderCall / renderResult.
+			expect(s.events.some((e) => e.type === "tool_call_rendered" && e.lines.some((l) => plain(l)!.includes("question Which colour?")))).toBe(true);
+			expect(s.rendered().map((r) => r.lines)).toEqual([["✓ 2. Blue"]]);
 		},
 	},
 	{

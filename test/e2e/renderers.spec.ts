@@ -27,5 +27,7 @@ test("upstream question.ts: the tool's component is drawn in the page and the ke
 	await page.keyboard.press("Enter");
 	await expect(component).toHaveCount(0);
 	const transcript = page.getByRole("region", { name: "Transcript" });
-	await expect(transcript.getByRole("article", { name: "Result of question message" })).toHaveText(/User selected: 2\. Blue/);
+	// Drawn with the tool's renderCall and renderResult.
+	await expect(transcript.getByLabel("Tool call question")).toContainText("question Which colour?");
+	await expect(transcript.getByRole("article", { name: "question entry" })).toContainText("✓ 2. Blue");
 });

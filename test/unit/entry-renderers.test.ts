@@ -57,4 +57,25 @@ describe("entry and message renderers", () => {
 		expect(rendered(events)).toEqual([]);
 		expect(errors()).toEqual([expect.objectContaining({ where: "entry renderer broken", message: "cannot draw" })]);
 	});
+
+	it("a tool's renderCall draws its calls and renderResult its result messages, with the call's arguments", async () => {
+		const tool = `
+import { Text } from "@earendil-works/pi-tui";
+export default function (pi) {
+	pi.registerTool({
+		name: "weather", description: "weather", parameters: { type: "object", properties: { city: { type: "string" } } },
+		execute: async (_id, params) => ({ content: [{ type: "text", text: "sunny" }], details: { city: params.city, temp: 21 } }),
+		renderCall: (args, theme) => new Text(theme.bold("weather ") + args.city, 0, 0),
+		renderResult: (result, { isPartial }, _theme, context) => new Text("☀ " + result.details.temp + "° in " + context.args.city + (isPartial ? " …" : ""), 0, 0),
+	});
+}`;
+		const { runtime, events, entries } = await startRuntime({ files: { "weather.ts": tool }, script: [{ toolCalls: [{ name: "weather", arguments: { city: "Oslo" } }] }, { text: "ok" }] });
+		await runtime.submit("weather?");
+		const calls = events.flatMap((e) => (e.type === "tool_call_rendered" ? [{ ...e, lines: e.lines.map((l) => l.replace(STRIP, "").trimEnd()) }] : []));
+		const assistant = entries().find((e) => e.type === "message" && (e as { message: { role: string } }).message.role === "assistant") as { message: { content: { type: string; id?: string }[] } };
+		const callId = assistant.message.content.find((b) => b.type === "toolCall")!.id;
+		expect(calls).toEqual([{ type: "tool_call_rendered", toolCallId: callId, extension: "weather", lines: ["weather Oslo"] }]);
+		const result = entries().find((e) => e.type === "message" && (e as { message: { role: string } }).message.role === "toolResult")!;
+		expect(rendered(events)).toEqual([{ entryId: result.id, extension: "weather", text: ["☀ 21° in Oslo"] }]);
+	});
 });

@@ -1,8 +1,9 @@
 /**
  * Extension renderers for the transcript: `pi.registerEntryRenderer` draws custom entries
- * (`pi.appendEntry`), `pi.registerMessageRenderer` custom messages. The component renders to
- * lines in the worker, as `ctx.ui.custom` components do; the lines go to the host with the
- * entry's id, and the page draws them in place of the entry's plain view.
+ * (`pi.appendEntry`), `pi.registerMessageRenderer` custom messages, a tool's `renderResult` its
+ * result messages and `renderCall` its calls. The component renders to lines in the worker, as
+ * `ctx.ui.custom` components do; the lines go to the host with the entry's (or call's) id, and the
+ * page draws them in place of the plain view.
  */
 import type { Component, CustomEntry, EntryRenderOptions, Theme } from "../../api/types.ts";
 import type { RuntimeEvent } from "../protocol.ts";
@@ -15,6 +16,9 @@ const PAGE_KEYS: Record<string, string> = { "app.tools.expand": "ctrl+o" };
 
 export interface RendererDeps {
 	extensions(): readonly RegisteredExtension[];
+	cwd: string;
+	/** Arguments of the tool calls drawn so far, by call id: `renderResult` gets them too. */
+	callArgs: Map<string, unknown>;
 	theme: Theme;
 	expanded(): boolean;
 	emit(event: RuntimeEvent): void;
@@ -54,8 +58,62 @@ function findRenderer(deps: RendererDeps, entry: SessionEntry): Found | undefine
 	return undefined;
 }
 
-/** Renders one entry if an extension draws its type; a throwing renderer is reported and the plain view stays. */
+/** The extension tool of that name the session uses (a later extension replaces an earlier one). */
+function toolOwner(deps: RendererDeps, name: string) {
+	const owner = [...deps.extensions()].reverse().find((extension) => extension.loaded && extension.tools.has(name));
+	return owner && { extension: owner, tool: owner.tools.get(name)! };
+}
+
+function toolContext(deps: RendererDeps, toolCallId: string, args: unknown, isError: boolean) {
+	const expanded = deps.expanded();
+	return { args, toolCallId, invalidate: () => {}, lastComponent: undefined, state: {}, cwd: deps.cwd, executionStarted: true, argsComplete: true, isPartial: false, expanded, showImages: false, isError, ...keyHints() };
+}
+
+function attempt(deps: RendererDeps, extension: RegisteredExtension, where: string, run: () => void): void {
+	try {
+		run();
+	} catch (error) {
+		deps.report(extension, where, error);
+	}
+}
+
+type ToolCallBlock = { type: "toolCall"; id: string; name: string; arguments: unknown };
+type ToolResultMessage = { role: "toolResult"; toolCallId: string; toolName: string; content: unknown; details?: unknown; isError?: boolean };
+
+/** Tool calls of an assistant message and tool results, drawn by their tool's renderCall / renderResult. */
+function renderToolMessage(deps: RendererDeps, entry: SessionEntry): void {
+	const message = (entry as { message?: { role: string; content: unknown } }).message;
+	if (message?.role === "assistant" && Array.isArray(message.content)) {
+		for (const block of message.content as ToolCallBlock[]) {
+			if (block.type !== "toolCall") continue;
+			deps.callArgs.set(block.id, block.arguments);
+			const owner = toolOwner(deps, block.name);
+			const renderCall = owner?.tool.renderCall;
+			if (!owner || typeof renderCall !== "function") continue;
+			attempt(deps, owner.extension, `renderCall of ${block.name}`, () => {
+				const lines = linesOf(renderCall(block.arguments, deps.theme, toolContext(deps, block.id, block.arguments, false)) as Component | undefined);
+				if (lines) deps.emit({ type: "tool_call_rendered", toolCallId: block.id, extension: owner.extension.name, lines });
+			});
+		}
+	}
+	if (message?.role === "toolResult") {
+		const result = message as unknown as ToolResultMessage;
+		const owner = toolOwner(deps, result.toolName);
+		const renderResult = owner?.tool.renderResult;
+		if (!owner || typeof renderResult !== "function") return;
+		const args = deps.callArgs.get(result.toolCallId);
+		attempt(deps, owner.extension, `renderResult of ${result.toolName}`, () => {
+			const view = { content: result.content, details: result.details, isError: result.isError === true };
+			const component = renderResult(view, { expanded: deps.expanded(), isPartial: false }, deps.theme, toolContext(deps, result.toolCallId, args, view.isError));
+			const lines = linesOf(component as Component | undefined);
+			if (lines) deps.emit({ type: "entry_rendered", entryId: entry.id, extension: owner.extension.name, lines });
+		});
+	}
+}
+
+/** Renders one entry if an extension draws it; a throwing renderer is reported and the plain view stays. */
 export function renderEntry(deps: RendererDeps, entry: SessionEntry): void {
+	if (entry.type === "message") return renderToolMessage(deps, entry);
 	const found = findRenderer(deps, entry);
 	if (!found) return;
 	try {
