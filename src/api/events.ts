@@ -74,7 +74,15 @@ export interface ExtensionEventMap {
 	session_tree: Ev<{ newLeafId: string | null; oldLeafId: string | null; summaryEntry?: SessionEntry; fromExtension?: boolean }>;
 	session_shutdown: Ev<None>;
 	session_stop: Ev<
-		{ messages: AgentMessage[]; turn_id: string; last_assistant_message?: string; session_id: string; stop_hook_active: boolean; signal: AbortSignal },
+		{
+			messages: AgentMessage[];
+			turn_id: string;
+			last_assistant_message?: string;
+			session_id: string;
+			session_file?: string;
+			stop_hook_active: boolean;
+			signal: AbortSignal;
+		},
 		{ continue?: boolean; additionalContext?: string; decision?: "block"; reason?: string } | void
 	>;
 	goal_updated: Ev<{ goal: unknown; state?: unknown }>;

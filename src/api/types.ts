@@ -282,6 +282,67 @@ export interface ExecResult {
 
 export type MessageRenderer = (message: unknown, options: { expanded: boolean }, theme: Theme) => Component | undefined;
 
+/** A `pi.appendEntry` record: kept in the session, never sent to the model. */
+export interface CustomEntry<T = unknown> {
+	type: "custom";
+	id: string;
+	parentId: string | null;
+	timestamp: string;
+	customType: string;
+	data?: T;
+}
+
+/** Key hints for renderers, as pi's keybinding ids name them ("app.tools.expand"). */
+export interface KeybindingHints {
+	keyText(keybinding: string): string;
+	keyHint(keybinding: string, description: string): string;
+}
+
+export interface EntryRenderOptions extends KeybindingHints {
+	expanded: boolean;
+}
+
+/** Draws a custom entry of one `customType` in the transcript. */
+export type EntryRenderer<T = unknown> = (entry: CustomEntry<T>, options: EntryRenderOptions, theme: Theme) => Component | undefined;
+
+/** Why a request is routed: a user message, the loop going on, a retry, or a call outside the loop. */
+export type ModelRouteReason = "user" | "continuation" | "retry" | "direct";
+
+export interface ModelRouteRequest<TState = unknown> {
+	/** The selected virtual model. */
+	model: Model<string>;
+	thinkingLevel: ThinkingLevel;
+	reason: ModelRouteReason;
+	/** Physical model of the latest successful response. */
+	previous?: { model: Model<string>; thinkingLevel?: ThinkingLevel };
+	failed?: { model: Model<string>; thinkingLevel?: ThinkingLevel; message: AgentMessage };
+	/** Router state last returned on this session branch. */
+	state?: TState;
+	/** The conversation for this request, system messages included. */
+	messages: readonly unknown[];
+	signal?: AbortSignal;
+}
+
+/** The physical model (and thinking level) for one request; `state` is stored on the branch. */
+export interface ModelRoute<TState = unknown> {
+	model: Model<string>;
+	thinkingLevel: ThinkingLevel;
+	state?: TState;
+}
+
+/** A selectable catalog entry that routes each request to a physical model (`pi.registerVirtualModel`). */
+export interface ExtensionVirtualModel<TState = unknown> {
+	provider: string;
+	id: string;
+	name: string;
+	/** Thinking levels offered for selection; default `["off"]`. */
+	thinkingLevels?: readonly ThinkingLevel[];
+	contextWindow?: number;
+	maxTokens?: number;
+	input?: ("text" | "image")[];
+	route(request: ModelRouteRequest<TState>, ctx: ExtensionContext): ModelRoute<TState> | Promise<ModelRoute<TState>>;
+}
+
 export interface ExtensionAPI {
 	on<E extends ExtensionEventName>(event: E, handler: ExtensionHandler<E>): void;
 	registerTool<TParams = any, TDetails = unknown>(tool: ToolDefinition<TParams, TDetails>): void;
@@ -292,6 +353,11 @@ export interface ExtensionAPI {
 	/** `setLabel(label)` names the extension; `setLabel(entryId, label)` labels a session entry (undefined clears). */
 	setLabel(entryIdOrLabel: string, label?: string): void;
 	registerMessageRenderer(customType: string, renderer: MessageRenderer): void;
+	/** Draws custom entries (`pi.appendEntry`) of `customType` in the transcript. */
+	registerEntryRenderer<T = unknown>(customType: string, renderer: EntryRenderer<T>): void;
+	/** Registering the same provider and id again replaces the virtual model. */
+	registerVirtualModel<TState = unknown>(model: ExtensionVirtualModel<TState>): void;
+	unregisterVirtualModel(provider: string, id: string): void;
 	registerAssistantThinkingRenderer(renderer: (...args: any[]) => Component | undefined): void;
 	registerComposerShape(shape: unknown): void;
 	registerFileWriteFallback(handler: (...args: any[]) => Promise<boolean>): void;

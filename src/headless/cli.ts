@@ -65,7 +65,7 @@ export async function main(argv: string[], write: (line: string) => void = (line
 	const emit = (event: RuntimeEvent | { type: string; [key: string]: unknown }) => write(JSON.stringify(event));
 	// An in-memory workspace, as in the browser: built-in tools and pi.exec work, nothing touches the disk.
 	const workspace = await EmbeddedWorkspace.create({ cwd: "/workspace" });
-	const runtime = new Runtime({ fetch: fetchAnywhere, scriptedTokensPerSecond: 0, workspace });
+	const runtime = new Runtime({ fetch: fetchAnywhere, scriptedTokensPerSecond: 0, workspace, uiMode: "rpc" });
 	await runtime.start(
 		{
 			session: { header: newSessionHeader(process.cwd()), entries: [], leafId: null },

@@ -50,6 +50,10 @@ export interface PlaygroundState {
 	workspace: WorkspaceStatus;
 	/** Open `ctx.ui.custom` components: their lines, by id. */
 	components: Record<string, { extension: string; lines: string[] }>;
+	/** Extensions' drawings of session entries (entry and message renderers), by entry id. */
+	renderedEntries: Record<string, { extension: string; lines: string[] }>;
+	/** Tools' drawings of their calls (`renderCall`), by tool call id. */
+	renderedToolCalls: Record<string, { extension: string; lines: string[] }>;
 	/** Sessions in this browser, most recent first. */
 	sessions: { id: string; name: string; entryCount: number; updatedAt: string }[];
 	/** The model that answers, and its thinking level. Keys are not here: they stay in `Playground.secrets`. */
@@ -81,6 +85,8 @@ export function initialPlaygroundState(): PlaygroundState {
 		workspace: { preference: "embedded", notice: "Starting the workspace…" },
 		sessions: [],
 		components: {},
+		renderedEntries: {},
+		renderedToolCalls: {},
 		model: SCRIPTED_CHOICE,
 		thinkingLevel: "off",
 	};
@@ -109,6 +115,10 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 			return { widgets: withKey(state.widgets, event.key, event.lines && { lines: event.lines, placement: event.placement }) };
 		case "component":
 			return { components: withKey(state.components, event.id, event.lines && { extension: event.extension, lines: event.lines }) };
+		case "entry_rendered":
+			return { renderedEntries: withKey(state.renderedEntries, event.entryId, { extension: event.extension, lines: event.lines }) };
+		case "tool_call_rendered":
+			return { renderedToolCalls: withKey(state.renderedToolCalls, event.toolCallId, { extension: event.extension, lines: event.lines }) };
 		case "title":
 			return { title: event.title };
 		case "model_changed":

@@ -41,6 +41,12 @@ export function linkExtensionUrls(location: Location): string[] {
 	return new URLSearchParams(location.search).getAll("ext").map((url) => new URL(url, location.href).href);
 }
 
+/** `?cdn=<url>`: where bare npm names of extensions load from (an ESM CDN in esm.sh's shape). */
+export function linkCdn(location: Location): string | undefined {
+	const cdn = new URLSearchParams(location.search).get("cdn");
+	return cdn ? new URL(cdn, location.href).href : undefined;
+}
+
 /** Lets the browser paint before more main-thread work (loading the rest of a long session). */
 function nextPaint(): Promise<void> {
 	return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -176,7 +182,7 @@ export class Playground {
 			await this.workspaceReady;
 			const workspacePort = await this.workspace.createPort();
 			const runtime = await startRuntimeWorker(
-				{ session, extensions: extensionUrls, script, disabled, callRecord: this.callRecord, workspacePort, model, thinkingLevel },
+				{ session, extensions: extensionUrls, script, disabled, callRecord: this.callRecord, workspacePort, model, thinkingLevel, cdn: linkCdn(location) },
 				this.bridge(),
 				(handle) => this.watch(handle),
 				this.gateway,

@@ -41,6 +41,8 @@ export function locate(stack: string, url: string): { line: number; column: numb
 
 export class ModuleLoader {
 	private readonly built = new Map<string, Promise<string>>();
+	/** Plain JavaScript modules (CDN packages, remote .js): not transpiled, only their imports rewritten. */
+	private readonly javascript = new Set<string>();
 	/** CDN or plain URLs the engine imports directly, with the specifier that asked for each. */
 	private readonly nativeUrls = new Map<string, string>();
 	private readonly fetchImpl: typeof fetch;
@@ -88,10 +90,10 @@ export class ModuleLoader {
 	}
 
 	private async buildUncached(url: string, chain: string[]): Promise<string> {
-		const source = await this.fetchSource(url);
+		const source = await this.fetchSource(url, chain);
 		let code: string;
 		try {
-			code = transpile(source, url);
+			code = this.javascript.has(url) ? source : transpile(source, url);
 		} catch (error) {
 			const e = error as TranspileError;
 			throw new ModuleLoadError(e.message, "transpile", url, e.line, e.column);
@@ -120,11 +122,12 @@ export class ModuleLoader {
 	}
 
 	private async targetFor(specifier: string, importer: string, chain: string[], line: number): Promise<string> {
-		const resolution = resolveSpecifier(specifier, importer, this.cdn);
+		const resolution = resolveSpecifier(specifier, importer, this.cdn, this.javascript.has(importer));
 		switch (resolution.kind) {
 			case "host":
 				return this.options.hostModules.urlFor(resolution.module);
 			case "source":
+				if (resolution.javascript) this.javascript.add(resolution.url);
 				return this.build(resolution.url, chain);
 			case "native":
 				this.nativeUrls.set(resolution.url, specifier);
@@ -134,18 +137,19 @@ export class ModuleLoader {
 		}
 	}
 
-	private async fetchSource(url: string): Promise<string> {
+	/** A dependency's failure is reported against the extension file that imported it (`chain[0]`). */
+	private async fetchSource(url: string, chain: string[]): Promise<string> {
+		const owner = chain.length > 1 && this.javascript.has(url) ? chain[0] : url;
+		const what = owner === url ? url : `${url} (imported by ${chain.at(-2)})`;
 		let response: Response;
 		try {
-			response = await this.fetchImpl(url);
+			// Revalidate: a reload must see the file as it is now, not a cached copy.
+			response = await this.fetchImpl(url, { cache: "no-cache" });
 		} catch (error) {
-			throw new ModuleLoadError(
-				`could not fetch ${url}: ${(error as Error).message} (is the server up, and does it send CORS headers?)`,
-				"fetch",
-				url,
-			);
+			const hint = owner === url ? "is the server up, and does it send CORS headers?" : "offline, or the CDN does not have it";
+			throw new ModuleLoadError(`could not fetch ${what}: ${(error as Error).message} (${hint})`, "fetch", owner);
 		}
-		if (!response.ok) throw new ModuleLoadError(`could not fetch ${url}: HTTP ${response.status} ${response.statusText}`.trim(), "fetch", url);
+		if (!response.ok) throw new ModuleLoadError(`could not fetch ${what}: HTTP ${response.status} ${response.statusText}`.trim(), "fetch", owner);
 		return response.text();
 	}
 }

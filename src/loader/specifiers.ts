@@ -1,7 +1,8 @@
 /**
  * Where each import specifier of an extension resolves. The pi packages, TypeBox and zod map to
  * modules the runtime itself provides (one shared instance); relative and TypeScript URLs go
- * through the loader; other bare names go to an ESM CDN.
+ * through the loader; other bare names go to an ESM CDN, whose modules go through the loader too
+ * (fetched, their imports rewritten), so they load wherever the runtime runs, Node included.
  */
 
 export type HostModuleName = "coding-agent" | "pi-ai" | "pi-tui" | "typebox" | "typebox/value" | "typebox/compile" | "zod";
@@ -28,22 +29,31 @@ export const DEFAULT_CDN = "https://esm.sh/";
 
 export type Resolution =
 	| { kind: "host"; module: HostModuleName }
-	/** A module Playa loads itself: fetched, transpiled, its imports rewritten. */
-	| { kind: "source"; url: string }
+	/**
+	 * A module Playa loads itself: fetched, its imports rewritten; transpiled unless it is plain
+	 * JavaScript (`javascript`: a CDN module, or a remote .js/.mjs file).
+	 */
+	| { kind: "source"; url: string; javascript?: boolean }
 	/** A plain ES module the engine imports as it is. */
 	| { kind: "native"; url: string }
 	| { kind: "unavailable"; reason: string };
 
 const TYPESCRIPT = /\.(m|c)?tsx?($|\?)/i;
 
-export function resolveSpecifier(specifier: string, importer: string, cdn: string = DEFAULT_CDN): Resolution {
+/**
+ * `importerIsJavaScript`: the importer is plain JavaScript (a CDN module); its relative and
+ * absolute-path imports (esm.sh's "/ms@2.1.3/es2022/ms.mjs") are plain JavaScript too.
+ */
+export function resolveSpecifier(specifier: string, importer: string, cdn: string = DEFAULT_CDN, importerIsJavaScript = false): Resolution {
 	const host = HOST_MODULES[specifier];
 	if (host) return { kind: "host", module: host };
 	if (specifier.startsWith("./") || specifier.startsWith("../") || specifier.startsWith("/")) {
-		return { kind: "source", url: new URL(specifier, importer).href };
+		const url = new URL(specifier, importer).href;
+		return importerIsJavaScript && !TYPESCRIPT.test(url) ? { kind: "source", url, javascript: true } : { kind: "source", url };
 	}
-	if (/^(https?|blob|data):/i.test(specifier)) {
-		return TYPESCRIPT.test(specifier) ? { kind: "source", url: specifier } : { kind: "native", url: specifier };
+	if (/^(blob|data):/i.test(specifier)) return { kind: "native", url: specifier };
+	if (/^https?:/i.test(specifier)) {
+		return TYPESCRIPT.test(specifier) ? { kind: "source", url: specifier } : { kind: "source", url: specifier, javascript: true };
 	}
 	if (specifier.startsWith("node:") || /^(fs|path|os|child_process|crypto|url|util|events|stream)(\/|$)/.test(specifier)) {
 		return { kind: "unavailable", reason: `"${specifier}" is a Node.js built-in, which does not exist in the browser` };
@@ -51,5 +61,5 @@ export function resolveSpecifier(specifier: string, importer: string, cdn: strin
 	if (PI_SCOPES.some((scope) => specifier.startsWith(`${scope}/`))) {
 		return { kind: "unavailable", reason: `"${specifier}" is not available in Playa yet` };
 	}
-	return { kind: "native", url: new URL(specifier, cdn).href };
+	return { kind: "source", url: new URL(specifier, cdn).href, javascript: true };
 }

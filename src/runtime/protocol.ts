@@ -44,6 +44,8 @@ export interface RuntimeConfig {
 	thinkingLevel?: ThinkingLevel;
 	/** Extensions not to import this time, with the reason shown to the user. */
 	disabled?: { url: string; reason: string }[];
+	/** Where bare npm names load from, an ESM CDN in esm.sh's shape (default https://esm.sh/). */
+	cdn?: string;
 }
 
 export type ExtensionPhase = "fetch" | "transpile" | "import" | "factory" | "handler" | "command" | "tool";
@@ -73,6 +75,8 @@ export interface ExtensionStatus {
 	commands: { name: string; description?: string }[];
 	shortcuts: { key: string; description?: string }[];
 	flags: { name: string; type: "boolean" | "string"; description?: string; value: boolean | string | undefined }[];
+	/** Virtual models it registered, as "provider/id" (selectable; each request is routed by the extension). */
+	virtualModels?: string[];
 	/** What the extension tried that the browser cannot do, each said once. */
 	notices: string[];
 }
@@ -100,6 +104,10 @@ export type RuntimeEvent =
 	| { type: "title"; title: string }
 	/** A `ctx.ui.custom` component's lines (ANSI-styled); `undefined` when it closes. */
 	| { type: "component"; id: string; extension: string; lines: string[] | undefined }
+	/** An extension's drawing of a session entry (entry or message renderer): shown in its place. */
+	| { type: "entry_rendered"; entryId: string; extension: string; lines: string[] }
+	/** A tool's `renderCall` drawing of one of its calls: shown in place of the call's arguments. */
+	| { type: "tool_call_rendered"; toolCallId: string; extension: string; lines: string[] }
 	| { type: "editor_text"; text: string; mode: "set" | "paste" }
 	/** The model changed (the user's pick, or an extension's `pi.setModel`). */
 	| { type: "model_changed"; choice: ModelChoice };

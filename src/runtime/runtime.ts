@@ -14,7 +14,9 @@ import { createGatewayStreamFn, type GatewayLike } from "./agent/gateway-stream.
 import type { ProviderGatewayApi } from "./gateway-protocol.ts";
 import { createScriptedModel, type ScriptedModel } from "./agent/scripted-model.ts";
 import { AgentSession } from "./agent/session.ts";
+import { catalogEntry, isVirtualModel, registeredVirtualModels, routeVirtualModel } from "./agent/virtual-models.ts";
 import { StaleExtensionContextError, type ApiEnvironment, type ExtensionActions } from "./extensions/api.ts";
+import { renderEntry, type RendererDeps } from "./extensions/renderers.ts";
 import { createContext, ManagedTimers } from "./extensions/context.ts";
 import { createEventBus } from "./extensions/event-bus.ts";
 import { loadExtension } from "./extensions/load-extensions.ts";
@@ -52,6 +54,11 @@ export interface RuntimeOptions {
 	cdn?: string;
 	/** Tokens per second the scripted model streams at (0: as fast as possible). */
 	scriptedTokensPerSecond?: number;
+	/**
+	 * `ctx.mode`: "tui" where a page draws `ctx.ui.custom` components (default); "rpc" for a host
+	 * that answers dialogs but shows no components (the headless runner), so examples skip them.
+	 */
+	uiMode?: "tui" | "rpc";
 	/** A provider gateway in the same thread (Node, tests); in the browser it arrives as a port in the config. */
 	gateway?: GatewayLike & Pick<ProviderGatewayApi, "hasKey">;
 }
@@ -90,7 +97,10 @@ export class Runtime implements RuntimeApi {
 			config.session.header,
 			config.session.entries,
 			config.session.leafId,
-			(entry, leafId) => emit({ type: "entry_appended", sessionId, entry, leafId }),
+			(entry, leafId) => {
+				emit({ type: "entry_appended", sessionId, entry, leafId });
+				if (this.initialized) renderEntry(this.renderers, entry);
+			},
 			(leafId) => emit({ type: "leaf_changed", sessionId, leafId }),
 		);
 		this.model = createScriptedModel(config.script, this.options.scriptedTokensPerSecond);
@@ -111,7 +121,7 @@ export class Runtime implements RuntimeApi {
 			session: () => this.session,
 			tree: () => tree,
 			runner: this.runner,
-			models: () => [this.model.model],
+			models: () => [this.model.model, ...registeredVirtualModels(this.runner.extensions).map(({ definition }) => catalogEntry(definition))],
 			emit,
 			exec: (command, args, opts) => execInWorkspace(workspace, cwd, command, args, opts),
 		};
@@ -120,12 +130,26 @@ export class Runtime implements RuntimeApi {
 			runner: this.runner,
 			model: this.model,
 			gatewayStream: this.gateway ? createGatewayStreamFn(this.gateway) : undefined,
+			routeVirtual: (model, context, signal) =>
+				routeVirtualModel(
+					{
+						extensions: () => this.runner.extensions,
+						tree: () => tree,
+						context: (extension, routeSignal) => createContext(this.session.source, extension, { signal: routeSignal }),
+						thinkingLevel: () => this.session.agent.state.thinkingLevel,
+						track: (extension, where, call) => this.runner.track(extension, where, call),
+					},
+					model,
+					context,
+					signal,
+				),
 			emit,
 			workspace,
 			builtinTools: workspace ? createBuiltinTools(workspace, { cwd }) : [],
 			defaultActiveBuiltins: [...DEFAULT_ACTIVE_TOOL_NAMES],
 			contextSource: {
 				cwd,
+				mode: this.options.uiMode ?? "tui",
 				ui: this.ui,
 				timers: this.timers,
 				control: createSessionControl(deps),
@@ -140,7 +164,7 @@ export class Runtime implements RuntimeApi {
 			hostModules: new HostModules(HOST_MODULES, this.urls),
 			urls: this.urls,
 			fetch: this.options.fetch,
-			cdn: this.options.cdn,
+			cdn: config.cdn ?? this.options.cdn,
 		});
 		const env = this.apiEnvironment(createActions(deps, (model) => this.setModel(model)));
 		const disabled = new Map((config.disabled ?? []).map((d) => [d.url, d.reason]));
@@ -152,12 +176,15 @@ export class Runtime implements RuntimeApi {
 		if (config.thinkingLevel) await this.setThinkingLevel(config.thinkingLevel);
 		this.initialized = true;
 		this.emitExtensions();
+		// Stored entries an extension draws are drawn once it has loaded.
+		for (const entry of tree.getEntries()) renderEntry(this.renderers, entry);
 		await this.runner.dispatch("session_start", {});
 	}
 
 	/** `pi.setModel`: false when the model needs a key that is not stored (the spec's "no API key"). */
 	private async setModel(model: Model<string>, force = false): Promise<boolean> {
-		if (model.provider !== this.model.model.provider) {
+		// A virtual model needs no key of its own: the models it routes to do.
+		if (model.provider !== this.model.model.provider && !isVirtualModel(model)) {
 			if (!this.gateway) return false;
 			if (!force && !(await this.gateway.hasKey(model.provider))) return false;
 		}
@@ -172,6 +199,20 @@ export class Runtime implements RuntimeApi {
 
 	async setThinkingLevel(level: ThinkingLevel): Promise<void> {
 		this.session.agent.state.thinkingLevel = level;
+	}
+
+	private readonly callArgs = new Map<string, unknown>();
+
+	private get renderers(): RendererDeps {
+		return {
+			extensions: () => this.runner.extensions,
+			cwd: this.session.source.cwd,
+			callArgs: this.callArgs,
+			theme: this.ui.theme,
+			expanded: () => this.ui.toolsExpanded,
+			emit: (event) => this.host.emit(event),
+			report: (extension, where, error) => this.runner.report(extension, "handler", where, error),
+		};
 	}
 
 	private notice(extension: RegisteredExtension, text: string): void {

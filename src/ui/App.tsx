@@ -13,6 +13,7 @@ import { Notifications } from "./Notifications.tsx";
 import { ModelPanel, modelTitle, type OfflineModel } from "./ModelPanel.tsx";
 import { ScriptPanel } from "./ScriptPanel.tsx";
 import { SessionsPanel } from "./SessionsPanel.tsx";
+import { ansiToNodes } from "./ansi.tsx";
 import { Transcript } from "./Transcript.tsx";
 import { usePlaygroundState } from "./usePlayground.ts";
 
@@ -23,7 +24,9 @@ function Widgets({ widgets, placement }: { widgets: ReturnType<typeof usePlaygro
 		<div className="widgets">
 			{shown.map(([key, widget]) => (
 				<pre key={key} aria-label={`Widget ${key}`}>
-					{widget.lines.join("\n")}
+					{widget.lines.map((line, i) => (
+						<div key={i}>{line ? ansiToNodes(line, String(i)) : "\u00a0"}</div>
+					))}
 				</pre>
 			))}
 		</div>
@@ -91,7 +94,7 @@ export function App({ playground }: { playground: Playground }) {
 							</button>
 						</div>
 					)}
-					<Transcript entries={branch} streaming={state.streaming} />
+					<Transcript entries={branch} streaming={state.streaming} rendered={state.renderedEntries} renderedCalls={state.renderedToolCalls} />
 					<Widgets widgets={state.widgets} placement="aboveEditor" />
 					<Composer
 						running={state.running}

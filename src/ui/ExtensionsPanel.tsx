@@ -82,6 +82,7 @@ export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable,
 							</p>
 						))}
 						{extension.tools.length > 0 && <p>Tools: {extension.tools.join(", ")}</p>}
+						{extension.virtualModels && <p>Virtual models: {extension.virtualModels.join(", ")}</p>}
 						{extension.commands.length > 0 && <p>Commands: {extension.commands.map((c) => `/${c.name}`).join(", ")}</p>}
 						{extension.shortcuts.length > 0 && <p>Shortcuts: {extension.shortcuts.map((s) => s.key).join(", ")}</p>}
 						{extension.flags.map((flag) => (

@@ -1,10 +1,17 @@
 /** The session's messages, rendered as text (never as HTML), plus the reply being streamed. */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
-import { useMemo } from "react";
+import { createContext, useContext, useMemo } from "react";
 import { Virtuoso } from "react-virtuoso";
 import type { SessionEntry } from "../runtime/session/entries.ts";
+import { ansiToNodes } from "./ansi.tsx";
 
-type Block = { type: string; text?: string; thinking?: string; name?: string; arguments?: unknown; mimeType?: string };
+/** An extension's drawing of an entry: its ANSI lines, as text. */
+export type RenderedEntries = Record<string, { extension: string; lines: string[] }>;
+
+type Block = { type: string; id?: string; text?: string; thinking?: string; name?: string; arguments?: unknown; mimeType?: string };
+
+/** Tool calls drawn by their tool's `renderCall`, by call id. */
+const RenderedCalls = createContext<RenderedEntries>({});
 
 function blocks(content: unknown): Block[] {
 	if (typeof content === "string") return [{ type: "text", text: content }];
@@ -12,6 +19,7 @@ function blocks(content: unknown): Block[] {
 }
 
 function ContentBlocks({ content }: { content: unknown }) {
+	const renderedCalls = useContext(RenderedCalls);
 	return (
 		<>
 			{blocks(content).map((block, i) => {
@@ -22,6 +30,13 @@ function ContentBlocks({ content }: { content: unknown }) {
 							<summary>Thinking</summary>
 							<p className="text">{block.thinking}</p>
 						</details>
+					);
+				const drawn = block.type === "toolCall" && block.id ? renderedCalls[block.id] : undefined;
+				if (drawn)
+					return (
+						<div key={i} className="tool-call" aria-label={`Tool call ${block.name}`}>
+							<RenderedLines lines={drawn.lines} />
+						</div>
 					);
 				if (block.type === "toolCall")
 					return (
@@ -74,36 +89,68 @@ function shownMessage(entry: SessionEntry): AgentMessage | undefined {
 	return undefined;
 }
 
-type Item = { key: string; message: AgentMessage; streaming: boolean };
+function RenderedLines({ lines }: { lines: string[] }) {
+	return (
+		<pre className="terminal">
+			{lines.map((line, i) => (
+				<div key={i}>{line ? ansiToNodes(line, String(i)) : "\u00a0"}</div>
+			))}
+		</pre>
+	);
+}
+
+/** Lines an extension rendered for an entry (entry, message or tool result renderer). */
+export function RenderedView({ extension, lines }: { extension: string; lines: string[] }) {
+	return (
+		<article className="message rendered" aria-label={`${extension} entry`}>
+			<RenderedLines lines={lines} />
+		</article>
+	);
+}
+
+type Item = { key: string; message?: AgentMessage; rendered?: RenderedEntries[string]; streaming: boolean };
 
 /** Virtualized: a 10,000-entry session renders only what is near the viewport; new output follows. */
-export function Transcript({ entries, streaming }: { entries: SessionEntry[]; streaming?: AgentMessage }) {
+export function Transcript({
+	entries,
+	streaming,
+	rendered = {},
+	renderedCalls = {},
+}: {
+	entries: SessionEntry[];
+	streaming?: AgentMessage;
+	rendered?: RenderedEntries;
+	renderedCalls?: RenderedEntries;
+}) {
 	const items = useMemo(() => {
-		const shown: Item[] = entries.flatMap((entry) => {
+		const shown: Item[] = entries.flatMap((entry): Item[] => {
+			if (rendered[entry.id]) return [{ key: entry.id, rendered: rendered[entry.id], streaming: false }];
 			const message = shownMessage(entry);
 			return message ? [{ key: entry.id, message, streaming: false }] : [];
 		});
 		if (streaming) shown.push({ key: "streaming", message: streaming, streaming: true });
 		return shown;
-	}, [entries, streaming]);
+	}, [entries, streaming, rendered]);
 	return (
-		<section className="transcript" aria-label="Transcript" aria-live="polite">
-			{items.length === 0 ? (
-				<p className="muted">No messages yet. Write a prompt below.</p>
-			) : (
-				<Virtuoso
-					// Earlier history arriving (a long session loads its latest entries first) starts the list
-					// anew at its end; appends keep the first item, so streaming never remounts.
-					key={items[0].key}
-					className="transcript-list"
-					data={items}
-					computeItemKey={(_, item) => item.key}
-					initialTopMostItemIndex={items.length - 1}
-					followOutput="auto"
-					increaseViewportBy={{ top: 2000, bottom: 2000 }}
-					itemContent={(_, item) => <MessageView message={item.message} streaming={item.streaming} />}
-				/>
-			)}
-		</section>
+		<RenderedCalls.Provider value={renderedCalls}>
+			<section className="transcript" aria-label="Transcript" aria-live="polite">
+				{items.length === 0 ? (
+					<p className="muted">No messages yet. Write a prompt below.</p>
+				) : (
+					<Virtuoso
+						// Earlier history arriving (a long session loads its latest entries first) starts the list
+						// anew at its end; appends keep the first item, so streaming never remounts.
+						key={items[0].key}
+						className="transcript-list"
+						data={items}
+						computeItemKey={(_, item) => item.key}
+						initialTopMostItemIndex={items.length - 1}
+						followOutput="auto"
+						increaseViewportBy={{ top: 2000, bottom: 2000 }}
+						itemContent={(_, item) => (item.rendered ? <RenderedView {...item.rendered} /> : <MessageView message={item.message!} streaming={item.streaming} />)}
+					/>
+				)}
+			</section>
+		</RenderedCalls.Provider>
 	);
 }

@@ -10,6 +10,8 @@
 import { expect } from "vitest";
 import { darkTheme } from "../../src/api/theme.ts";
 import { DEFAULT_SYSTEM_PROMPT } from "../../src/runtime/agent/session.ts";
+import { RENDERER_BEHAVIOURS } from "./behaviours-renderers.ts";
+import { TUI_BEHAVIOURS } from "./behaviours-tui.ts";
 import { answers, eventually, plain, session } from "./kit.ts";
 
 export interface Behaviour {
@@ -96,15 +98,6 @@ export const BEHAVIOURS: Behaviour[] = [
 		},
 	},
 	{
-		example: "todo.ts",
-		title: "/todos (a terminal component) refuses outside the TUI",
-		async run() {
-			const s = await session(["todo.ts"]);
-			await s.submit("/todos");
-			expect(s.notifications()).toContain("/todos requires interactive mode");
-		},
-	},
-	{
 		example: "tic-tac-toe.ts",
 		title: "the agent's tools move its cursor and show the board; each move is saved as a session entry",
 		async run() {
@@ -115,28 +108,6 @@ export const BEHAVIOURS: Behaviour[] = [
 			expect(moved.text).toBe("Moved right. Cursor: (0, 1)");
 			expect(board.text).toContain("Your cursor: (row=0, col=1)");
 			expect(s.custom("tic-tac-toe-save").map((e) => [e.data.agentCursorRow, e.data.agentCursorCol])).toEqual([[0, 1]]);
-			await s.submit("/tic-tac-toe");
-			expect(s.notifications()).toContain("Tic-tac-toe requires interactive mode");
-		},
-	},
-	{
-		example: "question.ts",
-		title: "the question tool answers that no terminal UI is available",
-		async run() {
-			const s = await session(["question.ts"], { script: [call("question", { question: "Which?", options: [{ label: "A" }] }), say("ok")] });
-			await s.submit("ask me");
-			expect(s.toolResults()[0].text).toBe("Error: UI not available (running in non-interactive mode)");
-		},
-	},
-	{
-		example: "questionnaire.ts",
-		title: "the questionnaire tool answers that no terminal UI is available",
-		async run() {
-			const s = await session(["questionnaire.ts"], {
-				script: [call("questionnaire", { questions: [{ id: "q", prompt: "Which?", options: [{ value: "a", label: "A" }] }] }), say("ok")],
-			});
-			await s.submit("ask me");
-			expect(s.toolResults()[0].text).toBe("Error: UI not available (running in non-interactive mode)");
 		},
 	},
 
@@ -662,15 +633,13 @@ export const BEHAVIOURS: Behaviour[] = [
 	},
 	{
 		example: "tools.ts",
-		title: "a stored tools-config entry restores the active tools at session_start; /tools refuses outside the TUI",
+		title: "a stored tools-config entry restores the active tools at session_start",
 		async run() {
 			const first = await session(["hello.ts", "tools.ts"], { probe: true });
 			await first.submit('/probe-append tools-config {"enabledTools":["hello"]}');
 			const second = await session(["hello.ts", "tools.ts"], { probe: true, entries: first.entries() });
 			await second.submit("/probe-tools");
 			expect(second.log).toEqual([{ activeTools: ["hello"] }]);
-			await second.submit("/tools");
-			expect(second.notifications()).toContain("/tools requires TUI mode");
 		},
 	},
 
@@ -718,24 +687,6 @@ export const BEHAVIOURS: Behaviour[] = [
 			},
 		}),
 	),
-	...(
-		[
-			["snake.ts", "/snake", "Snake requires interactive mode"],
-			["space-invaders.ts", "/invaders", "Space Invaders requires interactive mode"],
-			["qna.ts", "/qna", "qna requires interactive mode"],
-			["handoff.ts", "/handoff write the tests", "handoff requires interactive mode"],
-		] as const
-	).map(
-		([example, command, message]): Behaviour => ({
-			example,
-			title: `${command.split(" ")[0]} refuses outside the TUI`,
-			async run() {
-				const s = await session([example]);
-				await s.submit(command);
-				expect(s.notifications()).toEqual([message]);
-			},
-		}),
-	),
 	{
 		example: "summarize.ts",
 		title: "/summarize with nothing to summarise says so",
@@ -756,4 +707,6 @@ export const BEHAVIOURS: Behaviour[] = [
 			expect(s.errors()).toEqual([]);
 		},
 	},
+	...TUI_BEHAVIOURS,
+	...RENDERER_BEHAVIOURS,
 ];

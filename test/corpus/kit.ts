@@ -3,8 +3,10 @@
  * examples (unchanged, served from their folder) plus small inline test extensions, and read back
  * what the user would see (notifications, statuses, widgets, dialogs, entries, tool results).
  */
+import { expect } from "vitest";
 import type { ScriptStep, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
 import type { SessionEntry } from "../../src/runtime/session/entries.ts";
+import { cdnStandIn } from "../support/cdn-stand-in.ts";
 import { PROBE_EXPR, probe, startRuntime, toolResults, transcript } from "../support/runtime-harness.ts";
 import { exampleFiles } from "./examples.ts";
 import { runnerOf } from "./load.ts";
@@ -76,7 +78,7 @@ export async function session(examples: string[], options: SessionOptions = {}) 
 	const log = probe();
 	const files: Record<string, string> = { ...exampleFiles(), "test-stand-ins.ts": STAND_IN_TOOLS, "test-probe.ts": PROBE_EXTENSION };
 	const load = [...(options.standIns ? ["test-stand-ins.ts"] : []), ...examples, ...(options.probe ? ["test-probe.ts"] : [])];
-	const harness = await startRuntime({ files, load, script: options.script, answer: options.answer, entries: options.entries });
+	const harness = await startRuntime({ files, load, script: options.script, answer: options.answer, entries: options.entries, cdn: await cdnStandIn() });
 	const { events, runtime } = harness;
 	const s = {
 		...harness,
@@ -97,6 +99,32 @@ export async function session(examples: string[], options: SessionOptions = {}) 
 				details?: any;
 			})[],
 		notices: (path: string) => s.extension(path).notices,
+		/** The lines each open `ctx.ui.custom` component shows now, ANSI colours removed, by id. */
+		components: () => {
+			const open = new Map<string, string[]>();
+			for (const e of events) {
+				if (e.type !== "component") continue;
+				if (e.lines) open.set(e.id, e.lines.map((line) => plain(line)!));
+				else open.delete(e.id);
+			}
+			return open;
+		},
+		/** Entries an extension drew (entry/message renderers): their non-empty lines, ANSI colours removed. */
+		rendered: () =>
+			events.flatMap((e) => (e.type === "entry_rendered" ? [{ entryId: e.entryId, lines: e.lines.map((l) => plain(l)!.trim()).filter(Boolean) }] : [])),
+		/** Waits for an open component whose lines contain `text`; its id. */
+		async component(text = ""): Promise<string> {
+			let found: string | undefined;
+			await eventually(() => {
+				found = [...s.components()].find(([, lines]) => lines.join("\n").includes(text))?.[0];
+				expect(found, `an open component showing ${JSON.stringify(text)}`).toBeDefined();
+			});
+			return found!;
+		},
+		/** Sends key presses (terminal byte sequences, one per element) to an open component. */
+		async press(id: string, ...keys: string[]) {
+			for (const key of keys) await runtime.componentInput(id, key);
+		},
 		/** Submits composer text and waits until any run it started has ended. */
 		async submit(text: string) {
 			await runtime.submit(text);

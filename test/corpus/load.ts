@@ -4,6 +4,7 @@
  * it did that the browser cannot (notices), and which of its handlers failed at start or shutdown.
  */
 import type { ExtensionRunner } from "../../src/runtime/extensions/runner.ts";
+import { cdnStandIn } from "../support/cdn-stand-in.ts";
 import { startRuntime } from "../support/runtime-harness.ts";
 import { exampleFiles } from "./examples.ts";
 
@@ -34,7 +35,7 @@ export function runnerOf(runtime: unknown): ExtensionRunner {
 }
 
 export async function loadExample(entry: string): Promise<LoadRecord> {
-	const harness = await startRuntime({ files: exampleFiles(), load: [entry] });
+	const harness = await startRuntime({ files: exampleFiles(), load: [entry], cdn: await cdnStandIn() });
 	const started = harness.events.length;
 	await harness.runtime.shutdown();
 	const [status] = runnerOf(harness.runtime).status();

@@ -91,7 +91,7 @@ export function renderCorpus(rows: CorpusRow[]): string {
 		"(checks in `test/corpus/behaviours.ts`; `PLAYA_SHOW_GAPS=1` shows each gap check failing with its reason).",
 		"",
 		`- ${c.examples} examples: ${kinds("browser")} need neither Node nor a terminal, ${kinds("terminal")} need a real terminal for part of what they do, ${kinds("node")} need Node (built-in modules or globals).`,
-		`- ${c.loads} load. Of the ${c.shouldLoad} that need neither Node nor a terminal, ${c.shouldLoadAndLoads} load; the others are known exceptions, each explained below. ${c.terminalLoads} of the ${c.terminal} terminal ones load, their terminal parts refused (\`ctx.mode\` is \`"rpc"\`) or reported once as notices.`,
+		`- ${c.loads} load. Of the ${c.shouldLoad} that need neither Node nor a terminal, ${c.shouldLoadAndLoads} load; the others are known exceptions, each explained below. ${c.terminalLoads} of the ${c.terminal} terminal ones load, \`ctx.ui.custom\` components drawn in the page (\`ctx.mode\` is \`"tui"\`), other terminal-only parts reported once as notices.`,
 		`- ${c.behaviourTested} have behaviour tests (${c.behaviourChecks} checks); ${c.gapChecks} more checks pin known gaps (they assert upstream's behaviour and are expected to fail until Playa closes the gap).`,
 		"",
 		"Columns: **needs** — Node built-ins or globals, terminal-only UI, npm packages, read from the source;",

@@ -1,10 +1,16 @@
 // Serves extension files to the page from another origin, with CORS, as a user's own host would:
 //   /upstream/<file>  upstream pi's examples/extensions (the pinned dev dependency), unchanged
 //   /fixtures/<file>  test/fixtures/extensions
+//   /scratch/<file>   files a test writes while it runs (scratchDir(port)), e.g. to change an extension
+//   anything else     an offline esm.sh stand-in over node_modules (test/support/esm-cdn-stand-in.mjs),
+//                     so `?cdn=http://127.0.0.1:<port>/` loads extensions' npm packages without the internet
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
+import { esmCdnResponse } from "../support/esm-cdn-stand-in.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const mounts = {
@@ -12,13 +18,20 @@ const mounts = {
 	"/fixtures/": join(root, "test/fixtures/extensions"),
 };
 const port = Number(process.argv[2] ?? 4174);
+/** Where /scratch/ files live for the server on `port`; test/e2e/helpers.ts computes the same path. */
+export const scratchDir = (forPort) => join(tmpdir(), `playa-e2e-scratch-${forPort}`);
+mounts["/scratch/"] = scratchDir(port);
+mkdirSync(mounts["/scratch/"], { recursive: true });
 
 createServer(async (req, res) => {
 	res.setHeader("Access-Control-Allow-Origin", "*");
 	const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
 	if (path === "/health") return res.end("ok");
 	const mount = Object.keys(mounts).find((prefix) => path.startsWith(prefix));
-	if (!mount) return res.writeHead(404).end("not found");
+	if (!mount) {
+		const answer = await esmCdnResponse(path);
+		return answer ? res.writeHead(200, { "Content-Type": answer.contentType }).end(answer.body) : res.writeHead(404).end("not found");
+	}
 	const file = normalize(join(mounts[mount], path.slice(mount.length)));
 	if (!file.startsWith(mounts[mount])) return res.writeHead(403).end("forbidden");
 	try {

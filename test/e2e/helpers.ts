@@ -1,11 +1,14 @@
 import { expect, type Page } from "@playwright/test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { FIXTURE_PORT } from "../../playwright.config.ts";
 
 export const FIXTURES = `http://127.0.0.1:${FIXTURE_PORT}`;
 
 /** Opens the playground with `?ext=` URLs, says yes to running them, waits for the runtime. */
-export async function openWithExtensions(page: Page, urls: string[], { trust = true } = {}) {
-	const query = urls.map((url) => `ext=${encodeURIComponent(url)}`).join("&");
+export async function openWithExtensions(page: Page, urls: string[], { trust = true, cdn = "" } = {}) {
+	const query = [...urls.map((url) => `ext=${encodeURIComponent(url)}`), ...(cdn ? [`cdn=${encodeURIComponent(cdn)}`] : [])].join("&");
 	await page.goto(`/?${query}`);
 	if (urls.length > 0) {
 		const prompt = page.getByRole("dialog", { name: "Run extensions from this link?" });
@@ -34,4 +37,12 @@ export async function send(page: Page, text: string) {
 
 export function extension(page: Page, name: string) {
 	return page.getByRole("listitem", { name: `Extension ${name}` });
+}
+
+/** Writes a file the fixture server serves at `${FIXTURES}/scratch/<name>` (the path fixture-server.mjs uses). */
+export function writeScratch(name: string, content: string): string {
+	const dir = join(tmpdir(), `playa-e2e-scratch-${FIXTURE_PORT}`);
+	mkdirSync(dir, { recursive: true });
+	writeFileSync(join(dir, name), content);
+	return `${FIXTURES}/scratch/${name}`;
 }

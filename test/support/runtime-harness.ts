@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtensionErrorInfo, RuntimeEvent, ScriptStep, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
 import { Runtime } from "../../src/runtime/runtime.ts";
-import { newSessionHeader, type SessionEntry } from "../../src/runtime/session/entries.ts";
+import { newSessionHeader, type SessionEntry, type SessionHeader } from "../../src/runtime/session/entries.ts";
 
 export const EXT_ORIGIN = "http://extensions.test/";
 
@@ -28,6 +28,10 @@ export interface HarnessOptions {
 	/** Answers a dialog; `id` is the one the runtime may later pass to `cancelUI`. */
 	answer?: (request: UIRequest, id: string) => UIResponse | Promise<UIResponse>;
 	entries?: SessionEntry[];
+	/** The session's header (default: a new session); with `entries`, a stored session starts again. */
+	header?: SessionHeader;
+	/** The runtime's ESM CDN (e.g. the local stand-in of cdn-stand-in.ts); its URLs are really fetched. */
+	cdn?: string;
 }
 
 export async function startRuntime(options: HarnessOptions) {
@@ -38,13 +42,14 @@ export async function startRuntime(options: HarnessOptions) {
 	const cancelled: string[] = [];
 	const fetchFiles: typeof fetch = async (input) => {
 		const url = String(input);
+		if (options.cdn && url.startsWith(options.cdn)) return fetch(url);
 		const name = url.startsWith(EXT_ORIGIN) ? url.slice(EXT_ORIGIN.length) : undefined;
 		const source = name !== undefined ? options.files[name] : undefined;
 		if (source === undefined) return new Response("not found", { status: 404, statusText: "Not Found" });
 		return new Response(source, { status: 200 });
 	};
-	const runtime = new Runtime({ fetch: fetchFiles, scriptedTokensPerSecond: 0 });
-	const header = newSessionHeader("/workspace");
+	const runtime = new Runtime({ fetch: fetchFiles, scriptedTokensPerSecond: 0, cdn: options.cdn });
+	const header = options.header ?? newSessionHeader("/workspace");
 	await runtime.start(
 		{
 			session: { header, entries: options.entries ?? [], leafId: options.entries?.at(-1)?.id ?? null },

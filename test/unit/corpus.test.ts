@@ -9,6 +9,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BEHAVIOURS } from "../corpus/behaviours.ts";
+import { cdnRequests } from "../support/cdn-stand-in.ts";
 import { classify } from "../corpus/classify.ts";
 import { exampleEntries, exampleFiles, exampleName } from "../corpus/examples.ts";
 import { loadExample } from "../corpus/load.ts";
@@ -61,12 +62,10 @@ describe("the example corpus of @earendil-works/pi-coding-agent@1.6.0", () => {
 		expect(entries.filter((entry) => row(entry).needs.kind === "terminal" && !row(entry).record.loaded)).toEqual([]);
 	});
 
-	it("the exceptions fail for the reason given", () => {
-		expect(row("with-deps/index.ts").record.error?.message).toMatch(/https:/);
-		expect(row("custom-provider-anthropic/index.ts").record.error?.message).toMatch(/https:/);
-		expect(row("debug-provider.ts").record.error?.message).toBe("pi.registerEntryRenderer is not a function");
-		expect(row("entry-renderer.ts").record.error?.message).toBe("pi.registerEntryRenderer is not a function");
-		expect(row("jev-router.ts").record.error?.message).toBe("pi.registerVirtualModel is not a function");
+	it("examples with npm dependencies load them from the ESM CDN (here the local esm.sh stand-in)", () => {
+		expect(row("with-deps/index.ts").record).toMatchObject({ loaded: true, tools: ["parse_duration"] });
+		expect(row("custom-provider-anthropic/index.ts").record.loaded).toBe(true);
+		expect(cdnRequests).toEqual(expect.arrayContaining(["/ms", "/ms@2.1.3/es2022/ms.mjs", "/@anthropic-ai/sdk"]));
 	});
 
 	it("records what an example registered and what the browser could not do", () => {

@@ -44,6 +44,15 @@ describe("the headless runner", () => {
 		expect(bad.events).toContainEqual(expect.objectContaining({ type: "notify", message: "false" }));
 	});
 
+	it("reports ctx.mode \"rpc\": nobody can press keys in a component, so question.ts gives its no-UI answer", async () => {
+		const script = join(dir, "question.json");
+		writeFileSync(script, JSON.stringify([{ toolCalls: [{ name: "question", arguments: { question: "Which?", options: [{ label: "A" }] } }] }, { text: "ok" }]));
+		const { code, events } = await run(["--ext", join(UPSTREAM_EXAMPLES, "question.ts"), "--script", script, "--prompt", "ask"]);
+		expect(code).toBe(0);
+		const texts = events.filter((e) => e.type === "entry_appended").map((e) => JSON.stringify(e.entry));
+		expect(texts.some((t) => t.includes("UI not available (running in non-interactive mode)"))).toBe(true);
+	});
+
 	it("says how to use it when no extension is given", async () => {
 		const code = await main([], () => {});
 		expect(code).toBe(2);

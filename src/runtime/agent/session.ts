@@ -4,7 +4,7 @@
  * appended to the tree, and all tools gated by `tool_call` / `tool_result`.
  */
 import { Agent, type AgentEvent, type AgentMessage, type AgentTool, type StreamFn } from "@earendil-works/pi-agent-core";
-import { toToolDeclaration, type ImageContent, type JsonObject, type SystemMessage, type TextContent } from "@earendil-works/pi-ai";
+import { toToolDeclaration, type Context, type ImageContent, type Model, type JsonObject, type SystemMessage, type TextContent } from "@earendil-works/pi-ai";
 import { createCommandContext, createContext, type ContextSource } from "../extensions/context.ts";
 import type { RegisteredExtension } from "../extensions/extension.ts";
 import type { ExtensionRunner } from "../extensions/runner.ts";
@@ -14,6 +14,8 @@ import { applyTextRewrite } from "./assistant-rewrite.ts";
 import { convertToLlm, replayableContext, entryForMessage, normalizeCustomMessage } from "./messages.ts";
 import { SCRIPTED_PROVIDER, type ScriptedModel } from "./scripted-model.ts";
 import type { Workspace } from "../../workspace/types.ts";
+import { StopHook } from "./stop-hook.ts";
+import { isVirtualModel } from "./virtual-models.ts";
 import { ToolGate } from "./tool-gate.ts";
 import { runUserBash } from "./user-shell.ts";
 import { toAgentTool } from "./tools.ts";
@@ -29,6 +31,8 @@ export interface SessionOptions {
 	model: ScriptedModel;
 	/** Replies of every other model: the provider gateway on the main thread (agent/gateway-stream.ts). */
 	gatewayStream?: StreamFn;
+	/** The physical model for a request to a virtual model (agent/virtual-models.ts). */
+	routeVirtual?(model: Model<string>, context: Context, signal?: AbortSignal): Promise<Model<string>>;
 	emit(event: RuntimeEvent): void;
 	/** Everything ctx needs besides the session itself. */
 	contextSource: Omit<ContextSource, "tree" | "model" | "isIdle" | "abort" | "hasPendingMessages" | "waitForIdle" | "systemPrompt">;
@@ -64,6 +68,9 @@ export class AgentSession {
 	private turnIndex = 0;
 	/** How the last assistant reply ended: its tool calls are not run when it was cut off ("length"). */
 	private lastStopReason: string | undefined;
+	private readonly stopHook = new StopHook();
+	/** Calls of the current turn whose result ends the run (`terminate`): all of them stops the agent. */
+	private terminatedCalls = 0;
 
 	constructor(private readonly options: SessionOptions) {
 		const { tree, model, runner } = options;
@@ -81,8 +88,10 @@ export class AgentSession {
 		this.gate = new ToolGate(runner, () => this.agent.state.tools);
 		this.agent = new Agent({
 			initialState: { model: model.model },
-			streamFn: (m, context, opts) =>
-				m.provider === SCRIPTED_PROVIDER || !options.gatewayStream ? model.stream(m, context, opts) : options.gatewayStream(m, context, opts),
+			streamFn: async (requested, context, opts) => {
+				const m = isVirtualModel(requested) && options.routeVirtual ? await options.routeVirtual(requested, context, opts?.signal) : requested;
+				return m.provider === SCRIPTED_PROVIDER || !options.gatewayStream ? model.stream(m, context, opts) : options.gatewayStream(m, context, opts);
+			},
 			convertToLlm,
 			transformContext: async (messages) => {
 				if (!runner.hasHandlers("context")) return messages;
@@ -240,11 +249,32 @@ export class AgentSession {
 		const queued = this.nextTurn.splice(0);
 		const injected = start.messages.map((payload) => normalizeCustomMessage(payload));
 		this.turnIndex = 0;
+		this.stopHook.reset();
 		await this.agent.prompt([...queued, ...messages, ...injected]);
 	}
 
 	abort(): void {
 		this.agent.abort();
+	}
+
+	/**
+	 * `session_stop` when the agent would stop after this turn: no calls to answer (or all of them
+	 * ended the run), nothing queued, not failed or aborted. A continuation becomes a follow-up, which
+	 * the agent takes instead of ending.
+	 */
+	private async checkStop(message: AgentMessage, toolResults: number, turnIndex: number): Promise<void> {
+		if (message.role !== "assistant" || message.stopReason === "error" || message.stopReason === "aborted") return;
+		if (toolResults > 0 && this.terminatedCalls < toolResults) return;
+		if (this.agent.hasQueuedMessages() || this.agent.signal?.aborted) return;
+		const next = await this.stopHook.check({
+			runner: this.options.runner,
+			messages: this.agent.state.messages,
+			lastAssistant: message,
+			turnId: `${this.options.tree.header.id}:${turnIndex}:${message.timestamp}`,
+			sessionId: this.options.tree.header.id,
+			signal: this.agent.signal,
+		});
+		if (next) this.agent.followUp(next);
 	}
 
 	private async onAgentEvent(event: AgentEvent): Promise<void> {
@@ -262,9 +292,13 @@ export class AgentSession {
 			case "turn_start":
 				await runner.dispatch("turn_start", { turnIndex: this.turnIndex, timestamp: Date.now() });
 				return;
-			case "turn_end":
-				await runner.dispatch("turn_end", { turnIndex: this.turnIndex++, message: event.message, toolResults: event.toolResults });
+			case "turn_end": {
+				const turnIndex = this.turnIndex++;
+				await runner.dispatch("turn_end", { turnIndex, message: event.message, toolResults: event.toolResults });
+				await this.checkStop(event.message, event.toolResults.length, turnIndex);
+				this.terminatedCalls = 0;
 				return;
+			}
 			case "message_start":
 				await runner.dispatch("message_start", { message: structuredClone(event.message) });
 				return;
@@ -306,6 +340,7 @@ export class AgentSession {
 				});
 				return;
 			case "tool_execution_end":
+				if ((event.result as { terminate?: boolean } | undefined)?.terminate === true) this.terminatedCalls++;
 				await runner.dispatch("tool_execution_end", {
 					toolCallId: event.toolCallId,
 					toolName: event.toolName,

@@ -5,7 +5,7 @@
 import { ExtensionRuntimeNotInitializedError } from "../../api/coding-agent.ts";
 import { Type } from "typebox";
 import { z } from "zod";
-import type { EventBus, ExtensionAPI, ExtensionLogger, ToolDefinition } from "../../api/types.ts";
+import type { EntryRenderer, EventBus, ExtensionAPI, ExtensionLogger, ExtensionVirtualModel, ToolDefinition } from "../../api/types.ts";
 import type { RegisteredExtension } from "./extension.ts";
 import { normalizeKeyId } from "./keys.ts";
 
@@ -115,6 +115,19 @@ export function createExtensionAPI(extension: RegisteredExtension, env: ApiEnvir
 		}),
 		registerMessageRenderer: registration((customType, renderer) => {
 			extension.messageRenderers.set(customType, renderer);
+		}),
+		registerEntryRenderer: registration((customType, renderer) => {
+			if (typeof renderer !== "function") throw new TypeError(`registerEntryRenderer("${customType}") needs a renderer function`);
+			extension.entryRenderers.set(customType, renderer as EntryRenderer);
+		}),
+		registerVirtualModel: registration((model) => {
+			if (!model || typeof model.provider !== "string" || typeof model.id !== "string" || typeof model.route !== "function") {
+				throw new TypeError("registerVirtualModel needs { provider, id, name, route }");
+			}
+			extension.virtualModels.set(`${model.provider}/${model.id}`, model as ExtensionVirtualModel);
+		}),
+		unregisterVirtualModel: registration((provider, id) => {
+			extension.virtualModels.delete(`${provider}/${id}`);
 		}),
 		registerAssistantThinkingRenderer: registration(() => env.notice(extension, `registerAssistantThinkingRenderer ${BROWSER_UNSUPPORTED}`)),
 		registerComposerShape: registration(() => env.notice(extension, `registerComposerShape ${BROWSER_UNSUPPORTED}`)),

@@ -33,6 +33,8 @@ export interface ContextSource {
 	control: SessionControl;
 	tree(): SessionTree;
 	cwd: string;
+	/** "tui" where the host draws `ctx.ui.custom` components; "rpc" where it only answers dialogs. */
+	mode: "tui" | "rpc";
 	model(): Model<string> | undefined;
 	isIdle(): boolean;
 	abort(): void;
@@ -111,7 +113,7 @@ export function createContext(source: ContextSource, extension: RegisteredExtens
 	return {
 		ui: createUIContext(source.ui, { ...scope, extension: extension.name, notice: (text) => source.notice(extension, text) }),
 		hasUI: true,
-		mode: "rpc",
+		mode: source.mode,
 		cwd: source.cwd,
 		sessionManager: sessionView(source),
 		get model() {

@@ -4,7 +4,9 @@
  */
 import type {
 	CommandDefinition,
+	EntryRenderer,
 	ExtensionEventName,
+	ExtensionVirtualModel,
 	ExtensionHandler,
 	FlagDefinition,
 	MessageRenderer,
@@ -27,6 +29,9 @@ export interface RegisteredExtension {
 	shortcuts: Map<string, ShortcutDefinition>;
 	flags: Map<string, FlagDefinition>;
 	messageRenderers: Map<string, MessageRenderer>;
+	entryRenderers: Map<string, EntryRenderer>;
+	/** By "provider/id". */
+	virtualModels: Map<string, ExtensionVirtualModel>;
 	/** Providers registered during load wait here until the runtime is initialized. */
 	providers: Map<string, ProviderConfig | null>;
 	/** Things the extension did that the browser host cannot do, each reported once. */
@@ -45,6 +50,8 @@ export function newRegisteredExtension(url: string): RegisteredExtension {
 		shortcuts: new Map(),
 		flags: new Map(),
 		messageRenderers: new Map(),
+		entryRenderers: new Map(),
+		virtualModels: new Map(),
 		providers: new Map(),
 		notices: [],
 	};
@@ -52,7 +59,7 @@ export function newRegisteredExtension(url: string): RegisteredExtension {
 
 /** Drops what an extension registered (its factory failed, or it is being disabled). */
 export function clearRegistrations(extension: RegisteredExtension): void {
-	for (const map of [extension.handlers, extension.tools, extension.commands, extension.shortcuts, extension.flags, extension.messageRenderers, extension.providers]) {
+	for (const map of [extension.handlers, extension.tools, extension.commands, extension.shortcuts, extension.flags, extension.messageRenderers, extension.entryRenderers, extension.virtualModels, extension.providers]) {
 		map.clear();
 	}
 }

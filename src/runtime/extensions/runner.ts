@@ -53,6 +53,7 @@ export class ExtensionRunner {
 			disabled: extension.disabled,
 			error: extension.error,
 			tools: [...extension.tools.keys()],
+			...(extension.virtualModels.size > 0 && { virtualModels: [...extension.virtualModels.keys()] }),
 			notices: [...extension.notices],
 			commands: [...extension.commands].map(([name, command]) => ({ name, description: command.description })),
 			shortcuts: [...extension.shortcuts].map(([key, shortcut]) => ({ key, description: shortcut.description })),

@@ -6,6 +6,7 @@
 import type { DialogOptions, ExtensionUIContext, SelectOption, Theme } from "../../api/types.ts";
 import type { HostBridge, UIRequest, UIResponse } from "../protocol.ts";
 import type { HandlerBudget } from "./budget.ts";
+import { closeWidget, showWidgetComponent } from "./widget-components.ts";
 
 export interface UIClientState {
 	host: HostBridge;
@@ -155,12 +156,15 @@ function createKnownUIContext(state: UIClientState, scope: UIScope): ExtensionUI
 			emit({ type: "status", key: "working", text: message });
 		},
 		setWidget(key, content, options) {
+			const placement = options?.placement ?? "aboveEditor";
+			closeWidget(state, key);
 			if (typeof content === "function") {
-				scope.notice("component widgets (setWidget with a factory) are not shown in the browser yet");
+				const onError = (error: unknown) => scope.notice(`ctx.ui.setWidget("${key}") failed: ${(error as Error)?.message ?? String(error)}`);
+				void showWidgetComponent(state, state.host, state.theme, key, content, placement, onError);
 				return;
 			}
 			const lines = Array.isArray(content) ? content.slice(0, WIDGET_LINE_CAP).map(String) : undefined;
-			emit({ type: "widget", key, lines, placement: options?.placement ?? "aboveEditor" });
+			emit({ type: "widget", key, lines, placement });
 		},
 		custom(factory, opts) {
 			return showComponent(state, scope, factory, opts?.signal);

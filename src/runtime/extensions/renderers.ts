@@ -1,0 +1,125 @@
+/**
+ * Extension renderers for the transcript: `pi.registerEntryRenderer` draws custom entries
+ * (`pi.appendEntry`), `pi.registerMessageRenderer` custom messages, a tool's `renderResult` its
+ * result messages and `renderCall` its calls. The component renders to lines in the worker, as
+ * `ctx.ui.custom` components do; the lines go to the host with the entry's (or call's) id, and the
+ * page draws them in place of the plain view.
+ */
+import type { Component, CustomEntry, EntryRenderOptions, Theme } from "../../api/types.ts";
+import type { RuntimeEvent } from "../protocol.ts";
+import type { SessionEntry } from "../session/entries.ts";
+import type { RegisteredExtension } from "./extension.ts";
+import { COMPONENT_COLUMNS } from "./ui-client.ts";
+
+/** Keys of the page for pi's keybinding ids a renderer may name in a hint. */
+const PAGE_KEYS: Record<string, string> = { "app.tools.expand": "ctrl+o" };
+
+export interface RendererDeps {
+	extensions(): readonly RegisteredExtension[];
+	cwd: string;
+	/** Arguments of the tool calls drawn so far, by call id: `renderResult` gets them too. */
+	callArgs: Map<string, unknown>;
+	theme: Theme;
+	expanded(): boolean;
+	emit(event: RuntimeEvent): void;
+	report(extension: RegisteredExtension, where: string, error: unknown): void;
+}
+
+function keyHints(): Pick<EntryRenderOptions, "keyText" | "keyHint"> {
+	const keyText = (keybinding: string) => PAGE_KEYS[keybinding] ?? "";
+	return { keyText, keyHint: (keybinding, description) => [keyText(keybinding), description].filter(Boolean).join(" ") };
+}
+
+/** The lines of a rendered component; a renderer may also answer nothing (the plain view stays). */
+function linesOf(component: Component | undefined): string[] | undefined {
+	if (!component || typeof component.render !== "function") return undefined;
+	return [...component.render(COMPONENT_COLUMNS)].map(String);
+}
+
+type Found = { extension: RegisteredExtension; render: () => Component | undefined; where: string };
+
+function findRenderer(deps: RendererDeps, entry: SessionEntry): Found | undefined {
+	const { customType } = entry as { customType?: unknown };
+	if (typeof customType !== "string") return undefined;
+	const options = { expanded: deps.expanded(), ...keyHints() };
+	for (const extension of deps.extensions()) {
+		if (!extension.loaded) continue;
+		if (entry.type === "custom") {
+			const renderer = extension.entryRenderers.get(customType);
+			if (renderer) return { extension, where: `entry renderer ${customType}`, render: () => renderer(entry as unknown as CustomEntry, options, deps.theme) };
+		}
+		if (entry.type === "custom_message") {
+			const renderer = extension.messageRenderers.get(customType);
+			const { content, display, details } = entry as unknown as { content: unknown; display: boolean; details?: unknown };
+			const message = { role: "custom", customType, content, display, details, timestamp: Date.parse(entry.timestamp) || 0 };
+			if (renderer) return { extension, where: `message renderer ${customType}`, render: () => renderer(message, options, deps.theme) };
+		}
+	}
+	return undefined;
+}
+
+/** The extension tool of that name the session uses (a later extension replaces an earlier one). */
+function toolOwner(deps: RendererDeps, name: string) {
+	const owner = [...deps.extensions()].reverse().find((extension) => extension.loaded && extension.tools.has(name));
+	return owner && { extension: owner, tool: owner.tools.get(name)! };
+}
+
+function toolContext(deps: RendererDeps, toolCallId: string, args: unknown, isError: boolean) {
+	const expanded = deps.expanded();
+	return { args, toolCallId, invalidate: () => {}, lastComponent: undefined, state: {}, cwd: deps.cwd, executionStarted: true, argsComplete: true, isPartial: false, expanded, showImages: false, isError, ...keyHints() };
+}
+
+function attempt(deps: RendererDeps, extension: RegisteredExtension, where: string, run: () => void): void {
+	try {
+		run();
+	} catch (error) {
+		deps.report(extension, where, error);
+	}
+}
+
+type ToolCallBlock = { type: "toolCall"; id: string; name: string; arguments: unknown };
+type ToolResultMessage = { role: "toolResult"; toolCallId: string; toolName: string; content: unknown; details?: unknown; isError?: boolean };
+
+/** Tool calls of an assistant message and tool results, drawn by their tool's renderCall / renderResult. */
+function renderToolMessage(deps: RendererDeps, entry: SessionEntry): void {
+	const message = (entry as { message?: { role: string; content: unknown } }).message;
+	if (message?.role === "assistant" && Array.isArray(message.content)) {
+		for (const block of message.content as ToolCallBlock[]) {
+			if (block.type !== "toolCall") continue;
+			deps.callArgs.set(block.id, block.arguments);
+			const owner = toolOwner(deps, block.name);
+			const renderCall = owner?.tool.renderCall;
+			if (!owner || typeof renderCall !== "function") continue;
+			attempt(deps, owner.extension, `renderCall of ${block.name}`, () => {
+				const lines = linesOf(renderCall(block.arguments, deps.theme, toolContext(deps, block.id, block.arguments, false)) as Component | undefined);
+				if (lines) deps.emit({ type: "tool_call_rendered", toolCallId: block.id, extension: owner.extension.name, lines });
+			});
+		}
+	}
+	if (message?.role === "toolResult") {
+		const result = message as unknown as ToolResultMessage;
+		const owner = toolOwner(deps, result.toolName);
+		const renderResult = owner?.tool.renderResult;
+		if (!owner || typeof renderResult !== "function") return;
+		const args = deps.callArgs.get(result.toolCallId);
+		attempt(deps, owner.extension, `renderResult of ${result.toolName}`, () => {
+			const view = { content: result.content, details: result.details, isError: result.isError === true };
+			const component = renderResult(view, { expanded: deps.expanded(), isPartial: false }, deps.theme, toolContext(deps, result.toolCallId, args, view.isError));
+			const lines = linesOf(component as Component | undefined);
+			if (lines) deps.emit({ type: "entry_rendered", entryId: entry.id, extension: owner.extension.name, lines });
+		});
+	}
+}
+
+/** Renders one entry if an extension draws it; a throwing renderer is reported and the plain view stays. */
+export function renderEntry(deps: RendererDeps, entry: SessionEntry): void {
+	if (entry.type === "message") return renderToolMessage(deps, entry);
+	const found = findRenderer(deps, entry);
+	if (!found) return;
+	try {
+		const lines = linesOf(found.render());
+		if (lines) deps.emit({ type: "entry_rendered", entryId: entry.id, extension: found.extension.name, lines });
+	} catch (error) {
+		deps.report(found.extension, found.where, error);
+	}
+}

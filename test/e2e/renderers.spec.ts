@@ -1,0 +1,33 @@
+import { expect, test } from "@playwright/test";
+import { extension, FIXTURES, openWithExtensions, send, setScript } from "./helpers.ts";
+
+test("upstream with-deps loads the npm package ms from the ESM CDN (a local esm.sh stand-in) and its tool works", async ({ page }) => {
+	await openWithExtensions(page, [`${FIXTURES}/upstream/with-deps/index.ts`], { cdn: `${FIXTURES}/` });
+	await expect(extension(page, "index")).toContainText("Tools: parse_duration");
+	await setScript(page, [{ toolCalls: [{ name: "parse_duration", arguments: { duration: "2 days" } }] }, { text: "Done." }]);
+	await send(page, "How long is 2 days?");
+	const transcript = page.getByRole("region", { name: "Transcript" });
+	await expect(transcript.getByRole("article", { name: "Result of parse_duration message" })).toHaveText(/2 days = 172800000 milliseconds/);
+});
+
+test("upstream entry-renderer: a custom entry is drawn in the transcript from its renderer's lines", async ({ page }) => {
+	await openWithExtensions(page, [`${FIXTURES}/upstream/entry-renderer.ts`]);
+	await send(page, "/status-card Build is green");
+	const card = page.getByRole("region", { name: "Transcript" }).getByRole("article", { name: "entry-renderer entry" });
+	await expect(card).toContainText("[status] Build is green");
+});
+
+test("upstream question.ts: the tool's component is drawn in the page and the keys answer the model", async ({ page }) => {
+	await openWithExtensions(page, [`${FIXTURES}/upstream/question.ts`]);
+	await setScript(page, [{ toolCalls: [{ name: "question", arguments: { question: "Which colour?", options: [{ label: "Red" }, { label: "Blue" }] } }] }, { text: "Blue it is." }]);
+	await send(page, "Ask me");
+	const component = page.getByRole("dialog", { name: "question component" });
+	await expect(component).toContainText("Which colour?");
+	await page.keyboard.press("ArrowDown");
+	await page.keyboard.press("Enter");
+	await expect(component).toHaveCount(0);
+	const transcript = page.getByRole("region", { name: "Transcript" });
+	// Drawn with the tool's renderCall and renderResult.
+	await expect(transcript.getByLabel("Tool call question")).toContainText("question Which colour?");
+	await expect(transcript.getByRole("article", { name: "question entry" })).toContainText("✓ 2. Blue");
+});
