@@ -14,6 +14,7 @@ import { createGatewayStreamFn, type GatewayLike } from "./agent/gateway-stream.
 import type { ProviderGatewayApi } from "./gateway-protocol.ts";
 import { createScriptedModel, type ScriptedModel } from "./agent/scripted-model.ts";
 import { AgentSession } from "./agent/session.ts";
+import { markInterruptedTurn } from "./agent/interrupted.ts";
 import { StaleExtensionContextError, type ApiEnvironment, type ExtensionActions } from "./extensions/api.ts";
 import { createContext, ManagedTimers } from "./extensions/context.ts";
 import { createEventBus } from "./extensions/event-bus.ts";
@@ -93,6 +94,8 @@ export class Runtime implements RuntimeApi {
 			(entry, leafId) => emit({ type: "entry_appended", sessionId, entry, leafId }),
 			(leafId) => emit({ type: "leaf_changed", sessionId, leafId }),
 		);
+		// A turn the last page left unfinished is marked before anything else is appended.
+		markInterruptedTurn(tree);
 		this.model = createScriptedModel(config.script, this.options.scriptedTokensPerSecond);
 		this.gateway = this.options.gateway ?? (config.gatewayPort ? Comlink.wrap<ProviderGatewayApi>(config.gatewayPort) : undefined);
 		const workspace = this.options.workspace ?? (config.workspacePort ? await connectEmbeddedWorkspace(config.workspacePort) : undefined);

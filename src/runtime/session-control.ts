@@ -51,8 +51,16 @@ export function createSessionControl(deps: ControlDeps): SessionControl {
 	return {
 		models: modelsView(deps),
 		contextUsage: () => contextUsage(deps.session()),
-		compact: async () => {
-			throw new Error("Compaction is not available in Playa yet");
+		// Upstream's callbacks: onComplete gets the result, onError takes a failure (else it rejects).
+		compact: async ({ customInstructions, onComplete, onError }) => {
+			try {
+				const { entry: _entry, fromExtension: _from, ...result } = await deps.session().compact(customInstructions?.trim() || undefined);
+				onComplete?.(result);
+			} catch (error) {
+				const failure = error instanceof Error ? error : new Error(String(error));
+				if (!onError) throw failure;
+				onError(failure);
+			}
 		},
 		shutdown: () => emit({ type: "notify", message: "ctx.shutdown() has no effect in the browser", level: "warning", extension: "Playa" }),
 		newSession: () => switchTo("new"),

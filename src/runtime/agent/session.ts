@@ -16,6 +16,9 @@ import { SCRIPTED_PROVIDER, type ScriptedModel } from "./scripted-model.ts";
 import type { Workspace } from "../../workspace/types.ts";
 import { ToolGate } from "./tool-gate.ts";
 import { runUserBash } from "./user-shell.ts";
+import { Compactor } from "./compaction/compactor.ts";
+import type { CompactionSettings } from "./compaction/prepare.ts";
+import { ReplyCounter } from "./compaction/reply-counter.ts";
 import { toAgentTool } from "./tools.ts";
 
 export const DEFAULT_SYSTEM_PROMPT =
@@ -37,6 +40,8 @@ export interface SessionOptions {
 	/** Native tools (read, bash, ...), and which of them are active by default. */
 	builtinTools?: AgentTool[];
 	defaultActiveBuiltins?: string[];
+	/** Upstream's compaction defaults unless given. */
+	compaction?: Partial<CompactionSettings>;
 }
 
 type ToolEntry = { tool: AgentTool; defaultActive: boolean };
@@ -57,6 +62,8 @@ export class AgentSession {
 	readonly agent: Agent;
 	readonly source: ContextSource;
 	readonly gate: ToolGate;
+	readonly compactor: Compactor;
+	private system: SystemMessage | undefined;
 	private systemPrompt = [DEFAULT_SYSTEM_PROMPT];
 	private activeNames: Set<string> | undefined;
 	/** `deliverAs: "nextTurn"` messages, sent with the next prompt. */
@@ -79,10 +86,22 @@ export class AgentSession {
 		};
 		// The tools of the run in progress: no need to rebuild the table for each call.
 		this.gate = new ToolGate(runner, () => this.agent.state.tools);
+		const streamFn: StreamFn = (m, context, opts) =>
+			m.provider === SCRIPTED_PROVIDER || !options.gatewayStream ? model.stream(m, context, opts) : options.gatewayStream(m, context, opts);
+		const replies = new ReplyCounter(() => tree);
+		model.setReplyIndex(replies.index);
+		this.compactor = new Compactor({
+			tree: () => tree,
+			runner,
+			emit: options.emit,
+			model: () => this.agent.state.model,
+			complete: async (context, signal) => (await streamFn(this.agent.state.model, context, { signal })).result(),
+			replies,
+			settings: options.compaction,
+		});
 		this.agent = new Agent({
 			initialState: { model: model.model },
-			streamFn: (m, context, opts) =>
-				m.provider === SCRIPTED_PROVIDER || !options.gatewayStream ? model.stream(m, context, opts) : options.gatewayStream(m, context, opts),
+			streamFn,
 			convertToLlm,
 			transformContext: async (messages) => {
 				if (!runner.hasHandlers("context")) return messages;
@@ -162,6 +181,7 @@ export class AgentSession {
 	/** Text from the composer: a registered `/command`, or a prompt (a steer while a run is going). */
 	async submit(text: string, images?: ImageContent[]): Promise<void> {
 		const command = /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(text.trim());
+		if (command?.[1] === "compact") return this.compactCommand(command[2]?.trim() || undefined);
 		if (command && (await this.runCommand(command[1], command[2] ?? ""))) return;
 		const shell = /^(!!?)\s*([\s\S]+)$/.exec(text.trim());
 		if (shell) return this.userBash(shell[2], shell[1] === "!!");
@@ -170,6 +190,29 @@ export class AgentSession {
 		const message = userMessage(input.text, input.images);
 		if (this.isStreaming) this.agent.steer(message);
 		else await this.run([message]);
+	}
+
+	/**
+	 * Manual compaction (`/compact`, `ctx.compact()`): a run in progress is stopped first, as upstream
+	 * does. Throws when there is nothing to compact, it is cancelled, or the summary fails.
+	 */
+	async compact(customInstructions?: string) {
+		if (this.isStreaming) {
+			this.agent.abort();
+			await this.agent.waitForIdle();
+		}
+		return this.compactor.compact("manual", customInstructions);
+	}
+
+	private async compactCommand(customInstructions: string | undefined): Promise<void> {
+		try {
+			const { tokensBefore } = await this.compact(customInstructions);
+			this.options.emit({ type: "notify", message: `Compacted ${tokensBefore.toLocaleString("en")} tokens of history into a summary.`, level: "info", extension: "Playa" });
+		} catch (error) {
+			const message = (error as Error).message ?? String(error);
+			const level = message === "Compaction cancelled" ? "warning" : "error";
+			this.options.emit({ type: "notify", message: level === "error" ? `Compaction failed: ${message}` : message, level, extension: "Playa" });
+		}
 	}
 
 	/** `!cmd` goes into the context, `!!cmd` is only shown. */
@@ -221,6 +264,7 @@ export class AgentSession {
 	/** Starts a run: `before_agent_start`, then the agent with the session's context. */
 	private async run(messages: AgentMessage[]): Promise<void> {
 		const { runner, tree } = this.options;
+		await this.compactor.idle();
 		const images = messages.flatMap((m) => (m.role === "user" && Array.isArray(m.content) ? m.content.filter((b): b is ImageContent => b.type === "image") : []));
 		const start = await runner.dispatch("before_agent_start", {
 			prompt: promptText(messages),
@@ -236,11 +280,26 @@ export class AgentSession {
 			timestamp: Date.now(),
 		};
 		this.agent.state.tools = tools;
+		this.system = system;
 		this.agent.state.messages = [system, ...replayableContext(tree.buildContext())];
 		const queued = this.nextTurn.splice(0);
 		const injected = start.messages.map((payload) => normalizeCustomMessage(payload));
 		this.turnIndex = 0;
 		await this.agent.prompt([...queued, ...messages, ...injected]);
+		await this.compactAfterRun();
+	}
+
+	/** Upstream's automatic compaction after a run; a context overflow is compacted and the turn retried once. */
+	private async compactAfterRun(): Promise<void> {
+		if (await this.compactor.afterRun(this.agent.state.messages, false) !== "retry") return;
+		this.agent.state.messages = [this.system!, ...replayableContext(this.options.tree.buildContext())];
+		try {
+			await this.agent.continue();
+		} catch (error) {
+			this.options.emit({ type: "notify", message: `Could not retry after compaction: ${(error as Error).message}`, level: "error", extension: "Playa" });
+			return;
+		}
+		await this.compactor.afterRun(this.agent.state.messages, true);
 	}
 
 	abort(): void {
