@@ -15,6 +15,7 @@ import type { ProviderGatewayApi } from "./gateway-protocol.ts";
 import { createScriptedModel, type ScriptedModel } from "./agent/scripted-model.ts";
 import { AgentSession } from "./agent/session.ts";
 import { markInterruptedTurn } from "./agent/interrupted.ts";
+import type { CompactionSettings } from "./agent/compaction/prepare.ts";
 import { StaleExtensionContextError, type ApiEnvironment, type ExtensionActions } from "./extensions/api.ts";
 import { createContext, ManagedTimers } from "./extensions/context.ts";
 import { createEventBus } from "./extensions/event-bus.ts";
@@ -55,6 +56,8 @@ export interface RuntimeOptions {
 	scriptedTokensPerSecond?: number;
 	/** A provider gateway in the same thread (Node, tests); in the browser it arrives as a port in the config. */
 	gateway?: GatewayLike & Pick<ProviderGatewayApi, "hasKey">;
+	/** Compaction thresholds (upstream's defaults unless given). */
+	compaction?: Partial<CompactionSettings>;
 }
 
 export class Runtime implements RuntimeApi {
@@ -127,6 +130,7 @@ export class Runtime implements RuntimeApi {
 			workspace,
 			builtinTools: workspace ? createBuiltinTools(workspace, { cwd }) : [],
 			defaultActiveBuiltins: [...DEFAULT_ACTIVE_TOOL_NAMES],
+			compaction: this.options.compaction,
 			contextSource: {
 				cwd,
 				ui: this.ui,

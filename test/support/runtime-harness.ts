@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtensionErrorInfo, RuntimeEvent, ScriptStep, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
-import { Runtime } from "../../src/runtime/runtime.ts";
+import { Runtime, type RuntimeOptions } from "../../src/runtime/runtime.ts";
 import { newSessionHeader, type SessionEntry } from "../../src/runtime/session/entries.ts";
 
 export const EXT_ORIGIN = "http://extensions.test/";
@@ -28,6 +28,8 @@ export interface HarnessOptions {
 	/** Answers a dialog; `id` is the one the runtime may later pass to `cancelUI`. */
 	answer?: (request: UIRequest, id: string) => UIResponse | Promise<UIResponse>;
 	entries?: SessionEntry[];
+	/** Compaction thresholds for this runtime (upstream's defaults unless given). */
+	compaction?: RuntimeOptions["compaction"];
 }
 
 export async function startRuntime(options: HarnessOptions) {
@@ -43,7 +45,7 @@ export async function startRuntime(options: HarnessOptions) {
 		if (source === undefined) return new Response("not found", { status: 404, statusText: "Not Found" });
 		return new Response(source, { status: 200 });
 	};
-	const runtime = new Runtime({ fetch: fetchFiles, scriptedTokensPerSecond: 0 });
+	const runtime = new Runtime({ fetch: fetchFiles, scriptedTokensPerSecond: 0, compaction: options.compaction });
 	const header = newSessionHeader("/workspace");
 	await runtime.start(
 		{
