@@ -2,7 +2,8 @@
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { useMemo } from "react";
 import { Virtuoso } from "react-virtuoso";
-import type { SessionEntry } from "../runtime/session/entries.ts";
+import { isInterruptedMarker } from "../runtime/agent/interrupted.ts";
+import { isCompactionEntry, type CompactionEntry, type SessionEntry } from "../runtime/session/entries.ts";
 
 type Block = { type: string; text?: string; thinking?: string; name?: string; arguments?: unknown; mimeType?: string };
 
@@ -51,8 +52,31 @@ function ShellView({ message }: { message: Extract<AgentMessage, { role: "bashEx
 	);
 }
 
+/** Where older history was summarized: the summary, collapsed. */
+function CompactionView({ entry }: { entry: CompactionEntry }) {
+	return (
+		<article className="message compaction" aria-label="Compaction">
+			<details>
+				<summary>
+					Compacted {entry.tokensBefore.toLocaleString("en")} tokens of history{entry.fromExtension ? " (by an extension)" : ""}
+				</summary>
+				<p className="text">{entry.summary}</p>
+			</details>
+		</article>
+	);
+}
+
+function InterruptedView({ message }: { message: Extract<AgentMessage, { role: "assistant" }> }) {
+	return (
+		<article className="message interrupted" aria-label="Interrupted turn">
+			<p className="muted">{message.errorMessage}</p>
+		</article>
+	);
+}
+
 export function MessageView({ message, streaming = false }: { message: AgentMessage; streaming?: boolean }) {
 	if (message.role === "bashExecution") return <ShellView message={message} />;
+	if (message.role === "assistant" && isInterruptedMarker(message)) return <InterruptedView message={message} />;
 	const m = message as { role: string; content: unknown; toolName?: string; isError?: boolean; errorMessage?: string; stopReason?: string };
 	const role = m.role === "toolResult" ? `Result of ${m.toolName}` : m.role === "user" ? "You" : m.role === "assistant" ? "Assistant" : m.role;
 	return (
@@ -74,12 +98,13 @@ function shownMessage(entry: SessionEntry): AgentMessage | undefined {
 	return undefined;
 }
 
-type Item = { key: string; message: AgentMessage; streaming: boolean };
+type Item = { key: string; message: AgentMessage; streaming: boolean } | { key: string; compaction: CompactionEntry };
 
 /** Virtualized: a 10,000-entry session renders only what is near the viewport; new output follows. */
 export function Transcript({ entries, streaming }: { entries: SessionEntry[]; streaming?: AgentMessage }) {
 	const items = useMemo(() => {
-		const shown: Item[] = entries.flatMap((entry) => {
+		const shown: Item[] = entries.flatMap((entry): Item[] => {
+			if (isCompactionEntry(entry)) return [{ key: entry.id, compaction: entry }];
 			const message = shownMessage(entry);
 			return message ? [{ key: entry.id, message, streaming: false }] : [];
 		});
@@ -101,7 +126,7 @@ export function Transcript({ entries, streaming }: { entries: SessionEntry[]; st
 					initialTopMostItemIndex={items.length - 1}
 					followOutput="auto"
 					increaseViewportBy={{ top: 2000, bottom: 2000 }}
-					itemContent={(_, item) => <MessageView message={item.message} streaming={item.streaming} />}
+					itemContent={(_, item) => ("compaction" in item ? <CompactionView entry={item.compaction} /> : <MessageView message={item.message} streaming={item.streaming} />)}
 				/>
 			)}
 		</section>
