@@ -53,7 +53,8 @@ describe("a turn cut short by a reload", () => {
 		const { runtime, entries } = await startRuntime({
 			files: { "spy.ts": CONTEXT_SPY },
 			entries: before,
-			script: [{ text: "unused" }, { text: "picked up" }],
+			// Reply 1 called the tools, reply 2 was cut short: the next prompt plays step 3.
+			script: [{ text: "unused" }, { text: "unused" }, { text: "picked up" }],
 		});
 		await runtime.submit("again");
 		// The call that got its result stays with it; the one that never did is gone, and so is the marker.

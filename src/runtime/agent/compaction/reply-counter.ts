@@ -1,12 +1,12 @@
 /**
  * "Reply N of a session plays step N" for the scripted model, counted on the branch rather than in
- * the context (which a compaction shortens): every stored reply — stopped and failed ones too —
- * and every summary reply a compaction took. Each summary request plays the next step.
+ * the context (which a compaction shortens): every stored reply — stopped, failed and interrupted
+ * ones too (a reload mid-reply goes on with the next step, as Esc does) — and every summary reply a
+ * compaction took. Each summary request plays the next step.
  */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { isCompactionEntry, type SessionEntry } from "../../session/entries.ts";
 import type { SessionTree } from "../../session/tree.ts";
-import { isInterruptedMarker } from "../interrupted.ts";
 import type { ReplyIndex } from "../scripted-model.ts";
 
 export function repliesOnBranch(path: SessionEntry[]): number {
@@ -14,7 +14,7 @@ export function repliesOnBranch(path: SessionEntry[]): number {
 	for (const entry of path) {
 		if (entry.type === "message") {
 			const message = (entry as { message: AgentMessage }).message;
-			if (message.role === "assistant" && !isInterruptedMarker(message)) replies++;
+			if (message.role === "assistant") replies++;
 		} else if (isCompactionEntry(entry)) {
 			replies += entry.summaryReplies ?? 0;
 		}
