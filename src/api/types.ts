@@ -133,7 +133,7 @@ export interface ExtensionContext {
 	readonly models: ModelsView;
 	readonly agent: { kind: "main" | "sub"; id: string; name: string; depth: number };
 	getContextUsage(): ContextUsage | undefined;
-	/** Resolves when the compaction ends; a failure rejects unless `onError` takes it. */
+	/** Resolves when the compaction ends; never rejects: a failure goes to `onError` (or is shown). */
 	compact(instructionsOrOptions?: string | CompactOptions): Promise<void>;
 	isIdle(): boolean;
 	abort(): void;

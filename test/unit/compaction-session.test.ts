@@ -1,10 +1,10 @@
 import type { TranscriptContext } from "@earendil-works/pi-ai";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SUMMARIZATION_PROMPT, SUMMARIZATION_SYSTEM_PROMPT } from "../../src/runtime/agent/compaction/prompts.ts";
 import type { ScriptedModel } from "../../src/runtime/agent/scripted-model.ts";
 import type { CompactionEntry, SessionEntry } from "../../src/runtime/session/entries.ts";
 import type { Runtime } from "../../src/runtime/runtime.ts";
-import { PROBE_EXPR, probe, startRuntime, transcript } from "../support/runtime-harness.ts";
+import { PROBE_EXPR, probe, startRuntime, transcript, upstreamExample } from "../support/runtime-harness.ts";
 
 const LOG = PROBE_EXPR;
 const ext = (body: string) => `export default function (pi) {\n${body}\n}`;
@@ -173,6 +173,41 @@ describe("ctx.compact()", () => {
 		await runtime.submit("/squash");
 		expect(log).toEqual([["error", "Nothing to compact (session too small)"], ["done", "SQUASHED", 8], ["error", "Already compacted"]]);
 		expect(compactions(entries())).toHaveLength(1);
+	});
+});
+
+describe("upstream's trigger-compact.ts, unchanged", () => {
+	it("/trigger-compact compacts through ctx.compact and reports completion", async () => {
+		const { runtime, entries, events } = await startRuntime({
+			files: { "trigger-compact.ts": upstreamExample("trigger-compact.ts") },
+			script: [{ text: "one" }, { text: "two" }, { text: "TRIGGERED SUMMARY" }],
+			compaction: SMALL_KEEP,
+		});
+		await runtime.submit(prompt("a"));
+		await runtime.submit(prompt("b"));
+		await runtime.submit("/trigger-compact");
+		await vi.waitFor(() => expect(events).toContainEqual(expect.objectContaining({ type: "notify", message: "Compaction completed" })));
+		expect(compactions(entries())).toMatchObject([{ summary: "TRIGGERED SUMMARY" }]);
+	});
+});
+
+describe("getContextUsage after a compaction", () => {
+	it("estimates the compacted context instead of repeating the last reply's usage", async () => {
+		const log = probe();
+		const { runtime } = await startRuntime({
+			files: { "usage.ts": ext(`pi.registerCommand("usage", { handler: async (_a, ctx) => { ${LOG}.push(ctx.getContextUsage().tokens); } });`) },
+			script: [{ text: "one" }, { text: "two" }, { text: "S" }],
+			compaction: SMALL_KEEP,
+		});
+		await runtime.submit(prompt("a").repeat(10));
+		await runtime.submit(prompt("b"));
+		await runtime.submit("/usage");
+		await runtime.submit("/compact");
+		await runtime.submit("/usage");
+		const [before, after] = log as number[];
+		expect(before).toBeGreaterThan(100);
+		expect(after).toBeLessThan(before / 2);
+		expect(after).toBeGreaterThan(0);
 	});
 });
 
