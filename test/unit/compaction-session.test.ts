@@ -154,6 +154,28 @@ describe("compaction events", () => {
 	});
 });
 
+describe("stopping a compaction", () => {
+	it("Esc (abort) cancels a compaction in progress: its signal fires and nothing is appended", async () => {
+		const log = probe();
+		const { runtime, entries, events } = await startRuntime({
+			files: {
+				"slow.ts": ext(`pi.on("session_before_compact", async (e) => { ${LOG}.push("waiting"); await new Promise((resolve) => e.signal.addEventListener("abort", resolve)); ${LOG}.push("signal fired"); });`),
+			},
+			script: [{ text: "one" }, { text: "two" }, { text: "NOT USED" }],
+			compaction: SMALL_KEEP,
+		});
+		await runtime.submit(prompt("a"));
+		await runtime.submit(prompt("b"));
+		const compacting = runtime.submit("/compact");
+		await vi.waitFor(() => expect(log).toEqual(["waiting"]));
+		await runtime.abort();
+		await compacting;
+		expect(log).toEqual(["waiting", "signal fired"]);
+		expect(compactions(entries())).toEqual([]);
+		expect(events).toContainEqual(expect.objectContaining({ type: "notify", level: "warning", message: "Compaction cancelled" }));
+	});
+});
+
 describe("ctx.compact()", () => {
 	it("calls onComplete with the result, and onError when it cannot compact", async () => {
 		const log = probe();

@@ -302,8 +302,10 @@ export class AgentSession {
 		await this.compactor.afterRun(this.agent.state.messages, true);
 	}
 
+	/** Esc: stops the run, and a compaction in progress (upstream's abortCompaction). */
 	abort(): void {
 		this.agent.abort();
+		this.compactor.abort();
 	}
 
 	private async onAgentEvent(event: AgentEvent): Promise<void> {
