@@ -1,5 +1,7 @@
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
+import type { AssistantMessage, TranscriptContext } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "vitest";
+import { summarize } from "../../src/runtime/agent/compaction/summarize.ts";
 import { contextEntries } from "../../src/runtime/agent/compaction/context-entries.ts";
 import { DEFAULT_COMPACTION_SETTINGS, estimateTokens, findCutPoint, prepareCompaction, shouldCompact } from "../../src/runtime/agent/compaction/prepare.ts";
 import { newSessionHeader, type SessionEntry } from "../../src/runtime/session/entries.ts";
@@ -104,5 +106,36 @@ describe("compaction: context and branch after it", () => {
 		const tree = treeOf([user("a".repeat(400)), reply("b".repeat(400)), user("c".repeat(400))]);
 		tree.append({ type: "compaction", summary: "S", firstKeptEntryId: tree.getBranch()[2].id, tokensBefore: 1 });
 		expect(prepareCompaction(tree.getBranch(), { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: 1 })).toBeUndefined();
+	});
+});
+
+describe("compaction: the summary", () => {
+	it("a split turn is summarized in two requests and merged; touched files are listed after it", async () => {
+		const tree = treeOf([user("a".repeat(400)), reply("b".repeat(400)), user("c".repeat(400)), call("c1", "src/x.ts"), result("c1", "r"), reply("d".repeat(400))]);
+		const preparation = prepareCompaction(tree.getBranch(), { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: 100 })!;
+		expect(preparation.isSplitTurn).toBe(true);
+		const asked: string[] = [];
+		const answers = ["HISTORY", "PREFIX"];
+		const complete = async (context: TranscriptContext) => {
+			const text = context.messages.flatMap((m) => (m.role === "user" && Array.isArray(m.content) ? m.content.flatMap((b) => (b.type === "text" ? [b.text] : [])) : [])).join("");
+			asked.push(text);
+			return { ...(reply(answers[asked.length - 1]) as AssistantMessage) };
+		};
+		const made = await summarize(preparation, complete, { customInstructions: "be brief", signal: new AbortController().signal });
+		expect(made.replies).toBe(2);
+		expect(asked[0]).toMatch(/^<conversation>\n\[User\]: a+\n\n\[Assistant\]: b+\n<\/conversation>/);
+		expect(asked[1]).toMatch(/^# Conversation\n\[User\]: c+\n\n\[Assistant tool calls\]: read\(path="src\/x.ts"\)/);
+		expect(asked[1]).toMatch(/Additional focus: be brief$/);
+		expect(made.summary).toBe("HISTORY\n\n---\n\n**Turn Context (split turn):**\n\nPREFIX\n\n<read-files>\nsrc/x.ts\n</read-files>");
+		expect(made.details).toEqual({ readFiles: ["src/x.ts"], modifiedFiles: [] });
+	});
+
+	it("a failed or tool-calling summary reply is an error, never a summary", async () => {
+		const tree = treeOf([user("a".repeat(400)), reply("b".repeat(400)), user("c".repeat(400)), reply("d")]);
+		const preparation = prepareCompaction(tree.getBranch(), { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: 50 })!;
+		const signal = new AbortController().signal;
+		const failed = { ...(reply("") as AssistantMessage), stopReason: "error" as const, errorMessage: "boom" };
+		await expect(summarize(preparation, async () => failed, { signal })).rejects.toThrow("Summarization failed: boom");
+		await expect(summarize(preparation, async () => call("x", "y") as AssistantMessage, { signal })).rejects.toThrow("Summarization attempted to call a tool");
 	});
 });

@@ -72,7 +72,9 @@ export interface CompactionEntry extends EntryBase {
 	tokensBefore: number;
 	details?: unknown;
 	preserveData?: Record<string, unknown>;
+	/** oh-my-pi's flag for a compaction an extension supplied; upstream pi 1.6 writes `fromHook`. */
 	fromExtension?: boolean;
+	fromHook?: boolean;
 	summaryReplies?: number;
 }
 

@@ -90,7 +90,7 @@ export class Compactor {
 			const supplied = before?.compaction;
 			let fields: Omit<CompactionEntry, "id" | "parentId" | "timestamp" | "type">;
 			if (supplied) {
-				fields = { summary: supplied.summary, firstKeptEntryId: supplied.firstKeptEntryId, tokensBefore: supplied.tokensBefore, details: supplied.details, fromExtension: true };
+				fields = { summary: supplied.summary, firstKeptEntryId: supplied.firstKeptEntryId, tokensBefore: supplied.tokensBefore, details: supplied.details, fromExtension: true, fromHook: true };
 			} else {
 				const hook = await runner.dispatch("session.compacting", {
 					sessionId: tree().header.id,
