@@ -256,6 +256,34 @@ describe("automatic compaction", () => {
 		expect(transcript(entries()).at(-1)).toBe("assistant: two");
 	});
 
+	it("past the threshold inside a tool loop: compacted before the next request, which starts with the summary", async () => {
+		const log = probe();
+		const { runtime, entries, events } = await startRuntime({
+			files: {
+				"greet.ts": ext(`pi.registerTool({ name: "greet", description: "greet", parameters: { type: "object", properties: { name: { type: "string" } } }, execute: async (_id, p) => ({ content: [{ type: "text", text: "hi " + p.name }] }) });
+					pi.on("auto_compaction_start", (e) => { ${LOG}.push(["start", e.reason]); });`),
+				"spy.ts": CONTEXT_SPY,
+			},
+			script: [{ text: "one" }, { toolCalls: [{ name: "greet", arguments: { name: "x" } }] }, { text: "MID-TURN SUMMARY" }, { text: "after tools" }],
+			compaction: { keepRecentTokens: 12, reserveTokens: 199_990 },
+		});
+		await runtime.submit(prompt("a"));
+		log.length = 0;
+		const running: boolean[] = [];
+		const seen = events.length;
+		await runtime.submit(prompt("b"));
+		for (const event of events.slice(seen)) if (event.type === "run_state") running.push(event.running);
+		expect(log).toEqual([
+			["user", "assistant", "user"],
+			["start", "threshold"],
+			["summary:MID-TURN SUMMARY", "user", "assistant", "toolResult"],
+		]);
+		expect(transcript(entries()).at(-1)).toBe("assistant: after tools");
+		expect(compactions(entries())).toHaveLength(1);
+		// One run for the UI: the compaction between its turns does not end it.
+		expect(running).toEqual([true, false]);
+	});
+
 	it("a context-overflow error compacts and retries the turn once", async () => {
 		const log = probe();
 		const { runtime, entries } = await startRuntime({

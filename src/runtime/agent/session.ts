@@ -98,6 +98,7 @@ export class AgentSession {
 			complete: async (context, signal) => (await streamFn(this.agent.state.model, context, { signal })).result(),
 			replies,
 			settings: options.compaction,
+			runActive: () => this.agent.state.isStreaming,
 		});
 		this.agent = new Agent({
 			initialState: { model: model.model },
@@ -120,6 +121,12 @@ export class AgentSession {
 				if (extra.length === 0) return undefined;
 				const note: SystemMessage = { role: "system", content: extra.join("\n\n"), timestamp: Date.now() };
 				return { context: { ...context, messages: [...context.messages, note] } };
+			},
+			// Past the threshold inside a tool loop: compact, and go on from the session's new context.
+			prepareNextTurnWithContext: async ({ context }) => {
+				if (!(await this.compactor.beforeNextTurn(context.messages))) return undefined;
+				const system = context.messages.filter((message) => message.role === "system").slice(0, 1);
+				return { context: { ...context, messages: [...system, ...replayableContext(tree.buildContext())] } };
 			},
 			beforeToolCall: this.gate.beforeToolCall,
 			afterToolCall: this.gate.afterToolCall,

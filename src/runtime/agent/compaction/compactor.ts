@@ -25,6 +25,8 @@ export interface CompactorOptions {
 	complete: CompleteFn;
 	replies: ReplyCounter;
 	settings?: Partial<CompactionSettings>;
+	/** True while an agent run is going on (a compaction between its turns does not end it for the UI). */
+	runActive(): boolean;
 }
 
 export interface CompactOutcome extends CompactionResult {
@@ -76,7 +78,8 @@ export class Compactor {
 		const controller = new AbortController();
 		this.controller = controller;
 		const cancelled = () => new Error("Compaction cancelled");
-		emit({ type: "run_state", running: true });
+		const showBusy = !this.options.runActive();
+		if (showBusy) emit({ type: "run_state", running: true });
 		try {
 			const before = await runner.dispatch("session_before_compact", {
 				preparation,
@@ -121,7 +124,7 @@ export class Compactor {
 			return { summary: entry.summary, firstKeptEntryId: entry.firstKeptEntryId, tokensBefore: entry.tokensBefore, details: entry.details, entry, fromExtension };
 		} finally {
 			if (this.controller === controller) this.controller = undefined;
-			emit({ type: "run_state", running: false });
+			if (showBusy) emit({ type: "run_state", running: false });
 		}
 	}
 
@@ -169,5 +172,18 @@ export class Compactor {
 		const tokens = direct > 0 ? direct : estimateContextTokens(messages, compaction ? Date.parse(compaction.timestamp) : 0);
 		if (shouldCompact(tokens, model.contextWindow ?? 0, this.settings)) await this.auto("threshold", false);
 		return undefined;
+	}
+
+	/**
+	 * Between the turns of a tool loop (upstream's compaction before the next assistant response):
+	 * true when the context was past the threshold and got compacted, so the next request must be
+	 * built from the session again.
+	 */
+	async beforeNextTurn(messages: AgentMessage[]): Promise<boolean> {
+		if (!this.settings.enabled) return false;
+		const compaction = latestCompaction(this.options.tree().getBranch());
+		const tokens = estimateContextTokens(messages, compaction ? Date.parse(compaction.timestamp) : 0);
+		if (!shouldCompact(tokens, this.options.model().contextWindow ?? 0, this.settings)) return false;
+		return this.auto("threshold", false);
 	}
 }
