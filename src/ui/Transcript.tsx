@@ -58,7 +58,7 @@ function CompactionView({ entry }: { entry: CompactionEntry }) {
 		<article className="message compaction" aria-label="Compaction">
 			<details>
 				<summary>
-					Compacted {entry.tokensBefore.toLocaleString("en")} tokens of history{entry.fromExtension || entry.fromHook ? " (by an extension)" : ""}
+					Compacted from {entry.tokensBefore.toLocaleString("en")} tokens{entry.fromExtension || entry.fromHook ? " (by an extension)" : ""}
 				</summary>
 				<p className="text">{entry.summary}</p>
 			</details>

@@ -18,7 +18,7 @@ test("/compact with a scripted summary shows a collapsed marker; after a reload 
 
 	await send(page, "/compact the question matters");
 	const marker = transcript.getByRole("article", { name: "Compaction" });
-	await expect(marker).toContainText(/Compacted [\d,]+ tokens of history/);
+	await expect(marker).toContainText(/Compacted from [\d,]+ tokens/);
 	// Collapsed: the summary is there but hidden until opened.
 	await expect(marker.getByText("THE SUMMARY")).toBeHidden();
 	await marker.getByText(/Compacted/).click();
@@ -26,7 +26,7 @@ test("/compact with a scripted summary shows a collapsed marker; after a reload 
 
 	await page.reload();
 	await waitReady(page);
-	await expect(transcript.getByRole("article", { name: "Compaction" })).toContainText(/Compacted [\d,]+ tokens of history/);
+	await expect(transcript.getByRole("article", { name: "Compaction" })).toContainText(/Compacted from [\d,]+ tokens/);
 	await send(page, "Third prompt");
 	await expect(transcript.getByRole("article", { name: "Assistant message" }).last()).toContainText("Answer after the reload.");
 	await expect(status).toContainText("Context starts with summary: THE SUMMARY: the user asked twice.");

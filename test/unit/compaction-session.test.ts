@@ -59,7 +59,7 @@ describe("/compact with the scripted model", () => {
 		expect(systemText(summaryRequest)).toBe(SUMMARIZATION_SYSTEM_PROMPT);
 		expect(requestText(summaryRequest)).toContain(`<conversation>\n[User]: ${prompt("a")}\n\n[Assistant]: one\n</conversation>`);
 		expect(requestText(summaryRequest)).toContain(`${SUMMARIZATION_PROMPT}\n\nAdditional focus: focus on the letters`);
-		expect(events).toContainEqual(expect.objectContaining({ type: "notify", level: "info", message: expect.stringMatching(/^Compacted \d+ tokens/) }));
+		expect(events).toContainEqual(expect.objectContaining({ type: "notify", level: "info", message: expect.stringMatching(/^Compacted from [\d,]+ tokens\.$/) }));
 
 		log.length = 0;
 		await runtime.submit(prompt("c"));

@@ -214,7 +214,7 @@ export class AgentSession {
 	private async compactCommand(customInstructions: string | undefined): Promise<void> {
 		try {
 			const { tokensBefore } = await this.compact(customInstructions);
-			this.options.emit({ type: "notify", message: `Compacted ${tokensBefore.toLocaleString("en")} tokens of history into a summary.`, level: "info", extension: "Playa" });
+			this.options.emit({ type: "notify", message: `Compacted from ${tokensBefore.toLocaleString("en")} tokens.`, level: "info", extension: "Playa" });
 		} catch (error) {
 			const message = (error as Error).message ?? String(error);
 			const level = message === "Compaction cancelled" ? "warning" : "error";
