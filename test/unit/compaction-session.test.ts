@@ -98,14 +98,15 @@ describe("compaction events", () => {
 	it("session_before_compact can cancel: nothing is appended and no step is spent", async () => {
 		const log = probe();
 		const { runtime, entries, events } = await startRuntime({
-			files: { "veto.ts": ext(`pi.on("session_before_compact", (e) => { ${LOG}.push([e.reason, e.willRetry, e.customInstructions, e.preparation.messagesToSummarize.length]); return { cancel: true }; });`) },
+			files: { "veto.ts": ext(`pi.on("session_before_compact", (e, ctx) => { ${LOG}.push([e.reason, e.willRetry, e.customInstructions, e.preparation.messagesToSummarize.length, ctx.isIdle()]); return { cancel: true }; });`) },
 			script: [{ text: "one" }, { text: "two" }, { text: "three" }],
 			compaction: SMALL_KEEP,
 		});
 		await runtime.submit(prompt("a"));
 		await runtime.submit(prompt("b"));
 		await runtime.submit("/compact why not");
-		expect(log).toEqual([["manual", false, "why not", 2]]);
+		// While it compacts the session is not idle (upstream's isIdle).
+		expect(log).toEqual([["manual", false, "why not", 2, false]]);
 		expect(compactions(entries())).toEqual([]);
 		expect(events).toContainEqual(expect.objectContaining({ type: "notify", message: "Compaction cancelled" }));
 		await runtime.submit("next");

@@ -78,7 +78,8 @@ export class AgentSession {
 			...options.contextSource,
 			tree: () => tree,
 			model: () => this.agent.state.model,
-			isIdle: () => !this.agent.state.isStreaming,
+			// Upstream: no run and no compaction.
+			isIdle: () => !this.agent.state.isStreaming && !this.compactor.isCompacting,
 			abort: () => this.agent.abort(),
 			hasPendingMessages: () => this.agent.hasQueuedMessages() || this.nextTurn.length > 0,
 			waitForIdle: () => this.agent.waitForIdle(),
