@@ -82,7 +82,10 @@ export class AgentSession {
 			isIdle: () => !this.agent.state.isStreaming && !this.compactor.isCompacting,
 			abort: () => this.agent.abort(),
 			hasPendingMessages: () => this.agent.hasQueuedMessages() || this.nextTurn.length > 0,
-			waitForIdle: () => this.agent.waitForIdle(),
+			waitForIdle: async () => {
+				await this.agent.waitForIdle();
+				await this.compactor.idle();
+			},
 			systemPrompt: () => [...this.systemPrompt],
 		};
 		// The tools of the run in progress: no need to rebuild the table for each call.
