@@ -65,3 +65,14 @@ describe("a turn cut short by a reload", () => {
 		expect(again.entries()).toEqual([]);
 	});
 });
+
+describe("the script after an interrupted turn", () => {
+	it("a reply cut mid-stream used its step; tools cut while running did not use one", async () => {
+		const midStream = await startRuntime({ files: {}, entries: stored([user("go")]), script: [{ text: "cut" }, { text: "next" }] });
+		await midStream.runtime.submit("again");
+		expect(transcript(midStream.entries()).at(-1)).toBe("assistant: next");
+		const midTools = await startRuntime({ files: {}, entries: stored([user("go"), reply("", "toolUse", ["c1"])]), script: [{ text: "called" }, { text: "next" }] });
+		await midTools.runtime.submit("again");
+		expect(transcript(midTools.entries()).at(-1)).toBe("assistant: next");
+	});
+});

@@ -10,7 +10,7 @@ import type { AssistantMessage } from "@earendil-works/pi-ai";
 import type { SessionEntry } from "../session/entries.ts";
 import type { SessionTree } from "../session/tree.ts";
 
-export const INTERRUPTED_MESSAGE = "Interrupted: the page closed or reloaded before this turn finished.";
+export const INTERRUPTED_MESSAGE = "Interrupted: this turn stopped before it finished (the page reloaded or closed, or its runtime restarted).";
 
 export function isInterruptedMarker(message: AgentMessage): boolean {
 	return message.role === "assistant" && message.stopReason === "aborted" && message.errorMessage === INTERRUPTED_MESSAGE;
