@@ -134,6 +134,31 @@ describe("compaction events", () => {
 		expect(transcript(entries()).at(-1)).toBe("assistant: three");
 	});
 
+	it("a supplied compaction that cannot be stored is refused with a clear error, and nothing is appended", async () => {
+		const { runtime, entries, events } = await startRuntime({
+			files: {
+				"bad.ts": ext(`let n = 0; pi.on("session_before_compact", (e) => {
+					n++;
+					if (n === 1) return { compaction: { firstKeptEntryId: e.preparation.firstKeptEntryId, tokensBefore: 1 } };
+					const loop = {}; loop.self = loop;
+					return { compaction: { summary: "S", firstKeptEntryId: e.preparation.firstKeptEntryId, tokensBefore: 1, details: loop } };
+				});`),
+			},
+			script: [{ text: "one" }, { text: "two" }],
+			compaction: SMALL_KEEP,
+		});
+		await runtime.submit(prompt("a"));
+		await runtime.submit(prompt("b"));
+		await runtime.submit("/compact");
+		await runtime.submit("/compact");
+		const failures = events.flatMap((e) => (e.type === "notify" && e.level === "error" ? [e.message] : []));
+		expect(failures).toEqual([
+			"Compaction failed: session_before_compact supplied a compaction without a summary and firstKeptEntryId",
+			expect.stringMatching(/^Compaction failed: The compaction's details cannot be stored: /),
+		]);
+		expect(compactions(entries())).toEqual([]);
+	});
+
 	it("session.compacting changes the prompt, adds context and stores preserved data", async () => {
 		const log = probe();
 		const { runtime, entries } = await startRuntime({

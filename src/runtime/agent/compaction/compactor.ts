@@ -36,6 +36,16 @@ export interface CompactOutcome extends CompactionResult {
 
 const ACTION = "soft";
 
+/** Extension data stored on the entry must survive IndexedDB and JSONL: plain JSON, or a clear error. */
+function storable<T>(value: T, what: string): T {
+	if (value === undefined) return value;
+	try {
+		return JSON.parse(JSON.stringify(value)) as T;
+	} catch (error) {
+		throw new Error(`${what} cannot be stored: ${(error as Error).message}`);
+	}
+}
+
 export class Compactor {
 	readonly settings: CompactionSettings;
 	private controller: AbortController | undefined;
@@ -93,7 +103,17 @@ export class Compactor {
 			const supplied = before?.compaction;
 			let fields: Omit<CompactionEntry, "id" | "parentId" | "timestamp" | "type">;
 			if (supplied) {
-				fields = { summary: supplied.summary, firstKeptEntryId: supplied.firstKeptEntryId, tokensBefore: supplied.tokensBefore, details: supplied.details, fromExtension: true, fromHook: true };
+				if (typeof supplied.summary !== "string" || typeof supplied.firstKeptEntryId !== "string") {
+					throw new Error("session_before_compact supplied a compaction without a summary and firstKeptEntryId");
+				}
+				fields = {
+					summary: supplied.summary,
+					firstKeptEntryId: supplied.firstKeptEntryId,
+					tokensBefore: typeof supplied.tokensBefore === "number" ? supplied.tokensBefore : preparation.tokensBefore,
+					details: storable(supplied.details, "The compaction's details"),
+					fromExtension: true,
+					fromHook: true,
+				};
 			} else {
 				const hook = await runner.dispatch("session.compacting", {
 					sessionId: tree().header.id,
@@ -112,7 +132,7 @@ export class Compactor {
 					firstKeptEntryId: preparation.firstKeptEntryId,
 					tokensBefore: preparation.tokensBefore,
 					details: result.details,
-					...(hook?.preserveData && { preserveData: hook.preserveData }),
+					...(hook?.preserveData && { preserveData: storable(hook.preserveData, "session.compacting's preserveData") }),
 					summaryReplies: result.replies,
 				};
 			}
