@@ -4,7 +4,8 @@
  */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import type { AssistantMessage, AssistantMessageEvent, ImageContent, TextContent, ToolResultMessage } from "@earendil-works/pi-ai";
-import type { SessionEntry } from "../runtime/session/entries.ts";
+import type { CompactionPreparation } from "../runtime/agent/compaction/prepare.ts";
+import type { CompactionEntry, SessionEntry } from "../runtime/session/entries.ts";
 
 export type CustomMessagePayload<T = unknown> =
 	| string
@@ -44,6 +45,9 @@ export interface CompactionResult {
 	details?: unknown;
 }
 
+/** What triggered a compaction: `/compact` or `ctx.compact()`, the context threshold, or a context-overflow error. */
+export type CompactionReason = "manual" | "threshold" | "overflow";
+
 type Ev<P, R = void> = { payload: P; result: R };
 type Cancel<R = {}> = ({ cancel?: boolean } & R) | void;
 type None = Record<never, never>;
@@ -56,14 +60,22 @@ export interface ExtensionEventMap {
 	session_before_branch: Ev<{ entryId: string; reason?: "branch" | "fork" | "btw" }, Cancel<{ skipConversationRestore?: boolean }>>;
 	session_branch: Ev<{ previousSessionFile?: string; reason?: "branch" | "fork" | "btw" }>;
 	session_before_compact: Ev<
-		{ preparation: unknown; branchEntries: SessionEntry[]; customInstructions?: string; signal: AbortSignal },
+		{
+			preparation: CompactionPreparation;
+			branchEntries: SessionEntry[];
+			customInstructions?: string;
+			reason: CompactionReason;
+			/** True when the turn that overflowed is retried after this compaction. */
+			willRetry: boolean;
+			signal: AbortSignal;
+		},
 		Cancel<{ compaction?: CompactionResult }>
 	>;
 	"session.compacting": Ev<
 		{ sessionId: string; messages: AgentMessage[] },
 		{ context?: string[]; prompt?: string; preserveData?: Record<string, unknown> } | void
 	>;
-	session_compact: Ev<{ compactionEntry: SessionEntry; fromExtension: boolean }>;
+	session_compact: Ev<{ compactionEntry: CompactionEntry; fromExtension: boolean; reason: CompactionReason; willRetry: boolean }>;
 	session_before_tree: Ev<
 		{
 			preparation: { targetId: string; oldLeafId: string | null; commonAncestorId: string | null; entriesToSummarize: SessionEntry[]; userWantsSummary: boolean };

@@ -6,7 +6,7 @@
 import type { AgentMessage, AgentToolResult, AgentToolUpdateCallback, ThinkingLevel } from "@earendil-works/pi-agent-core";
 import type { ImageContent, Model, TextContent } from "@earendil-works/pi-ai";
 import type { SessionEntry, SessionHeader } from "../runtime/session/entries.ts";
-import type { CustomMessagePayload, ExtensionEvent, ExtensionEventName, ExtensionEventResult } from "./events.ts";
+import type { CompactionResult, CustomMessagePayload, ExtensionEvent, ExtensionEventName, ExtensionEventResult } from "./events.ts";
 
 export type * from "./events.ts";
 
@@ -100,6 +100,16 @@ export interface ManagedTimer {
 	readonly id: number;
 }
 
+/** `ctx.compact()` options: upstream pi's, plus oh-my-pi's (accepted; Playa has one summary method). */
+export interface CompactOptions {
+	customInstructions?: string;
+	onComplete?: (result: CompactionResult) => void;
+	onError?: (error: Error) => void;
+	mode?: "soft" | "remote" | "snapcompact";
+	internalGuidance?: string;
+	suppressContinuation?: boolean;
+}
+
 export interface ContextUsage {
 	tokens: number;
 	contextWindow: number;
@@ -123,7 +133,8 @@ export interface ExtensionContext {
 	readonly models: ModelsView;
 	readonly agent: { kind: "main" | "sub"; id: string; name: string; depth: number };
 	getContextUsage(): ContextUsage | undefined;
-	compact(instructions?: string | { customInstructions?: string }): Promise<void>;
+	/** Resolves when the compaction ends; never rejects: a failure goes to `onError` (or is shown). */
+	compact(instructionsOrOptions?: string | CompactOptions): Promise<void>;
 	isIdle(): boolean;
 	abort(): void;
 	hasPendingMessages(): boolean;

@@ -15,6 +15,8 @@ import type { ProviderGatewayApi } from "./gateway-protocol.ts";
 import { createScriptedModel, type ScriptedModel } from "./agent/scripted-model.ts";
 import { AgentSession } from "./agent/session.ts";
 import { catalogEntry, isVirtualModel, registeredVirtualModels, routeVirtualModel } from "./agent/virtual-models.ts";
+import { markInterruptedTurn } from "./agent/interrupted.ts";
+import type { CompactionSettings } from "./agent/compaction/prepare.ts";
 import { StaleExtensionContextError, type ApiEnvironment, type ExtensionActions } from "./extensions/api.ts";
 import { renderEntry, type RendererDeps } from "./extensions/renderers.ts";
 import { createContext, ManagedTimers } from "./extensions/context.ts";
@@ -61,6 +63,8 @@ export interface RuntimeOptions {
 	uiMode?: "tui" | "rpc";
 	/** A provider gateway in the same thread (Node, tests); in the browser it arrives as a port in the config. */
 	gateway?: GatewayLike & Pick<ProviderGatewayApi, "hasKey">;
+	/** Compaction thresholds (upstream's defaults unless given). */
+	compaction?: Partial<CompactionSettings>;
 }
 
 export class Runtime implements RuntimeApi {
@@ -103,6 +107,8 @@ export class Runtime implements RuntimeApi {
 			},
 			(leafId) => emit({ type: "leaf_changed", sessionId, leafId }),
 		);
+		// A turn the last page left unfinished is marked before anything else is appended.
+		markInterruptedTurn(tree);
 		this.model = createScriptedModel(config.script, this.options.scriptedTokensPerSecond);
 		this.gateway = this.options.gateway ?? (config.gatewayPort ? Comlink.wrap<ProviderGatewayApi>(config.gatewayPort) : undefined);
 		const workspace = this.options.workspace ?? (config.workspacePort ? await connectEmbeddedWorkspace(config.workspacePort) : undefined);
@@ -147,6 +153,7 @@ export class Runtime implements RuntimeApi {
 			workspace,
 			builtinTools: workspace ? createBuiltinTools(workspace, { cwd }) : [],
 			defaultActiveBuiltins: [...DEFAULT_ACTIVE_TOOL_NAMES],
+			compaction: this.options.compaction,
 			contextSource: {
 				cwd,
 				mode: this.options.uiMode ?? "tui",

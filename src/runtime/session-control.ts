@@ -11,6 +11,8 @@ import type { SessionControl } from "./extensions/context.ts";
 import type { ExtensionRunner } from "./extensions/runner.ts";
 import type { RuntimeEvent } from "./protocol.ts";
 import type { SessionTree } from "./session/tree.ts";
+import { latestCompaction } from "./agent/compaction/context-entries.ts";
+import { estimateContextTokens } from "./agent/compaction/prepare.ts";
 
 export interface ControlDeps {
 	session(): AgentSession;
@@ -30,13 +32,18 @@ export function modelsView(deps: Pick<ControlDeps, "models" | "session">): Model
 	};
 }
 
-/** Tokens of the last reply's request against the model's window. */
-export function contextUsage(session: AgentSession): ContextUsage | undefined {
+/**
+ * Tokens of the last reply's request against the model's window. After a compaction that reply
+ * measured the longer history: the compacted context is estimated instead.
+ */
+export function contextUsage(session: AgentSession, tree: SessionTree): ContextUsage | undefined {
 	const model = session.agent.state.model;
 	const last = [...session.agent.state.messages].reverse().find((m): m is AssistantMessage => m.role === "assistant" && "usage" in m);
 	if (!last || !model.contextWindow) return undefined;
+	const compaction = latestCompaction(tree.getBranch());
+	const compactedAt = compaction ? Date.parse(compaction.timestamp) : 0;
 	const { input, output, cacheRead, cacheWrite } = last.usage;
-	const tokens = input + output + cacheRead + cacheWrite;
+	const tokens = last.timestamp > compactedAt ? input + output + cacheRead + cacheWrite : estimateContextTokens(tree.buildContext(), compactedAt);
 	return { tokens, contextWindow: model.contextWindow, percent: (tokens / model.contextWindow) * 100 };
 }
 
@@ -50,9 +57,18 @@ export function createSessionControl(deps: ControlDeps): SessionControl {
 	};
 	return {
 		models: modelsView(deps),
-		contextUsage: () => contextUsage(deps.session()),
-		compact: async () => {
-			throw new Error("Compaction is not available in Playa yet");
+		contextUsage: () => contextUsage(deps.session(), deps.tree()),
+		// Upstream's callbacks: onComplete gets the result, onError a failure; it never rejects (upstream
+		// callers do not await it), so a failure nobody takes is shown instead.
+		compact: async ({ customInstructions, onComplete, onError }) => {
+			try {
+				const { entry: _entry, fromExtension: _from, ...result } = await deps.session().compact(customInstructions?.trim() || undefined);
+				onComplete?.(result);
+			} catch (error) {
+				const failure = error instanceof Error ? error : new Error(String(error));
+				if (onError) onError(failure);
+				else emit({ type: "notify", message: `Compaction failed: ${failure.message}`, level: "error", extension: "Playa" });
+			}
 		},
 		shutdown: () => emit({ type: "notify", message: "ctx.shutdown() has no effect in the browser", level: "warning", extension: "Playa" }),
 		newSession: () => switchTo("new"),

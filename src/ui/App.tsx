@@ -2,7 +2,7 @@
 import { useEffect, useMemo } from "react";
 import { keyIdOf } from "../runtime/extensions/keys.ts";
 import type { Playground } from "../host/playground.ts";
-import type { ExtensionStatus } from "../runtime/protocol.ts";
+import type { CommandInfo, ExtensionStatus } from "../runtime/protocol.ts";
 import { branchPath } from "../runtime/session/tree.ts";
 import { ComponentDialog } from "./ComponentDialog.tsx";
 import { Composer } from "./Composer.tsx";
@@ -16,6 +16,9 @@ import { SessionsPanel } from "./SessionsPanel.tsx";
 import { ansiToNodes } from "./ansi.tsx";
 import { Transcript } from "./Transcript.tsx";
 import { usePlaygroundState } from "./usePlayground.ts";
+
+/** Commands the session answers itself (agent/session.ts). */
+const BUILTIN_COMMANDS: CommandInfo[] = [{ name: "compact", description: "Summarize older history to free context (optional focus text)", extension: "Playa" }];
 
 function Widgets({ widgets, placement }: { widgets: ReturnType<typeof usePlaygroundState>["widgets"]; placement: "aboveEditor" | "belowEditor" }) {
 	const shown = Object.entries(widgets).filter(([, widget]) => widget.placement === placement);
@@ -99,7 +102,7 @@ export function App({ playground }: { playground: Playground }) {
 					<Composer
 						running={state.running}
 						disabled={state.phase !== "ready" || state.running}
-						commands={state.commands}
+						commands={[...BUILTIN_COMMANDS, ...state.commands]}
 						injected={state.editorText}
 						onSubmit={(text) => void playground.submit(text)}
 						onAbort={() => void playground.abort()}

@@ -2,7 +2,8 @@
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { createContext, useContext, useMemo } from "react";
 import { Virtuoso } from "react-virtuoso";
-import type { SessionEntry } from "../runtime/session/entries.ts";
+import { isInterruptedMarker } from "../runtime/agent/interrupted.ts";
+import { isCompactionEntry, type CompactionEntry, type SessionEntry } from "../runtime/session/entries.ts";
 import { ansiToNodes } from "./ansi.tsx";
 
 /** An extension's drawing of an entry: its ANSI lines, as text. */
@@ -66,8 +67,31 @@ function ShellView({ message }: { message: Extract<AgentMessage, { role: "bashEx
 	);
 }
 
+/** Where older history was summarized: the summary, collapsed. */
+function CompactionView({ entry }: { entry: CompactionEntry }) {
+	return (
+		<article className="message compaction" aria-label="Compaction">
+			<details>
+				<summary>
+					Compacted from {entry.tokensBefore.toLocaleString("en")} tokens{entry.fromExtension || entry.fromHook ? " (by an extension)" : ""}
+				</summary>
+				<p className="text">{entry.summary}</p>
+			</details>
+		</article>
+	);
+}
+
+function InterruptedView({ message }: { message: Extract<AgentMessage, { role: "assistant" }> }) {
+	return (
+		<article className="message interrupted" aria-label="Interrupted turn">
+			<p className="muted">{message.errorMessage}</p>
+		</article>
+	);
+}
+
 export function MessageView({ message, streaming = false }: { message: AgentMessage; streaming?: boolean }) {
 	if (message.role === "bashExecution") return <ShellView message={message} />;
+	if (message.role === "assistant" && isInterruptedMarker(message)) return <InterruptedView message={message} />;
 	const m = message as { role: string; content: unknown; toolName?: string; isError?: boolean; errorMessage?: string; stopReason?: string };
 	const role = m.role === "toolResult" ? `Result of ${m.toolName}` : m.role === "user" ? "You" : m.role === "assistant" ? "Assistant" : m.role;
 	return (
@@ -108,7 +132,16 @@ export function RenderedView({ extension, lines }: { extension: string; lines: s
 	);
 }
 
-type Item = { key: string; message?: AgentMessage; rendered?: RenderedEntries[string]; streaming: boolean };
+type Item =
+	| { key: string; message: AgentMessage; streaming: boolean }
+	| { key: string; rendered: RenderedEntries[string] }
+	| { key: string; compaction: CompactionEntry };
+
+function ItemView({ item }: { item: Item }) {
+	if ("rendered" in item) return <RenderedView {...item.rendered} />;
+	if ("compaction" in item) return <CompactionView entry={item.compaction} />;
+	return <MessageView message={item.message} streaming={item.streaming} />;
+}
 
 /** Virtualized: a 10,000-entry session renders only what is near the viewport; new output follows. */
 export function Transcript({
@@ -124,7 +157,8 @@ export function Transcript({
 }) {
 	const items = useMemo(() => {
 		const shown: Item[] = entries.flatMap((entry): Item[] => {
-			if (rendered[entry.id]) return [{ key: entry.id, rendered: rendered[entry.id], streaming: false }];
+			if (rendered[entry.id]) return [{ key: entry.id, rendered: rendered[entry.id] }];
+			if (isCompactionEntry(entry)) return [{ key: entry.id, compaction: entry }];
 			const message = shownMessage(entry);
 			return message ? [{ key: entry.id, message, streaming: false }] : [];
 		});
@@ -147,7 +181,7 @@ export function Transcript({
 						initialTopMostItemIndex={items.length - 1}
 						followOutput="auto"
 						increaseViewportBy={{ top: 2000, bottom: 2000 }}
-						itemContent={(_, item) => (item.rendered ? <RenderedView {...item.rendered} /> : <MessageView message={item.message!} streaming={item.streaming} />)}
+						itemContent={(_, item) => <ItemView item={item} />}
 					/>
 				)}
 			</section>

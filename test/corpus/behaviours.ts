@@ -7,7 +7,7 @@
  * It runs as `it.fails`: it passes while the gap is there, and fails (asking for this entry to
  * become a plain check and the table to be regenerated) once Playa closes it.
  */
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import { darkTheme } from "../../src/api/theme.ts";
 import { DEFAULT_SYSTEM_PROMPT } from "../../src/runtime/agent/session.ts";
 import { RENDERER_BEHAVIOURS } from "./behaviours-renderers.ts";
@@ -704,6 +704,20 @@ export const BEHAVIOURS: Behaviour[] = [
 			const s = await session(["summarize.ts"], { script: [say("An answer")] });
 			await s.submit("question");
 			await s.submit("/summarize");
+			expect(s.errors()).toEqual([]);
+		},
+	},
+	{
+		example: "trigger-compact.ts",
+		title: "/trigger-compact compacts the session and reports start and completion",
+		async run() {
+			// Upstream keeps about 20,000 tokens: a long second prompt is kept, the first exchange summarized.
+			const s = await session(["trigger-compact.ts"], { script: [say("First reply"), say("Second reply"), say("The summary")] });
+			await s.submit("First prompt");
+			await s.submit(`Second prompt ${"x".repeat(90_000)}`);
+			await s.submit("/trigger-compact");
+			await vi.waitFor(() => expect(s.notifications()).toEqual(["Compaction started", "Compaction completed"]));
+			expect(s.entries().filter((e) => e.type === "compaction")).toMatchObject([{ summary: "The summary" }]);
 			expect(s.errors()).toEqual([]);
 		},
 	},

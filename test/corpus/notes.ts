@@ -23,11 +23,7 @@ export const UNTESTED: Record<string, Untested> = {
 	"dirty-repo-guard.ts": { behaves: "untested", why: "asks git through pi.exec (needs the workspace); it also listens to session_before_fork, which Playa does not dispatch" },
 	"git-checkpoint.ts": { behaves: "untested", why: "git stash through pi.exec (needs the workspace); session_before_fork and agent_settled are not dispatched by Playa" },
 	"github-issue-autocomplete.ts": { behaves: "n.a.", why: "runs git/gh through pi.exec (needs the workspace) and adds an editor autocomplete provider (terminal-only)" },
-	"custom-compaction.ts": { behaves: "untested", why: "handles session_before_compact; compaction is not available in Playa yet, and the handler uses ctx.modelRegistry, which Playa's ctx lacks" },
-	"trigger-compact.ts": {
-		behaves: "untested",
-		why: "calls ctx.compact({ onComplete, onError }) without awaiting; Playa's compact rejects (not available) instead of calling onError, which leaves an unhandled rejection, so the command is not run here",
-	},
+	"custom-compaction.ts": { behaves: "untested", why: "handles session_before_compact to summarize with Gemini Flash through ctx.modelRegistry, which Playa's ctx lacks: the handler throws and Playa's default compaction runs" },
 	"custom-provider-anthropic/index.ts": {
 		behaves: "untested",
 		why: "registers a provider (queued until Playa's model gateway takes extension providers); @anthropic-ai/sdk loads from the ESM CDN (tests: a local esm.sh stand-in), but answering needs the network and an Anthropic key",

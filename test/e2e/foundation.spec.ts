@@ -90,3 +90,27 @@ test("Esc stops a streaming reply; the stopped reply is kept", async ({ page }) 
 	await page.reload();
 	await expect(page.getByRole("article", { name: "Assistant message" }).last()).toContainText("Stopped.");
 });
+
+test("reload while a reply streams: every finished entry is kept, the turn is marked interrupted, the next prompt goes on", async ({ page }) => {
+	await openWithExtensions(page, []);
+	const long = Array.from({ length: 400 }, (_, i) => `word${i}`).join(" ");
+	await setScript(page, [{ toolCalls: [{ name: "bash", arguments: { command: "echo finished-before-reload" } }] }, { text: long }, { text: "Picked up after the interruption." }]);
+	await send(page, "Run something, then talk");
+	const transcript = page.getByRole("region", { name: "Transcript" });
+	await expect(page.locator(".message.streaming")).toContainText("word1");
+	await page.reload();
+	await waitReady(page);
+	await expect(transcript.getByRole("article", { name: "You message" })).toHaveText(/Run something, then talk/);
+	await expect(transcript.getByLabel("Tool call bash")).toContainText("finished-before-reload");
+	await expect(transcript.getByRole("article", { name: "Result of bash message" })).toContainText("finished-before-reload");
+	await expect(transcript.getByRole("article", { name: "Interrupted turn" })).toContainText("Interrupted");
+	await expect(transcript.locator(".message.streaming")).toHaveCount(0);
+
+	await send(page, "Go on");
+	await expect(transcript.getByRole("article", { name: "Assistant message" }).last()).toContainText("Picked up after the interruption.");
+	// The marker stays where the turn stopped; a second reload does not add another.
+	await page.reload();
+	await waitReady(page);
+	await expect(transcript.getByRole("article", { name: "Interrupted turn" })).toHaveCount(1);
+	await expect(transcript.getByRole("article", { name: "Assistant message" }).last()).toContainText("Picked up after the interruption.");
+});

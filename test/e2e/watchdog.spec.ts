@@ -3,7 +3,9 @@ import { extension, FIXTURES, openWithExtensions, send, setScript } from "./help
 
 test("an extension stuck in a tool_call loop is named, turned off, and the session comes back whole", async ({ page }) => {
 	await openWithExtensions(page, [`${FIXTURES}/upstream/hello.ts`, `${FIXTURES}/fixtures/hang-in-tool-call.ts`, "/extensions/dialog-demo.ts"]);
-	await setScript(page, [{ toolCalls: [{ name: "hello", arguments: { name: "Ada" } }] }, { text: "All done." }]);
+	// Reply 1's tool call hangs; after the restart "Try again" gets reply 2, which calls hello again.
+	const greet = { toolCalls: [{ name: "hello", arguments: { name: "Ada" } }] };
+	await setScript(page, [greet, greet, { text: "All done." }]);
 
 	await send(page, "Greet Ada");
 	const notifications = page.getByRole("status", { name: "Notifications" });
@@ -16,6 +18,7 @@ test("an extension stuck in a tool_call loop is named, turned off, and the sessi
 	const transcript = page.getByRole("region", { name: "Transcript" });
 	await expect(transcript.getByRole("article", { name: "You message" })).toHaveText(/Greet Ada/);
 	await expect(transcript.getByLabel("Tool call hello")).toContainText('"name": "Ada"');
+	await expect(transcript.getByRole("article", { name: "Interrupted turn" })).toContainText("Interrupted");
 
 	// The other extensions keep working.
 	await expect(extension(page, "hello")).toContainText("loaded");

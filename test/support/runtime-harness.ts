@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtensionErrorInfo, RuntimeEvent, ScriptStep, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
-import { Runtime } from "../../src/runtime/runtime.ts";
+import { Runtime, type RuntimeOptions } from "../../src/runtime/runtime.ts";
 import { newSessionHeader, type SessionEntry, type SessionHeader } from "../../src/runtime/session/entries.ts";
 
 export const EXT_ORIGIN = "http://extensions.test/";
@@ -32,6 +32,8 @@ export interface HarnessOptions {
 	header?: SessionHeader;
 	/** The runtime's ESM CDN (e.g. the local stand-in of cdn-stand-in.ts); its URLs are really fetched. */
 	cdn?: string;
+	/** Compaction thresholds for this runtime (upstream's defaults unless given). */
+	compaction?: RuntimeOptions["compaction"];
 }
 
 export async function startRuntime(options: HarnessOptions) {
@@ -48,7 +50,7 @@ export async function startRuntime(options: HarnessOptions) {
 		if (source === undefined) return new Response("not found", { status: 404, statusText: "Not Found" });
 		return new Response(source, { status: 200 });
 	};
-	const runtime = new Runtime({ fetch: fetchFiles, scriptedTokensPerSecond: 0, cdn: options.cdn });
+	const runtime = new Runtime({ fetch: fetchFiles, scriptedTokensPerSecond: 0, cdn: options.cdn, compaction: options.compaction });
 	const header = options.header ?? newSessionHeader("/workspace");
 	await runtime.start(
 		{

@@ -5,7 +5,7 @@
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import type { ImageContent, Message, TextContent } from "@earendil-works/pi-ai";
 import type { CustomMessagePayload } from "../../api/events.ts";
-import type { NewEntry, SessionEntry } from "../session/entries.ts";
+import { isCompactionEntry, type NewEntry, type SessionEntry } from "../session/entries.ts";
 
 export interface CustomMessage {
 	role: "custom";
@@ -31,12 +31,29 @@ export interface BashExecutionMessage {
 	excludeFromContext?: boolean;
 }
 
+/** A compaction's summary as the model sees it: one user turn in front of the kept history. */
+export interface CompactionSummaryMessage {
+	role: "compactionSummary";
+	summary: string;
+	tokensBefore: number;
+	timestamp: number;
+}
+
 declare module "@earendil-works/pi-agent-core" {
 	interface CustomAgentMessages {
 		custom: CustomMessage;
 		bashExecution: BashExecutionMessage;
+		compactionSummary: CompactionSummaryMessage;
 	}
 }
+
+/** Upstream's wording around a compaction summary. */
+export const COMPACTION_SUMMARY_PREFIX = `The conversation history before this point was compacted into the following summary:
+
+<summary>
+`;
+export const COMPACTION_SUMMARY_SUFFIX = `
+</summary>`;
 
 /** Upstream's wording, so models see a user's shell command as they do in pi. */
 export function bashExecutionToText(message: BashExecutionMessage): string {
@@ -80,6 +97,8 @@ export function convertToLlm(messages: AgentMessage[]): Message[] {
 			case "bashExecution":
 				if (message.excludeFromContext) return [];
 				return [{ role: "user", content: [{ type: "text", text: bashExecutionToText(message) }], timestamp: message.timestamp }];
+			case "compactionSummary":
+				return [{ role: "user", content: [{ type: "text", text: COMPACTION_SUMMARY_PREFIX + message.summary + COMPACTION_SUMMARY_SUFFIX }], timestamp: message.timestamp }];
 			case "system":
 			case "user":
 			case "assistant":
@@ -109,6 +128,9 @@ export function messageForEntry(entry: SessionEntry): AgentMessage | undefined {
 	if (entry.type === "custom_message") {
 		const { customType, content, display, details } = entry as unknown as CustomMessage;
 		return { role: "custom", customType, content, display, details, timestamp: Date.parse(entry.timestamp) || 0 };
+	}
+	if (isCompactionEntry(entry)) {
+		return { role: "compactionSummary", summary: entry.summary, tokensBefore: entry.tokensBefore, timestamp: Date.parse(entry.timestamp) || 0 };
 	}
 	return undefined;
 }

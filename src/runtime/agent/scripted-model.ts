@@ -24,14 +24,22 @@ export function stepToMessage(step: ScriptStep | undefined, index: number): Assi
 	return fauxAssistantMessage(content, { stopReason: step.toolCalls?.length ? "toolUse" : "stop" });
 }
 
+/** Which step a request plays; by default the number of replies already in its context. */
+export type ReplyIndex = (context: TranscriptContext) => number;
+
+export const repliesInContext: ReplyIndex = (context) => context.messages.filter((message) => message.role === "assistant").length;
+
 export interface ScriptedModel {
 	readonly model: Model<string>;
 	setSteps(steps: ScriptStep[]): void;
+	/** The session counts replies its context no longer shows (compacted history, summaries). */
+	setReplyIndex(index: ReplyIndex): void;
 	stream: StreamFn;
 }
 
 export function createScriptedModel(initialSteps: ScriptStep[], tokensPerSecond = 250): ScriptedModel {
 	let steps = initialSteps;
+	let replyIndex = repliesInContext;
 	const core = createFauxCore({
 		api: "playa-scripted",
 		provider: SCRIPTED_PROVIDER,
@@ -39,13 +47,16 @@ export function createScriptedModel(initialSteps: ScriptStep[], tokensPerSecond 
 		tokensPerSecond,
 	});
 	const replyFor = (context: TranscriptContext) => {
-		const index = context.messages.filter((message) => message.role === "assistant").length;
+		const index = replyIndex(context);
 		return stepToMessage(steps[index], index);
 	};
 	return {
 		model: core.getModel(),
 		setSteps(next) {
 			steps = next;
+		},
+		setReplyIndex(index) {
+			replyIndex = index;
 		},
 		// The faux provider sends nothing over the wire, so the request hooks are called here: the
 		// "payload" extensions see and may replace is the transcript the model is given.

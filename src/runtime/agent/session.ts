@@ -18,6 +18,9 @@ import { StopHook } from "./stop-hook.ts";
 import { isVirtualModel } from "./virtual-models.ts";
 import { ToolGate } from "./tool-gate.ts";
 import { runUserBash } from "./user-shell.ts";
+import { Compactor } from "./compaction/compactor.ts";
+import type { CompactionSettings } from "./compaction/prepare.ts";
+import { ReplyCounter } from "./compaction/reply-counter.ts";
 import { toAgentTool } from "./tools.ts";
 
 export const DEFAULT_SYSTEM_PROMPT =
@@ -41,6 +44,8 @@ export interface SessionOptions {
 	/** Native tools (read, bash, ...), and which of them are active by default. */
 	builtinTools?: AgentTool[];
 	defaultActiveBuiltins?: string[];
+	/** Upstream's compaction defaults unless given. */
+	compaction?: Partial<CompactionSettings>;
 }
 
 type ToolEntry = { tool: AgentTool; defaultActive: boolean };
@@ -61,6 +66,8 @@ export class AgentSession {
 	readonly agent: Agent;
 	readonly source: ContextSource;
 	readonly gate: ToolGate;
+	readonly compactor: Compactor;
+	private system: SystemMessage | undefined;
 	private systemPrompt = [DEFAULT_SYSTEM_PROMPT];
 	private activeNames: Set<string> | undefined;
 	/** `deliverAs: "nextTurn"` messages, sent with the next prompt. */
@@ -78,20 +85,37 @@ export class AgentSession {
 			...options.contextSource,
 			tree: () => tree,
 			model: () => this.agent.state.model,
-			isIdle: () => !this.agent.state.isStreaming,
+			// Upstream: no run and no compaction.
+			isIdle: () => !this.agent.state.isStreaming && !this.compactor.isCompacting,
 			abort: () => this.agent.abort(),
 			hasPendingMessages: () => this.agent.hasQueuedMessages() || this.nextTurn.length > 0,
-			waitForIdle: () => this.agent.waitForIdle(),
+			waitForIdle: async () => {
+				await this.agent.waitForIdle();
+				await this.compactor.idle();
+			},
 			systemPrompt: () => [...this.systemPrompt],
 		};
 		// The tools of the run in progress: no need to rebuild the table for each call.
 		this.gate = new ToolGate(runner, () => this.agent.state.tools);
+		const streamFn: StreamFn = async (requested, context, opts) => {
+			const m = isVirtualModel(requested) && options.routeVirtual ? await options.routeVirtual(requested, context, opts?.signal) : requested;
+			return m.provider === SCRIPTED_PROVIDER || !options.gatewayStream ? model.stream(m, context, opts) : options.gatewayStream(m, context, opts);
+		};
+		const replies = new ReplyCounter(() => tree);
+		model.setReplyIndex(replies.index);
+		this.compactor = new Compactor({
+			tree: () => tree,
+			runner,
+			emit: options.emit,
+			model: () => this.agent.state.model,
+			complete: async (context, signal) => (await streamFn(this.agent.state.model, context, { signal })).result(),
+			replies,
+			settings: options.compaction,
+			runActive: () => this.agent.state.isStreaming,
+		});
 		this.agent = new Agent({
 			initialState: { model: model.model },
-			streamFn: async (requested, context, opts) => {
-				const m = isVirtualModel(requested) && options.routeVirtual ? await options.routeVirtual(requested, context, opts?.signal) : requested;
-				return m.provider === SCRIPTED_PROVIDER || !options.gatewayStream ? model.stream(m, context, opts) : options.gatewayStream(m, context, opts);
-			},
+			streamFn,
 			convertToLlm,
 			transformContext: async (messages) => {
 				if (!runner.hasHandlers("context")) return messages;
@@ -110,6 +134,12 @@ export class AgentSession {
 				if (extra.length === 0) return undefined;
 				const note: SystemMessage = { role: "system", content: extra.join("\n\n"), timestamp: Date.now() };
 				return { context: { ...context, messages: [...context.messages, note] } };
+			},
+			// Past the threshold inside a tool loop: compact, and go on from the session's new context.
+			prepareNextTurnWithContext: async ({ context }) => {
+				if (!(await this.compactor.beforeNextTurn(context.messages))) return undefined;
+				const system = context.messages.filter((message) => message.role === "system").slice(0, 1);
+				return { context: { ...context, messages: [...system, ...replayableContext(tree.buildContext())] } };
 			},
 			beforeToolCall: this.gate.beforeToolCall,
 			afterToolCall: this.gate.afterToolCall,
@@ -171,6 +201,7 @@ export class AgentSession {
 	/** Text from the composer: a registered `/command`, or a prompt (a steer while a run is going). */
 	async submit(text: string, images?: ImageContent[]): Promise<void> {
 		const command = /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(text.trim());
+		if (command?.[1] === "compact") return this.compactCommand(command[2]?.trim() || undefined);
 		if (command && (await this.runCommand(command[1], command[2] ?? ""))) return;
 		const shell = /^(!!?)\s*([\s\S]+)$/.exec(text.trim());
 		if (shell) return this.userBash(shell[2], shell[1] === "!!");
@@ -179,6 +210,29 @@ export class AgentSession {
 		const message = userMessage(input.text, input.images);
 		if (this.isStreaming) this.agent.steer(message);
 		else await this.run([message]);
+	}
+
+	/**
+	 * Manual compaction (`/compact`, `ctx.compact()`): a run in progress is stopped first, as upstream
+	 * does. Throws when there is nothing to compact, it is cancelled, or the summary fails.
+	 */
+	async compact(customInstructions?: string) {
+		if (this.isStreaming) {
+			this.agent.abort();
+			await this.agent.waitForIdle();
+		}
+		return this.compactor.compact("manual", customInstructions);
+	}
+
+	private async compactCommand(customInstructions: string | undefined): Promise<void> {
+		try {
+			const { tokensBefore } = await this.compact(customInstructions);
+			this.options.emit({ type: "notify", message: `Compacted from ${tokensBefore.toLocaleString("en")} tokens.`, level: "info", extension: "Playa" });
+		} catch (error) {
+			const message = (error as Error).message ?? String(error);
+			const level = message === "Compaction cancelled" ? "warning" : "error";
+			this.options.emit({ type: "notify", message: level === "error" ? `Compaction failed: ${message}` : message, level, extension: "Playa" });
+		}
 	}
 
 	/** `!cmd` goes into the context, `!!cmd` is only shown. */
@@ -230,6 +284,7 @@ export class AgentSession {
 	/** Starts a run: `before_agent_start`, then the agent with the session's context. */
 	private async run(messages: AgentMessage[]): Promise<void> {
 		const { runner, tree } = this.options;
+		await this.compactor.idle();
 		const images = messages.flatMap((m) => (m.role === "user" && Array.isArray(m.content) ? m.content.filter((b): b is ImageContent => b.type === "image") : []));
 		const start = await runner.dispatch("before_agent_start", {
 			prompt: promptText(messages),
@@ -245,16 +300,33 @@ export class AgentSession {
 			timestamp: Date.now(),
 		};
 		this.agent.state.tools = tools;
+		this.system = system;
 		this.agent.state.messages = [system, ...replayableContext(tree.buildContext())];
 		const queued = this.nextTurn.splice(0);
 		const injected = start.messages.map((payload) => normalizeCustomMessage(payload));
 		this.turnIndex = 0;
 		this.stopHook.reset();
 		await this.agent.prompt([...queued, ...messages, ...injected]);
+		await this.compactAfterRun();
 	}
 
+	/** Upstream's automatic compaction after a run; a context overflow is compacted and the turn retried once. */
+	private async compactAfterRun(): Promise<void> {
+		if (await this.compactor.afterRun(this.agent.state.messages, false) !== "retry") return;
+		this.agent.state.messages = [this.system!, ...replayableContext(this.options.tree.buildContext())];
+		try {
+			await this.agent.continue();
+		} catch (error) {
+			this.options.emit({ type: "notify", message: `Could not retry after compaction: ${(error as Error).message}`, level: "error", extension: "Playa" });
+			return;
+		}
+		await this.compactor.afterRun(this.agent.state.messages, true);
+	}
+
+	/** Esc: stops the run, and a compaction in progress (upstream's abortCompaction). */
 	abort(): void {
 		this.agent.abort();
+		this.compactor.abort();
 	}
 
 	/**

@@ -4,6 +4,7 @@
  */
 import type { Model } from "@earendil-works/pi-ai";
 import type {
+	CompactOptions,
 	ContextUsage,
 	ExtensionCommandContext,
 	ExtensionContext,
@@ -19,7 +20,7 @@ import { createUIContext, type UIClientState, type UIScope } from "./ui-client.t
 export interface SessionControl {
 	models: ModelsView;
 	contextUsage(): ContextUsage | undefined;
-	compact(instructions?: string): Promise<void>;
+	compact(options: CompactOptions): Promise<void>;
 	shutdown(): void;
 	newSession(opts?: { parentSession?: string }): Promise<{ cancelled: boolean }>;
 	switchSession(sessionId: string): Promise<{ cancelled: boolean }>;
@@ -122,8 +123,8 @@ export function createContext(source: ContextSource, extension: RegisteredExtens
 		models: source.control.models,
 		agent: { kind: "main", id: "main", name: "main", depth: 0 },
 		getContextUsage: live(() => source.control.contextUsage()),
-		compact: live((instructions?: string | { customInstructions?: string }) =>
-			source.control.compact(typeof instructions === "string" ? instructions : instructions?.customInstructions),
+		compact: live((instructionsOrOptions?: string | CompactOptions) =>
+			source.control.compact(typeof instructionsOrOptions === "string" ? { customInstructions: instructionsOrOptions } : (instructionsOrOptions ?? {})),
 		),
 		shutdown: live(() => source.control.shutdown()),
 		isProjectTrusted: () => true,

@@ -60,13 +60,31 @@ export interface LabelEntry extends EntryBase {
 	label: string | undefined;
 }
 
+/**
+ * Older history replaced by a summary (upstream's `CompactionEntry`): the model sees the summary, then
+ * the entries from `firstKeptEntryId` on. `summaryReplies` is Playa's: how many model replies the
+ * summary took, so the scripted model knows which step comes next.
+ */
+export interface CompactionEntry extends EntryBase {
+	type: "compaction";
+	summary: string;
+	firstKeptEntryId: string;
+	tokensBefore: number;
+	details?: unknown;
+	preserveData?: Record<string, unknown>;
+	/** oh-my-pi's flag for a compaction an extension supplied; upstream pi 1.6 writes `fromHook`. */
+	fromExtension?: boolean;
+	fromHook?: boolean;
+	summaryReplies?: number;
+}
+
 /** Any other entry type written by upstream pi or oh-my-pi: carried through untouched. */
 export interface UnknownEntry extends EntryBase {
 	type: string;
 	[field: string]: unknown;
 }
 
-export type KnownEntry = MessageEntry | CustomEntry | CustomMessageEntry | ModelChangeEntry | SessionInfoEntry | LabelEntry;
+export type KnownEntry = MessageEntry | CustomEntry | CustomMessageEntry | ModelChangeEntry | SessionInfoEntry | LabelEntry | CompactionEntry;
 export type SessionEntry = KnownEntry | UnknownEntry;
 
 /** An entry as the caller describes it; the tree fills in id, parentId and timestamp. */
@@ -76,10 +94,15 @@ export type NewEntry =
 	| Omit<CustomMessageEntry, keyof EntryBase>
 	| Omit<ModelChangeEntry, keyof EntryBase>
 	| Omit<SessionInfoEntry, keyof EntryBase>
-	| Omit<LabelEntry, keyof EntryBase>;
+	| Omit<LabelEntry, keyof EntryBase>
+	| Omit<CompactionEntry, keyof EntryBase>;
 
 export function isMessageEntry(entry: SessionEntry): entry is MessageEntry {
 	return entry.type === "message";
+}
+
+export function isCompactionEntry(entry: SessionEntry): entry is CompactionEntry {
+	return entry.type === "compaction" && typeof entry.summary === "string" && typeof entry.firstKeptEntryId === "string";
 }
 
 /** 8 hex characters, as upstream writes them. */

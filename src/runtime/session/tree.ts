@@ -3,6 +3,7 @@
  * reference describes. It never writes storage itself; `onAppend` hands each new entry to the host.
  */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
+import { contextEntries } from "../agent/compaction/context-entries.ts";
 import { messageForEntry } from "../agent/messages.ts";
 import { newEntryId, type NewEntry, type SessionEntry, type SessionHeader } from "./entries.ts";
 
@@ -92,8 +93,8 @@ export class SessionTree {
 		return this.header.title;
 	}
 
-	/** The messages the model sees on the current branch. */
+	/** The messages the model sees on the current branch: after a compaction, its summary and the kept entries. */
 	buildContext(): AgentMessage[] {
-		return this.getBranch().flatMap((entry) => messageForEntry(entry) ?? []);
+		return contextEntries(this.getBranch()).flatMap((entry) => messageForEntry(entry) ?? []);
 	}
 }

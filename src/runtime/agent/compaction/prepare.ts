@@ -1,0 +1,218 @@
+/**
+ * Deciding what a compaction keeps, as upstream pi 1.6 does (core/compaction/compaction.js): token
+ * estimates (chars / 4), the threshold, and a cut point that never separates a tool result from
+ * the call it answers.
+ */
+import type { AgentMessage } from "@earendil-works/pi-agent-core";
+import type { Usage } from "@earendil-works/pi-ai";
+import { isCompactionEntry, type SessionEntry } from "../../session/entries.ts";
+import { messageForEntry } from "../messages.ts";
+import { contextEntries, latestCompaction } from "./context-entries.ts";
+
+export interface CompactionSettings {
+	enabled: boolean;
+	/** Room left for the reply: compaction starts when the context passes window − reserve. */
+	reserveTokens: number;
+	/** About how much recent history stays as it is. */
+	keepRecentTokens: number;
+}
+
+/** Upstream's defaults (settings-defaults.js). */
+export const DEFAULT_COMPACTION_SETTINGS: CompactionSettings = { enabled: true, reserveTokens: 16384, keepRecentTokens: 20000 };
+
+export interface FileOperations {
+	read: Set<string>;
+	written: Set<string>;
+	edited: Set<string>;
+}
+
+/** What `session_before_compact` receives as `preparation` (upstream's `CompactionPreparation`). */
+export interface CompactionPreparation {
+	firstKeptEntryId: string;
+	messagesToSummarize: AgentMessage[];
+	/** The start of a turn the cut falls inside, summarized on its own. */
+	turnPrefixMessages: AgentMessage[];
+	isSplitTurn: boolean;
+	tokensBefore: number;
+	previousSummary?: string;
+	fileOps: FileOperations;
+	settings: CompactionSettings;
+}
+
+const ESTIMATED_IMAGE_CHARS = 4800;
+
+function contentChars(content: unknown): number {
+	if (typeof content === "string") return content.length;
+	if (!Array.isArray(content)) return 0;
+	let chars = 0;
+	for (const block of content as { type: string; text?: string }[]) {
+		if (block.type === "text" && block.text) chars += block.text.length;
+		else if (block.type === "image") chars += ESTIMATED_IMAGE_CHARS;
+	}
+	return chars;
+}
+
+/** chars / 4: conservative, it overestimates. */
+export function estimateTokens(message: AgentMessage): number {
+	switch (message.role) {
+		case "system":
+			return Math.ceil((contentChars(message.content) + (message.toolsAdded ? JSON.stringify(message.toolsAdded).length : 0)) / 4);
+		case "user":
+		case "custom":
+		case "toolResult":
+			return Math.ceil(contentChars(message.content) / 4);
+		case "assistant": {
+			let chars = 0;
+			for (const block of message.content) {
+				if (block.type === "text") chars += block.text.length;
+				else if (block.type === "thinking") chars += block.thinking.length;
+				else if (block.type === "toolCall") chars += block.name.length + JSON.stringify(block.arguments).length;
+			}
+			return Math.ceil(chars / 4);
+		}
+		case "bashExecution":
+			return Math.ceil((message.command.length + message.output.length) / 4);
+		case "compactionSummary":
+			return Math.ceil(message.summary.length / 4);
+	}
+	return 0;
+}
+
+export function calculateContextTokens(usage: Usage): number {
+	return usage.totalTokens || usage.input + usage.output + usage.cacheRead + usage.cacheWrite;
+}
+
+function usageOf(message: AgentMessage): Usage | undefined {
+	if (message.role !== "assistant" || message.stopReason === "aborted" || message.stopReason === "error") return undefined;
+	return message.usage && calculateContextTokens(message.usage) > 0 ? message.usage : undefined;
+}
+
+/**
+ * The last reply's reported usage plus an estimate of what came after it; all estimated without
+ * usage. Usage reported before `trustAfter` (a compaction's time) measured a longer context: ignored.
+ */
+export function estimateContextTokens(messages: AgentMessage[], trustAfter = 0): number {
+	let index = messages.length - 1;
+	while (index >= 0 && !usageOf(messages[index])) index--;
+	if (index >= 0 && messages[index].timestamp <= trustAfter) index = -1;
+	const tail = messages.slice(index + 1).reduce((sum, message) => sum + estimateTokens(message), 0);
+	return index >= 0 ? calculateContextTokens(usageOf(messages[index])!) + tail : tail;
+}
+
+export function shouldCompact(contextTokens: number, contextWindow: number, settings: CompactionSettings): boolean {
+	if (!settings.enabled || contextWindow <= 0) return false;
+	return contextTokens > contextWindow - settings.reserveTokens;
+}
+
+function entryMessages(entry: SessionEntry): AgentMessage[] {
+	const message = messageForEntry(entry);
+	return message ? [message] : [];
+}
+
+const entryTokens = (entry: SessionEntry) => entryMessages(entry).reduce((sum, message) => sum + estimateTokens(message), 0);
+
+/** A cut may fall before any message but a tool result (it must follow its call). */
+function isCutPoint(entry: SessionEntry): boolean {
+	return !isCompactionEntry(entry) && entryMessages(entry).some((message) => message.role !== "toolResult");
+}
+
+/** A message that starts a turn: anything the user side says. */
+function isTurnStart(entry: SessionEntry): boolean {
+	return !isCompactionEntry(entry) && entryMessages(entry).some((message) => message.role !== "assistant" && message.role !== "toolResult");
+}
+
+export interface CutPoint {
+	firstKeptEntryIndex: number;
+	/** The entry that starts the turn the cut falls inside, or -1. */
+	turnStartIndex: number;
+	isSplitTurn: boolean;
+}
+
+/**
+ * Walks back from the newest entry until about `keepRecentTokens` are kept, then cuts at the
+ * closest valid point at or after there. Entries that carry no message just before the cut stay
+ * with what is kept. Only `entries[startIndex, endIndex)` are considered.
+ */
+export function findCutPoint(entries: SessionEntry[], startIndex: number, endIndex: number, keepRecentTokens: number): CutPoint {
+	const cutPoints: number[] = [];
+	for (let i = startIndex; i < endIndex; i++) if (isCutPoint(entries[i])) cutPoints.push(i);
+	if (cutPoints.length === 0) return { firstKeptEntryIndex: startIndex, turnStartIndex: -1, isSplitTurn: false };
+	let accumulated = 0;
+	let cutIndex = cutPoints[0];
+	for (let i = endIndex - 1; i >= startIndex; i--) {
+		const tokens = entryTokens(entries[i]);
+		if (tokens === 0) continue;
+		accumulated += tokens;
+		if (accumulated >= keepRecentTokens) {
+			cutIndex = cutPoints.find((candidate) => candidate >= i) ?? cutPoints[cutPoints.length - 1];
+			break;
+		}
+	}
+	while (cutIndex > startIndex) {
+		const previous = entries[cutIndex - 1];
+		if (isCompactionEntry(previous) || entryMessages(previous).length > 0) break;
+		cutIndex--;
+	}
+	const startsTurn = isTurnStart(entries[cutIndex]);
+	let turnStartIndex = -1;
+	if (!startsTurn) {
+		for (let i = cutIndex; i >= startIndex; i--) {
+			if (isTurnStart(entries[i])) {
+				turnStartIndex = i;
+				break;
+			}
+		}
+	}
+	return { firstKeptEntryIndex: cutIndex, turnStartIndex, isSplitTurn: !startsTurn && turnStartIndex !== -1 };
+}
+
+/** Paths the built-in file tools touched, from the assistant's tool calls. */
+export function collectFileOps(messages: AgentMessage[], into: FileOperations): FileOperations {
+	for (const message of messages) {
+		if (message.role !== "assistant") continue;
+		for (const block of message.content) {
+			if (block.type !== "toolCall") continue;
+			const path = (block.arguments as { path?: unknown }).path;
+			if (typeof path !== "string") continue;
+			if (block.name === "read") into.read.add(path);
+			else if (block.name === "write") into.written.add(path);
+			else if (block.name === "edit") into.edited.add(path);
+		}
+	}
+	return into;
+}
+
+/**
+ * What a compaction of this branch would summarize and keep; undefined when there is nothing to
+ * summarize (the branch ends in a compaction, or it is all recent history).
+ */
+export function prepareCompaction(path: SessionEntry[], settings: CompactionSettings): CompactionPreparation | undefined {
+	if (path.length > 0 && isCompactionEntry(path[path.length - 1])) return undefined;
+	const visible = contextEntries(path);
+	const previous = latestCompaction(path);
+	const boundaryStart = previous ? 1 : 0;
+	const tokensBefore = estimateContextTokens(visible.flatMap(entryMessages), previous ? Date.parse(previous.timestamp) : 0);
+	const cut = findCutPoint(visible, boundaryStart, visible.length, settings.keepRecentTokens);
+	const firstKept = visible[cut.firstKeptEntryIndex];
+	if (!firstKept) return undefined;
+	const historyEnd = cut.isSplitTurn ? cut.turnStartIndex : cut.firstKeptEntryIndex;
+	const messagesToSummarize = visible.slice(boundaryStart, historyEnd).flatMap(entryMessages);
+	const turnPrefixMessages = cut.isSplitTurn ? visible.slice(cut.turnStartIndex, cut.firstKeptEntryIndex).flatMap(entryMessages) : [];
+	if (messagesToSummarize.length === 0 && turnPrefixMessages.length === 0) return undefined;
+	const fileOps: FileOperations = { read: new Set(), written: new Set(), edited: new Set() };
+	// Files an earlier (Playa-made) summary listed stay listed.
+	const earlier = previous && !previous.fromExtension && !previous.fromHook ? (previous.details as { readFiles?: unknown; modifiedFiles?: unknown } | undefined) : undefined;
+	if (Array.isArray(earlier?.readFiles)) for (const file of earlier.readFiles) if (typeof file === "string") fileOps.read.add(file);
+	if (Array.isArray(earlier?.modifiedFiles)) for (const file of earlier.modifiedFiles) if (typeof file === "string") fileOps.edited.add(file);
+	collectFileOps([...messagesToSummarize, ...turnPrefixMessages], fileOps);
+	return {
+		firstKeptEntryId: firstKept.id,
+		messagesToSummarize,
+		turnPrefixMessages,
+		isSplitTurn: cut.isSplitTurn,
+		tokensBefore,
+		previousSummary: previous?.summary,
+		fileOps,
+		settings,
+	};
+}

@@ -1,0 +1,48 @@
+/**
+ * "Reply N of a session plays step N" for the scripted model, counted on the branch rather than in
+ * the context (which a compaction shortens): every stored reply — stopped and failed ones too — and
+ * every summary reply a compaction took. A turn marked interrupted counts when a reply was cut
+ * mid-stream (after a prompt or tool results), not when its tools were running. Each summary
+ * request plays the next step.
+ */
+import type { AgentMessage } from "@earendil-works/pi-agent-core";
+import { isCompactionEntry, type SessionEntry } from "../../session/entries.ts";
+import type { SessionTree } from "../../session/tree.ts";
+import { isInterruptedMarker } from "../interrupted.ts";
+import type { ReplyIndex } from "../scripted-model.ts";
+
+export function repliesOnBranch(path: SessionEntry[]): number {
+	let replies = 0;
+	let previousRole: string | undefined;
+	for (const entry of path) {
+		if (entry.type === "message") {
+			const message = (entry as { message: AgentMessage }).message;
+			if (message.role === "assistant" && !(isInterruptedMarker(message) && previousRole === "assistant")) replies++;
+			previousRole = message.role;
+		} else if (isCompactionEntry(entry)) {
+			replies += entry.summaryReplies ?? 0;
+		}
+	}
+	return replies;
+}
+
+export class ReplyCounter {
+	private summaryStep: number | undefined;
+
+	constructor(private readonly tree: () => SessionTree) {}
+
+	readonly index: ReplyIndex = () => {
+		if (this.summaryStep !== undefined) return this.summaryStep++;
+		return repliesOnBranch(this.tree().getBranch());
+	};
+
+	/** Requests made while `run` runs are summary requests: each plays the next step. */
+	async summarizing<T>(run: () => Promise<T>): Promise<T> {
+		this.summaryStep = repliesOnBranch(this.tree().getBranch());
+		try {
+			return await run();
+		} finally {
+			this.summaryStep = undefined;
+		}
+	}
+}
