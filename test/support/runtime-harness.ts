@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ExtensionErrorInfo, RuntimeEvent, ScriptStep, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
+import type { ExtensionErrorInfo, RuntimeEvent, ScriptStep, StartReason, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
 import { Runtime } from "../../src/runtime/runtime.ts";
 import { newSessionHeader, type SessionEntry } from "../../src/runtime/session/entries.ts";
 
@@ -28,6 +28,7 @@ export interface HarnessOptions {
 	/** Answers a dialog; `id` is the one the runtime may later pass to `cancelUI`. */
 	answer?: (request: UIRequest, id: string) => UIResponse | Promise<UIResponse>;
 	entries?: SessionEntry[];
+	startReason?: StartReason;
 }
 
 export async function startRuntime(options: HarnessOptions) {
@@ -50,6 +51,7 @@ export async function startRuntime(options: HarnessOptions) {
 			session: { header, entries: options.entries ?? [], leafId: options.entries?.at(-1)?.id ?? null },
 			extensions: (options.load ?? Object.keys(options.files)).map((name) => EXT_ORIGIN + name),
 			script: options.script ?? [],
+			startReason: options.startReason,
 		},
 		{
 			emit: (event) => void events.push(event),

@@ -5,7 +5,7 @@
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import type { ImageContent, Message, TextContent } from "@earendil-works/pi-ai";
 import type { CustomMessagePayload } from "../../api/events.ts";
-import type { NewEntry, SessionEntry } from "../session/entries.ts";
+import type { BranchSummaryEntry, NewEntry, SessionEntry } from "../session/entries.ts";
 
 export interface CustomMessage {
 	role: "custom";
@@ -31,12 +31,28 @@ export interface BashExecutionMessage {
 	excludeFromContext?: boolean;
 }
 
+/** A `branch_summary` entry in the context: what a branch the session came back from did. */
+export interface BranchSummaryMessage {
+	role: "branchSummary";
+	summary: string;
+	fromId: string;
+	timestamp: number;
+}
+
 declare module "@earendil-works/pi-agent-core" {
 	interface CustomAgentMessages {
 		custom: CustomMessage;
 		bashExecution: BashExecutionMessage;
+		branchSummary: BranchSummaryMessage;
 	}
 }
+
+/** Upstream's wording around a branch summary the model is given. */
+export const BRANCH_SUMMARY_PREFIX = `The following is a summary of a branch that this conversation came back from:
+
+<summary>
+`;
+export const BRANCH_SUMMARY_SUFFIX = `</summary>`;
 
 /** Upstream's wording, so models see a user's shell command as they do in pi. */
 export function bashExecutionToText(message: BashExecutionMessage): string {
@@ -77,6 +93,8 @@ export function convertToLlm(messages: AgentMessage[]): Message[] {
 		switch (message.role) {
 			case "custom":
 				return [{ role: "user", content: textBlocks(message.content), timestamp: message.timestamp }];
+			case "branchSummary":
+				return [{ role: "user", content: [{ type: "text", text: BRANCH_SUMMARY_PREFIX + message.summary + BRANCH_SUMMARY_SUFFIX }], timestamp: message.timestamp }];
 			case "bashExecution":
 				if (message.excludeFromContext) return [];
 				return [{ role: "user", content: [{ type: "text", text: bashExecutionToText(message) }], timestamp: message.timestamp }];
@@ -109,6 +127,10 @@ export function messageForEntry(entry: SessionEntry): AgentMessage | undefined {
 	if (entry.type === "custom_message") {
 		const { customType, content, display, details } = entry as unknown as CustomMessage;
 		return { role: "custom", customType, content, display, details, timestamp: Date.parse(entry.timestamp) || 0 };
+	}
+	if (entry.type === "branch_summary") {
+		const { summary, fromId } = entry as BranchSummaryEntry;
+		return { role: "branchSummary", summary, fromId, timestamp: Date.parse(entry.timestamp) || 0 };
 	}
 	return undefined;
 }

@@ -60,13 +60,24 @@ export interface LabelEntry extends EntryBase {
 	label: string | undefined;
 }
 
+/** Left behind when tree navigation leaves a branch: what that branch did, for the model's context. */
+export interface BranchSummaryEntry extends EntryBase {
+	type: "branch_summary";
+	/** The leaf that was left ("root" when there was none). */
+	fromId: string;
+	summary: string;
+	details?: unknown;
+	/** True when an extension supplied the summary. */
+	fromHook?: boolean;
+}
+
 /** Any other entry type written by upstream pi or oh-my-pi: carried through untouched. */
 export interface UnknownEntry extends EntryBase {
 	type: string;
 	[field: string]: unknown;
 }
 
-export type KnownEntry = MessageEntry | CustomEntry | CustomMessageEntry | ModelChangeEntry | SessionInfoEntry | LabelEntry;
+export type KnownEntry = MessageEntry | CustomEntry | CustomMessageEntry | ModelChangeEntry | SessionInfoEntry | LabelEntry | BranchSummaryEntry;
 export type SessionEntry = KnownEntry | UnknownEntry;
 
 /** An entry as the caller describes it; the tree fills in id, parentId and timestamp. */
@@ -76,7 +87,8 @@ export type NewEntry =
 	| Omit<CustomMessageEntry, keyof EntryBase>
 	| Omit<ModelChangeEntry, keyof EntryBase>
 	| Omit<SessionInfoEntry, keyof EntryBase>
-	| Omit<LabelEntry, keyof EntryBase>;
+	| Omit<LabelEntry, keyof EntryBase>
+	| Omit<BranchSummaryEntry, keyof EntryBase>;
 
 export function isMessageEntry(entry: SessionEntry): entry is MessageEntry {
 	return entry.type === "message";
