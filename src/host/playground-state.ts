@@ -52,6 +52,8 @@ export interface PlaygroundState {
 	/** The model that answers, and its thinking level. Keys are not here: they stay in `Playground.secrets`. */
 	model: ModelChoice;
 	thinkingLevel: ThinkingLevel;
+	/** The tree panel is open. */
+	treeOpen: boolean;
 }
 
 export const SCRIPTED_CHOICE: ModelChoice = { provider: "scripted", id: "scripted" };
@@ -79,6 +81,7 @@ export function initialPlaygroundState(): PlaygroundState {
 		components: {},
 		model: SCRIPTED_CHOICE,
 		thinkingLevel: "off",
+		treeOpen: false,
 	};
 }
 

@@ -14,6 +14,7 @@ import { ModelPanel, modelTitle, type OfflineModel } from "./ModelPanel.tsx";
 import { ScriptPanel } from "./ScriptPanel.tsx";
 import { SessionsPanel } from "./SessionsPanel.tsx";
 import { Transcript } from "./Transcript.tsx";
+import { TreePanel } from "./TreePanel.tsx";
 import { usePlaygroundState } from "./usePlayground.ts";
 
 function Widgets({ widgets, placement }: { widgets: ReturnType<typeof usePlaygroundState>["widgets"]; placement: "aboveEditor" | "belowEditor" }) {
@@ -75,6 +76,9 @@ export function App({ playground }: { playground: Playground }) {
 				<button type="button" onClick={() => void playground.newSession()} disabled={state.running}>
 					New session
 				</button>
+				<button type="button" onClick={() => playground.showTree(true)}>
+					Tree
+				</button>
 			</header>
 			<main className="main">
 				<div className="chat">
@@ -125,11 +129,11 @@ export function App({ playground }: { playground: Playground }) {
 						sessions={state.sessions}
 						currentId={state.sessionId}
 						disabled={state.running}
-						onOpen={(id) => void playground.openSession(id)}
-						onRename={(id, name) => void playground.renameSession(id, name)}
-						onDelete={(id) => void playground.deleteSession(id)}
-						onExport={(format) => playground.exportSession(format)}
-						onImport={(text, name) => void playground.importSession(text, name)}
+						onOpen={(id) => void playground.sessions.openSession(id)}
+						onRename={(id, name) => void playground.sessions.renameSession(id, name)}
+						onDelete={(id) => void playground.sessions.deleteSession(id)}
+						onExport={(format) => playground.sessions.exportSession(format)}
+						onImport={(text, name) => void playground.sessions.importSession(text, name)}
 					/>
 					<ModelPanel
 						secrets={playground.secrets}
@@ -150,6 +154,17 @@ export function App({ playground }: { playground: Playground }) {
 			{Object.entries(state.components).map(([id, component]) => (
 				<ComponentDialog key={id} id={id} extension={component.extension} lines={component.lines} onInput={(cid, data) => playground.componentInput(cid, data)} />
 			))}
+			{state.treeOpen && (
+				<TreePanel
+					load={() => playground.treeView()}
+					version={`${state.sessionId}:${state.entries.length}:${state.leafId}`}
+					busy={state.running || state.phase !== "ready"}
+					onNavigate={(id, summarize) => playground.navigateTree(id, { summarize })}
+					onLabel={(id, label) => playground.setLabel(id, label)}
+					onFork={(id, position) => playground.fork(id, position)}
+					onClose={() => playground.showTree(false)}
+				/>
+			)}
 			{dialog && <ExtensionDialog key={dialog.id} dialog={dialog} onAnswer={(id, response) => playground.answerDialog(id, response)} />}
 		</div>
 	);

@@ -2,6 +2,7 @@
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { useMemo } from "react";
 import { Virtuoso } from "react-virtuoso";
+import { messageForEntry } from "../runtime/agent/messages.ts";
 import type { SessionEntry } from "../runtime/session/entries.ts";
 
 type Block = { type: string; text?: string; thinking?: string; name?: string; arguments?: unknown; mimeType?: string };
@@ -53,6 +54,13 @@ function ShellView({ message }: { message: Extract<AgentMessage, { role: "bashEx
 
 export function MessageView({ message, streaming = false }: { message: AgentMessage; streaming?: boolean }) {
 	if (message.role === "bashExecution") return <ShellView message={message} />;
+	if (message.role === "branchSummary")
+		return (
+			<article className="message branch-summary" aria-label="Branch summary">
+				<header className="role">Summary of the branch left behind</header>
+				<p className="text">{message.summary}</p>
+			</article>
+		);
 	const m = message as { role: string; content: unknown; toolName?: string; isError?: boolean; errorMessage?: string; stopReason?: string };
 	const role = m.role === "toolResult" ? `Result of ${m.toolName}` : m.role === "user" ? "You" : m.role === "assistant" ? "Assistant" : m.role;
 	return (
@@ -68,6 +76,7 @@ export function MessageView({ message, streaming = false }: { message: AgentMess
 /** The message an entry shows in the transcript, if it shows one. */
 function shownMessage(entry: SessionEntry): AgentMessage | undefined {
 	if (entry.type === "message") return (entry as { message: AgentMessage }).message;
+	if (entry.type === "branch_summary") return messageForEntry(entry);
 	if (entry.type === "custom_message" && (entry as { display?: boolean }).display) {
 		return { role: "user", content: (entry as { content: unknown }).content, timestamp: 0 } as AgentMessage;
 	}
