@@ -36,8 +36,9 @@ const KIND_NAMES: Record<TreeRow["kind"], string> = {
 
 const PAGE = 10;
 
-function Row({ row, selected, onPick }: { row: TreeRow; selected: boolean; onPick(): void }) {
-	const name = `${row.isLeaf ? "current " : ""}${KIND_NAMES[row.kind]}${row.label ? ` [${row.label}]` : ""}: ${row.text}`;
+/** `current`: where the session stands (the leaf, or its nearest shown ancestor when the leaf is hidden, e.g. a label). */
+function Row({ row, selected, current, onPick }: { row: TreeRow; selected: boolean; current: boolean; onPick(): void }) {
+	const name = `${current ? "current " : ""}${KIND_NAMES[row.kind]}${row.label ? ` [${row.label}]` : ""}: ${row.text}`;
 	return (
 		<div
 			role="option"
@@ -45,7 +46,7 @@ function Row({ row, selected, onPick }: { row: TreeRow; selected: boolean; onPic
 			aria-selected={selected}
 			aria-label={name}
 			data-entry-id={row.id}
-			className={`tree-row kind-${row.kind}${row.onPath ? " on-path" : ""}${row.isLeaf ? " leaf" : ""}${selected ? " selected" : ""}`}
+			className={`tree-row kind-${row.kind}${row.onPath ? " on-path" : ""}${current ? " leaf" : ""}${selected ? " selected" : ""}`}
 			style={{ paddingLeft: `${row.indent * 1.25 + 0.25}rem` }}
 			onClick={onPick}
 		>
@@ -55,7 +56,7 @@ function Row({ row, selected, onPick }: { row: TreeRow; selected: boolean; onPic
 			</span>
 			{row.label && <span className="tree-label">[{row.label}]</span>}
 			<span className="tree-kind">{KIND_NAMES[row.kind]}:</span> <span className="tree-text">{row.text || "(empty)"}</span>
-			{row.isLeaf && <span className="tree-here"> ← here</span>}
+			{current && <span className="tree-here"> ← here</span>}
 		</div>
 	);
 }
@@ -81,6 +82,7 @@ export function TreePanel({ load, version, busy, onNavigate, onLabel, onFork, on
 	const rows = useMemo(() => (view ? filterTreeRows(view.rows, mode, query) : []), [view, mode, query]);
 	const selectedIndex = view ? nearestShownIndex(rows, view.rows, selectedId ?? view.leafId) : -1;
 	const selected = selectedIndex >= 0 ? rows[selectedIndex] : undefined;
+	const currentIndex = view?.leafId ? nearestShownIndex(rows, view.rows, view.leafId) : -1;
 
 	useEffect(() => {
 		if (selectedIndex >= 0) list.current?.scrollIntoView({ index: selectedIndex, align: "center" });
@@ -159,7 +161,7 @@ export function TreePanel({ load, version, busy, onNavigate, onLabel, onFork, on
 						data={rows}
 						computeItemKey={(_, row) => row.id}
 						initialTopMostItemIndex={{ index: Math.max(0, selectedIndex), align: "center" }}
-						itemContent={(index, row) => <Row row={row} selected={index === selectedIndex} onPick={() => setSelectedId(row.id)} />}
+						itemContent={(index, row) => <Row row={row} selected={index === selectedIndex} current={index === currentIndex} onPick={() => setSelectedId(row.id)} />}
 					/>
 				)}
 			</div>
