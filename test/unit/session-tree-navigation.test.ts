@@ -19,6 +19,7 @@ function recorderExtension(answers: { tree?: string; fork?: string } = {}): stri
 		pi.on("session_branch", (event) => { log.push({ type: event.type, reason: event.reason, previousSessionFile: event.previousSessionFile }); });
 		pi.registerCommand("where", { handler: async (args, ctx) => { log.push({ leaf: ctx.sessionManager.getLeafId(), label: args ? ctx.sessionManager.getLabel(args) : undefined, roots: ctx.sessionManager.getTree().length }); } });
 		pi.registerCommand("go", { handler: async (args, ctx) => { const [id, summarize] = args.split(" "); log.push({ go: await ctx.navigateTree(id, { summarize: summarize === "yes" }) }); } });
+		pi.registerCommand("rewind", { handler: async (args, ctx) => { log.push({ rewind: await ctx.branch(args) }); } });
 		pi.registerCommand("forkat", { handler: async (args, ctx) => { log.push({ fork: await ctx.fork(args, { position: "at" }) }); } });
 	};`;
 }
@@ -167,6 +168,33 @@ describe("navigateTree", () => {
 		expect(log.at(-1)).toEqual({ go: { cancelled: false } });
 		await runtime.submit("/where");
 		expect(log.at(-1)).toMatchObject({ leaf: replyOne.id, roots: 1 });
+	});
+});
+
+describe("branch", () => {
+	it("ctx.branch rewinds to before a user message: the next prompt branches from its parent", async () => {
+		const { runtime, log, entries, replyOne, userB } = await twoTurns();
+		log.length = 0;
+		await runtime.submit(`/rewind ${userB.id}`);
+		expect(log).toEqual([
+			{ type: "session_before_branch", entryId: userB.id, reason: "branch" },
+			{ type: "session_branch", reason: "branch", previousSessionFile: undefined },
+			{ rewind: { cancelled: false } },
+		]);
+		await runtime.submit("b again");
+		expect(entries().at(-2)).toMatchObject({ parentId: replyOne.id });
+		expect(transcript(entries().slice(-2))).toEqual(["user: b again", "assistant: two"]);
+	});
+
+	it("session_before_branch can cancel", async () => {
+		const log = probe();
+		const ext = recorderExtension().replace(`log.push({ type: event.type, entryId: event.entryId, reason: event.reason }); });`, `log.push({ type: event.type }); return { cancel: true }; });`);
+		const { runtime, events } = await startRuntime({ files: { "ext.ts": ext }, script: [{ text: "one" }] });
+		await runtime.submit("a");
+		const before = leafEvents(events).length;
+		await runtime.submit(`/rewind ${(events.find((e) => e.type === "entry_appended") as { entry: SessionEntry }).entry.id}`);
+		expect(log.at(-1)).toEqual({ rewind: { cancelled: true } });
+		expect(leafEvents(events)).toHaveLength(before);
 	});
 });
 
