@@ -56,6 +56,17 @@ export interface PlaygroundState {
 	treeOpen: boolean;
 }
 
+/** Commands Playa answers itself; an extension's command of the same name takes precedence. */
+export const BUILTIN_COMMANDS: CommandInfo[] = [
+	{ name: "tree", description: "Open the session tree: jump, label, summarize, fork", extension: "Playa" },
+	{ name: "fork", description: "Copy the current branch into a new session", extension: "Playa" },
+];
+
+/** The extensions' commands plus the built-in ones they do not replace, for the composer's hints. */
+export function withBuiltinCommands(commands: CommandInfo[]): CommandInfo[] {
+	return [...commands, ...BUILTIN_COMMANDS.filter((builtin) => !commands.some((c) => c.name === builtin.name))];
+}
+
 export const SCRIPTED_CHOICE: ModelChoice = { provider: "scripted", id: "scripted" };
 
 export const DEFAULT_SCRIPT: ScriptStep[] = [{ text: "Hello! I am the scripted model. Edit my steps in the Script panel to make me call tools." }];

@@ -16,6 +16,7 @@ import { SessionsPanel } from "./SessionsPanel.tsx";
 import { Transcript } from "./Transcript.tsx";
 import { TreePanel } from "./TreePanel.tsx";
 import { usePlaygroundState } from "./usePlayground.ts";
+import { withBuiltinCommands } from "../host/playground-state.ts";
 
 function Widgets({ widgets, placement }: { widgets: ReturnType<typeof usePlaygroundState>["widgets"]; placement: "aboveEditor" | "belowEditor" }) {
 	const shown = Object.entries(widgets).filter(([, widget]) => widget.placement === placement);
@@ -100,7 +101,7 @@ export function App({ playground }: { playground: Playground }) {
 					<Composer
 						running={state.running}
 						disabled={state.phase !== "ready" || state.running}
-						commands={state.commands}
+						commands={withBuiltinCommands(state.commands)}
 						injected={state.editorText}
 						onSubmit={(text) => void playground.submit(text)}
 						onAbort={() => void playground.abort()}

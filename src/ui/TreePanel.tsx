@@ -128,7 +128,7 @@ export function TreePanel({ load, version, busy, onNavigate, onLabel, onFork, on
 		else if (event.key === "Enter" && !disabled) {
 			event.preventDefault();
 			void go(selected, event.shiftKey);
-		} else if (event.key === "L" && event.shiftKey) {
+		} else if (event.key === "L" && event.shiftKey && !disabled) {
 			event.preventDefault();
 			setLabelDraft(selected.label ?? "");
 		}
@@ -189,7 +189,7 @@ export function TreePanel({ load, version, busy, onNavigate, onLabel, onFork, on
 							<button type="button" disabled={disabled || selected.isLeaf} onClick={() => void go(selected, true)}>
 								Go here with a summary
 							</button>
-							<button type="button" disabled={working !== undefined} onClick={() => setLabelDraft(selected.label ?? "")}>
+							<button type="button" disabled={disabled} onClick={() => setLabelDraft(selected.label ?? "")}>
 								Label…
 							</button>
 							<button type="button" disabled={disabled} onClick={() => void fork(selected)}>

@@ -86,7 +86,7 @@ test("tree: jump back, grow a second branch, summarize, label, fork; all of it s
 	await expect(row(tree, "user: second, differently")).toBeVisible();
 });
 
-test("tree: /tree opens it, Escape closes it, Shift+L labels from the keyboard", async ({ page }) => {
+test("tree: /tree opens it, Escape closes it, Shift+L labels from the keyboard; /fork copies the branch", async ({ page }) => {
 	await page.goto("/");
 	await waitReady(page);
 	await setScript(page, [{ text: "Only reply." }]);
@@ -102,4 +102,12 @@ test("tree: /tree opens it, Escape closes it, Shift+L labels from the keyboard",
 	await expect(row(tree, "current assistant [done]: Only reply.")).toBeVisible();
 	await list.press("Escape");
 	await expect(tree).toBeHidden();
+
+	await send(page, "/fork");
+	await waitReady(page);
+	const sessions = page.getByRole("region", { name: "Sessions" });
+	await expect(sessions.getByRole("listitem")).toHaveCount(2);
+	// The copy: both messages and the label, re-appended after them.
+	await expect(sessions.locator("li[aria-current=true]")).toContainText("3 entries");
+	await expect(page.getByRole("article", { name: "Assistant message" })).toHaveText(/Only reply\./);
 });
