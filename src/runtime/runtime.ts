@@ -67,6 +67,8 @@ export class Runtime implements RuntimeApi {
 	private session!: AgentSession;
 	private tree!: SessionTree;
 	private navigation!: NavigationDeps;
+	/** The tree navigation in progress from the panel: `abort` stops its summary. */
+	private navigationAbort?: AbortController;
 	private model!: ScriptedModel;
 	private gateway?: GatewayLike & Pick<ProviderGatewayApi, "hasKey">;
 	private timers!: ManagedTimers;
@@ -186,13 +188,17 @@ export class Runtime implements RuntimeApi {
 	}
 
 	async navigateTree(targetId: string, options?: { summarize?: boolean; customInstructions?: string }): Promise<NavigateResult> {
+		const controller = new AbortController();
+		this.navigationAbort = controller;
 		try {
-			const result = await navigateTree(this.navigation, targetId, options);
+			const result = await navigateTree(this.navigation, targetId, { ...options, signal: controller.signal });
 			// As upstream's selector: the draft goes into the composer only when it is empty.
 			if (result.editorText && !this.ui.editorText.trim()) this.host.emit({ type: "editor_text", text: result.editorText, mode: "set" });
 			return result;
 		} catch (error) {
 			return { cancelled: true, error: (error as Error).message ?? String(error) };
+		} finally {
+			if (this.navigationAbort === controller) this.navigationAbort = undefined;
 		}
 	}
 
@@ -310,6 +316,7 @@ export class Runtime implements RuntimeApi {
 	}
 
 	async abort(): Promise<void> {
+		this.navigationAbort?.abort();
 		this.session.abort();
 	}
 

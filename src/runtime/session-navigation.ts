@@ -26,6 +26,8 @@ export interface NavigateOptions {
 	customInstructions?: string;
 	replaceInstructions?: boolean;
 	label?: string;
+	/** Stops a summary being written; the navigation is then cancelled. */
+	signal?: AbortSignal;
 }
 
 /**
@@ -45,6 +47,7 @@ export async function navigateTree(deps: NavigationDeps, targetId: string, optio
 	const { entries, commonAncestorId } = entriesToSummarize((id) => tree.getEntry(id), (id) => tree.getBranch(id), oldLeafId, targetId);
 	let { customInstructions, replaceInstructions, label } = options;
 	const controller = new AbortController();
+	options.signal?.addEventListener("abort", () => controller.abort(), { once: true });
 	const before = await runner.dispatch("session_before_tree", {
 		preparation: { targetId, oldLeafId, commonAncestorId, entriesToSummarize: entries, userWantsSummary: options.summarize === true, customInstructions, replaceInstructions, label },
 		signal: controller.signal,
@@ -59,7 +62,7 @@ export async function navigateTree(deps: NavigationDeps, targetId: string, optio
 		summary = { text: before.summary.summary, details: before.summary.details, fromExtension: true };
 	} else if (options.summarize && entries.length > 0) {
 		const result = await deps.summarize(entries, { signal: controller.signal, customInstructions, replaceInstructions });
-		if ("aborted" in result) return { cancelled: true };
+		if ("aborted" in result || controller.signal.aborted) return { cancelled: true };
 		if ("error" in result) throw new Error(result.error);
 		summary = { text: result.summary, details: result.details, fromExtension: false };
 	}

@@ -160,7 +160,8 @@ export function App({ playground }: { playground: Playground }) {
 					load={() => playground.treeView()}
 					version={`${state.sessionId}:${state.entries.length}:${state.leafId}`}
 					busy={state.running || state.phase !== "ready"}
-					onNavigate={(id, summarize) => playground.navigateTree(id, { summarize })}
+					onNavigate={(id, options) => playground.navigateTree(id, options)}
+					onAbort={() => void playground.abort()}
 					onLabel={(id, label) => playground.setLabel(id, label)}
 					onFork={(id, position) => playground.fork(id, position)}
 					onClose={() => playground.showTree(false)}

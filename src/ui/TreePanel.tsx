@@ -16,7 +16,9 @@ interface Props {
 	version: string;
 	/** A reply is being written: moving is not possible now. */
 	busy: boolean;
-	onNavigate(entryId: string, summarize: boolean): Promise<NavigateResult>;
+	onNavigate(entryId: string, options: { summarize: boolean; customInstructions?: string }): Promise<NavigateResult>;
+	/** Stops a summary being written (the move is then cancelled). */
+	onAbort(): void;
 	onLabel(entryId: string, label: string | undefined): Promise<void>;
 	onFork(entryId: string, position: "before" | "at"): Promise<void>;
 	onClose(): void;
@@ -61,13 +63,16 @@ function Row({ row, selected, current, onPick }: { row: TreeRow; selected: boole
 	);
 }
 
-export function TreePanel({ load, version, busy, onNavigate, onLabel, onFork, onClose }: Props) {
+export function TreePanel({ load, version, busy, onNavigate, onAbort, onLabel, onFork, onClose }: Props) {
 	const [view, setView] = useState<TreeView>();
 	const [mode, setMode] = useState<TreeFilterMode>("default");
 	const [query, setQuery] = useState("");
 	const [selectedId, setSelectedId] = useState<string | null>(null);
 	const [labelDraft, setLabelDraft] = useState<string>();
-	const [working, setWorking] = useState<string>();
+	/** Instructions for the summary ("Summarize with instructions…"), while they are being written. */
+	const [focusDraft, setFocusDraft] = useState<string>();
+	/** What is being done for the user; a summary being written can be stopped. */
+	const [working, setWorking] = useState<{ text: string; stoppable: boolean }>();
 	const list = useRef<VirtuosoHandle>(null);
 	const listBox = useRef<HTMLDivElement>(null);
 
@@ -89,8 +94,8 @@ export function TreePanel({ load, version, busy, onNavigate, onLabel, onFork, on
 	}, [selectedIndex, rows]);
 	useEffect(() => listBox.current?.focus(), [view !== undefined]);
 
-	const act = async (what: string, action: () => Promise<unknown>, close: boolean) => {
-		setWorking(what);
+	const act = async (what: string, action: () => Promise<unknown>, close: boolean, stoppable = false) => {
+		setWorking({ text: what, stoppable });
 		try {
 			await action();
 		} finally {
@@ -98,11 +103,11 @@ export function TreePanel({ load, version, busy, onNavigate, onLabel, onFork, on
 		}
 		if (close) onClose();
 	};
-	const go = (row: TreeRow, summarize: boolean) =>
+	const go = (row: TreeRow, summarize: boolean, customInstructions?: string) =>
 		act(summarize ? "Summarizing the branch you leave…" : "Moving…", async () => {
-			const result = await onNavigate(row.id, summarize);
+			const result = await onNavigate(row.id, { summarize, customInstructions });
 			if (result.cancelled) throw new Error("cancelled");
-		}, true).catch(() => undefined);
+		}, true, summarize).catch(() => undefined);
 	const fork = (row: TreeRow) => act("Forking…", () => onFork(row.id, row.kind === "user" ? "before" : "at"), true);
 	const saveLabel = (row: TreeRow) => {
 		const label = labelDraft?.trim() || undefined;
@@ -113,7 +118,7 @@ export function TreePanel({ load, version, busy, onNavigate, onLabel, onFork, on
 	const disabled = busy || working !== undefined;
 
 	const onKeyDown = (event: React.KeyboardEvent) => {
-		if (!selected || labelDraft !== undefined) return;
+		if (!selected || labelDraft !== undefined || focusDraft !== undefined) return;
 		const move = (to: number) => {
 			event.preventDefault();
 			const index = Math.max(0, Math.min(rows.length - 1, to));
@@ -167,7 +172,25 @@ export function TreePanel({ load, version, busy, onNavigate, onLabel, onFork, on
 			</div>
 			{selected && (
 				<div className="tree-actions" aria-label="Selected entry">
-					{labelDraft !== undefined ? (
+					{focusDraft !== undefined ? (
+						<form
+							className="row"
+							onSubmit={(event) => {
+								event.preventDefault();
+								const instructions = focusDraft.trim() || undefined;
+								setFocusDraft(undefined);
+								void go(selected, true, instructions);
+							}}
+						>
+							<input aria-label="Summary instructions" placeholder="What the summary should focus on" value={focusDraft} onChange={(e) => setFocusDraft(e.target.value)} autoFocus />
+							<button type="submit" disabled={disabled}>
+								Summarize and go
+							</button>
+							<button type="button" onClick={() => setFocusDraft(undefined)}>
+								Cancel
+							</button>
+						</form>
+					) : labelDraft !== undefined ? (
 						<form
 							className="row"
 							onSubmit={(event) => {
@@ -189,6 +212,9 @@ export function TreePanel({ load, version, busy, onNavigate, onLabel, onFork, on
 							<button type="button" disabled={disabled || selected.isLeaf} onClick={() => void go(selected, true)}>
 								Go here with a summary
 							</button>
+							<button type="button" disabled={disabled || selected.isLeaf} onClick={() => setFocusDraft("")}>
+								Summarize with instructions…
+							</button>
 							<button type="button" disabled={disabled} onClick={() => setLabelDraft(selected.label ?? "")}>
 								Label…
 							</button>
@@ -197,7 +223,16 @@ export function TreePanel({ load, version, busy, onNavigate, onLabel, onFork, on
 							</button>
 						</div>
 					)}
-					{working && <p className="muted">{working}</p>}
+					{working && (
+						<p className="muted" role="status">
+							{working.text}{" "}
+							{working.stoppable && (
+								<button type="button" onClick={onAbort}>
+									Stop
+								</button>
+							)}
+						</p>
+					)}
 				</div>
 			)}
 			<div className="dialog-actions">

@@ -139,6 +139,16 @@ describe("navigateTree", () => {
 		expect(log.at(-1)).toMatchObject({ leaf: summary.id });
 	});
 
+	it("the user's instructions for the summary reach session_before_tree; an extension may set the label", async () => {
+		const { runtime, log, entries, replyOne } = await twoTurns({ tree: `{ label: "came back" }` });
+		log.length = 0;
+		await runtime.navigateTree(replyOne.id, { summarize: true, customInstructions: "the parser only" });
+		expect(log[0]).toMatchObject({ preparation: { customInstructions: "the parser only", userWantsSummary: true } });
+		const [summary, label] = entries().slice(-2);
+		expect(summary.type).toBe("branch_summary");
+		expect(label).toMatchObject({ type: "label", targetId: summary.id, label: "came back" });
+	});
+
 	it("a summary supplied by an extension is used instead of asking the model", async () => {
 		const { runtime, log, entries, replyOne } = await twoTurns({ tree: `{ summary: { summary: "from the extension", details: { n: 1 } } }` });
 		await runtime.navigateTree(replyOne.id, { summarize: true });
@@ -159,6 +169,24 @@ describe("navigateTree", () => {
 		const before = events.length;
 		const result = await runtime.navigateTree(replyOne.id, { summarize: true });
 		expect(result).toEqual({ cancelled: true, error: "Branch summarization failed: rate limited" });
+		expect(events.slice(before).some((e) => e.type === "leaf_changed" || e.type === "entry_appended")).toBe(false);
+	});
+
+	it("abort while the summary is pending cancels the move", async () => {
+		const gate: { open?: () => void } = {};
+		(globalThis as Record<string, unknown>).__treeGate = new Promise<void>((resolve) => (gate.open = resolve));
+		const ext = `export default function (pi) { pi.on("session_before_tree", async () => { ${PROBE_EXPR}.push("waiting"); await globalThis.__treeGate; }); }`;
+		const log = probe();
+		const { runtime, entries, events } = await startRuntime({ files: { "ext.ts": ext }, script: [{ text: "one" }, { text: "two" }, { text: "summary" }] });
+		await runtime.submit("a");
+		await runtime.submit("b");
+		const replyOne = entries()[1];
+		const before = events.length;
+		const moving = runtime.navigateTree(replyOne.id, { summarize: true });
+		await expect.poll(() => log).toEqual(["waiting"]);
+		await runtime.abort();
+		gate.open!();
+		expect(await moving).toEqual({ cancelled: true });
 		expect(events.slice(before).some((e) => e.type === "leaf_changed" || e.type === "entry_appended")).toBe(false);
 	});
 

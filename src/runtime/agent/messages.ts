@@ -130,6 +130,7 @@ export function messageForEntry(entry: SessionEntry): AgentMessage | undefined {
 	}
 	if (entry.type === "branch_summary") {
 		const { summary, fromId } = entry as BranchSummaryEntry;
+		if (typeof summary !== "string") return undefined;
 		return { role: "branchSummary", summary, fromId, timestamp: Date.parse(entry.timestamp) || 0 };
 	}
 	return undefined;
