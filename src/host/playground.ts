@@ -5,14 +5,14 @@
  */
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import { createCallRecordBuffer, readCallRecord } from "../runtime/call-record.ts";
-import type { HostBridge, ModelChoice, NavigateResult, RuntimeEvent, ScriptStep, StartReason, TreeView, UIResponse } from "../runtime/protocol.ts";
-import { buildTreeView } from "../runtime/session/tree-view.ts";
+import type { HostBridge, ModelChoice, RuntimeEvent, ScriptStep, StartReason, UIResponse } from "../runtime/protocol.ts";
 import { EndpointStore } from "./gateway/endpoints.ts";
 import { createLazyGateway } from "./gateway/lazy.ts";
 import { SecretStore } from "./gateway/secrets.ts";
 import { startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
 import { SessionLibrary } from "./session-library.ts";
 import { SessionLock } from "./session-lock.ts";
+import { SessionTreeActions } from "./session-tree-actions.ts";
 import { Storage } from "./storage.ts";
 import { Watchdog } from "./watchdog.ts";
 import { WorkspaceHost } from "./workspace-host.ts";
@@ -69,6 +69,13 @@ export class Playground {
 		notify: (message, level, source) => this.notify(message, level, source),
 		restart: () => this.startRuntime(),
 		stopRuntime: () => this.stopRuntime(),
+	});
+	/** The tree panel's actions on the current session. */
+	readonly tree = new SessionTreeActions({
+		runtime: () => this.runtime?.api,
+		state: () => this.store.get(),
+		set: (patch) => this.set(patch),
+		notify: (message, level, source) => this.notify(message, level, source),
 	});
 
 	constructor(private readonly location: Location) {}
@@ -286,7 +293,7 @@ export class Playground {
 
 	async submit(text: string): Promise<void> {
 		// `/tree` opens the tree panel, unless an extension registered a command of that name.
-		if (text.trim() === "/tree" && !this.store.get().commands.some((c) => c.name === "tree")) return this.showTree(true);
+		if (text.trim() === "/tree" && !this.store.get().commands.some((c) => c.name === "tree")) return this.tree.show(true);
 		await this.runtime?.api.submit(text);
 	}
 
@@ -361,33 +368,6 @@ export class Playground {
 		await this.sessions.storeFork(event.session);
 		await this.startRuntime({ startReason: { reason: "fork", previousSessionId: event.previousSessionId } });
 		if (event.editorText) this.set(displayPatch(this.store.get(), { type: "editor_text", text: event.editorText, mode: "set" }));
-	}
-
-	/** The session tree for the tree panel: from the runtime, or (a tab that only shows the session) from the entries shown. */
-	treeView(): Promise<TreeView> {
-		const { entries, leafId } = this.store.get();
-		return this.runtime?.api.getTreeView() ?? Promise.resolve(buildTreeView(entries, leafId));
-	}
-
-	showTree(open: boolean): void {
-		this.set({ treeOpen: open });
-	}
-
-	/** A jump in the tree panel; a failure (e.g. the summary request) is reported. */
-	async navigateTree(targetId: string, options?: { summarize?: boolean; customInstructions?: string }): Promise<NavigateResult> {
-		const result = (await this.runtime?.api.navigateTree(targetId, options)) ?? { cancelled: true, error: "The runtime is not running" };
-		if (result.error) this.notify(`Could not move in the tree: ${result.error}`, "error", "Playa");
-		return result;
-	}
-
-	async setLabel(entryId: string, label: string | undefined): Promise<void> {
-		await this.runtime?.api.setLabel(entryId, label);
-	}
-
-	/** Forks into a new session holding the path to the entry; it opens when the runtime has stored it. */
-	async fork(entryId: string, position: "before" | "at"): Promise<void> {
-		const result = (await this.runtime?.api.fork(entryId, position)) ?? { cancelled: true, error: "The runtime is not running" };
-		if (result.error) this.notify(`Could not fork: ${result.error}`, "error", "Playa");
 	}
 
 	private set(patch: Partial<PlaygroundState>): void {

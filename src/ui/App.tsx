@@ -77,7 +77,7 @@ export function App({ playground }: { playground: Playground }) {
 				<button type="button" onClick={() => void playground.newSession()} disabled={state.running}>
 					New session
 				</button>
-				<button type="button" onClick={() => playground.showTree(true)}>
+				<button type="button" onClick={() => playground.tree.show(true)}>
 					Tree
 				</button>
 			</header>
@@ -157,14 +157,14 @@ export function App({ playground }: { playground: Playground }) {
 			))}
 			{state.treeOpen && (
 				<TreePanel
-					load={() => playground.treeView()}
+					load={() => playground.tree.view()}
 					version={`${state.sessionId}:${state.entries.length}:${state.leafId}`}
 					busy={state.running || state.phase !== "ready"}
-					onNavigate={(id, options) => playground.navigateTree(id, options)}
+					onNavigate={(id, options) => playground.tree.navigate(id, options)}
 					onAbort={() => void playground.abort()}
-					onLabel={(id, label) => playground.setLabel(id, label)}
-					onFork={(id, position) => playground.fork(id, position)}
-					onClose={() => playground.showTree(false)}
+					onLabel={(id, label) => playground.tree.setLabel(id, label)}
+					onFork={(id, position) => playground.tree.fork(id, position)}
+					onClose={() => playground.tree.show(false)}
 				/>
 			)}
 			{dialog && <ExtensionDialog key={dialog.id} dialog={dialog} onAnswer={(id, response) => playground.answerDialog(id, response)} />}
