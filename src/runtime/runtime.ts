@@ -121,6 +121,9 @@ export class Runtime implements RuntimeApi {
 			runner: this.runner,
 			emit,
 			isIdle: () => !this.session.isStreaming,
+			prefillEditor: (text) => {
+				if (!this.ui.editorText.trim()) emit({ type: "editor_text", text, mode: "set" });
+			},
 			summarize: (entries, opts) => this.summarizeBranch(entries, opts),
 		};
 		const deps: ControlDeps = {
@@ -191,10 +194,7 @@ export class Runtime implements RuntimeApi {
 		const controller = new AbortController();
 		this.navigationAbort = controller;
 		try {
-			const result = await navigateTree(this.navigation, targetId, { ...options, signal: controller.signal });
-			// As upstream's selector: the draft goes into the composer only when it is empty.
-			if (result.editorText && !this.ui.editorText.trim()) this.host.emit({ type: "editor_text", text: result.editorText, mode: "set" });
-			return result;
+			return await navigateTree(this.navigation, targetId, { ...options, signal: controller.signal });
 		} catch (error) {
 			return { cancelled: true, error: (error as Error).message ?? String(error) };
 		} finally {

@@ -17,6 +17,8 @@ export interface NavigationDeps {
 	runner: ExtensionRunner;
 	emit(event: RuntimeEvent): void;
 	isIdle(): boolean;
+	/** Puts a re-opened message's text in the composer, unless the user is typing there (as upstream). */
+	prefillEditor(text: string): void;
 	/** Asks the current model for a summary of the entries being left. */
 	summarize(entries: SessionEntry[], options: { signal: AbortSignal; customInstructions?: string; replaceInstructions?: boolean }): Promise<BranchSummaryResult>;
 }
@@ -84,6 +86,7 @@ export async function navigateTree(deps: NavigationDeps, targetId: string, optio
 		summaryEntry,
 		fromExtension: summary ? summary.fromExtension : undefined,
 	});
+	if (reopens && described.editableText) deps.prefillEditor(described.editableText);
 	return { cancelled: false, ...(reopens && { editorText: described.editableText ?? "" }) };
 }
 

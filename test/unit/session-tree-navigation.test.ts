@@ -191,7 +191,9 @@ describe("navigateTree", () => {
 	});
 
 	it("ctx.navigateTree from a command has the same semantics", async () => {
-		const { runtime, log, replyOne } = await twoTurns();
+		const { runtime, log, replyOne, userB, events } = await twoTurns();
+		await runtime.submit(`/go ${userB.id}`);
+		expect(events.filter((e) => e.type === "editor_text").at(-1)).toEqual({ type: "editor_text", text: "b", mode: "set" });
 		await runtime.submit(`/go ${replyOne.id}`);
 		expect(log.at(-1)).toEqual({ go: { cancelled: false } });
 		await runtime.submit("/where");
