@@ -2,7 +2,7 @@
  * The session tree (`/tree`): every entry with its branches, the current leaf marked, labels and
  * branch summaries shown. The user jumps to an entry (optionally summarizing the branch left
  * behind), labels it, or forks it into a new session. Keyboard: arrows, Home/End, PageUp/PageDown,
- * Enter (go), Shift+Enter (go with a summary), Shift+L (label). Virtualized for long sessions.
+ * Enter (go), Shift+Enter (go with a summary), Shift+L (label), Ctrl+O (next filter). Virtualized.
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
@@ -118,7 +118,15 @@ export function TreePanel({ load, version, busy, onNavigate, onAbort, onLabel, o
 	const disabled = busy || working !== undefined;
 
 	const onKeyDown = (event: React.KeyboardEvent) => {
-		if (!selected || labelDraft !== undefined || focusDraft !== undefined) return;
+		if (labelDraft !== undefined || focusDraft !== undefined) return;
+		if (event.key.toLowerCase() === "o" && event.ctrlKey) {
+			// Ctrl+O / Shift+Ctrl+O cycle the filter, as upstream's selector does.
+			event.preventDefault();
+			const at = TREE_FILTERS.findIndex((f) => f.mode === mode);
+			setMode(TREE_FILTERS[(at + (event.shiftKey ? TREE_FILTERS.length - 1 : 1)) % TREE_FILTERS.length].mode);
+			return;
+		}
+		if (!selected) return;
 		const move = (to: number) => {
 			event.preventDefault();
 			const index = Math.max(0, Math.min(rows.length - 1, to));

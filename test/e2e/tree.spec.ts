@@ -100,6 +100,10 @@ test("tree: /tree opens it, Escape closes it, Shift+L labels from the keyboard; 
 	await tree.getByRole("textbox", { name: "Label" }).fill("done");
 	await tree.getByRole("textbox", { name: "Label" }).press("Enter");
 	await expect(row(tree, "current assistant [done]: Only reply.")).toBeVisible();
+	await list.press("Control+o");
+	await expect(tree.getByLabel("Tree filter")).toHaveValue("no-tools");
+	await list.press("Control+Shift+O");
+	await expect(tree.getByLabel("Tree filter")).toHaveValue("default");
 	await list.press("Escape");
 	await expect(tree).toBeHidden();
 
