@@ -50,7 +50,7 @@ test("tree: jump back, grow a second branch, summarize, label, fork; all of it s
 
 	// A label on the first prompt.
 	tree = await openTree(page);
-	await expect(tree.getByRole("option", { name: /^current branch summary: The user explored/ })).toBeVisible();
+	await expect(row(tree, "current branch summary: Goal: explored the other way")).toBeVisible();
 	await row(tree, "user: first").click();
 	await tree.getByRole("button", { name: "Label…" }).click();
 	await tree.getByRole("textbox", { name: "Label" }).fill("start");

@@ -54,6 +54,12 @@ export const BRANCH_SUMMARY_PREFIX = `The following is a summary of a branch tha
 `;
 export const BRANCH_SUMMARY_SUFFIX = `</summary>`;
 
+/** Upstream's opening of every branch summary the model writes. */
+export const BRANCH_SUMMARY_PREAMBLE = `The user explored a different conversation branch before returning here.
+Summary of that exploration:
+
+`;
+
 /** Upstream's wording, so models see a user's shell command as they do in pi. */
 export function bashExecutionToText(message: BashExecutionMessage): string {
 	let text = `Ran \`${message.command}\`\n`;

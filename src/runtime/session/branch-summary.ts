@@ -4,17 +4,13 @@
  */
 import type { AgentMessage, StreamFn } from "@earendil-works/pi-agent-core";
 import { contentText, normalizeContext, type Api, type Message, type Model } from "@earendil-works/pi-ai";
-import { convertToLlm, messageForEntry } from "../agent/messages.ts";
+import { BRANCH_SUMMARY_PREAMBLE, convertToLlm, messageForEntry } from "../agent/messages.ts";
 import type { SessionEntry } from "./entries.ts";
 
 export const SUMMARIZATION_SYSTEM_PROMPT = `You are a context summarization assistant. Your task is to read a conversation between a user and an AI assistant, then produce a structured summary following the exact format specified.
 
 Do NOT continue the conversation. Do NOT respond to any questions in the conversation. ONLY output the structured summary.`;
 
-export const BRANCH_SUMMARY_PREAMBLE = `The user explored a different conversation branch before returning here.
-Summary of that exploration:
-
-`;
 
 export const BRANCH_SUMMARY_PROMPT = `Create a structured summary of this conversation branch for context when returning later.
 

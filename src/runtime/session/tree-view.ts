@@ -4,6 +4,7 @@
  * one-line preview per entry. Built in the runtime so the panel shows the runtime's tree semantics.
  */
 import type { TreeRow, TreeRowKind, TreeView } from "../protocol.ts";
+import { BRANCH_SUMMARY_PREAMBLE } from "../agent/messages.ts";
 import type { SessionEntry } from "./entries.ts";
 import { buildTree, type SessionTreeNode } from "./tree.ts";
 
@@ -48,7 +49,8 @@ export function describeEntry(entry: SessionEntry): { kind: TreeRowKind; text: s
 			return { kind: "custom_message", text: oneLine(`[${String(e.customType)}] ${text}`), editableText: text };
 		}
 		case "branch_summary":
-			return { kind: "branch_summary", text: oneLine(String(e.summary ?? "")) };
+			// The preamble is the same for every summary: the preview starts after it.
+			return { kind: "branch_summary", text: oneLine(String(e.summary ?? "").replace(BRANCH_SUMMARY_PREAMBLE, "")) };
 		case "compaction":
 			return { kind: "compaction", text: oneLine(String(e.summary ?? "")) };
 		case "label":
