@@ -67,8 +67,6 @@ export class Runtime implements RuntimeApi {
 	private session!: AgentSession;
 	private tree!: SessionTree;
 	private navigation!: NavigationDeps;
-	/** The tree navigation in progress from the panel: `abort` stops its summary. */
-	private navigationAbort?: AbortController;
 	private model!: ScriptedModel;
 	private gateway?: GatewayLike & Pick<ProviderGatewayApi, "hasKey">;
 	private timers!: ManagedTimers;
@@ -191,14 +189,10 @@ export class Runtime implements RuntimeApi {
 	}
 
 	async navigateTree(targetId: string, options?: { summarize?: boolean; customInstructions?: string }): Promise<NavigateResult> {
-		const controller = new AbortController();
-		this.navigationAbort = controller;
 		try {
-			return await navigateTree(this.navigation, targetId, { ...options, signal: controller.signal });
+			return await navigateTree(this.navigation, targetId, options);
 		} catch (error) {
 			return { cancelled: true, error: (error as Error).message ?? String(error) };
-		} finally {
-			if (this.navigationAbort === controller) this.navigationAbort = undefined;
 		}
 	}
 
@@ -316,7 +310,7 @@ export class Runtime implements RuntimeApi {
 	}
 
 	async abort(): Promise<void> {
-		this.navigationAbort?.abort();
+		this.navigation.inProgress?.abort();
 		this.session.abort();
 	}
 

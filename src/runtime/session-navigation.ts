@@ -21,6 +21,8 @@ export interface NavigationDeps {
 	prefillEditor(text: string): void;
 	/** Asks the current model for a summary of the entries being left. */
 	summarize(entries: SessionEntry[], options: { signal: AbortSignal; customInstructions?: string; replaceInstructions?: boolean }): Promise<BranchSummaryResult>;
+	/** The navigation under way (set here): aborting it stops its summary and cancels the move. */
+	inProgress?: AbortController;
 }
 
 export interface NavigateOptions {
@@ -28,8 +30,6 @@ export interface NavigateOptions {
 	customInstructions?: string;
 	replaceInstructions?: boolean;
 	label?: string;
-	/** Stops a summary being written; the navigation is then cancelled. */
-	signal?: AbortSignal;
 }
 
 /**
@@ -39,17 +39,27 @@ export interface NavigateOptions {
  * entry at the new position.
  */
 export async function navigateTree(deps: NavigationDeps, targetId: string, options: NavigateOptions = {}): Promise<NavigateResult> {
-	const { runner } = deps;
 	const tree = deps.tree();
 	if (!deps.isIdle()) throw new Error("Wait for the current response to finish before navigating the session tree.");
-	const oldLeafId = tree.getLeafId();
-	if (targetId === oldLeafId) return { cancelled: false };
+	if (targetId === tree.getLeafId()) return { cancelled: false };
 	const target = tree.getEntry(targetId);
 	if (!target) throw new Error(`Entry ${targetId} not found`);
+	const controller = new AbortController();
+	deps.inProgress = controller;
+	try {
+		return await moveInTree(deps, target, options, controller);
+	} finally {
+		if (deps.inProgress === controller) deps.inProgress = undefined;
+	}
+}
+
+async function moveInTree(deps: NavigationDeps, target: SessionEntry, options: NavigateOptions, controller: AbortController): Promise<NavigateResult> {
+	const { runner } = deps;
+	const tree = deps.tree();
+	const targetId = target.id;
+	const oldLeafId = tree.getLeafId();
 	const { entries, commonAncestorId } = entriesToSummarize((id) => tree.getEntry(id), (id) => tree.getBranch(id), oldLeafId, targetId);
 	let { customInstructions, replaceInstructions, label } = options;
-	const controller = new AbortController();
-	options.signal?.addEventListener("abort", () => controller.abort(), { once: true });
 	const before = await runner.dispatch("session_before_tree", {
 		preparation: { targetId, oldLeafId, commonAncestorId, entriesToSummarize: entries, userWantsSummary: options.summarize === true, customInstructions, replaceInstructions, label },
 		signal: controller.signal,

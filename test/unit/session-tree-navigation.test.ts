@@ -190,6 +190,27 @@ describe("navigateTree", () => {
 		expect(events.slice(before).some((e) => e.type === "leaf_changed" || e.type === "entry_appended")).toBe(false);
 	});
 
+	it("abort also stops a summary asked for by ctx.navigateTree", async () => {
+		const gate: { open?: () => void } = {};
+		(globalThis as Record<string, unknown>).__treeGate = new Promise<void>((resolve) => (gate.open = resolve));
+		const ext = `export default function (pi) {
+			pi.on("session_before_tree", async () => { ${PROBE_EXPR}.push("waiting"); await globalThis.__treeGate; });
+			pi.registerCommand("go", { handler: async (id, ctx) => { ${PROBE_EXPR}.push(await ctx.navigateTree(id, { summarize: true })); } });
+		}`;
+		const log = probe();
+		const { runtime, entries } = await startRuntime({ files: { "ext.ts": ext }, script: [{ text: "one" }, { text: "two" }, { text: "summary" }] });
+		await runtime.submit("a");
+		await runtime.submit("b");
+		const count = entries().length;
+		const running = runtime.submit(`/go ${entries()[1].id}`);
+		await expect.poll(() => log).toEqual(["waiting"]);
+		await runtime.abort();
+		gate.open!();
+		await running;
+		expect(log).toEqual(["waiting", { cancelled: true }]);
+		expect(entries()).toHaveLength(count);
+	});
+
 	it("ctx.navigateTree from a command has the same semantics", async () => {
 		const { runtime, log, replyOne, userB, events } = await twoTurns();
 		await runtime.submit(`/go ${userB.id}`);
