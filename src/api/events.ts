@@ -59,6 +59,8 @@ export interface ExtensionEventMap {
 	session_switch: Ev<{ reason: "new" | "resume" | "fork"; previousSessionFile?: string }>;
 	session_before_branch: Ev<{ entryId: string; reason?: "branch" | "fork" | "btw" }, Cancel<{ skipConversationRestore?: boolean }>>;
 	session_branch: Ev<{ previousSessionFile?: string; reason?: "branch" | "fork" | "btw" }>;
+	/** Upstream pi: before `fork(entryId)` copies a branch into a new session. */
+	session_before_fork: Ev<{ entryId: string; position: "before" | "at" }, Cancel<{ skipConversationRestore?: boolean }>>;
 	session_before_compact: Ev<
 		{
 			preparation: CompactionPreparation;
@@ -78,10 +80,19 @@ export interface ExtensionEventMap {
 	session_compact: Ev<{ compactionEntry: CompactionEntry; fromExtension: boolean; reason: CompactionReason; willRetry: boolean }>;
 	session_before_tree: Ev<
 		{
-			preparation: { targetId: string; oldLeafId: string | null; commonAncestorId: string | null; entriesToSummarize: SessionEntry[]; userWantsSummary: boolean };
+			preparation: {
+				targetId: string;
+				oldLeafId: string | null;
+				commonAncestorId: string | null;
+				entriesToSummarize: SessionEntry[];
+				userWantsSummary: boolean;
+				customInstructions?: string;
+				replaceInstructions?: boolean;
+				label?: string;
+			};
 			signal: AbortSignal;
 		},
-		Cancel<{ summary?: { summary: string; details?: unknown } }>
+		Cancel<{ summary?: { summary: string; details?: unknown }; customInstructions?: string; replaceInstructions?: boolean; label?: string }>
 	>;
 	session_tree: Ev<{ newLeafId: string | null; oldLeafId: string | null; summaryEntry?: SessionEntry; fromExtension?: boolean }>;
 	session_shutdown: Ev<None>;

@@ -6,6 +6,7 @@
 import type { AgentMessage, AgentToolResult, AgentToolUpdateCallback, ThinkingLevel } from "@earendil-works/pi-agent-core";
 import type { ImageContent, Model, TextContent } from "@earendil-works/pi-ai";
 import type { SessionEntry, SessionHeader } from "../runtime/session/entries.ts";
+import type { SessionTreeNode } from "../runtime/session/tree.ts";
 import type { CompactionResult, CustomMessagePayload, ExtensionEvent, ExtensionEventName, ExtensionEventResult } from "./events.ts";
 
 export type * from "./events.ts";
@@ -91,6 +92,8 @@ export interface ReadonlySessionManager {
 	getLeafEntry(): SessionEntry | undefined;
 	getBranch(fromId?: string): SessionEntry[];
 	getLabel(id: string): string | undefined;
+	/** Every entry as a forest: children by time, orphans as extra roots, labels resolved. */
+	getTree(): SessionTreeNode[];
 	getSessionName(): string | undefined;
 	getSessionFile(): string | undefined;
 	getCwd(): string;
@@ -160,7 +163,12 @@ export interface ExtensionCommandContext extends ExtensionContext {
 	waitForIdle(): Promise<void>;
 	newSession(opts?: { parentSession?: string }): Promise<{ cancelled: boolean }>;
 	branch(entryId: string): Promise<{ cancelled: boolean }>;
-	navigateTree(targetId: string, opts?: { summarize?: boolean }): Promise<{ cancelled: boolean }>;
+	navigateTree(
+		targetId: string,
+		opts?: { summarize?: boolean; customInstructions?: string; replaceInstructions?: boolean; label?: string },
+	): Promise<{ cancelled: boolean }>;
+	/** Copies the path to an entry into a new session and opens it ("before": up to a user message's parent). */
+	fork(entryId: string, opts?: { position?: "before" | "at" }): Promise<{ cancelled: boolean }>;
 	switchSession(sessionPath: string): Promise<{ cancelled: boolean }>;
 	/** Re-imports changed extension modules and keeps the session. Treat as terminal for the handler. */
 	reload(): Promise<void>;

@@ -59,6 +59,19 @@ export interface PlaygroundState {
 	/** The model that answers, and its thinking level. Keys are not here: they stay in `Playground.secrets`. */
 	model: ModelChoice;
 	thinkingLevel: ThinkingLevel;
+	/** The tree panel is open. */
+	treeOpen: boolean;
+}
+
+/** Commands Playa answers itself; an extension's command of the same name takes precedence. */
+export const BUILTIN_COMMANDS: CommandInfo[] = [
+	{ name: "tree", description: "Open the session tree: jump, label, summarize, fork", extension: "Playa" },
+	{ name: "fork", description: "Copy the current branch into a new session", extension: "Playa" },
+];
+
+/** The extensions' commands plus the built-in ones they do not replace, for the composer's hints. */
+export function withBuiltinCommands(commands: CommandInfo[]): CommandInfo[] {
+	return [...commands, ...BUILTIN_COMMANDS.filter((builtin) => !commands.some((c) => c.name === builtin.name))];
 }
 
 export const SCRIPTED_CHOICE: ModelChoice = { provider: "scripted", id: "scripted" };
@@ -89,6 +102,7 @@ export function initialPlaygroundState(): PlaygroundState {
 		renderedToolCalls: {},
 		model: SCRIPTED_CHOICE,
 		thinkingLevel: "off",
+		treeOpen: false,
 	};
 }
 

@@ -5,15 +5,14 @@
  */
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import { createCallRecordBuffer, readCallRecord } from "../runtime/call-record.ts";
-import type { HostBridge, ModelChoice, RuntimeEvent, ScriptStep, UIResponse } from "../runtime/protocol.ts";
-import { newSessionHeader } from "../runtime/session/entries.ts";
-import { exportSessionHtml } from "../runtime/session/export-html.ts";
-import { exportSessionJsonl, importSessionJsonl, sessionJsonlFileName } from "../runtime/session/jsonl.ts";
+import type { HostBridge, ModelChoice, RuntimeEvent, ScriptStep, StartReason, UIResponse } from "../runtime/protocol.ts";
 import { EndpointStore } from "./gateway/endpoints.ts";
 import { createLazyGateway } from "./gateway/lazy.ts";
 import { SecretStore } from "./gateway/secrets.ts";
 import { startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
+import { SessionLibrary } from "./session-library.ts";
 import { SessionLock } from "./session-lock.ts";
+import { SessionTreeActions } from "./session-tree-actions.ts";
 import { Storage } from "./storage.ts";
 import { Watchdog } from "./watchdog.ts";
 import { WorkspaceHost } from "./workspace-host.ts";
@@ -25,7 +24,6 @@ const RECENT_ENTRIES = 200;
 const INFO_NOTICE_MS = 8_000;
 
 const SETTINGS = {
-	session: "currentSession",
 	extensions: "extensions",
 	trusted: "trustedExtensionUrls",
 	script: "script",
@@ -73,6 +71,22 @@ export class Playground {
 	private nextNotification = 1;
 	private linkUrls: string[] = [];
 	private workspaceReady: Promise<void> = Promise.resolve();
+	/** The sessions in this browser: the Sessions panel's list and actions. */
+	readonly sessions = new SessionLibrary({
+		storage: () => this.storage,
+		state: () => this.store.get(),
+		set: (patch) => this.set(patch),
+		notify: (message, level, source) => this.notify(message, level, source),
+		restart: () => this.startRuntime(),
+		stopRuntime: () => this.stopRuntime(),
+	});
+	/** The tree panel's actions on the current session. */
+	readonly tree = new SessionTreeActions({
+		runtime: () => this.runtime?.api,
+		state: () => this.store.get(),
+		set: (patch) => this.set(patch),
+		notify: (message, level, source) => this.notify(message, level, source),
+	});
 
 	constructor(private readonly location: Location) {}
 
@@ -87,7 +101,7 @@ export class Playground {
 			this.linkUrls = linkExtensionUrls(this.location);
 			// The transcript shows first, its latest entries before the rest; the workspace starts meanwhile.
 			this.workspaceReady = this.workspace.open(this.storage, this.location);
-			const currentId = await this.storage.getSetting<string>(SETTINGS.session);
+			const currentId = await this.sessions.currentId();
 			const recent = currentId ? await this.storage.loadRecent(currentId, RECENT_ENTRIES) : undefined;
 			if (recent) {
 				this.set({ sessionId: recent.header.id, entries: recent.entries, leafId: recent.leafId });
@@ -115,16 +129,6 @@ export class Playground {
 		}
 		this.set({ untrustedUrls: [] });
 		await this.startRuntime();
-	}
-
-	private async currentSession() {
-		const id = await this.storage.getSetting<string>(SETTINGS.session);
-		const snapshot = id ? await this.storage.loadSession(id) : undefined;
-		if (snapshot) return snapshot;
-		const header = newSessionHeader("/workspace");
-		await this.storage.createSession(header);
-		await this.storage.setSetting(SETTINGS.session, header.id);
-		return { header, entries: [], leafId: null };
 	}
 
 	/** Holds the session's lock for this tab; false when another tab writes the session. */
@@ -163,14 +167,14 @@ export class Playground {
 		old.terminate();
 	}
 
-	private async startRuntime(options: { takeOver?: boolean } = {}): Promise<void> {
+	private async startRuntime(options: { takeOver?: boolean; startReason?: StartReason } = {}): Promise<void> {
 		await this.stopRuntime();
 		for (const [id] of this.dialogAnswers) this.closeDialog(id, { cancelled: true });
 		this.set({ phase: "starting", running: false, streaming: undefined, dialogs: [], components: {} });
 		try {
-			const session = await this.currentSession();
+			const session = await this.sessions.current();
 			this.set({ sessionId: session.header.id, entries: session.entries, leafId: session.leafId });
-			await this.refreshSessions();
+			await this.sessions.refresh();
 			if (!(await this.holdLock(session.header.id, options.takeOver === true))) {
 				this.set({ phase: "locked" });
 				return;
@@ -182,7 +186,7 @@ export class Playground {
 			await this.workspaceReady;
 			const workspacePort = await this.workspace.createPort();
 			const runtime = await startRuntimeWorker(
-				{ session, extensions: extensionUrls, script, disabled, callRecord: this.callRecord, workspacePort, model, thinkingLevel, cdn: linkCdn(location) },
+				{ session, extensions: extensionUrls, script, disabled, callRecord: this.callRecord, workspacePort, model, thinkingLevel, cdn: linkCdn(location), startReason: options.startReason },
 				this.bridge(),
 				(handle) => this.watch(handle),
 				this.gateway,
@@ -248,12 +252,15 @@ export class Playground {
 				return;
 			case "session_request":
 				if (event.action === "new") void this.newSession();
-				else if (event.action === "open" && event.sessionId) void this.openSession(event.sessionId);
+				else if (event.action === "open" && event.sessionId) void this.sessions.openSession(event.sessionId);
 				else void this.startRuntime();
+				return;
+			case "session_fork":
+				void this.openFork(event);
 				return;
 			case "run_state":
 				this.set({ running: event.running });
-				if (!event.running) void this.refreshSessions();
+				if (!event.running) void this.sessions.refresh();
 				return;
 			case "notify":
 				this.notify(event.message, event.level, event.extension);
@@ -285,6 +292,8 @@ export class Playground {
 	}
 
 	async submit(text: string): Promise<void> {
+		// `/tree` opens the tree panel, unless an extension registered a command of that name.
+		if (text.trim() === "/tree" && !this.store.get().commands.some((c) => c.name === "tree")) return this.tree.show(true);
 		await this.runtime?.api.submit(text);
 	}
 
@@ -350,62 +359,15 @@ export class Playground {
 	}
 
 	/** Starts an empty session and makes it current. */
-	async newSession(): Promise<void> {
-		await this.storage.setSetting(SETTINGS.session, undefined);
-		await this.startRuntime();
+	newSession(): Promise<void> {
+		return this.sessions.newSession();
 	}
 
-	async refreshSessions(): Promise<void> {
-		const records = await this.storage.listSessions();
-		const name = (title: string | undefined, timestamp: string) => title || `Session of ${new Date(timestamp).toLocaleString()}`;
-		this.set({ sessions: records.map((r) => ({ id: r.id, name: name(r.header.title, r.header.timestamp), entryCount: r.entryCount, updatedAt: r.updatedAt })) });
-	}
-
-	/** The current session as upstream pi's JSONL, or as a page to read. */
-	async exportSession(format: "jsonl" | "html"): Promise<{ name: string; type: string; text: string }> {
-		const { sessionId } = this.store.get();
-		const session = sessionId ? await this.storage.loadSession(sessionId) : undefined;
-		if (!session) throw new Error("There is no session to export");
-		if (format === "jsonl") return { name: sessionJsonlFileName(session.header), type: "application/jsonl", text: exportSessionJsonl(session.header, session.entries) };
-		return { name: `${session.header.id}.html`, type: "text/html", text: exportSessionHtml(session.header, session.entries, session.leafId) };
-	}
-
-	/** Imports a JSONL session (pi or oh-my-pi) and opens it; a bad file is reported and stores nothing. */
-	async importSession(text: string, fileName: string): Promise<void> {
-		const parsed = importSessionJsonl(text);
-		if (!parsed.ok) {
-			this.notify(`${fileName}: ${parsed.error}. Nothing was imported.`, "error", "Playa");
-			return;
-		}
-		const taken = (await this.storage.loadSession(parsed.header.id)) !== undefined;
-		const header = taken ? { ...parsed.header, id: crypto.randomUUID() } : parsed.header;
-		await this.storage.importSession(header, parsed.entries, parsed.leafId);
-		for (const warning of parsed.warnings) this.notify(`${fileName}: ${warning}`, "warning", "Playa");
-		await this.openSession(header.id);
-	}
-
-	async renameSession(sessionId: string, name: string): Promise<void> {
-		await this.storage.renameSession(sessionId, name);
-		await this.refreshSessions();
-	}
-
-	/** Deletes a session; deleting the current one moves to a new, empty session. */
-	async deleteSession(sessionId: string): Promise<void> {
-		const current = sessionId === this.store.get().sessionId;
-		if (current) await this.stopRuntime();
-		await this.storage.deleteSession(sessionId);
-		if (current) await this.newSession();
-		else await this.refreshSessions();
-	}
-
-	/** Makes a stored session current; an unknown id is reported and changes nothing. */
-	async openSession(sessionId: string): Promise<void> {
-		if (!(await this.storage.loadSession(sessionId))) {
-			this.notify(`There is no session ${sessionId} in this browser`, "error", "Playa");
-			return;
-		}
-		await this.storage.setSetting(SETTINGS.session, sessionId);
-		await this.startRuntime();
+	/** Stores the session the runtime forked and starts on it; a user message's text goes to the composer. */
+	private async openFork(event: Extract<RuntimeEvent, { type: "session_fork" }>): Promise<void> {
+		await this.sessions.storeFork(event.session);
+		await this.startRuntime({ startReason: { reason: "fork", previousSessionId: event.previousSessionId } });
+		if (event.editorText) this.set(displayPatch(this.store.get(), { type: "editor_text", text: event.editorText, mode: "set" }));
 	}
 
 	private set(patch: Partial<PlaygroundState>): void {

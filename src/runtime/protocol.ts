@@ -25,6 +25,47 @@ export interface SessionSnapshot {
 	leafId: string | null;
 }
 
+/** What kind of entry a tree row shows; the panel's filters go by it. */
+export type TreeRowKind = "user" | "assistant" | "toolResult" | "bash" | "custom_message" | "branch_summary" | "compaction" | "bookkeeping" | "other";
+
+/** One entry of the session tree, laid out for the tree panel (see session/tree-view.ts). */
+export interface TreeRow {
+	id: string;
+	parentId: string | null;
+	/** Depth of indentation: it grows only where the tree branches. */
+	indent: number;
+	/** The first row of a branch after a branch point. */
+	branchStart: boolean;
+	kind: TreeRowKind;
+	/** A one-line preview. */
+	text: string;
+	/** A user or custom message: choosing it puts this text back in the composer. */
+	editableText?: string;
+	/** An assistant reply with only tool calls (hidden unless it is the leaf, as upstream does). */
+	toolOnly?: true;
+	label?: string;
+	/** On the path from the root to the leaf. */
+	onPath: boolean;
+	isLeaf: boolean;
+	timestamp: string;
+}
+
+export interface TreeView {
+	rows: TreeRow[];
+	leafId: string | null;
+}
+
+/** How tree navigation ended; `editorText` is the draft a chosen user message leaves in the composer. */
+export interface NavigateResult {
+	cancelled: boolean;
+	editorText?: string;
+	/** Why nothing moved, when it failed (e.g. the summary request failed). */
+	error?: string;
+}
+
+/** Why the runtime started, when not by opening the page or a session. */
+export type StartReason = { reason: "fork"; previousSessionId: string };
+
 export interface RuntimeConfig {
 	session: SessionSnapshot;
 	/** Extension module URLs, in load order. */
@@ -46,6 +87,8 @@ export interface RuntimeConfig {
 	disabled?: { url: string; reason: string }[];
 	/** Where bare npm names load from, an ESM CDN in esm.sh's shape (default https://esm.sh/). */
 	cdn?: string;
+	/** Set when the session was just forked from another one. */
+	startReason?: StartReason;
 }
 
 export type ExtensionPhase = "fetch" | "transpile" | "import" | "factory" | "handler" | "command" | "tool";
@@ -93,6 +136,8 @@ export type RuntimeEvent =
 	| { type: "leaf_changed"; sessionId: string; leafId: string | null }
 	/** The runtime asks the host to start it again: on a new session, another session, or the same one. */
 	| { type: "session_request"; action: "new" | "open" | "reload"; sessionId?: string }
+	/** The runtime asks the host to store a forked session and start on it. */
+	| { type: "session_fork"; session: SessionSnapshot; previousSessionId: string; editorText?: string }
 	/** The assistant message being streamed; `undefined` when streaming ends. */
 	| { type: "streaming"; message: AgentMessage | undefined }
 	| { type: "run_state"; running: boolean }
@@ -148,6 +193,14 @@ export interface RuntimeApi {
 	setFlag(name: string, value: boolean | string): Promise<void>;
 	/** A key press for an open component, as the byte sequence a terminal would send. */
 	componentInput(id: string, data: string): Promise<void>;
+	/** The session tree laid out for the tree panel. */
+	getTreeView(): Promise<TreeView>;
+	/** The user's jump in the tree panel: `ctx.navigateTree` with its events; may leave a draft for the composer. */
+	navigateTree(targetId: string, options?: { summarize?: boolean; customInstructions?: string }): Promise<NavigateResult>;
+	/** Sets (or with an empty/undefined label clears) an entry's label. */
+	setLabel(entryId: string, label: string | undefined): Promise<void>;
+	/** Forks into a new session holding the path to `entryId` ("at": including it; "before": up to its parent). */
+	fork(entryId: string, position?: "before" | "at"): Promise<{ cancelled: boolean; error?: string }>;
 	/** The editor text, for `ctx.ui.getEditorText`. */
 	setEditorText(text: string): Promise<void>;
 	shutdown(): Promise<void>;

@@ -25,9 +25,13 @@ import { loadExtension } from "./extensions/load-extensions.ts";
 import { disabledExtension, type RegisteredExtension } from "./extensions/extension.ts";
 import { ExtensionRunner } from "./extensions/runner.ts";
 import type { UIClientState } from "./extensions/ui-client.ts";
-import type { CommandInfo, HostBridge, ModelChoice, RuntimeApi, RuntimeConfig, RuntimeEvent, ScriptStep } from "./protocol.ts";
+import type { CommandInfo, HostBridge, ModelChoice, NavigateResult, RuntimeApi, RuntimeConfig, RuntimeEvent, ScriptStep, TreeView } from "./protocol.ts";
 import { createActions, createSessionControl, type ControlDeps } from "./session-control.ts";
 import { SessionTree } from "./session/tree.ts";
+import { buildTreeView } from "./session/tree-view.ts";
+import { generateBranchSummary } from "./session/branch-summary.ts";
+import type { MessageEntry, SessionEntry } from "./session/entries.ts";
+import { forkSession, navigateTree, type NavigationDeps } from "./session-navigation.ts";
 import { CallRecorder } from "./call-record.ts";
 import { execInWorkspace } from "./agent/user-shell.ts";
 import { createBuiltinTools, DEFAULT_ACTIVE_TOOL_NAMES } from "./tools/index.ts";
@@ -72,6 +76,8 @@ export class Runtime implements RuntimeApi {
 	private urls!: ModuleUrls;
 	private runner!: ExtensionRunner;
 	private session!: AgentSession;
+	private tree!: SessionTree;
+	private navigation!: NavigationDeps;
 	private model!: ScriptedModel;
 	private gateway?: GatewayLike & Pick<ProviderGatewayApi, "hasKey">;
 	private timers!: ManagedTimers;
@@ -109,6 +115,7 @@ export class Runtime implements RuntimeApi {
 		);
 		// A turn the last page left unfinished is marked before anything else is appended.
 		markInterruptedTurn(tree);
+		this.tree = tree;
 		this.model = createScriptedModel(config.script, this.options.scriptedTokensPerSecond);
 		this.gateway = this.options.gateway ?? (config.gatewayPort ? Comlink.wrap<ProviderGatewayApi>(config.gatewayPort) : undefined);
 		const workspace = this.options.workspace ?? (config.workspacePort ? await connectEmbeddedWorkspace(config.workspacePort) : undefined);
@@ -123,6 +130,16 @@ export class Runtime implements RuntimeApi {
 			describe: (text) => this.urls.describe(text),
 			recorder: new CallRecorder(config.callRecord),
 		});
+		this.navigation = {
+			tree: () => tree,
+			runner: this.runner,
+			emit,
+			isIdle: () => !this.session.isStreaming,
+			prefillEditor: (text) => {
+				if (!this.ui.editorText.trim()) emit({ type: "editor_text", text, mode: "set" });
+			},
+			summarize: (entries, opts) => this.summarizeBranch(entries, opts),
+		};
 		const deps: ControlDeps = {
 			session: () => this.session,
 			tree: () => tree,
@@ -130,6 +147,7 @@ export class Runtime implements RuntimeApi {
 			models: () => [this.model.model, ...registeredVirtualModels(this.runner.extensions).map(({ definition }) => catalogEntry(definition))],
 			emit,
 			exec: (command, args, opts) => execInWorkspace(workspace, cwd, command, args, opts),
+			navigation: this.navigation,
 		};
 		this.session = new AgentSession({
 			tree,
@@ -186,6 +204,42 @@ export class Runtime implements RuntimeApi {
 		// Stored entries an extension draws are drawn once it has loaded.
 		for (const entry of tree.getEntries()) renderEntry(this.renderers, entry);
 		await this.runner.dispatch("session_start", {});
+		if (config.startReason?.reason === "fork") {
+			await this.runner.dispatch("session_branch", { reason: "fork", previousSessionFile: config.startReason.previousSessionId });
+		}
+	}
+
+	/** A branch summary from the current model; the scripted model plays the next step of the branch being left. */
+	private summarizeBranch(entries: SessionEntry[], opts: { signal: AbortSignal; customInstructions?: string; replaceInstructions?: boolean }) {
+		const model = this.session.agent.state.model;
+		const replies = this.tree.getBranch().filter((e) => e.type === "message" && (e as MessageEntry).message.role === "assistant").length;
+		const stream = model.provider === this.model.model.provider ? this.model.streamStep(replies) : this.session.agent.streamFunction;
+		return generateBranchSummary(entries, { model, stream, ...opts });
+	}
+
+	async getTreeView(): Promise<TreeView> {
+		return buildTreeView(this.tree.getEntries(), this.tree.getLeafId());
+	}
+
+	async navigateTree(targetId: string, options?: { summarize?: boolean; customInstructions?: string }): Promise<NavigateResult> {
+		try {
+			return await navigateTree(this.navigation, targetId, options);
+		} catch (error) {
+			return { cancelled: true, error: (error as Error).message ?? String(error) };
+		}
+	}
+
+	async setLabel(entryId: string, label: string | undefined): Promise<void> {
+		if (!this.tree.getEntry(entryId)) throw new Error(`no entry ${entryId} in this session`);
+		this.tree.append({ type: "label", targetId: entryId, label: label?.trim() || undefined });
+	}
+
+	async fork(entryId: string, position: "before" | "at" = "at"): Promise<{ cancelled: boolean; error?: string }> {
+		try {
+			return await forkSession(this.navigation, entryId, position);
+		} catch (error) {
+			return { cancelled: true, error: (error as Error).message ?? String(error) };
+		}
 	}
 
 	/** `pi.setModel`: false when the model needs a key that is not stored (the spec's "no API key"). */
@@ -293,10 +347,18 @@ export class Runtime implements RuntimeApi {
 	}
 
 	async submit(text: string): Promise<void> {
+		// Built-in `/fork` (unless an extension claims the name): the current branch into a new session.
+		if (/^\/fork\s*$/.test(text.trim()) && !this.runner.extensions.some((ext) => ext.loaded && ext.commands.has("fork"))) {
+			const leafId = this.tree.getLeafId();
+			const result = leafId ? await this.fork(leafId, "at") : { cancelled: true, error: "There is nothing to fork yet" };
+			if (result.error) this.host.emit({ type: "notify", message: result.error, level: "error", extension: "Playa" });
+			return;
+		}
 		await this.session.submit(text);
 	}
 
 	async abort(): Promise<void> {
+		this.navigation.inProgress?.abort();
 		this.session.abort();
 	}
 

@@ -13,6 +13,7 @@ import type { RuntimeEvent } from "./protocol.ts";
 import type { SessionTree } from "./session/tree.ts";
 import { latestCompaction } from "./agent/compaction/context-entries.ts";
 import { estimateContextTokens } from "./agent/compaction/prepare.ts";
+import { branchBefore, forkSession, navigateTree, type NavigationDeps } from "./session-navigation.ts";
 
 export interface ControlDeps {
 	session(): AgentSession;
@@ -21,6 +22,7 @@ export interface ControlDeps {
 	models(): Model<string>[];
 	emit(event: RuntimeEvent): void;
 	exec: ExtensionActions["exec"];
+	navigation: NavigationDeps;
 }
 
 export function modelsView(deps: Pick<ControlDeps, "models" | "session">): ModelsView {
@@ -73,39 +75,9 @@ export function createSessionControl(deps: ControlDeps): SessionControl {
 		shutdown: () => emit({ type: "notify", message: "ctx.shutdown() has no effect in the browser", level: "warning", extension: "Playa" }),
 		newSession: () => switchTo("new"),
 		switchSession: (sessionId) => switchTo("resume", sessionId),
-		// Rewinds to before the given entry: it and everything after it leave the branch.
-		branch: async (entryId) => {
-			const tree = deps.tree();
-			const entry = tree.getEntry(entryId);
-			if (!entry) throw new Error(`no entry ${entryId} in this session`);
-			const before = await runner.dispatch("session_before_branch", { entryId, reason: "branch" });
-			if (before?.cancel) return { cancelled: true };
-			tree.branch(entry.parentId);
-			await runner.dispatch("session_branch", { reason: "branch" });
-			return { cancelled: false };
-		},
-		navigateTree: async (targetId, opts) => {
-			const tree = deps.tree();
-			if (!tree.getEntry(targetId)) throw new Error(`no entry ${targetId} in this session`);
-			const oldLeafId = tree.getLeafId();
-			const onBranch = new Set(tree.getBranch(targetId).map((e) => e.id));
-			const commonAncestorId = [...tree.getBranch(oldLeafId)].reverse().find((e) => onBranch.has(e.id))?.id ?? null;
-			const controller = new AbortController();
-			const before = await runner.dispatch("session_before_tree", {
-				preparation: {
-					targetId,
-					oldLeafId,
-					commonAncestorId,
-					entriesToSummarize: tree.getBranch(oldLeafId).filter((e) => !onBranch.has(e.id)),
-					userWantsSummary: opts?.summarize === true,
-				},
-				signal: controller.signal,
-			});
-			if (before?.cancel) return { cancelled: true };
-			tree.branch(targetId);
-			await runner.dispatch("session_tree", { newLeafId: targetId, oldLeafId });
-			return { cancelled: false };
-		},
+		branch: (entryId) => branchBefore(deps.navigation, entryId),
+		navigateTree: async (targetId, opts) => ({ cancelled: (await navigateTree(deps.navigation, targetId, opts)).cancelled }),
+		fork: (entryId, opts) => forkSession(deps.navigation, entryId, opts?.position),
 		reload: async () => emit({ type: "session_request", action: "reload" }),
 	};
 }

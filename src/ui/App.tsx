@@ -15,7 +15,9 @@ import { ScriptPanel } from "./ScriptPanel.tsx";
 import { SessionsPanel } from "./SessionsPanel.tsx";
 import { ansiToNodes } from "./ansi.tsx";
 import { Transcript } from "./Transcript.tsx";
+import { TreePanel } from "./TreePanel.tsx";
 import { usePlaygroundState } from "./usePlayground.ts";
+import { withBuiltinCommands } from "../host/playground-state.ts";
 
 /** Commands the session answers itself (agent/session.ts). */
 const BUILTIN_COMMANDS: CommandInfo[] = [{ name: "compact", description: "Summarize older history to free context (optional focus text)", extension: "Playa" }];
@@ -81,6 +83,9 @@ export function App({ playground }: { playground: Playground }) {
 				<button type="button" onClick={() => void playground.newSession()} disabled={state.running}>
 					New session
 				</button>
+				<button type="button" onClick={() => playground.tree.show(true)}>
+					Tree
+				</button>
 			</header>
 			<main className="main">
 				<div className="chat">
@@ -102,7 +107,7 @@ export function App({ playground }: { playground: Playground }) {
 					<Composer
 						running={state.running}
 						disabled={state.phase !== "ready" || state.running}
-						commands={[...BUILTIN_COMMANDS, ...state.commands]}
+						commands={withBuiltinCommands(state.commands)}
 						injected={state.editorText}
 						onSubmit={(text) => void playground.submit(text)}
 						onAbort={() => void playground.abort()}
@@ -131,11 +136,11 @@ export function App({ playground }: { playground: Playground }) {
 						sessions={state.sessions}
 						currentId={state.sessionId}
 						disabled={state.running}
-						onOpen={(id) => void playground.openSession(id)}
-						onRename={(id, name) => void playground.renameSession(id, name)}
-						onDelete={(id) => void playground.deleteSession(id)}
-						onExport={(format) => playground.exportSession(format)}
-						onImport={(text, name) => void playground.importSession(text, name)}
+						onOpen={(id) => void playground.sessions.openSession(id)}
+						onRename={(id, name) => void playground.sessions.renameSession(id, name)}
+						onDelete={(id) => void playground.sessions.deleteSession(id)}
+						onExport={(format) => playground.sessions.exportSession(format)}
+						onImport={(text, name) => void playground.sessions.importSession(text, name)}
 					/>
 					<ModelPanel
 						secrets={playground.secrets}
@@ -156,6 +161,18 @@ export function App({ playground }: { playground: Playground }) {
 			{Object.entries(state.components).map(([id, component]) => (
 				<ComponentDialog key={id} id={id} extension={component.extension} lines={component.lines} onInput={(cid, data) => playground.componentInput(cid, data)} />
 			))}
+			{state.treeOpen && (
+				<TreePanel
+					load={() => playground.tree.view()}
+					version={`${state.sessionId}:${state.entries.length}:${state.leafId}`}
+					busy={state.running || state.phase !== "ready"}
+					onNavigate={(id, options) => playground.tree.navigate(id, options)}
+					onAbort={() => void playground.abort()}
+					onLabel={(id, label) => playground.tree.setLabel(id, label)}
+					onFork={(id, position) => playground.tree.fork(id, position)}
+					onClose={() => playground.tree.show(false)}
+				/>
+			)}
 			{dialog && <ExtensionDialog key={dialog.id} dialog={dialog} onAnswer={(id, response) => playground.answerDialog(id, response)} />}
 		</div>
 	);

@@ -8,7 +8,7 @@ interface DialogProps {
 	onAnswer(id: string, response: UIResponse): void;
 }
 
-export function Modal({ title, children, onCancel }: { title: string; children: React.ReactNode; onCancel(): void }) {
+export function Modal({ title, children, onCancel, className }: { title: string; children: React.ReactNode; onCancel(): void; className?: string }) {
 	const ref = useRef<HTMLDialogElement>(null);
 	useEffect(() => {
 		const dialog = ref.current;
@@ -18,7 +18,7 @@ export function Modal({ title, children, onCancel }: { title: string; children: 
 	return (
 		<dialog
 			ref={ref}
-			className="modal"
+			className={className ? `modal ${className}` : "modal"}
 			aria-label={title}
 			onCancel={(event) => {
 				event.preventDefault();

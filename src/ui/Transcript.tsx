@@ -5,6 +5,7 @@ import { Virtuoso } from "react-virtuoso";
 import { isInterruptedMarker } from "../runtime/agent/interrupted.ts";
 import { isCompactionEntry, type CompactionEntry, type SessionEntry } from "../runtime/session/entries.ts";
 import { ansiToNodes } from "./ansi.tsx";
+import { messageForEntry } from "../runtime/agent/messages.ts";
 
 /** An extension's drawing of an entry: its ANSI lines, as text. */
 export type RenderedEntries = Record<string, { extension: string; lines: string[] }>;
@@ -92,6 +93,13 @@ function InterruptedView({ message }: { message: Extract<AgentMessage, { role: "
 export function MessageView({ message, streaming = false }: { message: AgentMessage; streaming?: boolean }) {
 	if (message.role === "bashExecution") return <ShellView message={message} />;
 	if (message.role === "assistant" && isInterruptedMarker(message)) return <InterruptedView message={message} />;
+	if (message.role === "branchSummary")
+		return (
+			<article className="message branch-summary" aria-label="Branch summary">
+				<header className="role">Summary of the branch left behind</header>
+				<p className="text">{message.summary}</p>
+			</article>
+		);
 	const m = message as { role: string; content: unknown; toolName?: string; isError?: boolean; errorMessage?: string; stopReason?: string };
 	const role = m.role === "toolResult" ? `Result of ${m.toolName}` : m.role === "user" ? "You" : m.role === "assistant" ? "Assistant" : m.role;
 	return (
@@ -107,6 +115,7 @@ export function MessageView({ message, streaming = false }: { message: AgentMess
 /** The message an entry shows in the transcript, if it shows one. */
 function shownMessage(entry: SessionEntry): AgentMessage | undefined {
 	if (entry.type === "message") return (entry as { message: AgentMessage }).message;
+	if (entry.type === "branch_summary") return messageForEntry(entry);
 	if (entry.type === "custom_message" && (entry as { display?: boolean }).display) {
 		return { role: "user", content: (entry as { content: unknown }).content, timestamp: 0 } as AgentMessage;
 	}

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ExtensionErrorInfo, RuntimeEvent, ScriptStep, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
+import type { ExtensionErrorInfo, RuntimeEvent, ScriptStep, StartReason, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
 import { Runtime, type RuntimeOptions } from "../../src/runtime/runtime.ts";
 import { newSessionHeader, type SessionEntry, type SessionHeader } from "../../src/runtime/session/entries.ts";
 
@@ -34,6 +34,7 @@ export interface HarnessOptions {
 	cdn?: string;
 	/** Compaction thresholds for this runtime (upstream's defaults unless given). */
 	compaction?: RuntimeOptions["compaction"];
+	startReason?: StartReason;
 }
 
 export async function startRuntime(options: HarnessOptions) {
@@ -57,6 +58,7 @@ export async function startRuntime(options: HarnessOptions) {
 			session: { header, entries: options.entries ?? [], leafId: options.entries?.at(-1)?.id ?? null },
 			extensions: (options.load ?? Object.keys(options.files)).map((name) => EXT_ORIGIN + name),
 			script: options.script ?? [],
+			startReason: options.startReason,
 		},
 		{
 			emit: (event) => void events.push(event),

@@ -5,7 +5,7 @@
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import type { ImageContent, Message, TextContent } from "@earendil-works/pi-ai";
 import type { CustomMessagePayload } from "../../api/events.ts";
-import { isCompactionEntry, type NewEntry, type SessionEntry } from "../session/entries.ts";
+import { isCompactionEntry, type BranchSummaryEntry, type NewEntry, type SessionEntry } from "../session/entries.ts";
 
 export interface CustomMessage {
 	role: "custom";
@@ -39,11 +39,20 @@ export interface CompactionSummaryMessage {
 	timestamp: number;
 }
 
+/** A `branch_summary` entry in the context: what a branch the session came back from did. */
+export interface BranchSummaryMessage {
+	role: "branchSummary";
+	summary: string;
+	fromId: string;
+	timestamp: number;
+}
+
 declare module "@earendil-works/pi-agent-core" {
 	interface CustomAgentMessages {
 		custom: CustomMessage;
 		bashExecution: BashExecutionMessage;
 		compactionSummary: CompactionSummaryMessage;
+		branchSummary: BranchSummaryMessage;
 	}
 }
 
@@ -54,6 +63,19 @@ export const COMPACTION_SUMMARY_PREFIX = `The conversation history before this p
 `;
 export const COMPACTION_SUMMARY_SUFFIX = `
 </summary>`;
+
+/** Upstream's wording around a branch summary the model is given. */
+export const BRANCH_SUMMARY_PREFIX = `The following is a summary of a branch that this conversation came back from:
+
+<summary>
+`;
+export const BRANCH_SUMMARY_SUFFIX = `</summary>`;
+
+/** Upstream's opening of every branch summary the model writes. */
+export const BRANCH_SUMMARY_PREAMBLE = `The user explored a different conversation branch before returning here.
+Summary of that exploration:
+
+`;
 
 /** Upstream's wording, so models see a user's shell command as they do in pi. */
 export function bashExecutionToText(message: BashExecutionMessage): string {
@@ -94,6 +116,8 @@ export function convertToLlm(messages: AgentMessage[]): Message[] {
 		switch (message.role) {
 			case "custom":
 				return [{ role: "user", content: textBlocks(message.content), timestamp: message.timestamp }];
+			case "branchSummary":
+				return [{ role: "user", content: [{ type: "text", text: BRANCH_SUMMARY_PREFIX + message.summary + BRANCH_SUMMARY_SUFFIX }], timestamp: message.timestamp }];
 			case "bashExecution":
 				if (message.excludeFromContext) return [];
 				return [{ role: "user", content: [{ type: "text", text: bashExecutionToText(message) }], timestamp: message.timestamp }];
@@ -131,6 +155,11 @@ export function messageForEntry(entry: SessionEntry): AgentMessage | undefined {
 	}
 	if (isCompactionEntry(entry)) {
 		return { role: "compactionSummary", summary: entry.summary, tokensBefore: entry.tokensBefore, timestamp: Date.parse(entry.timestamp) || 0 };
+	}
+	if (entry.type === "branch_summary") {
+		const { summary, fromId } = entry as BranchSummaryEntry;
+		if (typeof summary !== "string") return undefined;
+		return { role: "branchSummary", summary, fromId, timestamp: Date.parse(entry.timestamp) || 0 };
 	}
 	return undefined;
 }

@@ -35,6 +35,8 @@ export interface ScriptedModel {
 	/** The session counts replies its context no longer shows (compacted history, summaries). */
 	setReplyIndex(index: ReplyIndex): void;
 	stream: StreamFn;
+	/** Plays one given step whatever the context holds: requests outside the conversation (a branch summary). */
+	streamStep(index: number): StreamFn;
 }
 
 export function createScriptedModel(initialSteps: ScriptStep[], tokensPerSecond = 250): ScriptedModel {
@@ -67,6 +69,11 @@ export function createScriptedModel(initialSteps: ScriptStep[], tokensPerSecond 
 			// The faux core calls onResponse itself too: once per request is enough.
 			const { onResponse: _answered, ...rest } = options ?? {};
 			return core.streamSimple(model, (replaced as TranscriptContext | undefined) ?? context, rest);
+		},
+		streamStep: (index) => (model, context, options) => {
+			core.setResponses([() => stepToMessage(steps[index], index)]);
+			const { onResponse: _answered, ...rest } = options ?? {};
+			return core.streamSimple(model, context, rest);
 		},
 	};
 }

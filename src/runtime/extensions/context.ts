@@ -25,7 +25,8 @@ export interface SessionControl {
 	newSession(opts?: { parentSession?: string }): Promise<{ cancelled: boolean }>;
 	switchSession(sessionId: string): Promise<{ cancelled: boolean }>;
 	branch(entryId: string): Promise<{ cancelled: boolean }>;
-	navigateTree(targetId: string, opts?: { summarize?: boolean }): Promise<{ cancelled: boolean }>;
+	navigateTree(targetId: string, opts?: { summarize?: boolean; customInstructions?: string; replaceInstructions?: boolean; label?: string }): Promise<{ cancelled: boolean }>;
+	fork(entryId: string, opts?: { position?: "before" | "at" }): Promise<{ cancelled: boolean }>;
 	reload(): Promise<void>;
 }
 
@@ -99,6 +100,7 @@ function sessionView(source: ContextSource): ReadonlySessionManager {
 		},
 		getBranch: (fromId) => source.tree().getBranch(fromId),
 		getLabel: (id) => source.tree().getLabel(id),
+		getTree: () => source.tree().getTree(),
 		getSessionName: () => source.tree().getSessionName(),
 		// Sessions live in IndexedDB, not files: the session id stands in for the path.
 		getSessionFile: () => source.tree().header.id,
@@ -145,7 +147,8 @@ export function createCommandContext(source: ContextSource, extension: Registere
 		waitForIdle: () => source.waitForIdle(),
 		newSession: (opts?: { parentSession?: string }) => control.newSession(opts),
 		branch: (entryId: string) => control.branch(entryId),
-		navigateTree: (targetId: string, opts?: { summarize?: boolean }) => control.navigateTree(targetId, opts),
+		navigateTree: (targetId: string, opts?: Parameters<SessionControl["navigateTree"]>[1]) => control.navigateTree(targetId, opts),
+		fork: (entryId: string, opts?: { position?: "before" | "at" }) => control.fork(entryId, opts),
 		switchSession: (sessionPath: string) => control.switchSession(sessionPath),
 		reload: () => control.reload(),
 	};

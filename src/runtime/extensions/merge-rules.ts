@@ -91,6 +91,7 @@ export interface Outcomes {
 	session_before_branch: Result<"session_before_branch"> | undefined;
 	session_before_compact: Result<"session_before_compact"> | undefined;
 	session_before_tree: Result<"session_before_tree"> | undefined;
+	session_before_fork: Result<"session_before_fork"> | undefined;
 	"session.compacting": Result<"session.compacting"> | undefined;
 	session_stop: Result<"session_stop"> | undefined;
 	before_subagent_spawn: Result<"before_subagent_spawn"> | undefined;
@@ -111,6 +112,7 @@ export const MERGE_RULES: MergeTable = {
 	session_switch: notify(),
 	session_before_branch: lastResult((r) => r.cancel === true),
 	session_branch: notify(),
+	session_before_fork: lastResult((r) => r.cancel === true),
 	session_before_compact: lastResult((r) => r.cancel === true),
 	"session.compacting": {
 		// last non-empty result wins

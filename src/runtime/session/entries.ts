@@ -78,13 +78,32 @@ export interface CompactionEntry extends EntryBase {
 	summaryReplies?: number;
 }
 
+/** Left behind when tree navigation leaves a branch: what that branch did, for the model's context. */
+export interface BranchSummaryEntry extends EntryBase {
+	type: "branch_summary";
+	/** The leaf that was left ("root" when there was none). */
+	fromId: string;
+	summary: string;
+	details?: unknown;
+	/** True when an extension supplied the summary. */
+	fromHook?: boolean;
+}
+
 /** Any other entry type written by upstream pi or oh-my-pi: carried through untouched. */
 export interface UnknownEntry extends EntryBase {
 	type: string;
 	[field: string]: unknown;
 }
 
-export type KnownEntry = MessageEntry | CustomEntry | CustomMessageEntry | ModelChangeEntry | SessionInfoEntry | LabelEntry | CompactionEntry;
+export type KnownEntry =
+	| MessageEntry
+	| CustomEntry
+	| CustomMessageEntry
+	| ModelChangeEntry
+	| SessionInfoEntry
+	| LabelEntry
+	| CompactionEntry
+	| BranchSummaryEntry;
 export type SessionEntry = KnownEntry | UnknownEntry;
 
 /** An entry as the caller describes it; the tree fills in id, parentId and timestamp. */
@@ -95,7 +114,8 @@ export type NewEntry =
 	| Omit<ModelChangeEntry, keyof EntryBase>
 	| Omit<SessionInfoEntry, keyof EntryBase>
 	| Omit<LabelEntry, keyof EntryBase>
-	| Omit<CompactionEntry, keyof EntryBase>;
+	| Omit<CompactionEntry, keyof EntryBase>
+	| Omit<BranchSummaryEntry, keyof EntryBase>;
 
 export function isMessageEntry(entry: SessionEntry): entry is MessageEntry {
 	return entry.type === "message";

@@ -5,7 +5,7 @@
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { contextEntries } from "../agent/compaction/context-entries.ts";
 import { messageForEntry } from "../agent/messages.ts";
-import { newEntryId, type NewEntry, type SessionEntry, type SessionHeader } from "./entries.ts";
+import { newEntryId, type LabelEntry, type NewEntry, type SessionEntry, type SessionHeader } from "./entries.ts";
 
 /** Root-to-entry path through `parentId`; a repeated id (a corrupt cycle) ends the walk. */
 export function branchPath(byId: ReadonlyMap<string, SessionEntry>, fromId: string | null): SessionEntry[] {
@@ -18,6 +18,49 @@ export function branchPath(byId: ReadonlyMap<string, SessionEntry>, fromId: stri
 		current = current.parentId ? byId.get(current.parentId) : undefined;
 	}
 	return path.reverse();
+}
+
+/** An entry with its children (oldest first) and its resolved label, as upstream's `getTree` gives it. */
+export interface SessionTreeNode {
+	entry: SessionEntry;
+	children: SessionTreeNode[];
+	label?: string;
+}
+
+/** Each target's label as the latest `label` entry for it decides; cleared labels are absent. */
+export function resolveLabels(entries: readonly SessionEntry[]): Map<string, string> {
+	const labels = new Map<string, string>();
+	for (const entry of entries) {
+		if (entry.type !== "label") continue;
+		const { targetId, label } = entry as LabelEntry;
+		if (typeof label === "string" && label !== "") labels.set(targetId, label);
+		else labels.delete(targetId);
+	}
+	return labels;
+}
+
+/**
+ * The entries as a forest: a null, self or missing parent makes a root (orphans become extra roots);
+ * children are sorted by timestamp. Iterative, so a deep session cannot overflow the stack.
+ */
+export function buildTree(entries: readonly SessionEntry[]): SessionTreeNode[] {
+	const labels = resolveLabels(entries);
+	const nodes = new Map<string, SessionTreeNode>();
+	for (const entry of entries) nodes.set(entry.id, { entry, children: [], ...(labels.has(entry.id) && { label: labels.get(entry.id) }) });
+	const roots: SessionTreeNode[] = [];
+	for (const entry of entries) {
+		const node = nodes.get(entry.id)!;
+		const parent = entry.parentId !== null && entry.parentId !== entry.id ? nodes.get(entry.parentId) : undefined;
+		(parent ? parent.children : roots).push(node);
+	}
+	const time = (node: SessionTreeNode) => Date.parse(node.entry.timestamp) || 0;
+	const stack = [...roots];
+	while (stack.length > 0) {
+		const node = stack.pop()!;
+		node.children.sort((a, b) => time(a) - time(b));
+		stack.push(...node.children);
+	}
+	return roots;
 }
 
 export class SessionTree {
@@ -72,11 +115,26 @@ export class SessionTree {
 		this.onLeafChange(entryId);
 	}
 
+	/**
+	 * Moves the leaf to `branchFromId` and appends a `branch_summary` there (upstream's
+	 * `branchWithSummary`): the summary of the branch that was left becomes the new leaf.
+	 */
+	branchWithSummary(branchFromId: string | null, summary: string, details?: unknown, fromHook?: boolean): SessionEntry {
+		if (branchFromId !== null && !this.byId.has(branchFromId)) throw new Error(`no entry ${branchFromId} in this session`);
+		const fromId = this.leafId ?? "root";
+		this.leafId = branchFromId;
+		return this.append({ type: "branch_summary", fromId, summary, ...(details !== undefined && { details }), ...(fromHook !== undefined && { fromHook }) });
+	}
+
+	getTree(): SessionTreeNode[] {
+		return buildTree(this.entries);
+	}
+
 	/** The latest `label` entry for a target decides its label; an undefined label clears it. */
 	getLabel(id: string): string | undefined {
 		for (let i = this.entries.length - 1; i >= 0; i--) {
 			const entry = this.entries[i];
-			if (entry.type === "label" && entry.targetId === id) return typeof entry.label === "string" ? entry.label : undefined;
+			if (entry.type === "label" && entry.targetId === id) return typeof entry.label === "string" && entry.label !== "" ? entry.label : undefined;
 		}
 		return undefined;
 	}

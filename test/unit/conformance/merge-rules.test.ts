@@ -24,7 +24,8 @@ function recorder() {
 
 /** The non-notify rows: each checks the reference's rule for that event. */
 const RULES: Partial<Record<ExtensionEventName, () => Promise<void>>> = {};
-const sessionBefore = ["session_before_switch", "session_before_branch", "session_before_compact", "session_before_tree"] as const;
+// session_before_fork is upstream pi 1.6's (SessionBeforeForkEvent), with the same rule.
+const sessionBefore = ["session_before_switch", "session_before_branch", "session_before_compact", "session_before_tree", "session_before_fork"] as const;
 
 describe("notify events: results ignored, every handler called in order with the same payload", () => {
 	it.each(NOTIFY_EVENTS)("%s", async (type) => {

@@ -1,0 +1,112 @@
+/**
+ * The sessions kept in this browser: which one is current, the list the Sessions panel shows, and
+ * opening, creating, forking, renaming, deleting, importing and exporting them. Switching sessions
+ * restarts the runtime, which the playground does; this module only knows storage.
+ */
+import type { SessionSnapshot } from "../runtime/protocol.ts";
+import { newSessionHeader } from "../runtime/session/entries.ts";
+import { exportSessionHtml } from "../runtime/session/export-html.ts";
+import { exportSessionJsonl, importSessionJsonl, sessionJsonlFileName } from "../runtime/session/jsonl.ts";
+import type { Notification, PlaygroundState } from "./playground-state.ts";
+import type { Storage } from "./storage.ts";
+
+/** The setting that names the current session. */
+const CURRENT_SESSION = "currentSession";
+
+export interface SessionLibraryHost {
+	storage(): Storage;
+	state(): PlaygroundState;
+	set(patch: Partial<PlaygroundState>): void;
+	notify(message: string, level: Notification["level"], source: string): void;
+	/** Starts the runtime again on whatever session is current. */
+	restart(): Promise<void>;
+	stopRuntime(): Promise<void>;
+}
+
+export class SessionLibrary {
+	constructor(private readonly host: SessionLibraryHost) {}
+
+	private get storage(): Storage {
+		return this.host.storage();
+	}
+
+	currentId(): Promise<string | undefined> {
+		return this.storage.getSetting<string>(CURRENT_SESSION);
+	}
+
+	/** The current session, or a new empty one made current. */
+	async current(): Promise<SessionSnapshot> {
+		const id = await this.currentId();
+		const snapshot = id ? await this.storage.loadSession(id) : undefined;
+		if (snapshot) return snapshot;
+		const header = newSessionHeader("/workspace");
+		await this.storage.createSession(header);
+		await this.storage.setSetting(CURRENT_SESSION, header.id);
+		return { header, entries: [], leafId: null };
+	}
+
+	/** Starts an empty session and makes it current. */
+	async newSession(): Promise<void> {
+		await this.storage.setSetting(CURRENT_SESSION, undefined);
+		await this.host.restart();
+	}
+
+	async refresh(): Promise<void> {
+		const records = await this.storage.listSessions();
+		const name = (title: string | undefined, timestamp: string) => title || `Session of ${new Date(timestamp).toLocaleString()}`;
+		this.host.set({ sessions: records.map((r) => ({ id: r.id, name: name(r.header.title, r.header.timestamp), entryCount: r.entryCount, updatedAt: r.updatedAt })) });
+	}
+
+	/** The current session as upstream pi's JSONL, or as a page to read. */
+	async exportSession(format: "jsonl" | "html"): Promise<{ name: string; type: string; text: string }> {
+		const { sessionId } = this.host.state();
+		const session = sessionId ? await this.storage.loadSession(sessionId) : undefined;
+		if (!session) throw new Error("There is no session to export");
+		if (format === "jsonl") return { name: sessionJsonlFileName(session.header), type: "application/jsonl", text: exportSessionJsonl(session.header, session.entries) };
+		return { name: `${session.header.id}.html`, type: "text/html", text: exportSessionHtml(session.header, session.entries, session.leafId) };
+	}
+
+	/** Imports a JSONL session (pi or oh-my-pi) and opens it; a bad file is reported and stores nothing. */
+	async importSession(text: string, fileName: string): Promise<void> {
+		const parsed = importSessionJsonl(text);
+		if (!parsed.ok) {
+			this.host.notify(`${fileName}: ${parsed.error}. Nothing was imported.`, "error", "Playa");
+			return;
+		}
+		const taken = (await this.storage.loadSession(parsed.header.id)) !== undefined;
+		const header = taken ? { ...parsed.header, id: crypto.randomUUID() } : parsed.header;
+		await this.storage.importSession(header, parsed.entries, parsed.leafId);
+		for (const warning of parsed.warnings) this.host.notify(`${fileName}: ${warning}`, "warning", "Playa");
+		await this.openSession(header.id);
+	}
+
+	/** Stores a session the runtime forked off the current one; the caller opens it. */
+	async storeFork(session: SessionSnapshot): Promise<void> {
+		await this.storage.importSession(session.header, session.entries, session.leafId);
+		await this.storage.setSetting(CURRENT_SESSION, session.header.id);
+	}
+
+	async renameSession(sessionId: string, name: string): Promise<void> {
+		await this.storage.renameSession(sessionId, name);
+		await this.refresh();
+	}
+
+	/** Deletes a session; deleting the current one moves to a new, empty session. */
+	async deleteSession(sessionId: string): Promise<void> {
+		const current = sessionId === this.host.state().sessionId;
+		if (current) await this.host.stopRuntime();
+		await this.storage.deleteSession(sessionId);
+		if (current) await this.newSession();
+		else await this.refresh();
+	}
+
+	/** Makes a stored session current; an unknown id is reported and changes nothing. */
+	async openSession(sessionId: string): Promise<void> {
+		if (!(await this.storage.loadSession(sessionId))) {
+			this.host.notify(`There is no session ${sessionId} in this browser`, "error", "Playa");
+			return;
+		}
+		await this.storage.setSetting(CURRENT_SESSION, sessionId);
+		await this.host.restart();
+	}
+}
