@@ -2,7 +2,8 @@ import type { StreamFn } from "@earendil-works/pi-agent-core";
 import type { AssistantMessage, Model, TranscriptContext } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "vitest";
 import type { TreeRow } from "../../src/runtime/protocol.ts";
-import { BRANCH_SUMMARY_PROMPT, generateBranchSummary, SUMMARIZATION_SYSTEM_PROMPT } from "../../src/runtime/session/branch-summary.ts";
+import { SUMMARIZATION_SYSTEM_PROMPT } from "../../src/runtime/agent/compaction/prompts.ts";
+import { BRANCH_SUMMARY_PROMPT, generateBranchSummary } from "../../src/runtime/session/branch-summary.ts";
 import type { SessionEntry } from "../../src/runtime/session/entries.ts";
 import { filterTreeRows, nearestShownIndex } from "../../src/ui/tree-filter.ts";
 

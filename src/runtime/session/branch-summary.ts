@@ -2,15 +2,14 @@
  * The summary of a branch the user leaves in the tree, asked of the current model with upstream
  * pi 1.6's prompt (core/compaction/branch-summarization.js), so the summary reads the same.
  */
-import type { AgentMessage, StreamFn } from "@earendil-works/pi-agent-core";
-import { contentText, normalizeContext, type Api, type Message, type Model } from "@earendil-works/pi-ai";
+import type { StreamFn } from "@earendil-works/pi-agent-core";
+import { contentText, normalizeContext, type Api, type Model } from "@earendil-works/pi-ai";
+import { serializeConversation } from "../../api/coding-agent-extras.ts";
+import { collectFileOps } from "../agent/compaction/prepare.ts";
+import { SUMMARIZATION_SYSTEM_PROMPT } from "../agent/compaction/prompts.ts";
+import { fileLists, formatFileOperations } from "../agent/compaction/summarize.ts";
 import { BRANCH_SUMMARY_PREAMBLE, convertToLlm, messageForEntry } from "../agent/messages.ts";
 import type { SessionEntry } from "./entries.ts";
-
-export const SUMMARIZATION_SYSTEM_PROMPT = `You are a context summarization assistant. Your task is to read a conversation between a user and an AI assistant, then produce a structured summary following the exact format specified.
-
-Do NOT continue the conversation. Do NOT respond to any questions in the conversation. ONLY output the structured summary.`;
-
 
 export const BRANCH_SUMMARY_PROMPT = `Create a structured summary of this conversation branch for context when returning later.
 
@@ -41,8 +40,6 @@ Use this EXACT format:
 
 Keep each section concise. Preserve exact file paths, function names, and error messages.`;
 
-const TOOL_RESULT_MAX_CHARS = 2000;
-
 /** The entries between the leaf being left and the common ancestor with the target, oldest first. */
 export function entriesToSummarize(
 	getEntry: (id: string) => SessionEntry | undefined,
@@ -63,56 +60,6 @@ export function entriesToSummarize(
 		id = entry.parentId;
 	}
 	return { entries: entries.reverse(), commonAncestorId };
-}
-
-function truncate(text: string): string {
-	if (text.length <= TOOL_RESULT_MAX_CHARS) return text;
-	return `${text.slice(0, TOOL_RESULT_MAX_CHARS)}\n\n[... ${text.length - TOOL_RESULT_MAX_CHARS} more characters truncated]`;
-}
-
-/** The conversation as text, so the model reads it instead of continuing it (upstream's format). */
-export function serializeConversation(messages: Message[]): string {
-	const parts: string[] = [];
-	for (const message of messages) {
-		if (message.role === "user") {
-			const text = contentText(message.content, "");
-			if (text) parts.push(`[User]: ${text}`);
-		} else if (message.role === "assistant") {
-			const calls = message.content.flatMap((block) =>
-				block.type === "toolCall" ? [`${block.name}(${Object.entries(block.arguments).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(", ")})`] : [],
-			);
-			if (message.content.some((block) => block.type === "text")) parts.push(`[Assistant]: ${contentText(message.content)}`);
-			if (calls.length > 0) parts.push(`[Assistant tool calls]: ${calls.join("; ")}`);
-		} else if (message.role === "toolResult") {
-			const text = contentText(message.content, "");
-			if (text) parts.push(`[Tool result]: ${truncate(text)}`);
-		}
-	}
-	return parts.join("\n\n");
-}
-
-/** Files the branch read and changed, from its tool calls, as upstream appends them to the summary. */
-function fileOperations(messages: AgentMessage[]): { readFiles: string[]; modifiedFiles: string[] } {
-	const read = new Set<string>();
-	const modified = new Set<string>();
-	for (const message of messages) {
-		if (message.role !== "assistant") continue;
-		for (const block of message.content) {
-			if (block.type !== "toolCall") continue;
-			const path = (block.arguments as { path?: unknown }).path;
-			if (typeof path !== "string") continue;
-			if (block.name === "read") read.add(path);
-			else if (block.name === "write" || block.name === "edit") modified.add(path);
-		}
-	}
-	return { readFiles: [...read].filter((f) => !modified.has(f)).sort(), modifiedFiles: [...modified].sort() };
-}
-
-function formatFileOperations(readFiles: string[], modifiedFiles: string[]): string {
-	const sections: string[] = [];
-	if (readFiles.length > 0) sections.push(`<read-files>\n${readFiles.join("\n")}\n</read-files>`);
-	if (modifiedFiles.length > 0) sections.push(`<modified-files>\n${modifiedFiles.join("\n")}\n</modified-files>`);
-	return sections.length === 0 ? "" : `\n\n${sections.join("\n\n")}`;
 }
 
 export interface BranchSummaryOptions {
@@ -151,7 +98,7 @@ export async function generateBranchSummary(entries: SessionEntry[], options: Br
 	if (response.stopReason === "aborted") return { aborted: true };
 	if (response.stopReason === "error") return { error: `Branch summarization failed: ${response.errorMessage ?? "the model reported an error"}` };
 	if (response.content.some((block) => block.type === "toolCall")) return { error: "Branch summarization attempted to call a tool" };
-	const { readFiles, modifiedFiles } = fileOperations(messages);
+	const { readFiles, modifiedFiles } = fileLists(collectFileOps(messages, { read: new Set(), written: new Set(), edited: new Set() }));
 	const summary = BRANCH_SUMMARY_PREAMBLE + contentText(response.content) + formatFileOperations(readFiles, modifiedFiles);
 	return { summary, details: { readFiles, modifiedFiles } };
 }

@@ -68,7 +68,8 @@ export function fileLists(ops: FileOperations): { readFiles: string[]; modifiedF
 	return { readFiles: [...ops.read].filter((file) => !modified.has(file)).sort(), modifiedFiles: [...modified].sort() };
 }
 
-function formatFileOperations(readFiles: string[], modifiedFiles: string[]): string {
+/** Upstream's `<read-files>` / `<modified-files>` lists appended to a summary. */
+export function formatFileOperations(readFiles: string[], modifiedFiles: string[]): string {
 	const sections: string[] = [];
 	if (readFiles.length > 0) sections.push(`<read-files>\n${readFiles.join("\n")}\n</read-files>`);
 	if (modifiedFiles.length > 0) sections.push(`<modified-files>\n${modifiedFiles.join("\n")}\n</modified-files>`);
