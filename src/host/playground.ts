@@ -93,22 +93,25 @@ export class Playground {
 	async open(): Promise<void> {
 		try {
 			this.storage = await Storage.open();
-			const saved = (await this.storage.getSetting<string[]>(SETTINGS.extensions)) ?? [];
-			const script = (await this.storage.getSetting<ScriptStep[]>(SETTINGS.script)) ?? DEFAULT_SCRIPT;
-			const model = (await this.storage.getSetting<ModelChoice>(SETTINGS.model)) ?? SCRIPTED_CHOICE;
-			const thinkingLevel = (await this.storage.getSetting<ThinkingLevel>(SETTINGS.thinkingLevel)) ?? "off";
-			const trusted = new Set((await this.storage.getSetting<string[]>(SETTINGS.trusted)) ?? []);
-			this.linkUrls = linkExtensionUrls(this.location);
-			// The transcript shows first, its latest entries before the rest; the workspace starts meanwhile.
-			this.workspaceReady = this.workspace.open(this.storage, this.location);
+			// The transcript shows first, its latest entries before the rest; the workspace starts after.
 			const currentId = await this.sessions.currentId();
 			const recent = currentId ? await this.storage.loadRecent(currentId, RECENT_ENTRIES) : undefined;
 			if (recent) {
 				this.set({ sessionId: recent.header.id, entries: recent.entries, leafId: recent.leafId });
 				await nextPaint();
 			}
-			const untrusted = this.linkUrls.filter((url) => !trusted.has(url) && !saved.includes(url));
-			this.set({ script, model, thinkingLevel, extensionUrls: [...new Set([...saved, ...this.linkUrls.filter((url) => !untrusted.includes(url))])] });
+			this.workspaceReady = this.workspace.open(this.storage, this.location);
+			const [saved, script, model, thinkingLevel, trustedUrls] = await Promise.all([
+				this.storage.getSetting<string[]>(SETTINGS.extensions),
+				this.storage.getSetting<ScriptStep[]>(SETTINGS.script),
+				this.storage.getSetting<ModelChoice>(SETTINGS.model),
+				this.storage.getSetting<ThinkingLevel>(SETTINGS.thinkingLevel),
+				this.storage.getSetting<string[]>(SETTINGS.trusted),
+			]);
+			const trusted = new Set(trustedUrls ?? []);
+			this.linkUrls = linkExtensionUrls(this.location);
+			const untrusted = this.linkUrls.filter((url) => !trusted.has(url) && !saved?.includes(url));
+			this.set({ script: script ?? DEFAULT_SCRIPT, model: model ?? SCRIPTED_CHOICE, thinkingLevel: thinkingLevel ?? "off", extensionUrls: [...new Set([...(saved ?? []), ...this.linkUrls.filter((url) => !untrusted.includes(url))])] });
 			if (untrusted.length > 0) {
 				this.set({ phase: "awaiting-trust", untrustedUrls: untrusted });
 				return;

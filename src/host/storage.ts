@@ -80,13 +80,10 @@ export class Storage {
 	async loadRecent(id: string, count: number): Promise<SessionSnapshot | undefined> {
 		const record = await this.db.get("sessions", id);
 		if (!record) return undefined;
-		const rows: SessionEntry[] = [];
-		let cursor = await this.db.transaction("entries").store.openCursor(IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]), "prev");
-		while (cursor && rows.length < count) {
-			rows.push(cursor.value.entry);
-			cursor = await cursor.continue();
-		}
-		return { header: record.header, entries: rows.reverse(), leafId: record.leafId };
+		// One request over the last `count` sequence numbers: a cursor would cost a round trip per entry.
+		const from = Math.max(0, record.entryCount - count);
+		const rows = await this.db.getAll("entries", IDBKeyRange.bound([id, from], [id, Number.MAX_SAFE_INTEGER]));
+		return { header: record.header, entries: rows.map((row) => row.entry), leafId: record.leafId };
 	}
 
 	/** Appends one entry and moves the session's leaf, in one transaction. */
