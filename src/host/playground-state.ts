@@ -5,6 +5,7 @@
 import type { AgentMessage, ThinkingLevel } from "@earendil-works/pi-agent-core";
 import type { CommandInfo, ExtensionErrorInfo, ExtensionStatus, ModelChoice, RuntimeEvent, ScriptStep, UIRequest } from "../runtime/protocol.ts";
 import type { SessionEntry } from "../runtime/session/entries.ts";
+import type { PendingManualTurn } from "./manual-turns.ts";
 
 export interface Notification {
 	id: number;
@@ -52,6 +53,8 @@ export interface PlaygroundState {
 	/** The model that answers, and its thinking level. Keys are not here: they stay in `Playground.secrets`. */
 	model: ModelChoice;
 	thinkingLevel: ThinkingLevel;
+	/** The manual model waits for the user to write the assistant turn. */
+	manualTurn?: PendingManualTurn;
 }
 
 export const SCRIPTED_CHOICE: ModelChoice = { provider: "scripted", id: "scripted" };

@@ -15,6 +15,7 @@ import { SecretStore } from "./gateway/secrets.ts";
 import { startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
 import { SessionLock } from "./session-lock.ts";
 import { Storage } from "./storage.ts";
+import { ManualTurnDesk } from "./manual-turns.ts";
 import { Watchdog } from "./watchdog.ts";
 import { WorkspaceHost } from "./workspace-host.ts";
 import { Store } from "./store.ts";
@@ -52,6 +53,8 @@ export class Playground {
 	readonly secrets = new SecretStore();
 	readonly endpoints = new EndpointStore(this.secrets);
 	private readonly gateway = createLazyGateway(this.secrets, this.endpoints);
+	/** The manual model's open request; the page answers through `manualTurns.answer`. */
+	readonly manualTurns = new ManualTurnDesk((manualTurn) => this.set({ manualTurn }));
 	private storage!: Storage;
 	private runtime?: RuntimeHandle;
 	private workspace?: WorkspaceHost;
@@ -166,6 +169,7 @@ export class Playground {
 	private async startRuntime(options: { takeOver?: boolean } = {}): Promise<void> {
 		await this.stopRuntime();
 		for (const [id] of this.dialogAnswers) this.closeDialog(id, { cancelled: true });
+		this.manualTurns.cancelAll();
 		this.set({ phase: "starting", running: false, streaming: undefined, dialogs: [], components: {} });
 		try {
 			const session = await this.currentSession();
@@ -233,6 +237,8 @@ export class Playground {
 					this.set({ dialogs: [...this.store.get().dialogs, { id, request }] });
 				}),
 			cancelUI: (id) => this.closeDialog(id, { cancelled: true }),
+			requestManualTurn: (id, request) => this.manualTurns.request(id, request),
+			cancelManualTurn: (id) => this.manualTurns.answer(id, { cancelled: true }),
 		};
 	}
 

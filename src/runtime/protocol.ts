@@ -112,12 +112,54 @@ export type UIRequest =
 
 export type UIResponse = { value: string } | { confirmed: boolean } | { cancelled: true; timedOut?: boolean };
 
+/** The part of a JSON schema the manual model's argument form reads (tool parameters are JSON schemas). */
+export interface JsonSchema {
+	type?: string | string[];
+	description?: string;
+	title?: string;
+	properties?: Record<string, JsonSchema>;
+	required?: string[];
+	items?: JsonSchema;
+	enum?: unknown[];
+	const?: unknown;
+	anyOf?: JsonSchema[];
+	oneOf?: JsonSchema[];
+	default?: unknown;
+}
+
+/** A tool the manual model may call, as the model would see it. */
+export interface ManualToolInfo {
+	name: string;
+	description: string;
+	parameters: JsonSchema;
+}
+
+/** "You are the model": the runtime asks the user for the assistant's next reply. */
+export interface ManualTurnRequest {
+	/** The tools active for this request. */
+	tools: ManualToolInfo[];
+	/** The text of the last message in the context, for reference. */
+	lastMessage?: { role: string; text: string };
+}
+
+/** The assistant turn the user wrote: the same shape as a scripted step, without an error. */
+export interface ManualTurn {
+	thinking?: string;
+	text?: string;
+	toolCalls?: { name: string; arguments: Record<string, unknown> }[];
+}
+
+export type ManualTurnResponse = { turn: ManualTurn } | { cancelled: true };
+
 /** What the worker calls on the host. */
 export interface HostBridge {
 	emit(event: RuntimeEvent): void;
 	/** Shows a dialog; resolves with the user's answer. `id` lets the worker cancel it. */
 	requestUI(id: string, request: UIRequest): Promise<UIResponse>;
 	cancelUI(id: string): void;
+	/** Asks the user to write the assistant turn (the manual model); absent where no one can answer (headless). */
+	requestManualTurn?(id: string, request: ManualTurnRequest): Promise<ManualTurnResponse>;
+	cancelManualTurn?(id: string): void;
 }
 
 /** What the host calls on the worker. */

@@ -13,6 +13,7 @@ import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import { createGatewayStreamFn, type GatewayLike } from "./agent/gateway-stream.ts";
 import type { ProviderGatewayApi } from "./gateway-protocol.ts";
 import { createScriptedModel, type ScriptedModel } from "./agent/scripted-model.ts";
+import { createManualModel, MANUAL_PROVIDER, type ManualModel } from "./agent/manual-model.ts";
 import { AgentSession } from "./agent/session.ts";
 import { StaleExtensionContextError, type ApiEnvironment, type ExtensionActions } from "./extensions/api.ts";
 import { createContext, ManagedTimers } from "./extensions/context.ts";
@@ -62,6 +63,7 @@ export class Runtime implements RuntimeApi {
 	private runner!: ExtensionRunner;
 	private session!: AgentSession;
 	private model!: ScriptedModel;
+	private manual!: ManualModel;
 	private gateway?: GatewayLike & Pick<ProviderGatewayApi, "hasKey">;
 	private timers!: ManagedTimers;
 	private initialized = false;
@@ -94,6 +96,7 @@ export class Runtime implements RuntimeApi {
 			(leafId) => emit({ type: "leaf_changed", sessionId, leafId }),
 		);
 		this.model = createScriptedModel(config.script, this.options.scriptedTokensPerSecond);
+		this.manual = createManualModel(() => this.host, this.options.scriptedTokensPerSecond);
 		this.gateway = this.options.gateway ?? (config.gatewayPort ? Comlink.wrap<ProviderGatewayApi>(config.gatewayPort) : undefined);
 		const workspace = this.options.workspace ?? (config.workspacePort ? await connectEmbeddedWorkspace(config.workspacePort) : undefined);
 		const cwd = workspace?.cwd ?? "/workspace";
@@ -111,7 +114,7 @@ export class Runtime implements RuntimeApi {
 			session: () => this.session,
 			tree: () => tree,
 			runner: this.runner,
-			models: () => [this.model.model],
+			models: () => this.offlineModels(),
 			emit,
 			exec: (command, args, opts) => execInWorkspace(workspace, cwd, command, args, opts),
 		};
@@ -120,6 +123,7 @@ export class Runtime implements RuntimeApi {
 			runner: this.runner,
 			model: this.model,
 			gatewayStream: this.gateway ? createGatewayStreamFn(this.gateway) : undefined,
+			providerStream: (provider) => (provider === MANUAL_PROVIDER ? this.manual.stream : undefined),
 			emit,
 			workspace,
 			builtinTools: workspace ? createBuiltinTools(workspace, { cwd }) : [],
@@ -155,9 +159,14 @@ export class Runtime implements RuntimeApi {
 		await this.runner.dispatch("session_start", {});
 	}
 
+	/** Models that answer without a provider: Scripted and Manual. */
+	private offlineModels(): Model<string>[] {
+		return [this.model.model, this.manual.model];
+	}
+
 	/** `pi.setModel`: false when the model needs a key that is not stored (the spec's "no API key"). */
 	private async setModel(model: Model<string>, force = false): Promise<boolean> {
-		if (model.provider !== this.model.model.provider) {
+		if (!this.offlineModels().some((offline) => offline.provider === model.provider)) {
 			if (!this.gateway) return false;
 			if (!force && !(await this.gateway.hasKey(model.provider))) return false;
 		}
@@ -167,7 +176,8 @@ export class Runtime implements RuntimeApi {
 	}
 
 	async selectModel(choice: ModelChoice): Promise<void> {
-		await this.setModel(choice.model && choice.provider !== this.model.model.provider ? choice.model : this.model.model, true);
+		const offline = this.offlineModels().find((model) => model.provider === choice.provider);
+		await this.setModel(offline ?? choice.model ?? this.model.model, true);
 	}
 
 	async setThinkingLevel(level: ThinkingLevel): Promise<void> {

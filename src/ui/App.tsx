@@ -10,6 +10,7 @@ import { ExtensionDialog, TrustPrompt } from "./Dialogs.tsx";
 import { ExtensionsPanel } from "./ExtensionsPanel.tsx";
 import { FilesPanel } from "./FilesPanel.tsx";
 import { Notifications } from "./Notifications.tsx";
+import { ManualTurnForm } from "./ManualTurnForm.tsx";
 import { ModelPanel, modelTitle, type OfflineModel } from "./ModelPanel.tsx";
 import { ScriptPanel } from "./ScriptPanel.tsx";
 import { SessionsPanel } from "./SessionsPanel.tsx";
@@ -46,7 +47,10 @@ function useShortcuts(playground: Playground, extensions: ExtensionStatus[]) {
 	}, [playground, extensions]);
 }
 
-const OFFLINE_MODELS: OfflineModel[] = [{ provider: "scripted", id: "scripted", name: "Scripted" }];
+const OFFLINE_MODELS: OfflineModel[] = [
+	{ provider: "scripted", id: "scripted", name: "Scripted" },
+	{ provider: "manual", id: "manual", name: "Manual (you are the model)" },
+];
 
 /** The error of the branch's last assistant reply, if it failed: the model panel explains it. */
 function lastReplyError(branch: { type: string }[]): { message: string } | undefined {
@@ -92,6 +96,14 @@ export function App({ playground }: { playground: Playground }) {
 						</div>
 					)}
 					<Transcript entries={branch} streaming={state.streaming} />
+					{state.manualTurn && (
+						<ManualTurnForm
+							key={state.manualTurn.id}
+							pending={state.manualTurn}
+							onSend={(id, turn) => playground.manualTurns.answer(id, { turn })}
+							onAbort={() => void playground.abort()}
+						/>
+					)}
 					<Widgets widgets={state.widgets} placement="aboveEditor" />
 					<Composer
 						running={state.running}

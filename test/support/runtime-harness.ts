@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ExtensionErrorInfo, RuntimeEvent, ScriptStep, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
+import type { ExtensionErrorInfo, ManualTurnRequest, ManualTurnResponse, RuntimeEvent, ScriptStep, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
 import { Runtime } from "../../src/runtime/runtime.ts";
 import { newSessionHeader, type SessionEntry } from "../../src/runtime/session/entries.ts";
 
@@ -28,6 +28,8 @@ export interface HarnessOptions {
 	/** Answers a dialog; `id` is the one the runtime may later pass to `cancelUI`. */
 	answer?: (request: UIRequest, id: string) => UIResponse | Promise<UIResponse>;
 	entries?: SessionEntry[];
+	/** Writes the manual model's turns; without it the bridge has no manual model support (as headless). */
+	manual?: (request: ManualTurnRequest, id: string) => ManualTurnResponse | Promise<ManualTurnResponse>;
 }
 
 export async function startRuntime(options: HarnessOptions) {
@@ -36,6 +38,7 @@ export async function startRuntime(options: HarnessOptions) {
 	/** The id of each request in `requests`, same index. */
 	const requestIds: string[] = [];
 	const cancelled: string[] = [];
+	const manualRequests: ManualTurnRequest[] = [];
 	const fetchFiles: typeof fetch = async (input) => {
 		const url = String(input);
 		const name = url.startsWith(EXT_ORIGIN) ? url.slice(EXT_ORIGIN.length) : undefined;
@@ -59,6 +62,15 @@ export async function startRuntime(options: HarnessOptions) {
 				return options.answer ? options.answer(request, id) : { cancelled: true };
 			},
 			cancelUI: (id) => void cancelled.push(id),
+			...(options.manual
+				? {
+						requestManualTurn: async (id: string, request: ManualTurnRequest) => {
+							manualRequests.push(request);
+							return options.manual!(request, id);
+						},
+						cancelManualTurn: (id: string) => void cancelled.push(id),
+					}
+				: {}),
 		},
 	);
 	const entries = () =>
@@ -75,6 +87,7 @@ export async function startRuntime(options: HarnessOptions) {
 		requests,
 		requestIds,
 		cancelled,
+		manualRequests,
 		entries,
 		errors,
 		extensions: () => lastExtensions().extensions,

@@ -29,6 +29,8 @@ export interface SessionOptions {
 	model: ScriptedModel;
 	/** Replies of every other model: the provider gateway on the main thread (agent/gateway-stream.ts). */
 	gatewayStream?: StreamFn;
+	/** A provider answered in the worker (the manual model, an extension's `streamSimple`), before the gateway. */
+	providerStream?(provider: string): StreamFn | undefined;
 	emit(event: RuntimeEvent): void;
 	/** Everything ctx needs besides the session itself. */
 	contextSource: Omit<ContextSource, "tree" | "model" | "isIdle" | "abort" | "hasPendingMessages" | "waitForIdle" | "systemPrompt">;
@@ -81,8 +83,11 @@ export class AgentSession {
 		this.gate = new ToolGate(runner, () => this.agent.state.tools);
 		this.agent = new Agent({
 			initialState: { model: model.model },
-			streamFn: (m, context, opts) =>
-				m.provider === SCRIPTED_PROVIDER || !options.gatewayStream ? model.stream(m, context, opts) : options.gatewayStream(m, context, opts),
+			streamFn: (m, context, opts) => {
+				const local = options.providerStream?.(m.provider);
+				if (local) return local(m, context, opts);
+				return m.provider === SCRIPTED_PROVIDER || !options.gatewayStream ? model.stream(m, context, opts) : options.gatewayStream(m, context, opts);
+			},
 			convertToLlm,
 			transformContext: async (messages) => {
 				if (!runner.hasHandlers("context")) return messages;
