@@ -53,6 +53,8 @@ export interface PlaygroundState {
 	/** The model that answers, and its thinking level. Keys are not here: they stay in `Playground.secrets`. */
 	model: ModelChoice;
 	thinkingLevel: ThinkingLevel;
+	/** An automatic retry waits: what failed, which attempt, and when the next one starts (ms since epoch). */
+	retry?: { attempt: number; maxAttempts: number; errorMessage: string; startsAt: number };
 	/** The manual model waits for the user to write the assistant turn. */
 	manualTurn?: PendingManualTurn;
 }
@@ -112,6 +114,11 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 			return { title: event.title };
 		case "model_changed":
 			return { model: event.choice };
+		case "auto_retry": {
+			const retry = event.event;
+			if (retry.type === "auto_retry_end") return { retry: undefined };
+			return { retry: { attempt: retry.attempt, maxAttempts: retry.maxAttempts, errorMessage: retry.errorMessage, startsAt: Date.now() + retry.delayMs } };
+		}
 		case "editor_text":
 			return { editorText: { text: event.text, mode: event.mode, serial: (state.editorText?.serial ?? 0) + 1 } };
 		default:

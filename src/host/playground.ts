@@ -37,6 +37,12 @@ const SETTINGS = {
 
 type DisabledExtension = { url: string; reason: string };
 
+/** `?retryBaseDelayMs=<ms>`: the first automatic retry's delay (default 2 s, doubling), to try retries quickly. */
+export function linkRetryPolicy(location: Location): { baseDelayMs: number } | undefined {
+	const value = Number(new URLSearchParams(location.search).get("retryBaseDelayMs") ?? NaN);
+	return Number.isFinite(value) && value >= 0 ? { baseDelayMs: value } : undefined;
+}
+
 /** `?ext=<url>` (repeatable), resolved against the page. */
 export function linkExtensionUrls(location: Location): string[] {
 	return new URLSearchParams(location.search).getAll("ext").map((url) => new URL(url, location.href).href);
@@ -186,7 +192,7 @@ export class Playground {
 			await this.workspaceReady;
 			const workspacePort = await this.workspace?.createPort();
 			const runtime = await startRuntimeWorker(
-				{ session, extensions: extensionUrls, script, disabled, callRecord: this.callRecord, workspacePort, model, thinkingLevel },
+				{ session, extensions: extensionUrls, script, disabled, callRecord: this.callRecord, workspacePort, model, thinkingLevel, retry: linkRetryPolicy(this.location) },
 				this.bridge(),
 				(handle) => this.watch(handle),
 				this.gateway,

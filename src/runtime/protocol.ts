@@ -5,7 +5,7 @@
  * UI requests and answers follow the RPC UI sub-protocol's shape (`extension_ui_request` / `_response`).
  */
 import type { AgentMessage, ThinkingLevel } from "@earendil-works/pi-agent-core";
-import type { Api, Model } from "@earendil-works/pi-ai";
+import type { Api, Model, RetryPolicy } from "@earendil-works/pi-ai";
 import type { NotifyType } from "../api/types.ts";
 import type { ScriptStep } from "./agent/script.ts";
 import type { SessionEntry, SessionHeader } from "./session/entries.ts";
@@ -42,6 +42,8 @@ export interface RuntimeConfig {
 	/** The model and thinking level to start with (default: Scripted, off). */
 	model?: ModelChoice;
 	thinkingLevel?: ThinkingLevel;
+	/** Automatic retries of transient provider errors; tests shorten the delay. */
+	retry?: Partial<RetryPolicy>;
 	/** Extensions not to import this time, with the reason shown to the user. */
 	disabled?: { url: string; reason: string }[];
 }
@@ -101,8 +103,15 @@ export type RuntimeEvent =
 	/** A `ctx.ui.custom` component's lines (ANSI-styled); `undefined` when it closes. */
 	| { type: "component"; id: string; extension: string; lines: string[] | undefined }
 	| { type: "editor_text"; text: string; mode: "set" | "paste" }
+	/** An automatic retry of a transient provider error waits (`auto_retry_start`) or ended. */
+	| { type: "auto_retry"; event: AutoRetryEvent }
 	/** The model changed (the user's pick, or an extension's `pi.setModel`). */
 	| { type: "model_changed"; choice: ModelChoice };
+
+/** The payloads of the extension events of the same names. */
+export type AutoRetryEvent =
+	| { type: "auto_retry_start"; attempt: number; maxAttempts: number; delayMs: number; errorMessage: string }
+	| { type: "auto_retry_end"; success: boolean; attempt: number; finalError?: string };
 
 export type UIRequest =
 	| { method: "select"; title: string; options: string[]; optionDetails?: { description?: string }[]; timeout?: number }

@@ -15,6 +15,7 @@ import type { ProviderGatewayApi } from "./gateway-protocol.ts";
 import { createScriptedModel, type ScriptedModel } from "./agent/scripted-model.ts";
 import { createManualModel, MANUAL_PROVIDER, type ManualModel } from "./agent/manual-model.ts";
 import { AgentSession } from "./agent/session.ts";
+import { DEFAULT_RETRY_POLICY } from "./agent/retry.ts";
 import { StaleExtensionContextError, type ApiEnvironment, type ExtensionActions } from "./extensions/api.ts";
 import { createContext, ManagedTimers } from "./extensions/context.ts";
 import { createEventBus } from "./extensions/event-bus.ts";
@@ -123,6 +124,7 @@ export class Runtime implements RuntimeApi {
 			runner: this.runner,
 			model: this.model,
 			gatewayStream: this.gateway ? createGatewayStreamFn(this.gateway) : undefined,
+			retryPolicy: { ...DEFAULT_RETRY_POLICY, ...config.retry },
 			providerStream: (provider) => (provider === MANUAL_PROVIDER ? this.manual.stream : undefined),
 			emit,
 			workspace,

@@ -12,6 +12,7 @@ import { FilesPanel } from "./FilesPanel.tsx";
 import { Notifications } from "./Notifications.tsx";
 import { ManualTurnForm } from "./ManualTurnForm.tsx";
 import { ModelPanel, modelTitle, type OfflineModel } from "./ModelPanel.tsx";
+import { RetryStatus } from "./RetryStatus.tsx";
 import { ScriptPanel } from "./ScriptPanel.tsx";
 import { SessionsPanel } from "./SessionsPanel.tsx";
 import { Transcript } from "./Transcript.tsx";
@@ -118,7 +119,8 @@ export function App({ playground }: { playground: Playground }) {
 					<Widgets widgets={state.widgets} placement="belowEditor" />
 					<footer className="statusbar" aria-label="Status">
 						{state.phase === "starting" && <span>Starting runtime…</span>}
-						{state.running && <span>Working…</span>}
+						{state.running && !state.retry && <span>Working…</span>}
+						{state.retry && <RetryStatus retry={state.retry} />}
 						{Object.entries(state.statuses).map(([key, text]) => (
 							<span key={key}>{text}</span>
 						))}

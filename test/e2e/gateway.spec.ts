@@ -3,7 +3,7 @@
 // the key everywhere worker code can and tries to send it elsewhere.
 import { expect, test, type Page } from "@playwright/test";
 import { startMockProviders, type MockProviders } from "../mock-providers/server.mjs";
-import { FIXTURES, openWithExtensions, send } from "./helpers.ts";
+import { FIXTURES, openWithExtensions, send, waitReady } from "./helpers.ts";
 
 const KEY = "sk-e2e-gateway-0123456789";
 let mock: MockProviders;
@@ -64,4 +64,27 @@ test("a hostile extension finds no key, and cannot send it to another server", a
 	// Pointing the model elsewhere keeps the key back, and says so.
 	await send(page, `/steal ${FIXTURES}/steal/v1`);
 	await expect(page.getByRole("alert", { name: "Model error" })).toContainText("Playa kept your key back");
+});
+
+test("a rate limit is retried with the wait shown; Esc cancels a retry", async ({ page }) => {
+	await page.goto("/?retryBaseDelayMs=1");
+	await waitReady(page);
+	await addEndpoint(page, KEY);
+	mock.script("openai-completions", [{ error: "rate-limited", retryAfter: 0 }, { text: "Answered after a retry." }]);
+	await send(page, "Hi");
+	const transcript = page.getByRole("region", { name: "Transcript" });
+	await expect(transcript.getByRole("article", { name: "Assistant message" }).last()).toContainText("Answered after a retry.");
+	expect(mock.requests.filter((request) => request.method === "POST")).toHaveLength(2);
+
+	// A long wait, so that the status stays until Esc.
+	await page.goto("/?retryBaseDelayMs=600000");
+	await waitReady(page);
+	mock.script("openai-completions", [{ error: "overloaded", retryAfter: 0 }, { text: "never sent" }]);
+	await send(page, "Again");
+	const status = page.getByRole("status", { name: "Automatic retry" });
+	await expect(status).toContainText(/Retrying in \d+s, attempt 1\/3/);
+	await page.getByRole("textbox", { name: "Prompt", exact: true }).press("Escape");
+	await expect(status).toHaveCount(0);
+	await expect(page.getByRole("button", { name: "Stop" })).toHaveCount(0);
+	expect(mock.requests.filter((request) => request.method === "POST")).toHaveLength(3);
 });

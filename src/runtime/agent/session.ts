@@ -8,7 +8,7 @@ import { toToolDeclaration, type ImageContent, type JsonObject, type SystemMessa
 import { createCommandContext, createContext, type ContextSource } from "../extensions/context.ts";
 import type { RegisteredExtension } from "../extensions/extension.ts";
 import type { ExtensionRunner } from "../extensions/runner.ts";
-import type { RuntimeEvent } from "../protocol.ts";
+import type { AutoRetryEvent, RuntimeEvent } from "../protocol.ts";
 import type { SessionTree } from "../session/tree.ts";
 import { applyTextRewrite } from "./assistant-rewrite.ts";
 import { convertToLlm, replayableContext, entryForMessage, normalizeCustomMessage } from "./messages.ts";
@@ -17,6 +17,8 @@ import type { Workspace } from "../../workspace/types.ts";
 import { ToolGate } from "./tool-gate.ts";
 import { runUserBash } from "./user-shell.ts";
 import { toAgentTool } from "./tools.ts";
+import { AutoRetry, DEFAULT_RETRY_POLICY } from "./retry.ts";
+import type { RetryPolicy } from "@earendil-works/pi-ai";
 
 export const DEFAULT_SYSTEM_PROMPT =
 	"You are a coding assistant running inside Playa, a browser playground for agent extensions. Use the tools you are given.";
@@ -39,6 +41,8 @@ export interface SessionOptions {
 	/** Native tools (read, bash, ...), and which of them are active by default. */
 	builtinTools?: AgentTool[];
 	defaultActiveBuiltins?: string[];
+	/** Automatic retries of transient provider errors (default: upstream's, 3 retries from 2 s). */
+	retryPolicy?: RetryPolicy;
 }
 
 type ToolEntry = { tool: AgentTool; defaultActive: boolean };
@@ -66,6 +70,9 @@ export class AgentSession {
 	private turnIndex = 0;
 	/** How the last assistant reply ended: its tool calls are not run when it was cut off ("length"). */
 	private lastStopReason: string | undefined;
+	readonly retry: AutoRetry;
+	/** `agent_end` left the page's run state on: a retry follows. */
+	private runHeld = false;
 
 	constructor(private readonly options: SessionOptions) {
 		const { tree, model, runner } = options;
@@ -73,8 +80,8 @@ export class AgentSession {
 			...options.contextSource,
 			tree: () => tree,
 			model: () => this.agent.state.model,
-			isIdle: () => !this.agent.state.isStreaming,
-			abort: () => this.agent.abort(),
+			isIdle: () => !this.agent.state.isStreaming && !this.retry.isWaiting,
+			abort: () => this.abort(),
 			hasPendingMessages: () => this.agent.hasQueuedMessages() || this.nextTurn.length > 0,
 			waitForIdle: () => this.agent.waitForIdle(),
 			systemPrompt: () => [...this.systemPrompt],
@@ -111,6 +118,13 @@ export class AgentSession {
 			afterToolCall: this.gate.afterToolCall,
 		});
 		this.agent.subscribe((event) => this.onAgentEvent(event));
+		this.retry = new AutoRetry({ policy: () => options.retryPolicy ?? DEFAULT_RETRY_POLICY, announce: (event) => this.announceRetry(event) });
+	}
+
+	private async announceRetry(event: AutoRetryEvent): Promise<void> {
+		const { type, ...payload } = event;
+		this.options.emit({ type: "auto_retry", event });
+		await this.options.runner.dispatch(type, payload);
 	}
 
 	get isStreaming(): boolean {
@@ -245,10 +259,20 @@ export class AgentSession {
 		const queued = this.nextTurn.splice(0);
 		const injected = start.messages.map((payload) => normalizeCustomMessage(payload));
 		this.turnIndex = 0;
-		await this.agent.prompt([...queued, ...messages, ...injected]);
+		this.retry.begin();
+		try {
+			await this.agent.prompt([...queued, ...messages, ...injected]);
+			while (await this.retry.afterRun(this.agent)) await this.agent.continue();
+		} finally {
+			if (this.runHeld) {
+				this.runHeld = false;
+				this.options.emit({ type: "run_state", running: false });
+			}
+		}
 	}
 
 	abort(): void {
+		this.retry.cancel();
 		this.agent.abort();
 	}
 
@@ -262,7 +286,9 @@ export class AgentSession {
 			case "agent_end":
 				this.gate.forgetAnnounced();
 				await runner.dispatch("agent_end", { messages: event.messages });
-				emit({ type: "run_state", running: false });
+				// A retry keeps the run going for the page (Esc still reaches it).
+				this.runHeld = this.retry.willRetry(event.messages, this.agent.state.model.contextWindow ?? 0);
+				if (!this.runHeld) emit({ type: "run_state", running: false });
 				return;
 			case "turn_start":
 				await runner.dispatch("turn_start", { turnIndex: this.turnIndex, timestamp: Date.now() });
@@ -292,6 +318,7 @@ export class AgentSession {
 				if (entry) tree.append(entry);
 				emit({ type: "streaming", message: undefined });
 				await runner.dispatch("message_end", { message: structuredClone(message) });
+				if (message.role === "assistant") await this.retry.replied(message);
 				return;
 			}
 			case "tool_execution_start":
