@@ -3,6 +3,7 @@
  * change it. Pure: the controller in playground.ts does the storage writes and other effects.
  */
 import type { AgentMessage, ThinkingLevel } from "@earendil-works/pi-agent-core";
+import type { RegisteredProviderInfo } from "../runtime/protocol.ts";
 import type { CommandInfo, ExtensionErrorInfo, ExtensionStatus, ModelChoice, RuntimeEvent, ScriptStep, UIRequest } from "../runtime/protocol.ts";
 import type { SessionEntry } from "../runtime/session/entries.ts";
 import type { PendingManualTurn } from "./manual-turns.ts";
@@ -55,6 +56,8 @@ export interface PlaygroundState {
 	thinkingLevel: ThinkingLevel;
 	/** An automatic retry waits: what failed, which attempt, and when the next one starts (ms since epoch). */
 	retry?: { attempt: number; maxAttempts: number; errorMessage: string; startsAt: number };
+	/** Providers extensions registered; the model picker lists them. */
+	registeredProviders: RegisteredProviderInfo[];
 	/** The manual model waits for the user to write the assistant turn. */
 	manualTurn?: PendingManualTurn;
 }
@@ -84,6 +87,7 @@ export function initialPlaygroundState(): PlaygroundState {
 		components: {},
 		model: SCRIPTED_CHOICE,
 		thinkingLevel: "off",
+		registeredProviders: [],
 	};
 }
 
@@ -114,6 +118,8 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 			return { title: event.title };
 		case "model_changed":
 			return { model: event.choice };
+		case "providers_changed":
+			return { registeredProviders: event.providers };
 		case "auto_retry": {
 			const retry = event.event;
 			if (retry.type === "auto_retry_end") return { retry: undefined };

@@ -176,7 +176,7 @@ export class Playground {
 		await this.stopRuntime();
 		for (const [id] of this.dialogAnswers) this.closeDialog(id, { cancelled: true });
 		this.manualTurns.cancelAll();
-		this.set({ phase: "starting", running: false, streaming: undefined, dialogs: [], components: {} });
+		this.set({ phase: "starting", running: false, streaming: undefined, dialogs: [], components: {}, registeredProviders: [], retry: undefined });
 		try {
 			const session = await this.currentSession();
 			this.set({ sessionId: session.header.id, entries: session.entries, leafId: session.leafId });

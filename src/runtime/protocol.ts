@@ -19,6 +19,18 @@ export interface ModelChoice {
 	model?: Model<Api>;
 }
 
+/** A provider an extension registered, as the page shows it. */
+export interface RegisteredProviderInfo {
+	name: string;
+	/** The extension that registered it. */
+	extension: string;
+	/** Answered in the worker by the extension's own `streamSimple` (no key, no gateway). */
+	local: boolean;
+	/** The name the user stores its key under (its `apiKey` variable); default: the provider's name. */
+	keyName?: string;
+	models: Model<Api>[];
+}
+
 export interface SessionSnapshot {
 	header: SessionHeader;
 	entries: SessionEntry[];
@@ -105,6 +117,8 @@ export type RuntimeEvent =
 	| { type: "editor_text"; text: string; mode: "set" | "paste" }
 	/** An automatic retry of a transient provider error waits (`auto_retry_start`) or ended. */
 	| { type: "auto_retry"; event: AutoRetryEvent }
+	/** Providers extensions registered changed: the model picker lists their models. */
+	| { type: "providers_changed"; providers: RegisteredProviderInfo[] }
 	/** The model changed (the user's pick, or an extension's `pi.setModel`). */
 	| { type: "model_changed"; choice: ModelChoice };
 

@@ -16,6 +16,7 @@ import { createScriptedModel, type ScriptedModel } from "./agent/scripted-model.
 import { createManualModel, MANUAL_PROVIDER, type ManualModel } from "./agent/manual-model.ts";
 import { AgentSession } from "./agent/session.ts";
 import { DEFAULT_RETRY_POLICY } from "./agent/retry.ts";
+import { ProviderRegistry } from "./agent/providers.ts";
 import { StaleExtensionContextError, type ApiEnvironment, type ExtensionActions } from "./extensions/api.ts";
 import { createContext, ManagedTimers } from "./extensions/context.ts";
 import { createEventBus } from "./extensions/event-bus.ts";
@@ -65,6 +66,7 @@ export class Runtime implements RuntimeApi {
 	private session!: AgentSession;
 	private model!: ScriptedModel;
 	private manual!: ManualModel;
+	private providers!: ProviderRegistry;
 	private gateway?: GatewayLike & Pick<ProviderGatewayApi, "hasKey">;
 	private timers!: ManagedTimers;
 	private initialized = false;
@@ -98,6 +100,10 @@ export class Runtime implements RuntimeApi {
 		);
 		this.model = createScriptedModel(config.script, this.options.scriptedTokensPerSecond);
 		this.manual = createManualModel(() => this.host, this.options.scriptedTokensPerSecond);
+		this.providers = new ProviderRegistry({
+			notice: (extension, text) => this.notice(extension, text),
+			track: (extension, where, call) => this.runner.track(extension, where, call),
+		});
 		this.gateway = this.options.gateway ?? (config.gatewayPort ? Comlink.wrap<ProviderGatewayApi>(config.gatewayPort) : undefined);
 		const workspace = this.options.workspace ?? (config.workspacePort ? await connectEmbeddedWorkspace(config.workspacePort) : undefined);
 		const cwd = workspace?.cwd ?? "/workspace";
@@ -115,7 +121,7 @@ export class Runtime implements RuntimeApi {
 			session: () => this.session,
 			tree: () => tree,
 			runner: this.runner,
-			models: () => this.offlineModels(),
+			models: () => [...this.offlineModels(), ...this.providers.models()],
 			emit,
 			exec: (command, args, opts) => execInWorkspace(workspace, cwd, command, args, opts),
 		};
@@ -123,9 +129,9 @@ export class Runtime implements RuntimeApi {
 			tree,
 			runner: this.runner,
 			model: this.model,
-			gatewayStream: this.gateway ? createGatewayStreamFn(this.gateway) : undefined,
+			gatewayStream: this.gateway ? createGatewayStreamFn(this.gateway, { keyName: (model) => this.providers.keyName(model.provider) }) : undefined,
 			retryPolicy: { ...DEFAULT_RETRY_POLICY, ...config.retry },
-			providerStream: (provider) => (provider === MANUAL_PROVIDER ? this.manual.stream : undefined),
+			providerStream: (provider) => (provider === MANUAL_PROVIDER ? this.manual.stream : this.providers.streamFor(provider)),
 			emit,
 			workspace,
 			builtinTools: workspace ? createBuiltinTools(workspace, { cwd }) : [],
@@ -154,9 +160,10 @@ export class Runtime implements RuntimeApi {
 			if (disabled.has(url)) this.runner.add(disabledExtension(url, disabled.get(url)!));
 			else await loadExtension(url, loader, this.runner, env);
 		}
+		this.initialized = true;
+		this.applyProviders();
 		if (config.model) await this.selectModel(config.model);
 		if (config.thinkingLevel) await this.setThinkingLevel(config.thinkingLevel);
-		this.initialized = true;
 		this.emitExtensions();
 		await this.runner.dispatch("session_start", {});
 	}
@@ -168,9 +175,10 @@ export class Runtime implements RuntimeApi {
 
 	/** `pi.setModel`: false when the model needs a key that is not stored (the spec's "no API key"). */
 	private async setModel(model: Model<string>, force = false): Promise<boolean> {
-		if (!this.offlineModels().some((offline) => offline.provider === model.provider)) {
+		const answeredHere = this.offlineModels().some((offline) => offline.provider === model.provider) || this.providers.isLocal(model.provider);
+		if (!answeredHere) {
 			if (!this.gateway) return false;
-			if (!force && !(await this.gateway.hasKey(model.provider))) return false;
+			if (!force && !(await this.gateway.hasKey(this.providers.keyName(model.provider) ?? model.provider))) return false;
 		}
 		this.session.agent.state.model = model;
 		this.host.emit({ type: "model_changed", choice: { provider: model.provider, id: model.id, model: JSON.parse(JSON.stringify(model)) } });
@@ -179,11 +187,17 @@ export class Runtime implements RuntimeApi {
 
 	async selectModel(choice: ModelChoice): Promise<void> {
 		const offline = this.offlineModels().find((model) => model.provider === choice.provider);
-		await this.setModel(offline ?? choice.model ?? this.model.model, true);
+		const registered = this.providers.models().find((model) => model.provider === choice.provider && model.id === choice.id);
+		await this.setModel(offline ?? registered ?? choice.model ?? this.model.model, true);
 	}
 
 	async setThinkingLevel(level: ThinkingLevel): Promise<void> {
 		this.session.agent.state.thinkingLevel = level;
+	}
+
+	/** Applies what extensions registered with `registerProvider`; the page's model picker follows. */
+	private applyProviders(): void {
+		if (this.providers.sync(this.runner.extensions)) this.host.emit({ type: "providers_changed", providers: this.providers.info() });
 	}
 
 	private notice(extension: RegisteredExtension, text: string): void {
@@ -200,7 +214,9 @@ export class Runtime implements RuntimeApi {
 			isStale: () => this.stale,
 			flagValues: this.flagValues,
 			onRegistryChange: () => {
-				if (this.initialized) this.emitExtensions();
+				if (!this.initialized) return;
+				this.applyProviders();
+				this.emitExtensions();
 			},
 			notice: (extension, text) => this.notice(extension, text),
 			commandOwner: (name, except) => this.runner.extensions.find((ext) => ext !== except && ext.commands.has(name))?.name,

@@ -150,6 +150,7 @@ export function App({ playground }: { playground: Playground }) {
 						endpoints={playground.endpoints}
 						offline={OFFLINE_MODELS}
 						current={state.model}
+						registered={state.registeredProviders}
 						thinkingLevel={state.thinkingLevel}
 						onSelect={(choice) => void playground.selectModel(choice)}
 						onThinkingLevel={(level) => void playground.setThinkingLevel(level)}
