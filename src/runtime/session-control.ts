@@ -3,7 +3,9 @@
  * context usage, branching and navigating the tree, new/switch session and reload (which the host
  * carries out by restarting the runtime on the chosen session).
  */
-import type { AssistantMessage, Model } from "@earendil-works/pi-ai";
+import type { Model } from "@earendil-works/pi-ai";
+import { replayableContext } from "./agent/messages.ts";
+import { estimateContextTokens } from "./agent/usage.ts";
 import type { ContextUsage, ModelsView, SlashCommandInfo } from "../api/types.ts";
 import type { AgentSession } from "./agent/session.ts";
 import type { ExtensionActions } from "./extensions/api.ts";
@@ -30,14 +32,12 @@ export function modelsView(deps: Pick<ControlDeps, "models" | "session">): Model
 	};
 }
 
-/** Tokens of the last reply's request against the model's window. */
-export function contextUsage(session: AgentSession): ContextUsage | undefined {
-	const model = session.agent.state.model;
-	const last = [...session.agent.state.messages].reverse().find((m): m is AssistantMessage => m.role === "assistant" && "usage" in m);
-	if (!last || !model.contextWindow) return undefined;
-	const { input, output, cacheRead, cacheWrite } = last.usage;
-	const tokens = input + output + cacheRead + cacheWrite;
-	return { tokens, contextWindow: model.contextWindow, percent: (tokens / model.contextWindow) * 100 };
+/** The branch's context against the model's window: the last reply's tokens plus estimates for what followed. */
+export function contextUsage(session: AgentSession, tree: SessionTree): ContextUsage | undefined {
+	const contextWindow = session.agent.state.model.contextWindow;
+	if (!contextWindow) return undefined;
+	const tokens = estimateContextTokens(replayableContext(tree.buildContext()));
+	return { tokens, contextWindow, percent: (tokens / contextWindow) * 100 };
 }
 
 export function createSessionControl(deps: ControlDeps): SessionControl {
@@ -50,7 +50,7 @@ export function createSessionControl(deps: ControlDeps): SessionControl {
 	};
 	return {
 		models: modelsView(deps),
-		contextUsage: () => contextUsage(deps.session()),
+		contextUsage: () => contextUsage(deps.session(), deps.tree()),
 		compact: async () => {
 			throw new Error("Compaction is not available in Playa yet");
 		},

@@ -13,6 +13,7 @@ import { Notifications } from "./Notifications.tsx";
 import { ManualTurnForm } from "./ManualTurnForm.tsx";
 import { ModelPanel, modelTitle, type OfflineModel } from "./ModelPanel.tsx";
 import { RetryStatus } from "./RetryStatus.tsx";
+import { SessionUsage } from "./Usage.tsx";
 import { ScriptPanel } from "./ScriptPanel.tsx";
 import { SessionsPanel } from "./SessionsPanel.tsx";
 import { Transcript } from "./Transcript.tsx";
@@ -121,6 +122,7 @@ export function App({ playground }: { playground: Playground }) {
 						{state.phase === "starting" && <span>Starting runtime…</span>}
 						{state.running && !state.retry && <span>Working…</span>}
 						{state.retry && <RetryStatus retry={state.retry} />}
+						<SessionUsage entries={state.entries} branch={branch} contextWindow={state.model.model?.contextWindow} />
 						{Object.entries(state.statuses).map(([key, text]) => (
 							<span key={key}>{text}</span>
 						))}

@@ -3,6 +3,8 @@ import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { useMemo } from "react";
 import { Virtuoso } from "react-virtuoso";
 import type { SessionEntry } from "../runtime/session/entries.ts";
+import type { Usage } from "@earendil-works/pi-ai";
+import { MessageUsage } from "./Usage.tsx";
 
 type Block = { type: string; text?: string; thinking?: string; name?: string; arguments?: unknown; mimeType?: string };
 
@@ -53,7 +55,7 @@ function ShellView({ message }: { message: Extract<AgentMessage, { role: "bashEx
 
 export function MessageView({ message, streaming = false }: { message: AgentMessage; streaming?: boolean }) {
 	if (message.role === "bashExecution") return <ShellView message={message} />;
-	const m = message as { role: string; content: unknown; toolName?: string; isError?: boolean; errorMessage?: string; stopReason?: string };
+	const m = message as { role: string; content: unknown; toolName?: string; isError?: boolean; errorMessage?: string; stopReason?: string; usage?: Usage };
 	const role = m.role === "toolResult" ? `Result of ${m.toolName}` : m.role === "user" ? "You" : m.role === "assistant" ? "Assistant" : m.role;
 	return (
 		<article className={`message ${m.role}${m.isError ? " error" : ""}${streaming ? " streaming" : ""}`} aria-label={`${role} message`}>
@@ -61,6 +63,7 @@ export function MessageView({ message, streaming = false }: { message: AgentMess
 			<ContentBlocks content={m.content} />
 			{m.stopReason === "error" && <p className="error-text">Error: {m.errorMessage}</p>}
 			{m.stopReason === "aborted" && <p className="muted">Stopped.</p>}
+			{m.role === "assistant" && !streaming && m.usage && <MessageUsage usage={m.usage} />}
 		</article>
 	);
 }

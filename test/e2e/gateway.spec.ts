@@ -88,3 +88,20 @@ test("a rate limit is retried with the wait shown; Esc cancels a retry", async (
 	await expect(page.getByRole("button", { name: "Stop" })).toHaveCount(0);
 	expect(mock.requests.filter((request) => request.method === "POST")).toHaveLength(3);
 });
+
+test("each reply shows its token usage and cost; the status bar sums the session", async ({ page }) => {
+	await openWithExtensions(page, []);
+	await addEndpoint(page, KEY);
+	mock.script("openai-completions", [
+		{ text: "First.", usage: { input: 1200, output: 34 } },
+		{ text: "Second.", usage: { input: 1300, output: 66 } },
+	]);
+	await send(page, "One");
+	const transcript = page.getByRole("region", { name: "Transcript" });
+	const first = transcript.getByRole("article", { name: "Assistant message" }).last();
+	await expect(first).toContainText("First.");
+	await expect(first.getByLabel("Usage")).toHaveText("1.2k in · 34 out · $0");
+	await send(page, "Two");
+	await expect(transcript.getByRole("article", { name: "Assistant message" }).last()).toContainText("Second.");
+	await expect(page.getByLabel("Session usage")).toContainText("Session: 2.5k in · 100 out · $0 · context 1.4k of");
+});
