@@ -17,6 +17,7 @@ import { createManualModel, MANUAL_PROVIDER, type ManualModel } from "./agent/ma
 import { AgentSession } from "./agent/session.ts";
 import { DEFAULT_RETRY_POLICY } from "./agent/retry.ts";
 import { ProviderRegistry } from "./agent/providers.ts";
+import { ModelSelection, type ModelSelectSource } from "./model-selection.ts";
 import { StaleExtensionContextError, type ApiEnvironment, type ExtensionActions } from "./extensions/api.ts";
 import { createContext, ManagedTimers } from "./extensions/context.ts";
 import { createEventBus } from "./extensions/event-bus.ts";
@@ -67,6 +68,7 @@ export class Runtime implements RuntimeApi {
 	private model!: ScriptedModel;
 	private manual!: ManualModel;
 	private providers!: ProviderRegistry;
+	private selection!: ModelSelection;
 	private gateway?: GatewayLike & Pick<ProviderGatewayApi, "hasKey">;
 	private timers!: ManagedTimers;
 	private initialized = false;
@@ -124,6 +126,7 @@ export class Runtime implements RuntimeApi {
 			models: () => [...this.offlineModels(), ...this.providers.models()],
 			emit,
 			exec: (command, args, opts) => execInWorkspace(workspace, cwd, command, args, opts),
+			setThinkingLevel: (level) => this.selection.setThinkingLevel(level),
 		};
 		this.session = new AgentSession({
 			tree,
@@ -148,6 +151,8 @@ export class Runtime implements RuntimeApi {
 			},
 		});
 
+		this.selection = new ModelSelection({ agent: () => this.session.agent, tree: () => tree, runner: this.runner, emit });
+
 		const loader = new ModuleLoader({
 			hostModules: new HostModules(HOST_MODULES, this.urls),
 			urls: this.urls,
@@ -162,8 +167,8 @@ export class Runtime implements RuntimeApi {
 		}
 		this.initialized = true;
 		this.applyProviders();
-		if (config.model) await this.selectModel(config.model);
-		if (config.thinkingLevel) await this.setThinkingLevel(config.thinkingLevel);
+		if (config.model) await this.selectModel(config.model, "restore");
+		if (config.thinkingLevel) await this.selection.setThinkingLevel(config.thinkingLevel, "restore");
 		this.emitExtensions();
 		await this.runner.dispatch("session_start", {});
 	}
@@ -174,25 +179,24 @@ export class Runtime implements RuntimeApi {
 	}
 
 	/** `pi.setModel`: false when the model needs a key that is not stored (the spec's "no API key"). */
-	private async setModel(model: Model<string>, force = false): Promise<boolean> {
+	private async setModel(model: Model<string>, force = false, source: ModelSelectSource = "set"): Promise<boolean> {
 		const answeredHere = this.offlineModels().some((offline) => offline.provider === model.provider) || this.providers.isLocal(model.provider);
 		if (!answeredHere) {
 			if (!this.gateway) return false;
 			if (!force && !(await this.gateway.hasKey(this.providers.keyName(model.provider) ?? model.provider))) return false;
 		}
-		this.session.agent.state.model = model;
-		this.host.emit({ type: "model_changed", choice: { provider: model.provider, id: model.id, model: JSON.parse(JSON.stringify(model)) } });
+		await this.selection.selectModel(model, source);
 		return true;
 	}
 
-	async selectModel(choice: ModelChoice): Promise<void> {
+	async selectModel(choice: ModelChoice, source: ModelSelectSource = "set"): Promise<void> {
 		const offline = this.offlineModels().find((model) => model.provider === choice.provider);
 		const registered = this.providers.models().find((model) => model.provider === choice.provider && model.id === choice.id);
-		await this.setModel(offline ?? registered ?? choice.model ?? this.model.model, true);
+		await this.setModel(offline ?? registered ?? choice.model ?? this.model.model, true, source);
 	}
 
 	async setThinkingLevel(level: ThinkingLevel): Promise<void> {
-		this.session.agent.state.thinkingLevel = level;
+		await this.selection.setThinkingLevel(level);
 	}
 
 	/** Applies what extensions registered with `registerProvider`; the page's model picker follows. */

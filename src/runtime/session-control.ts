@@ -4,6 +4,7 @@
  * carries out by restarting the runtime on the chosen session).
  */
 import type { Model } from "@earendil-works/pi-ai";
+import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import { replayableContext } from "./agent/messages.ts";
 import { estimateContextTokens } from "./agent/usage.ts";
 import type { ContextUsage, ModelsView, SlashCommandInfo } from "../api/types.ts";
@@ -21,6 +22,8 @@ export interface ControlDeps {
 	models(): Model<string>[];
 	emit(event: RuntimeEvent): void;
 	exec: ExtensionActions["exec"];
+	/** Records and announces a thinking-level change (model-selection.ts). */
+	setThinkingLevel(level: ThinkingLevel): Promise<void>;
 }
 
 export function modelsView(deps: Pick<ControlDeps, "models" | "session">): ModelsView {
@@ -134,8 +137,6 @@ export function createActions(deps: ControlDeps, setModel: (model: Model<string>
 			deps.tree().append({ type: "session_info", name });
 		},
 		getThinkingLevel: () => deps.session().agent.state.thinkingLevel,
-		setThinkingLevel: (level) => {
-			deps.session().agent.state.thinkingLevel = level;
-		},
+		setThinkingLevel: (level) => void deps.setThinkingLevel(level),
 	};
 }

@@ -36,7 +36,6 @@ export const UNTESTED: Record<string, Untested> = {
 		why: "calls ctx.compact({ onComplete, onError }) without awaiting; Playa's compact rejects (not available) instead of calling onError, which leaves an unhandled rejection, so the command is not run here",
 	},
 	"custom-provider-gitlab-duo/index.ts": { behaves: "untested", why: "registers a provider with its own streamSimple, which Playa applies and runs in the worker; it needs the network and GitLab credentials to answer" },
-	"model-status.ts": { behaves: "untested", why: "listens to model_select, which is not an event of Playa's reference and is never dispatched" },
 	"notify.ts": { behaves: "n.a.", why: "writes terminal escape sequences to process.stdout on agent_settled; neither exists in the browser" },
 	"border-status-editor.ts": { behaves: "n.a.", why: "a custom editor, footer and working indicator for the terminal; session_start throws because ctx.ui.setWorkingVisible does not exist" },
 };

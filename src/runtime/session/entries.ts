@@ -48,6 +48,12 @@ export interface ModelChangeEntry extends EntryBase {
 	model: string;
 }
 
+export interface ThinkingLevelChangeEntry extends EntryBase {
+	type: "thinking_level_change";
+	thinkingLevel?: string;
+	configured?: string;
+}
+
 export interface SessionInfoEntry extends EntryBase {
 	type: "session_info";
 	name?: string;
@@ -66,7 +72,7 @@ export interface UnknownEntry extends EntryBase {
 	[field: string]: unknown;
 }
 
-export type KnownEntry = MessageEntry | CustomEntry | CustomMessageEntry | ModelChangeEntry | SessionInfoEntry | LabelEntry;
+export type KnownEntry = MessageEntry | CustomEntry | CustomMessageEntry | ModelChangeEntry | ThinkingLevelChangeEntry | SessionInfoEntry | LabelEntry;
 export type SessionEntry = KnownEntry | UnknownEntry;
 
 /** An entry as the caller describes it; the tree fills in id, parentId and timestamp. */
@@ -75,6 +81,7 @@ export type NewEntry =
 	| Omit<CustomEntry, keyof EntryBase>
 	| Omit<CustomMessageEntry, keyof EntryBase>
 	| Omit<ModelChangeEntry, keyof EntryBase>
+	| Omit<ThinkingLevelChangeEntry, keyof EntryBase>
 	| Omit<SessionInfoEntry, keyof EntryBase>
 	| Omit<LabelEntry, keyof EntryBase>;
 
