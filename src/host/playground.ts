@@ -16,6 +16,7 @@ import { startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
 import { SessionLock } from "./session-lock.ts";
 import { Storage } from "./storage.ts";
 import { ManualTurnDesk } from "./manual-turns.ts";
+import { watchAvailableModels } from "./available-models.ts";
 import { Watchdog } from "./watchdog.ts";
 import { WorkspaceHost } from "./workspace-host.ts";
 import { Store } from "./store.ts";
@@ -72,6 +73,7 @@ export class Playground {
 	private nextNotification = 1;
 	private linkUrls: string[] = [];
 	private workspaceReady: Promise<void> = Promise.resolve();
+	private stopModelsWatch?: () => void;
 
 	constructor(private readonly location: Location) {}
 
@@ -198,6 +200,8 @@ export class Playground {
 				this.gateway,
 			);
 			this.runtime = runtime;
+			this.stopModelsWatch?.();
+			this.stopModelsWatch = watchAvailableModels(this.secrets, this.endpoints, (models) => void runtime.api.setAvailableModels(models).catch(() => undefined));
 			this.set({ phase: "ready" });
 		} catch (error) {
 			this.set({ phase: "failed", failure: `The runtime did not start: ${(error as Error).message ?? String(error)}` });

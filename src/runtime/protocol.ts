@@ -198,6 +198,8 @@ export interface RuntimeApi {
 	/** The user's pick in the model panel; taken even without a key (the reply then explains what is missing). */
 	selectModel(choice: ModelChoice): Promise<void>;
 	setThinkingLevel(level: ThinkingLevel): Promise<void>;
+	/** Models with a stored key (pi-ai's catalog) and custom endpoints, for `ctx.models.list()`; never keys. */
+	setAvailableModels(models: Model<Api>[]): Promise<void>;
 	/** Completions a command offers for its argument text. */
 	completeCommand(name: string, prefix: string): Promise<{ value: string; label: string; description?: string }[]>;
 	/** Runs the shortcut registered for a key id; false when none is. */

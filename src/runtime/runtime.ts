@@ -35,7 +35,7 @@ import { connectEmbeddedWorkspace } from "../workspace/embedded/client.ts";
 import type { Workspace } from "../workspace/types.ts";
 import { normalizeKeyId } from "./extensions/keys.ts";
 import { darkTheme } from "../api/theme.ts";
-import type { Model } from "@earendil-works/pi-ai";
+import type { Api, Model } from "@earendil-works/pi-ai";
 
 /** The modules extensions share with the runtime, loaded when first imported. */
 export const HOST_MODULES: HostModuleLoaders = {
@@ -69,6 +69,8 @@ export class Runtime implements RuntimeApi {
 	private manual!: ManualModel;
 	private providers!: ProviderRegistry;
 	private selection!: ModelSelection;
+	/** Catalog models with a stored key and custom endpoints, as the host last reported them. */
+	private available: Model<string>[] = [];
 	private gateway?: GatewayLike & Pick<ProviderGatewayApi, "hasKey">;
 	private timers!: ManagedTimers;
 	private initialized = false;
@@ -123,7 +125,7 @@ export class Runtime implements RuntimeApi {
 			session: () => this.session,
 			tree: () => tree,
 			runner: this.runner,
-			models: () => [...this.offlineModels(), ...this.providers.models()],
+			models: () => this.listModels(),
 			emit,
 			exec: (command, args, opts) => execInWorkspace(workspace, cwd, command, args, opts),
 			setThinkingLevel: (level) => this.selection.setThinkingLevel(level),
@@ -171,6 +173,17 @@ export class Runtime implements RuntimeApi {
 		if (config.thinkingLevel) await this.selection.setThinkingLevel(config.thinkingLevel, "restore");
 		this.emitExtensions();
 		await this.runner.dispatch("session_start", {});
+	}
+
+	/** Every model `ctx.models` offers: offline, registered by extensions, then the host's (a registered provider wins). */
+	private listModels(): Model<string>[] {
+		const registered = this.providers.models();
+		const taken = new Set(registered.map((model) => model.provider));
+		return [...this.offlineModels(), ...registered, ...this.available.filter((model) => !taken.has(model.provider))];
+	}
+
+	async setAvailableModels(models: Model<Api>[]): Promise<void> {
+		this.available = models;
 	}
 
 	/** Models that answer without a provider: Scripted and Manual. */

@@ -26,12 +26,18 @@ export interface ControlDeps {
 	setThinkingLevel(level: ThinkingLevel): Promise<void>;
 }
 
+/** A lineage token: the id's leading name ("claude", "gpt", "gemini"), so point releases share it; else the provider. */
+export function modelFamily(model: Model<string>): string {
+	const name = model.id.split("/").pop() ?? model.id;
+	return (/^[a-z]+/i.exec(name)?.[0] ?? model.provider).toLowerCase();
+}
+
 export function modelsView(deps: Pick<ControlDeps, "models" | "session">): ModelsView {
 	return {
 		list: () => deps.models(),
 		current: () => deps.session().agent.state.model,
 		resolve: (spec) => deps.models().find((model) => `${model.provider}/${model.id}` === spec || model.id === spec),
-		family: (model) => model.provider,
+		family: modelFamily,
 	};
 }
 
