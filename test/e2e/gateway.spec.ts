@@ -105,3 +105,30 @@ test("each reply shows its token usage and cost; the status bar sums the session
 	await expect(transcript.getByRole("article", { name: "Assistant message" }).last()).toContainText("Second.");
 	await expect(page.getByLabel("Session usage")).toContainText("Session: 2.5k in · 100 out · $0 · context 1.4k of");
 });
+
+test("an extension's provider appears in the picker, takes a key under its variable's name and answers through the gateway", async ({ page }) => {
+	await openWithExtensions(page, [`${FIXTURES}/fixtures/register-provider.ts`]);
+	await send(page, `/connect ${mock.url}/openai/v1`);
+	const panel = page.getByRole("region", { name: "Model settings" });
+	await expect(panel.getByLabel("Provider").locator("option", { hasText: "my-gateway (from register-provider)" })).toHaveCount(1);
+	await panel.getByLabel("Provider").selectOption("my-gateway");
+	await panel.getByRole("button", { name: "Add key for my-gateway (from register-provider)…" }).click();
+	const dialog = page.getByRole("dialog", { name: /API key for my-gateway/ });
+	await expect(dialog).toContainText("Stored as MY_GATEWAY_KEY");
+	await dialog.getByLabel("API key").fill(KEY);
+	await dialog.getByRole("button", { name: "Save key" }).click();
+	await panel.getByLabel("Model", { exact: true }).selectOption("gw-1");
+	await expect(page.getByLabel("Current model")).toContainText("Gateway One");
+
+	mock.script("openai-completions", [{ text: "Via the extension's provider.", usage: { input: 1000, output: 100 } }]);
+	await send(page, "Hi");
+	const transcript = page.getByRole("region", { name: "Transcript" });
+	const reply = transcript.getByRole("article", { name: "Assistant message" }).last();
+	await expect(reply).toContainText("Via the extension's provider.");
+	// The registered model's prices: 1000 × $3/M + 100 × $15/M.
+	await expect(reply.getByLabel("Usage")).toHaveText("1.0k in · 100 out · $0.0045");
+	expect(mock.requests.find((request) => request.method === "POST")?.headers.authorization).toBe(`Bearer ${KEY}`);
+
+	await send(page, "/disconnect");
+	await expect(panel.getByLabel("Provider").locator("option", { hasText: "my-gateway" })).toHaveCount(0);
+});
