@@ -95,8 +95,7 @@ export class AutoRetry {
 		this.attempt++;
 		const delayMs = retryDelayMs(policy, this.attempt);
 		// The failed reply leaves the context the next attempt sends.
-		const messages = agent.state.messages;
-		if (messages.at(-1) === failed) agent.state.messages = messages.slice(0, -1);
+		agent.state.messages = agent.state.messages.filter((message) => message !== failed);
 		await this.options.announce({
 			type: "auto_retry_start",
 			attempt: this.attempt,
