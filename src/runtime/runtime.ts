@@ -102,7 +102,9 @@ export class Runtime implements RuntimeApi {
 			(entry, leafId) => emit({ type: "entry_appended", sessionId, entry, leafId }),
 			(leafId) => emit({ type: "leaf_changed", sessionId, leafId }),
 		);
-		this.model = createScriptedModel(config.script, this.options.scriptedTokensPerSecond);
+		// Reply N of the session plays step N, counting the branch's stored replies (failed and stopped ones too).
+		const storedReplies = () => tree.getBranch().filter((entry) => entry.type === "message" && (entry as { message: { role: string } }).message.role === "assistant").length;
+		this.model = createScriptedModel(config.script, this.options.scriptedTokensPerSecond, storedReplies);
 		this.manual = createManualModel(() => this.host, this.options.scriptedTokensPerSecond);
 		this.providers = new ProviderRegistry({
 			notice: (extension, text) => this.notice(extension, text),

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ExtensionErrorInfo, ManualTurnRequest, ManualTurnResponse, RuntimeEvent, ScriptStep, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
+import type { ExtensionErrorInfo, RuntimeConfig, ManualTurnRequest, ManualTurnResponse, RuntimeEvent, ScriptStep, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
 import { Runtime } from "../../src/runtime/runtime.ts";
 import { newSessionHeader, type SessionEntry } from "../../src/runtime/session/entries.ts";
 
@@ -28,6 +28,8 @@ export interface HarnessOptions {
 	/** Answers a dialog; `id` is the one the runtime may later pass to `cancelUI`. */
 	answer?: (request: UIRequest, id: string) => UIResponse | Promise<UIResponse>;
 	entries?: SessionEntry[];
+	/** Automatic retries (tests shorten the delay). */
+	retry?: RuntimeConfig["retry"];
 	/** Writes the manual model's turns; without it the bridge has no manual model support (as headless). */
 	manual?: (request: ManualTurnRequest, id: string) => ManualTurnResponse | Promise<ManualTurnResponse>;
 }
@@ -53,6 +55,7 @@ export async function startRuntime(options: HarnessOptions) {
 			session: { header, entries: options.entries ?? [], leafId: options.entries?.at(-1)?.id ?? null },
 			extensions: (options.load ?? Object.keys(options.files)).map((name) => EXT_ORIGIN + name),
 			script: options.script ?? [],
+			...(options.retry ? { retry: options.retry } : {}),
 		},
 		{
 			emit: (event) => void events.push(event),

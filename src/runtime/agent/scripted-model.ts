@@ -30,7 +30,12 @@ export interface ScriptedModel {
 	stream: StreamFn;
 }
 
-export function createScriptedModel(initialSteps: ScriptStep[], tokensPerSecond = 250): ScriptedModel {
+/**
+ * `replyIndex` says which reply of the session this is; by default the replies in the context are counted.
+ * The runtime counts the session's stored replies instead, failed ones included: a failed reply leaves the
+ * context (it is not sent again), yet its step was played, so a retry plays the next one.
+ */
+export function createScriptedModel(initialSteps: ScriptStep[], tokensPerSecond = 250, replyIndex?: (context: TranscriptContext) => number): ScriptedModel {
 	let steps = initialSteps;
 	const core = createFauxCore({
 		api: "playa-scripted",
@@ -39,7 +44,7 @@ export function createScriptedModel(initialSteps: ScriptStep[], tokensPerSecond 
 		tokensPerSecond,
 	});
 	const replyFor = (context: TranscriptContext) => {
-		const index = context.messages.filter((message) => message.role === "assistant").length;
+		const index = replyIndex ? replyIndex(context) : context.messages.filter((message) => message.role === "assistant").length;
 		return stepToMessage(steps[index], index);
 	};
 	return {

@@ -127,3 +127,15 @@ describe("automatic retries", () => {
 		await close();
 	});
 });
+
+describe("the scripted model and retries", () => {
+	it("a scripted transient error is retried and the retry plays the next step; the steps count stored replies", async () => {
+		const { startRuntime } = await import("../../support/runtime-harness.ts");
+		const harness = await startRuntime({ files: {}, script: [{ error: "503 Service Unavailable" }, { text: "Recovered." }, { text: "Third step." }], retry: { baseDelayMs: 1 } });
+		await harness.runtime.submit("hi");
+		expect(transcript(harness.entries())).toEqual(["user: hi", "assistant: ", "assistant: Recovered."]);
+		expect(harness.events.filter((e) => e.type === "auto_retry").map((e) => e.type === "auto_retry" && e.event.type)).toEqual(["auto_retry_start", "auto_retry_end"]);
+		await harness.runtime.submit("again");
+		expect(transcript(harness.entries()).at(-1)).toBe("assistant: Third step.");
+	});
+});
