@@ -285,9 +285,9 @@ export class AgentSession {
 				return;
 			case "agent_end":
 				this.gate.forgetAnnounced();
-				await runner.dispatch("agent_end", { messages: event.messages });
-				// A retry keeps the run going for the page (Esc still reaches it).
+				// A retry keeps the run going, for extensions (willContinue) and for the page (Esc still reaches it).
 				this.runHeld = this.retry.willRetry(event.messages, this.agent.state.model.contextWindow ?? 0);
+				await runner.dispatch("agent_end", { messages: event.messages, ...(this.runHeld ? { willContinue: true } : {}) });
 				if (!this.runHeld) emit({ type: "run_state", running: false });
 				return;
 			case "turn_start":
