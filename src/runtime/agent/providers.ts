@@ -81,7 +81,10 @@ export class ProviderRegistry {
 					this.hooks.notice(extension, `registerProvider("${name}") ignored: ${problem}`);
 					continue;
 				}
-				if (config.oauth) this.hooks.notice(extension, `registerProvider("${name}"): OAuth sign-in is not supported in the browser; the page asks for a key instead`);
+				if (config.oauth) {
+					const instead = typeof config.streamSimple === "function" ? "" : "; the page asks for a key instead";
+					this.hooks.notice(extension, `registerProvider("${name}"): OAuth sign-in is not supported in the browser${instead}`);
+				}
 				const keyName = typeof config.apiKey === "string" && ENV_NAME.test(config.apiKey) ? config.apiKey : undefined;
 				if (config.apiKey && !keyName && typeof config.streamSimple !== "function") {
 					this.hooks.notice(extension, `registerProvider("${name}"): a literal apiKey is not sent; the page asks the user for the key`);
