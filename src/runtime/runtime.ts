@@ -216,7 +216,12 @@ export class Runtime implements RuntimeApi {
 
 	/** Applies what extensions registered with `registerProvider`; the page's model picker follows. */
 	private applyProviders(): void {
-		if (this.providers.sync(this.runner.extensions)) this.host.emit({ type: "providers_changed", providers: this.providers.info() });
+		if (!this.providers.sync(this.runner.extensions)) return;
+		this.host.emit({ type: "providers_changed", providers: this.providers.info() });
+		// As upstream: a provider registered again updates the current model's definition (unregistering keeps it).
+		const current = this.session.agent.state.model;
+		const refreshed = this.providers.models().find((model) => model.provider === current.provider && model.id === current.id);
+		if (refreshed) this.session.agent.state.model = refreshed;
 	}
 
 	private notice(extension: RegisteredExtension, text: string): void {

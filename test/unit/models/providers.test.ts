@@ -84,6 +84,25 @@ describe("registerProvider", () => {
 		await close();
 	});
 
+	it("registering the current model's provider again updates the model the next request uses", async () => {
+		const ext = `export default function (pi) {
+			pi.registerCommand("reg", { handler: async (args) => pi.registerProvider("my-gateway", {
+				baseUrl: ${JSON.stringify(`${mock.url}/openai/v1`)}, api: "openai-completions", apiKey: "MY_GATEWAY_KEY",
+				headers: { "x-version": args }, models: [{ id: "gw-1", name: "Gateway One" }],
+			}) });
+		}`;
+		const secrets = new SecretStore(new MemoryStorage());
+		secrets.setKey("MY_GATEWAY_KEY", KEY, [mock.url]);
+		const { runtime, close } = await startWithGateway(ext, secrets);
+		await runtime.submit("/reg v1");
+		await runtime.selectModel({ provider: "my-gateway", id: "gw-1" });
+		await runtime.submit("/reg v2");
+		mock.script("openai-completions", [{ text: "ok" }]);
+		await runtime.submit("hi");
+		expect(mock.requests.find((r) => r.method === "POST")!.headers["x-version"]).toBe("v2");
+		await close();
+	});
+
 	it("a registration the browser cannot use is named, not applied", async () => {
 		const harness = await startRuntime({ files: { "bad.ts": `export default function (pi) { pi.registerProvider("nowhere", { api: "openai-completions", models: [{ id: "x" }] }); }` } });
 		expect(harness.extensions()[0].notices.join("\n")).toMatch(/registerProvider\("nowhere"\) ignored: it needs an http\(s\) baseUrl/);
