@@ -96,6 +96,9 @@ export class AutoRetry {
 		const delayMs = retryDelayMs(policy, this.attempt);
 		// The failed reply leaves the context the next attempt sends.
 		agent.state.messages = agent.state.messages.filter((message) => message !== failed);
+		// Waiting from here: what auto_retry_start handlers send steers the retried run.
+		const waiting = new AbortController();
+		this.waiting = waiting;
 		await this.options.announce({
 			type: "auto_retry_start",
 			attempt: this.attempt,
@@ -103,8 +106,7 @@ export class AutoRetry {
 			delayMs,
 			errorMessage: failed?.errorMessage || "Unknown error",
 		});
-		this.waiting = new AbortController();
-		const waited = await sleep(delayMs, this.waiting.signal);
+		const waited = await sleep(delayMs, waiting.signal);
 		this.waiting = undefined;
 		if (!waited || this.cancelled) return this.finish("Retry cancelled");
 		return true;

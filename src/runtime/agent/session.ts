@@ -73,6 +73,8 @@ export class AgentSession {
 	readonly retry: AutoRetry;
 	/** `agent_end` left the page's run state on: a retry follows. */
 	private runHeld = false;
+	/** The run in progress, retries included (the agent is idle while a retry waits). */
+	private activeRun: Promise<void> | undefined;
 
 	constructor(private readonly options: SessionOptions) {
 		const { tree, model, runner } = options;
@@ -83,7 +85,10 @@ export class AgentSession {
 			isIdle: () => !this.agent.state.isStreaming && !this.retry.isWaiting,
 			abort: () => this.abort(),
 			hasPendingMessages: () => this.agent.hasQueuedMessages() || this.nextTurn.length > 0,
-			waitForIdle: () => this.agent.waitForIdle(),
+			waitForIdle: async () => {
+				await this.agent.waitForIdle();
+				await this.activeRun;
+			},
 			systemPrompt: () => [...this.systemPrompt],
 		};
 		// The tools of the run in progress: no need to rebuild the table for each call.
@@ -127,8 +132,9 @@ export class AgentSession {
 		await this.options.runner.dispatch(type, payload);
 	}
 
+	/** A run is going: the agent streams, or a retry waits to continue it (messages then steer it). */
 	get isStreaming(): boolean {
-		return this.agent.state.isStreaming;
+		return this.agent.state.isStreaming || this.runHeld || this.retry.isWaiting;
 	}
 
 	private context(extension: RegisteredExtension, signal?: AbortSignal) {
@@ -237,8 +243,18 @@ export class AgentSession {
 		return Promise.resolve();
 	}
 
-	/** Starts a run: `before_agent_start`, then the agent with the session's context. */
-	private async run(messages: AgentMessage[]): Promise<void> {
+	/** Starts a run: `before_agent_start`, then the agent with the session's context, then any retries. */
+	private run(messages: AgentMessage[]): Promise<void> {
+		const run = this.startRun(messages);
+		this.activeRun = run;
+		const clear = () => {
+			if (this.activeRun === run) this.activeRun = undefined;
+		};
+		run.then(clear, clear);
+		return run;
+	}
+
+	private async startRun(messages: AgentMessage[]): Promise<void> {
 		const { runner, tree } = this.options;
 		const images = messages.flatMap((m) => (m.role === "user" && Array.isArray(m.content) ? m.content.filter((b): b is ImageContent => b.type === "image") : []));
 		const start = await runner.dispatch("before_agent_start", {

@@ -68,3 +68,25 @@ describe("event order with an automatic retry", () => {
 		expect(log.filter((line) => String(line).startsWith("auto_retry") || String(line).startsWith("agent_"))).toEqual(["agent_start", "agent_end"]);
 	});
 });
+
+describe("while a retry waits", () => {
+	it("the session is not idle, a prompt steers the retried run, and waitForIdle waits for the retried reply", async () => {
+		const log = probe();
+		const ext = `export default function (pi) {
+			pi.on("auto_retry_start", (_e, ctx) => {
+				${PROBE_EXPR}.push("idle during wait " + ctx.isIdle());
+				pi.sendUserMessage("also this");
+			});
+			pi.on("context", (e) => { ${PROBE_EXPR}.push("context " + e.messages.filter((m) => m.role === "user").length + " user"); });
+			pi.on("message_end", (e) => { if (e.message.role === "assistant") ${PROBE_EXPR}.push("reply " + e.message.stopReason); });
+			pi.registerCommand("go", { handler: async (_a, ctx) => {
+				pi.sendUserMessage("go");
+				await ctx.waitForIdle();
+				${PROBE_EXPR}.push("after waitForIdle " + ctx.isIdle());
+			} });
+		}`;
+		const harness = await startRuntime({ files: { "w.ts": ext }, script: [{ error: "503 Service Unavailable" }, { text: "Done." }], retry: { baseDelayMs: 5 } });
+		await harness.runtime.submit("/go");
+		expect(log).toEqual(["context 1 user", "reply error", "idle during wait false", "context 2 user", "reply stop", "after waitForIdle true"]);
+	});
+});
