@@ -35,7 +35,7 @@ import { connectEmbeddedWorkspace } from "../workspace/embedded/client.ts";
 import type { Workspace } from "../workspace/types.ts";
 import { normalizeKeyId } from "./extensions/keys.ts";
 import { darkTheme } from "../api/theme.ts";
-import type { Api, Model } from "@earendil-works/pi-ai";
+import type { Api, Model, TranscriptContext } from "@earendil-works/pi-ai";
 
 /** The modules extensions share with the runtime, loaded when first imported. */
 export const HOST_MODULES: HostModuleLoaders = {
@@ -102,9 +102,12 @@ export class Runtime implements RuntimeApi {
 			(entry, leafId) => emit({ type: "entry_appended", sessionId, entry, leafId }),
 			(leafId) => emit({ type: "leaf_changed", sessionId, leafId }),
 		);
-		// Reply N of the session plays step N, counting the branch's stored replies (failed and stopped ones too).
-		const storedReplies = () => tree.getBranch().filter((entry) => entry.type === "message" && (entry as { message: { role: string } }).message.role === "assistant").length;
-		this.model = createScriptedModel(config.script, this.options.scriptedTokensPerSecond, storedReplies);
+		// The replies in the context, plus the failed ones the session stored: those leave the context (a retry
+		// does not send them again) but their step was played, so a retried scripted error plays the next step.
+		const failedReplies = () =>
+			tree.getBranch().filter((entry) => entry.type === "message" && (entry as { message: { role: string; stopReason?: string } }).message.stopReason === "error").length;
+		const replyIndex = (context: TranscriptContext) => context.messages.filter((message) => message.role === "assistant").length + failedReplies();
+		this.model = createScriptedModel(config.script, this.options.scriptedTokensPerSecond, replyIndex);
 		this.manual = createManualModel(() => this.host, this.options.scriptedTokensPerSecond);
 		this.providers = new ProviderRegistry({
 			notice: (extension, text) => this.notice(extension, text),

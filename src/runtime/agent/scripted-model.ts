@@ -30,11 +30,7 @@ export interface ScriptedModel {
 	stream: StreamFn;
 }
 
-/**
- * `replyIndex` says which reply of the session this is; by default the replies in the context are counted.
- * The runtime counts the session's stored replies instead, failed ones included: a failed reply leaves the
- * context (it is not sent again), yet its step was played, so a retry plays the next one.
- */
+/** `replyIndex` says which reply of the session this is; by default the replies in the context are counted. */
 export function createScriptedModel(initialSteps: ScriptStep[], tokensPerSecond = 250, replyIndex?: (context: TranscriptContext) => number): ScriptedModel {
 	let steps = initialSteps;
 	const core = createFauxCore({
