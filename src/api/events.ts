@@ -2,8 +2,8 @@
  * Every extension event of the reference's section 5: its payload (besides `type`) and what a
  * handler may return. How results combine is declared per event in runtime/extensions/merge-rules.ts.
  */
-import type { AgentMessage } from "@earendil-works/pi-agent-core";
-import type { AssistantMessage, AssistantMessageEvent, ImageContent, TextContent, ToolResultMessage } from "@earendil-works/pi-ai";
+import type { AgentMessage, ThinkingLevel } from "@earendil-works/pi-agent-core";
+import type { Api, AssistantMessage, AssistantMessageEvent, ImageContent, Model, TextContent, ToolResultMessage } from "@earendil-works/pi-ai";
 import type { CompactionPreparation } from "../runtime/agent/compaction/prepare.ts";
 import type { CompactionEntry, SessionEntry } from "../runtime/session/entries.ts";
 
@@ -158,6 +158,8 @@ export interface ExtensionEventMap {
 	resources_discover: Ev<{ cwd: string; reason: "startup" | "reload" }, { skillPaths?: string[]; promptPaths?: string[]; themePaths?: string[] } | void>;
 	auto_compaction_start: Ev<{ reason: "threshold" | "overflow" | "idle" | "incomplete"; action: string }>;
 	auto_compaction_end: Ev<{ action: string; result?: unknown; aborted: boolean; willRetry: boolean; errorMessage?: string; skipped?: boolean }>;
+	model_select: Ev<{ model: Model<Api>; previousModel: Model<Api> | undefined; source: "set" | "cycle" | "restore" }>;
+	thinking_level_select: Ev<{ level: ThinkingLevel; previousLevel: ThinkingLevel }>;
 	auto_retry_start: Ev<{ attempt: number; maxAttempts: number; delayMs: number; errorMessage: string; errorId?: string }>;
 	auto_retry_end: Ev<{ success: boolean; attempt: number; finalError?: string; retryErrors?: string[] }>;
 	retry_fallback_applied: Ev<{ from: string; to: string; role: string; reason?: string }>;

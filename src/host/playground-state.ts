@@ -3,9 +3,11 @@
  * change it. Pure: the controller in playground.ts does the storage writes and other effects.
  */
 import type { AgentMessage, ThinkingLevel } from "@earendil-works/pi-agent-core";
+import type { RegisteredProviderInfo } from "../runtime/protocol.ts";
 import type { CommandInfo, ExtensionErrorInfo, ExtensionStatus, ModelChoice, RuntimeEvent, ScriptStep, UIRequest } from "../runtime/protocol.ts";
 import type { SessionEntry } from "../runtime/session/entries.ts";
 import type { WorkspaceStatus } from "./workspace-host.ts";
+import type { PendingManualTurn } from "./manual-turns.ts";
 
 export interface Notification {
 	id: number;
@@ -61,6 +63,12 @@ export interface PlaygroundState {
 	thinkingLevel: ThinkingLevel;
 	/** The tree panel is open. */
 	treeOpen: boolean;
+	/** An automatic retry waits: what failed, which attempt, and when the next one starts (ms since epoch). */
+	retry?: { attempt: number; maxAttempts: number; errorMessage: string; startsAt: number };
+	/** Providers extensions registered; the model picker lists them. */
+	registeredProviders: RegisteredProviderInfo[];
+	/** The manual model waits for the user to write the assistant turn. */
+	manualTurn?: PendingManualTurn;
 }
 
 /** Commands Playa answers itself; an extension's command of the same name takes precedence. */
@@ -103,6 +111,7 @@ export function initialPlaygroundState(): PlaygroundState {
 		model: SCRIPTED_CHOICE,
 		thinkingLevel: "off",
 		treeOpen: false,
+		registeredProviders: [],
 	};
 }
 
@@ -137,6 +146,13 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 			return { title: event.title };
 		case "model_changed":
 			return { model: event.choice };
+		case "providers_changed":
+			return { registeredProviders: event.providers };
+		case "auto_retry": {
+			const retry = event.event;
+			if (retry.type === "auto_retry_end") return { retry: undefined };
+			return { retry: { attempt: retry.attempt, maxAttempts: retry.maxAttempts, errorMessage: retry.errorMessage, startsAt: Date.now() + retry.delayMs } };
+		}
 		case "editor_text":
 			return { editorText: { text: event.text, mode: event.mode, serial: (state.editorText?.serial ?? 0) + 1 } };
 		default:

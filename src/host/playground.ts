@@ -14,6 +14,8 @@ import { SessionLibrary } from "./session-library.ts";
 import { SessionLock } from "./session-lock.ts";
 import { SessionTreeActions } from "./session-tree-actions.ts";
 import { Storage } from "./storage.ts";
+import { ManualTurnDesk } from "./manual-turns.ts";
+import { watchAvailableModels } from "./available-models.ts";
 import { Watchdog } from "./watchdog.ts";
 import { WorkspaceHost } from "./workspace-host.ts";
 import { Store } from "./store.ts";
@@ -33,6 +35,12 @@ const SETTINGS = {
 } as const;
 
 type DisabledExtension = { url: string; reason: string };
+
+/** `?retryBaseDelayMs=<ms>`: the first automatic retry's delay (default 2 s, doubling), to try retries quickly. */
+export function linkRetryPolicy(location: Location): { baseDelayMs: number } | undefined {
+	const value = Number(new URLSearchParams(location.search).get("retryBaseDelayMs") ?? NaN);
+	return Number.isFinite(value) && value >= 0 ? { baseDelayMs: value } : undefined;
+}
 
 /** `?ext=<url>` (repeatable), resolved against the page. */
 export function linkExtensionUrls(location: Location): string[] {
@@ -56,6 +64,8 @@ export class Playground {
 	readonly secrets = new SecretStore();
 	readonly endpoints = new EndpointStore(this.secrets);
 	private readonly gateway = createLazyGateway(this.secrets, this.endpoints);
+	/** The manual model's open request; the page answers through `manualTurns.answer`. */
+	readonly manualTurns = new ManualTurnDesk((manualTurn) => this.set({ manualTurn }));
 	private storage!: Storage;
 	private runtime?: RuntimeHandle;
 	/** The playground's workspace, shared by its sessions; the files panel works on it. */
@@ -87,6 +97,7 @@ export class Playground {
 		set: (patch) => this.set(patch),
 		notify: (message, level, source) => this.notify(message, level, source),
 	});
+	private stopModelsWatch?: () => void;
 
 	constructor(private readonly location: Location) {}
 
@@ -173,7 +184,8 @@ export class Playground {
 	private async startRuntime(options: { takeOver?: boolean; startReason?: StartReason } = {}): Promise<void> {
 		await this.stopRuntime();
 		for (const [id] of this.dialogAnswers) this.closeDialog(id, { cancelled: true });
-		this.set({ phase: "starting", running: false, streaming: undefined, dialogs: [], components: {} });
+		this.manualTurns.cancelAll();
+		this.set({ phase: "starting", running: false, streaming: undefined, dialogs: [], components: {}, registeredProviders: [], retry: undefined });
 		try {
 			const session = await this.sessions.current();
 			this.set({ sessionId: session.header.id, entries: session.entries, leafId: session.leafId });
@@ -189,12 +201,14 @@ export class Playground {
 			await this.workspaceReady;
 			const workspacePort = await this.workspace.createPort();
 			const runtime = await startRuntimeWorker(
-				{ session, extensions: extensionUrls, script, disabled, callRecord: this.callRecord, workspacePort, model, thinkingLevel, cdn: linkCdn(location), startReason: options.startReason },
+				{ session, extensions: extensionUrls, script, disabled, callRecord: this.callRecord, workspacePort, model, thinkingLevel, cdn: linkCdn(location), startReason: options.startReason, retry: linkRetryPolicy(this.location) },
 				this.bridge(),
 				(handle) => this.watch(handle),
 				this.gateway,
 			);
 			this.runtime = runtime;
+			this.stopModelsWatch?.();
+			this.stopModelsWatch = watchAvailableModels(this.secrets, this.endpoints, (models) => void runtime.api.setAvailableModels(models).catch(() => undefined));
 			this.set({ phase: "ready" });
 		} catch (error) {
 			this.set({ phase: "failed", failure: `The runtime did not start: ${(error as Error).message ?? String(error)}` });
@@ -240,6 +254,8 @@ export class Playground {
 					this.set({ dialogs: [...this.store.get().dialogs, { id, request }] });
 				}),
 			cancelUI: (id) => this.closeDialog(id, { cancelled: true }),
+			requestManualTurn: (id, request) => this.manualTurns.request(id, request),
+			cancelManualTurn: (id) => this.manualTurns.answer(id, { cancelled: true }),
 		};
 	}
 

@@ -21,7 +21,7 @@ export async function startRuntimeWorker(
 	// The bridge and the gateway each get a port that answers only their methods (see gateway/guard.ts):
 	// Comlink.proxy would answer any path, e.g. `new (emit.constructor)(code)`, which runs code here.
 	const hostChannel = new MessageChannel();
-	exposeGuarded(bridge, hostChannel.port1, ["emit", "requestUI", "cancelUI"]);
+	exposeGuarded(bridge, hostChannel.port1, ["emit", "requestUI", "cancelUI", "requestManualTurn", "cancelManualTurn"]);
 	const gatewayChannel = gateway ? new MessageChannel() : undefined;
 	if (gateway && gatewayChannel) exposeGuarded(gateway, gatewayChannel.port1, [...GATEWAY_METHODS]);
 	const handle = {

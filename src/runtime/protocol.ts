@@ -5,7 +5,7 @@
  * UI requests and answers follow the RPC UI sub-protocol's shape (`extension_ui_request` / `_response`).
  */
 import type { AgentMessage, ThinkingLevel } from "@earendil-works/pi-agent-core";
-import type { Api, Model } from "@earendil-works/pi-ai";
+import type { Api, Model, RetryPolicy } from "@earendil-works/pi-ai";
 import type { NotifyType } from "../api/types.ts";
 import type { ScriptStep } from "./agent/script.ts";
 import type { SessionEntry, SessionHeader } from "./session/entries.ts";
@@ -17,6 +17,18 @@ export interface ModelChoice {
 	provider: string;
 	id: string;
 	model?: Model<Api>;
+}
+
+/** A provider an extension registered, as the page shows it. */
+export interface RegisteredProviderInfo {
+	name: string;
+	/** The extension that registered it. */
+	extension: string;
+	/** Answered in the worker by the extension's own `streamSimple` (no key, no gateway). */
+	local: boolean;
+	/** The name the user stores its key under (its `apiKey` variable); default: the provider's name. */
+	keyName?: string;
+	models: Model<Api>[];
 }
 
 export interface SessionSnapshot {
@@ -83,6 +95,8 @@ export interface RuntimeConfig {
 	/** The model and thinking level to start with (default: Scripted, off). */
 	model?: ModelChoice;
 	thinkingLevel?: ThinkingLevel;
+	/** Automatic retries of transient provider errors; tests shorten the delay. */
+	retry?: Partial<RetryPolicy>;
 	/** Extensions not to import this time, with the reason shown to the user. */
 	disabled?: { url: string; reason: string }[];
 	/** Where bare npm names load from, an ESM CDN in esm.sh's shape (default https://esm.sh/). */
@@ -154,8 +168,17 @@ export type RuntimeEvent =
 	/** A tool's `renderCall` drawing of one of its calls: shown in place of the call's arguments. */
 	| { type: "tool_call_rendered"; toolCallId: string; extension: string; lines: string[] }
 	| { type: "editor_text"; text: string; mode: "set" | "paste" }
+	/** An automatic retry of a transient provider error waits (`auto_retry_start`) or ended. */
+	| { type: "auto_retry"; event: AutoRetryEvent }
+	/** Providers extensions registered changed: the model picker lists their models. */
+	| { type: "providers_changed"; providers: RegisteredProviderInfo[] }
 	/** The model changed (the user's pick, or an extension's `pi.setModel`). */
 	| { type: "model_changed"; choice: ModelChoice };
+
+/** The payloads of the extension events of the same names. */
+export type AutoRetryEvent =
+	| { type: "auto_retry_start"; attempt: number; maxAttempts: number; delayMs: number; errorMessage: string }
+	| { type: "auto_retry_end"; success: boolean; attempt: number; finalError?: string };
 
 export type UIRequest =
 	| { method: "select"; title: string; options: string[]; optionDetails?: { description?: string }[]; timeout?: number }
@@ -165,12 +188,54 @@ export type UIRequest =
 
 export type UIResponse = { value: string } | { confirmed: boolean } | { cancelled: true; timedOut?: boolean };
 
+/** The part of a JSON schema the manual model's argument form reads (tool parameters are JSON schemas). */
+export interface JsonSchema {
+	type?: string | string[];
+	description?: string;
+	title?: string;
+	properties?: Record<string, JsonSchema>;
+	required?: string[];
+	items?: JsonSchema;
+	enum?: unknown[];
+	const?: unknown;
+	anyOf?: JsonSchema[];
+	oneOf?: JsonSchema[];
+	default?: unknown;
+}
+
+/** A tool the manual model may call, as the model would see it. */
+export interface ManualToolInfo {
+	name: string;
+	description: string;
+	parameters: JsonSchema;
+}
+
+/** "You are the model": the runtime asks the user for the assistant's next reply. */
+export interface ManualTurnRequest {
+	/** The tools active for this request. */
+	tools: ManualToolInfo[];
+	/** The text of the last message in the context, for reference. */
+	lastMessage?: { role: string; text: string };
+}
+
+/** The assistant turn the user wrote: the same shape as a scripted step, without an error. */
+export interface ManualTurn {
+	thinking?: string;
+	text?: string;
+	toolCalls?: { name: string; arguments: Record<string, unknown> }[];
+}
+
+export type ManualTurnResponse = { turn: ManualTurn } | { cancelled: true };
+
 /** What the worker calls on the host. */
 export interface HostBridge {
 	emit(event: RuntimeEvent): void;
 	/** Shows a dialog; resolves with the user's answer. `id` lets the worker cancel it. */
 	requestUI(id: string, request: UIRequest): Promise<UIResponse>;
 	cancelUI(id: string): void;
+	/** Asks the user to write the assistant turn (the manual model); absent where no one can answer (headless). */
+	requestManualTurn?(id: string, request: ManualTurnRequest): Promise<ManualTurnResponse>;
+	cancelManualTurn?(id: string): void;
 }
 
 /** What the host calls on the worker. */
@@ -186,6 +251,8 @@ export interface RuntimeApi {
 	/** The user's pick in the model panel; taken even without a key (the reply then explains what is missing). */
 	selectModel(choice: ModelChoice): Promise<void>;
 	setThinkingLevel(level: ThinkingLevel): Promise<void>;
+	/** Models with a stored key (pi-ai's catalog) and custom endpoints, for `ctx.models.list()`; never keys. */
+	setAvailableModels(models: Model<Api>[]): Promise<void>;
 	/** Completions a command offers for its argument text. */
 	completeCommand(name: string, prefix: string): Promise<{ value: string; label: string; description?: string }[]>;
 	/** Runs the shortcut registered for a key id; false when none is. */

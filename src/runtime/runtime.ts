@@ -13,10 +13,14 @@ import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import { createGatewayStreamFn, type GatewayLike } from "./agent/gateway-stream.ts";
 import type { ProviderGatewayApi } from "./gateway-protocol.ts";
 import { createScriptedModel, type ScriptedModel } from "./agent/scripted-model.ts";
+import { createManualModel, MANUAL_PROVIDER, type ManualModel } from "./agent/manual-model.ts";
 import { AgentSession } from "./agent/session.ts";
 import { catalogEntry, isVirtualModel, registeredVirtualModels, routeVirtualModel } from "./agent/virtual-models.ts";
 import { markInterruptedTurn } from "./agent/interrupted.ts";
 import type { CompactionSettings } from "./agent/compaction/prepare.ts";
+import { DEFAULT_RETRY_POLICY } from "./agent/retry.ts";
+import { ProviderRegistry } from "./agent/providers.ts";
+import { ModelSelection, type ModelSelectSource } from "./model-selection.ts";
 import { StaleExtensionContextError, type ApiEnvironment, type ExtensionActions } from "./extensions/api.ts";
 import { renderEntry, type RendererDeps } from "./extensions/renderers.ts";
 import { createContext, ManagedTimers } from "./extensions/context.ts";
@@ -39,7 +43,7 @@ import { connectEmbeddedWorkspace } from "../workspace/embedded/client.ts";
 import type { Workspace } from "../workspace/types.ts";
 import { normalizeKeyId } from "./extensions/keys.ts";
 import { darkTheme } from "../api/theme.ts";
-import type { Model } from "@earendil-works/pi-ai";
+import type { Api, Model, TranscriptContext } from "@earendil-works/pi-ai";
 
 /** The modules extensions share with the runtime, loaded when first imported. */
 export const HOST_MODULES: HostModuleLoaders = {
@@ -79,6 +83,11 @@ export class Runtime implements RuntimeApi {
 	private tree!: SessionTree;
 	private navigation!: NavigationDeps;
 	private model!: ScriptedModel;
+	private manual!: ManualModel;
+	private providers!: ProviderRegistry;
+	private selection!: ModelSelection;
+	/** Catalog models with a stored key and custom endpoints, as the host last reported them. */
+	private available: Model<string>[] = [];
 	private gateway?: GatewayLike & Pick<ProviderGatewayApi, "hasKey">;
 	private timers!: ManagedTimers;
 	private initialized = false;
@@ -117,6 +126,11 @@ export class Runtime implements RuntimeApi {
 		markInterruptedTurn(tree);
 		this.tree = tree;
 		this.model = createScriptedModel(config.script, this.options.scriptedTokensPerSecond);
+		this.manual = createManualModel(() => this.host, this.options.scriptedTokensPerSecond);
+		this.providers = new ProviderRegistry({
+			notice: (extension, text) => this.notice(extension, text),
+			track: (extension, where, call) => this.runner.track(extension, where, call),
+		});
 		this.gateway = this.options.gateway ?? (config.gatewayPort ? Comlink.wrap<ProviderGatewayApi>(config.gatewayPort) : undefined);
 		const workspace = this.options.workspace ?? (config.workspacePort ? await connectEmbeddedWorkspace(config.workspacePort) : undefined);
 		const cwd = workspace?.cwd ?? "/workspace";
@@ -144,16 +158,17 @@ export class Runtime implements RuntimeApi {
 			session: () => this.session,
 			tree: () => tree,
 			runner: this.runner,
-			models: () => [this.model.model, ...registeredVirtualModels(this.runner.extensions).map(({ definition }) => catalogEntry(definition))],
+			models: () => this.listModels(),
 			emit,
 			exec: (command, args, opts) => execInWorkspace(workspace, cwd, command, args, opts),
 			navigation: this.navigation,
+			setThinkingLevel: (level) => this.selection.setThinkingLevel(level),
 		};
 		this.session = new AgentSession({
 			tree,
 			runner: this.runner,
 			model: this.model,
-			gatewayStream: this.gateway ? createGatewayStreamFn(this.gateway) : undefined,
+			gatewayStream: this.gateway ? createGatewayStreamFn(this.gateway, { keyName: (model) => this.providers.keyName(model.provider) }) : undefined,
 			routeVirtual: (model, context, signal) =>
 				routeVirtualModel(
 					{
@@ -167,6 +182,8 @@ export class Runtime implements RuntimeApi {
 					context,
 					signal,
 				),
+			retryPolicy: { ...DEFAULT_RETRY_POLICY, ...config.retry },
+			providerStream: (provider) => (provider === MANUAL_PROVIDER ? this.manual.stream : this.providers.streamFor(provider)),
 			emit,
 			workspace,
 			builtinTools: workspace ? createBuiltinTools(workspace, { cwd }) : [],
@@ -185,6 +202,8 @@ export class Runtime implements RuntimeApi {
 			},
 		});
 
+		this.selection = new ModelSelection({ agent: () => this.session.agent, tree: () => tree, runner: this.runner, emit });
+
 		const loader = new ModuleLoader({
 			hostModules: new HostModules(HOST_MODULES, this.urls),
 			urls: this.urls,
@@ -197,9 +216,10 @@ export class Runtime implements RuntimeApi {
 			if (disabled.has(url)) this.runner.add(disabledExtension(url, disabled.get(url)!));
 			else await loadExtension(url, loader, this.runner, env);
 		}
-		if (config.model) await this.selectModel(config.model);
-		if (config.thinkingLevel) await this.setThinkingLevel(config.thinkingLevel);
 		this.initialized = true;
+		this.applyProviders();
+		if (config.model) await this.selectModel(config.model, "restore");
+		if (config.thinkingLevel) await this.selection.setThinkingLevel(config.thinkingLevel, "restore");
 		this.emitExtensions();
 		// Stored entries an extension draws are drawn once it has loaded.
 		for (const entry of tree.getEntries()) renderEntry(this.renderers, entry);
@@ -242,24 +262,53 @@ export class Runtime implements RuntimeApi {
 		}
 	}
 
+	/** Every model `ctx.models` offers: offline, registered by extensions, then the host's (a registered provider wins). */
+	private listModels(): Model<string>[] {
+		const registered = this.providers.models();
+		const taken = new Set(registered.map((model) => model.provider));
+		const virtual = registeredVirtualModels(this.runner.extensions).map(({ definition }) => catalogEntry(definition));
+		return [...this.offlineModels(), ...virtual, ...registered, ...this.available.filter((model) => !taken.has(model.provider))];
+	}
+
+	async setAvailableModels(models: Model<Api>[]): Promise<void> {
+		this.available = models;
+	}
+
+	/** Models that answer without a provider: Scripted and Manual. */
+	private offlineModels(): Model<string>[] {
+		return [this.model.model, this.manual.model];
+	}
+
 	/** `pi.setModel`: false when the model needs a key that is not stored (the spec's "no API key"). */
-	private async setModel(model: Model<string>, force = false): Promise<boolean> {
-		// A virtual model needs no key of its own: the models it routes to do.
-		if (model.provider !== this.model.model.provider && !isVirtualModel(model)) {
+	private async setModel(model: Model<string>, force = false, source: ModelSelectSource = "set"): Promise<boolean> {
+		// Answered in this worker, or a virtual model, which needs no key of its own: the models it routes to do.
+		const answeredHere = this.offlineModels().some((offline) => offline.provider === model.provider) || this.providers.isLocal(model.provider) || isVirtualModel(model);
+		if (!answeredHere) {
 			if (!this.gateway) return false;
-			if (!force && !(await this.gateway.hasKey(model.provider))) return false;
+			if (!force && !(await this.gateway.hasKey(this.providers.keyName(model.provider) ?? model.provider))) return false;
 		}
-		this.session.agent.state.model = model;
-		this.host.emit({ type: "model_changed", choice: { provider: model.provider, id: model.id, model: JSON.parse(JSON.stringify(model)) } });
+		await this.selection.selectModel(model, source);
 		return true;
 	}
 
-	async selectModel(choice: ModelChoice): Promise<void> {
-		await this.setModel(choice.model && choice.provider !== this.model.model.provider ? choice.model : this.model.model, true);
+	async selectModel(choice: ModelChoice, source: ModelSelectSource = "set"): Promise<void> {
+		const offline = this.offlineModels().find((model) => model.provider === choice.provider);
+		const registered = this.providers.models().find((model) => model.provider === choice.provider && model.id === choice.id);
+		await this.setModel(offline ?? registered ?? choice.model ?? this.model.model, true, source);
 	}
 
 	async setThinkingLevel(level: ThinkingLevel): Promise<void> {
-		this.session.agent.state.thinkingLevel = level;
+		await this.selection.setThinkingLevel(level);
+	}
+
+	/** Applies what extensions registered with `registerProvider`; the page's model picker follows. */
+	private applyProviders(): void {
+		if (!this.providers.sync(this.runner.extensions)) return;
+		this.host.emit({ type: "providers_changed", providers: this.providers.info() });
+		// As upstream: a provider registered again updates the current model's definition (unregistering keeps it).
+		const current = this.session.agent.state.model;
+		const refreshed = this.providers.models().find((model) => model.provider === current.provider && model.id === current.id);
+		if (refreshed) this.session.agent.state.model = refreshed;
 	}
 
 	private readonly callArgs = new Map<string, unknown>();
@@ -290,7 +339,9 @@ export class Runtime implements RuntimeApi {
 			isStale: () => this.stale,
 			flagValues: this.flagValues,
 			onRegistryChange: () => {
-				if (this.initialized) this.emitExtensions();
+				if (!this.initialized) return;
+				this.applyProviders();
+				this.emitExtensions();
 			},
 			notice: (extension, text) => this.notice(extension, text),
 			commandOwner: (name, except) => this.runner.extensions.find((ext) => ext !== except && ext.commands.has(name))?.name,

@@ -3,7 +3,9 @@
  * context usage, branching and navigating the tree, new/switch session and reload (which the host
  * carries out by restarting the runtime on the chosen session).
  */
-import type { AssistantMessage, Model } from "@earendil-works/pi-ai";
+import type { Model } from "@earendil-works/pi-ai";
+import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
+import { branchContextTokens } from "./agent/usage.ts";
 import type { ContextUsage, ModelsView, SlashCommandInfo } from "../api/types.ts";
 import type { AgentSession } from "./agent/session.ts";
 import type { ExtensionActions } from "./extensions/api.ts";
@@ -11,8 +13,6 @@ import type { SessionControl } from "./extensions/context.ts";
 import type { ExtensionRunner } from "./extensions/runner.ts";
 import type { RuntimeEvent } from "./protocol.ts";
 import type { SessionTree } from "./session/tree.ts";
-import { latestCompaction } from "./agent/compaction/context-entries.ts";
-import { estimateContextTokens } from "./agent/compaction/prepare.ts";
 import { branchBefore, forkSession, navigateTree, type NavigationDeps } from "./session-navigation.ts";
 
 export interface ControlDeps {
@@ -23,6 +23,14 @@ export interface ControlDeps {
 	emit(event: RuntimeEvent): void;
 	exec: ExtensionActions["exec"];
 	navigation: NavigationDeps;
+	/** Records and announces a thinking-level change (model-selection.ts). */
+	setThinkingLevel(level: ThinkingLevel): Promise<void>;
+}
+
+/** A lineage token: the id's leading name ("claude", "gpt", "gemini"), so point releases share it; else the provider. */
+export function modelFamily(model: Model<string>): string {
+	const name = model.id.split("/").pop() ?? model.id;
+	return (/^[a-z]+/i.exec(name)?.[0] ?? model.provider).toLowerCase();
 }
 
 export function modelsView(deps: Pick<ControlDeps, "models" | "session">): ModelsView {
@@ -30,23 +38,16 @@ export function modelsView(deps: Pick<ControlDeps, "models" | "session">): Model
 		list: () => deps.models(),
 		current: () => deps.session().agent.state.model,
 		resolve: (spec) => deps.models().find((model) => `${model.provider}/${model.id}` === spec || model.id === spec),
-		family: (model) => model.provider,
+		family: modelFamily,
 	};
 }
 
-/**
- * Tokens of the last reply's request against the model's window. After a compaction that reply
- * measured the longer history: the compacted context is estimated instead.
- */
+/** The branch's context against the model's window (usage.ts: the last reply's tokens plus estimates). */
 export function contextUsage(session: AgentSession, tree: SessionTree): ContextUsage | undefined {
-	const model = session.agent.state.model;
-	const last = [...session.agent.state.messages].reverse().find((m): m is AssistantMessage => m.role === "assistant" && "usage" in m);
-	if (!last || !model.contextWindow) return undefined;
-	const compaction = latestCompaction(tree.getBranch());
-	const compactedAt = compaction ? Date.parse(compaction.timestamp) : 0;
-	const { input, output, cacheRead, cacheWrite } = last.usage;
-	const tokens = last.timestamp > compactedAt ? input + output + cacheRead + cacheWrite : estimateContextTokens(tree.buildContext(), compactedAt);
-	return { tokens, contextWindow: model.contextWindow, percent: (tokens / model.contextWindow) * 100 };
+	const contextWindow = session.agent.state.model.contextWindow;
+	if (!contextWindow) return undefined;
+	const tokens = branchContextTokens(tree.getBranch());
+	return { tokens, contextWindow, percent: (tokens / contextWindow) * 100 };
 }
 
 export function createSessionControl(deps: ControlDeps): SessionControl {
@@ -122,8 +123,6 @@ export function createActions(deps: ControlDeps, setModel: (model: Model<string>
 			deps.tree().append({ type: "session_info", name });
 		},
 		getThinkingLevel: () => deps.session().agent.state.thinkingLevel,
-		setThinkingLevel: (level) => {
-			deps.session().agent.state.thinkingLevel = level;
-		},
+		setThinkingLevel: (level) => void deps.setThinkingLevel(level),
 	};
 }

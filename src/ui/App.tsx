@@ -10,7 +10,10 @@ import { ExtensionDialog, TrustPrompt } from "./Dialogs.tsx";
 import { ExtensionsPanel } from "./ExtensionsPanel.tsx";
 import { FilesPanel } from "./FilesPanel.tsx";
 import { Notifications } from "./Notifications.tsx";
+import { ManualTurnForm } from "./ManualTurnForm.tsx";
 import { ModelPanel, modelTitle, type OfflineModel } from "./ModelPanel.tsx";
+import { RetryStatus } from "./RetryStatus.tsx";
+import { SessionUsage } from "./Usage.tsx";
 import { ScriptPanel } from "./ScriptPanel.tsx";
 import { SessionsPanel } from "./SessionsPanel.tsx";
 import { ansiToNodes } from "./ansi.tsx";
@@ -54,7 +57,10 @@ function useShortcuts(playground: Playground, extensions: ExtensionStatus[]) {
 	}, [playground, extensions]);
 }
 
-const OFFLINE_MODELS: OfflineModel[] = [{ provider: "scripted", id: "scripted", name: "Scripted" }];
+const OFFLINE_MODELS: OfflineModel[] = [
+	{ provider: "scripted", id: "scripted", name: "Scripted" },
+	{ provider: "manual", id: "manual", name: "Manual (you are the model)" },
+];
 
 /** The error of the branch's last assistant reply, if it failed: the model panel explains it. */
 function lastReplyError(branch: { type: string }[]): { message: string } | undefined {
@@ -103,6 +109,14 @@ export function App({ playground }: { playground: Playground }) {
 						</div>
 					)}
 					<Transcript entries={branch} streaming={state.streaming} rendered={state.renderedEntries} renderedCalls={state.renderedToolCalls} />
+					{state.manualTurn && (
+						<ManualTurnForm
+							key={state.manualTurn.id}
+							pending={state.manualTurn}
+							onSend={(id, turn) => playground.manualTurns.answer(id, { turn })}
+							onAbort={() => void playground.abort()}
+						/>
+					)}
 					<Widgets widgets={state.widgets} placement="aboveEditor" />
 					<Composer
 						running={state.running}
@@ -117,7 +131,9 @@ export function App({ playground }: { playground: Playground }) {
 					<Widgets widgets={state.widgets} placement="belowEditor" />
 					<footer className="statusbar" aria-label="Status">
 						{state.phase === "starting" && <span>Starting runtime…</span>}
-						{state.running && <span>Working…</span>}
+						{state.running && !state.retry && <span>Working…</span>}
+						{state.retry && <RetryStatus retry={state.retry} />}
+						<SessionUsage entries={state.entries} branch={branch} contextWindow={state.model.model?.contextWindow} />
 						{Object.entries(state.statuses).map(([key, text]) => (
 							<span key={key}>{text}</span>
 						))}
@@ -147,6 +163,7 @@ export function App({ playground }: { playground: Playground }) {
 						endpoints={playground.endpoints}
 						offline={OFFLINE_MODELS}
 						current={state.model}
+						registered={state.registeredProviders}
 						thinkingLevel={state.thinkingLevel}
 						onSelect={(choice) => void playground.selectModel(choice)}
 						onThinkingLevel={(level) => void playground.setThinkingLevel(level)}

@@ -11,6 +11,7 @@ import { buildCatalog, loadCatalogSource, providerLabel, thinkingLevels, type Ca
 import { endpointModel, isCustomProvider, providerOf, type CustomApi, type EndpointStore } from "../host/gateway/endpoints.ts";
 import { explainProviderError } from "../host/gateway/explain.ts";
 import type { SecretStore } from "../host/gateway/secrets.ts";
+import type { RegisteredProviderInfo } from "../runtime/protocol.ts";
 
 /** A model that needs no provider (Scripted, Manual); the runtime knows it by provider and id. */
 export interface OfflineModel {
@@ -36,6 +37,8 @@ export interface ModelPanelProps {
 	onThinkingLevel(level: ModelThinkingLevel): void;
 	/** The last failed reply, explained under the picker. */
 	error?: { message: string; status?: number };
+	/** Providers extensions registered (`pi.registerProvider`). */
+	registered?: RegisteredProviderInfo[];
 	/** pi-ai's catalog; loaded on demand by default. */
 	loadCatalog?: () => Promise<CatalogSource>;
 }
@@ -85,11 +88,12 @@ export function ProviderErrorNotice({ message, status }: { message: string; stat
 function KeyDialog({ entry, secrets, onClose }: { entry: CatalogProvider; secrets: SecretStore; onClose(): void }) {
 	const [key, setKey] = useState("");
 	const [error, setError] = useState<string>();
-	const saved = secrets.info(entry.provider);
+	const keyName = entry.keyName ?? entry.provider;
+	const saved = secrets.info(keyName);
 	const save = (event: FormEvent) => {
 		event.preventDefault();
 		try {
-			secrets.setKey(entry.provider, key, entry.origins);
+			secrets.setKey(keyName, key, entry.origins);
 			setKey("");
 			onClose();
 		} catch (problem) {
@@ -97,6 +101,8 @@ function KeyDialog({ entry, secrets, onClose }: { entry: CatalogProvider; secret
 		}
 	};
 	const title = `API key for ${entry.label}`;
+	// An extension's provider names the variable its key is stored under; say which.
+	const stored = entry.keyName && entry.keyName !== entry.provider ? ` Stored as ${entry.keyName}.` : "";
 	return (
 		<Modal title={title} onCancel={onClose}>
 			<form onSubmit={save}>
@@ -107,7 +113,7 @@ function KeyDialog({ entry, secrets, onClose }: { entry: CatalogProvider; secret
 				<p className="muted">
 					{saved ? "A key is saved. Enter a new one to replace it. " : ""}
 					Kept in this browser's localStorage only and sent only to {entry.origins.join(", ") || "the provider"}. Extensions and share links never see
-					it.
+					it.{stored}
 				</p>
 				{error && (
 					<p className="error-text" role="alert">
@@ -119,7 +125,7 @@ function KeyDialog({ entry, secrets, onClose }: { entry: CatalogProvider; secret
 						<button
 							type="button"
 							onClick={() => {
-								secrets.removeKey(entry.provider);
+								secrets.removeKey(keyName);
 								onClose();
 							}}
 						>
@@ -180,6 +186,7 @@ function EndpointForm({ endpoints, onAdded }: { endpoints: EndpointStore; onAdde
 function providerOptionLabel(entry: CatalogProvider): string {
 	if (entry.unavailable) return `${entry.label} (not in a browser)`;
 	if (entry.custom) return `${entry.label} (custom)`;
+	if (entry.local) return entry.label;
 	return entry.hasKey ? `${entry.label} (key saved)` : `${entry.label} (no key)`;
 }
 
@@ -210,7 +217,10 @@ export function ModelPanel(props: ModelPanelProps) {
 	useEffect(() => setViewed(current?.provider), [current?.provider]);
 
 	// `version` stands for the stores' contents: a new key or endpoint rebuilds the list.
-	const catalog = useMemo(() => (source ? buildCatalog(source, (p) => secrets.hasKey(p), endpoints.list()) : []), [source, secrets, endpoints, version]);
+	const catalog = useMemo(
+		() => (source ? buildCatalog(source, (p) => secrets.hasKey(p), endpoints.list(), props.registered) : []),
+		[source, secrets, endpoints, version, props.registered],
+	);
 	const offlineProvider = offline.some((m) => m.provider === viewed);
 	const entry = catalog.find((e) => e.provider === viewed);
 	const currentModel = catalog.find((e) => e.provider === current?.provider)?.models.find((m) => m.id === current?.id);
@@ -279,7 +289,7 @@ export function ModelPanel(props: ModelPanelProps) {
 					{loadError}
 				</p>
 			)}
-			{entry && !entry.custom && !entry.unavailable && (
+			{entry && !entry.custom && !entry.local && !entry.unavailable && (
 				<div className="row key-row">
 					<span className="muted" role="status" aria-label={`Key status for ${entry.label}`}>
 						{entry.hasKey ? `A key for ${entry.label} is saved in this browser.` : `${entry.label} needs an API key.`}

@@ -6,6 +6,8 @@ import { isInterruptedMarker } from "../runtime/agent/interrupted.ts";
 import { isCompactionEntry, type CompactionEntry, type SessionEntry } from "../runtime/session/entries.ts";
 import { ansiToNodes } from "./ansi.tsx";
 import { messageForEntry } from "../runtime/agent/messages.ts";
+import type { Usage } from "@earendil-works/pi-ai";
+import { MessageUsage } from "./Usage.tsx";
 
 /** An extension's drawing of an entry: its ANSI lines, as text. */
 export type RenderedEntries = Record<string, { extension: string; lines: string[] }>;
@@ -100,7 +102,7 @@ export function MessageView({ message, streaming = false }: { message: AgentMess
 				<p className="text">{message.summary}</p>
 			</article>
 		);
-	const m = message as { role: string; content: unknown; toolName?: string; isError?: boolean; errorMessage?: string; stopReason?: string };
+	const m = message as { role: string; content: unknown; toolName?: string; isError?: boolean; errorMessage?: string; stopReason?: string; usage?: Usage };
 	const role = m.role === "toolResult" ? `Result of ${m.toolName}` : m.role === "user" ? "You" : m.role === "assistant" ? "Assistant" : m.role;
 	return (
 		<article className={`message ${m.role}${m.isError ? " error" : ""}${streaming ? " streaming" : ""}`} aria-label={`${role} message`}>
@@ -108,6 +110,7 @@ export function MessageView({ message, streaming = false }: { message: AgentMess
 			<ContentBlocks content={m.content} />
 			{m.stopReason === "error" && <p className="error-text">Error: {m.errorMessage}</p>}
 			{m.stopReason === "aborted" && <p className="muted">Stopped.</p>}
+			{m.role === "assistant" && !streaming && m.usage && <MessageUsage usage={m.usage} />}
 		</article>
 	);
 }

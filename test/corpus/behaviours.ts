@@ -57,6 +57,17 @@ export const BEHAVIOURS: Behaviour[] = [
 		},
 	},
 	{
+		example: "model-status.ts",
+		title: "a model pick notifies and sets the status; picking the same model again does not fire",
+		async run() {
+			const s = await session(["model-status.ts"]);
+			await s.runtime.selectModel({ provider: "manual", id: "manual" });
+			await s.runtime.selectModel({ provider: "manual", id: "manual" });
+			expect(s.notifications()).toEqual(["Model: manual/manual"]);
+			expect(s.statuses("model")).toEqual(["🤖 manual"]);
+		},
+	},
+	{
 		example: "structured-output.ts",
 		title: "structured_output returns its result with terminate: true, so the run ends on the tool call",
 		async run() {

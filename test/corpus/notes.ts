@@ -28,8 +28,7 @@ export const UNTESTED: Record<string, Untested> = {
 		behaves: "untested",
 		why: "registers a provider (queued until Playa's model gateway takes extension providers); @anthropic-ai/sdk loads from the ESM CDN (tests: a local esm.sh stand-in), but answering needs the network and an Anthropic key",
 	},
-	"custom-provider-gitlab-duo/index.ts": { behaves: "untested", why: "registers a provider; providers are queued until Playa has a model gateway, and it needs the network and GitLab credentials" },
-	"model-status.ts": { behaves: "untested", why: "listens to model_select, which is not an event of Playa's reference and is never dispatched" },
+	"custom-provider-gitlab-duo/index.ts": { behaves: "untested", why: "registers a provider with its own streamSimple, which Playa applies and runs in the worker; it needs the network and GitLab credentials to answer" },
 	"notify.ts": { behaves: "n.a.", why: "writes terminal escape sequences to process.stdout on agent_settled; neither exists in the browser" },
 	"border-status-editor.ts": { behaves: "n.a.", why: "a custom editor, footer and working indicator for the terminal; session_start throws because ctx.ui.setWorkingVisible does not exist" },
 };

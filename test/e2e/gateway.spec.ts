@@ -3,7 +3,7 @@
 // the key everywhere worker code can and tries to send it elsewhere.
 import { expect, test, type Page } from "@playwright/test";
 import { startMockProviders, type MockProviders } from "../mock-providers/server.mjs";
-import { FIXTURES, openWithExtensions, send } from "./helpers.ts";
+import { FIXTURES, openWithExtensions, send, waitReady } from "./helpers.ts";
 
 const KEY = "sk-e2e-gateway-0123456789";
 let mock: MockProviders;
@@ -64,4 +64,71 @@ test("a hostile extension finds no key, and cannot send it to another server", a
 	// Pointing the model elsewhere keeps the key back, and says so.
 	await send(page, `/steal ${FIXTURES}/steal/v1`);
 	await expect(page.getByRole("alert", { name: "Model error" })).toContainText("Playa kept your key back");
+});
+
+test("a rate limit is retried with the wait shown; Esc cancels a retry", async ({ page }) => {
+	await page.goto("/?retryBaseDelayMs=1");
+	await waitReady(page);
+	await addEndpoint(page, KEY);
+	mock.script("openai-completions", [{ error: "rate-limited", retryAfter: 0 }, { text: "Answered after a retry." }]);
+	await send(page, "Hi");
+	const transcript = page.getByRole("region", { name: "Transcript" });
+	await expect(transcript.getByRole("article", { name: "Assistant message" }).last()).toContainText("Answered after a retry.");
+	expect(mock.requests.filter((request) => request.method === "POST")).toHaveLength(2);
+
+	// A long wait, so that the status stays until Esc.
+	await page.goto("/?retryBaseDelayMs=600000");
+	await waitReady(page);
+	mock.script("openai-completions", [{ error: "overloaded", retryAfter: 0 }, { text: "never sent" }]);
+	await send(page, "Again");
+	const status = page.getByRole("status", { name: "Automatic retry" });
+	await expect(status).toContainText(/Retrying in \d+s, attempt 1\/3/);
+	await page.getByRole("textbox", { name: "Prompt", exact: true }).press("Escape");
+	await expect(status).toHaveCount(0);
+	await expect(page.getByRole("button", { name: "Stop" })).toHaveCount(0);
+	expect(mock.requests.filter((request) => request.method === "POST")).toHaveLength(3);
+});
+
+test("each reply shows its token usage and cost; the status bar sums the session", async ({ page }) => {
+	await openWithExtensions(page, []);
+	await addEndpoint(page, KEY);
+	mock.script("openai-completions", [
+		{ text: "First.", usage: { input: 1200, output: 34 } },
+		{ text: "Second.", usage: { input: 1300, output: 66 } },
+	]);
+	await send(page, "One");
+	const transcript = page.getByRole("region", { name: "Transcript" });
+	const first = transcript.getByRole("article", { name: "Assistant message" }).last();
+	await expect(first).toContainText("First.");
+	await expect(first.getByLabel("Usage")).toHaveText("1.2k in · 34 out · $0");
+	await send(page, "Two");
+	await expect(transcript.getByRole("article", { name: "Assistant message" }).last()).toContainText("Second.");
+	await expect(page.getByLabel("Session usage")).toContainText("Session: 2.5k in · 100 out · $0 · context 1.4k of");
+});
+
+test("an extension's provider appears in the picker, takes a key under its variable's name and answers through the gateway", async ({ page }) => {
+	await openWithExtensions(page, [`${FIXTURES}/fixtures/register-provider.ts`]);
+	await send(page, `/connect ${mock.url}/openai/v1`);
+	const panel = page.getByRole("region", { name: "Model settings" });
+	await expect(panel.getByLabel("Provider").locator("option", { hasText: "my-gateway (from register-provider)" })).toHaveCount(1);
+	await panel.getByLabel("Provider").selectOption("my-gateway");
+	await panel.getByRole("button", { name: "Add key for my-gateway (from register-provider)…" }).click();
+	const dialog = page.getByRole("dialog", { name: /API key for my-gateway/ });
+	await expect(dialog).toContainText("Stored as MY_GATEWAY_KEY");
+	await dialog.getByLabel("API key").fill(KEY);
+	await dialog.getByRole("button", { name: "Save key" }).click();
+	await panel.getByLabel("Model", { exact: true }).selectOption("gw-1");
+	await expect(page.getByLabel("Current model")).toContainText("Gateway One");
+
+	mock.script("openai-completions", [{ text: "Via the extension's provider.", usage: { input: 1000, output: 100 } }]);
+	await send(page, "Hi");
+	const transcript = page.getByRole("region", { name: "Transcript" });
+	const reply = transcript.getByRole("article", { name: "Assistant message" }).last();
+	await expect(reply).toContainText("Via the extension's provider.");
+	// The registered model's prices: 1000 × $3/M + 100 × $15/M.
+	await expect(reply.getByLabel("Usage")).toHaveText("1.0k in · 100 out · $0.0045");
+	expect(mock.requests.find((request) => request.method === "POST")?.headers.authorization).toBe(`Bearer ${KEY}`);
+
+	await send(page, "/disconnect");
+	await expect(panel.getByLabel("Provider").locator("option", { hasText: "my-gateway" })).toHaveCount(0);
 });

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ExtensionErrorInfo, RuntimeEvent, ScriptStep, StartReason, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
+import type { ExtensionErrorInfo, ManualTurnRequest, ManualTurnResponse, RuntimeConfig, RuntimeEvent, ScriptStep, StartReason, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
 import { Runtime, type RuntimeOptions } from "../../src/runtime/runtime.ts";
 import { newSessionHeader, type SessionEntry, type SessionHeader } from "../../src/runtime/session/entries.ts";
 
@@ -35,6 +35,10 @@ export interface HarnessOptions {
 	/** Compaction thresholds for this runtime (upstream's defaults unless given). */
 	compaction?: RuntimeOptions["compaction"];
 	startReason?: StartReason;
+	/** Automatic retries (tests shorten the delay). */
+	retry?: RuntimeConfig["retry"];
+	/** Writes the manual model's turns; without it the bridge has no manual model support (as headless). */
+	manual?: (request: ManualTurnRequest, id: string) => ManualTurnResponse | Promise<ManualTurnResponse>;
 }
 
 export async function startRuntime(options: HarnessOptions) {
@@ -43,6 +47,7 @@ export async function startRuntime(options: HarnessOptions) {
 	/** The id of each request in `requests`, same index. */
 	const requestIds: string[] = [];
 	const cancelled: string[] = [];
+	const manualRequests: ManualTurnRequest[] = [];
 	const fetchFiles: typeof fetch = async (input) => {
 		const url = String(input);
 		if (options.cdn && url.startsWith(options.cdn)) return fetch(url);
@@ -59,6 +64,7 @@ export async function startRuntime(options: HarnessOptions) {
 			extensions: (options.load ?? Object.keys(options.files)).map((name) => EXT_ORIGIN + name),
 			script: options.script ?? [],
 			startReason: options.startReason,
+			...(options.retry ? { retry: options.retry } : {}),
 		},
 		{
 			emit: (event) => void events.push(event),
@@ -68,6 +74,15 @@ export async function startRuntime(options: HarnessOptions) {
 				return options.answer ? options.answer(request, id) : { cancelled: true };
 			},
 			cancelUI: (id) => void cancelled.push(id),
+			...(options.manual
+				? {
+						requestManualTurn: async (id: string, request: ManualTurnRequest) => {
+							manualRequests.push(request);
+							return options.manual!(request, id);
+						},
+						cancelManualTurn: (id: string) => void cancelled.push(id),
+					}
+				: {}),
 		},
 	);
 	const entries = () =>
@@ -84,6 +99,7 @@ export async function startRuntime(options: HarnessOptions) {
 		requests,
 		requestIds,
 		cancelled,
+		manualRequests,
 		entries,
 		errors,
 		extensions: () => lastExtensions().extensions,

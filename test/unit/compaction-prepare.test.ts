@@ -3,7 +3,8 @@ import type { AssistantMessage, TranscriptContext } from "@earendil-works/pi-ai"
 import { describe, expect, it } from "vitest";
 import { summarize } from "../../src/runtime/agent/compaction/summarize.ts";
 import { contextEntries } from "../../src/runtime/agent/compaction/context-entries.ts";
-import { DEFAULT_COMPACTION_SETTINGS, estimateTokens, findCutPoint, prepareCompaction, shouldCompact } from "../../src/runtime/agent/compaction/prepare.ts";
+import { DEFAULT_COMPACTION_SETTINGS, findCutPoint, prepareCompaction, shouldCompact } from "../../src/runtime/agent/compaction/prepare.ts";
+import { estimateTokens } from "../../src/runtime/agent/usage.ts";
 import { newSessionHeader, type SessionEntry } from "../../src/runtime/session/entries.ts";
 import { SessionTree } from "../../src/runtime/session/tree.ts";
 

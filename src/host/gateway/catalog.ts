@@ -3,6 +3,7 @@
  * load), grouped by provider, providers with a stored key first, then the usual ones, then the rest; plus the
  * user's custom endpoints. Providers whose sign-in cannot work in a browser are listed with the reason.
  */
+import type { RegisteredProviderInfo } from "../../runtime/protocol.ts";
 import type { Api, Model, ModelThinkingLevel } from "@earendil-works/pi-ai";
 import { endpointModel, providerOf, type CustomEndpoint } from "./endpoints.ts";
 import { originOf } from "./secrets.ts";
@@ -22,6 +23,11 @@ export interface CatalogProvider {
 	origins: string[];
 	models: Model<Api>[];
 	custom?: boolean;
+	/** Registered by an extension: by which one, and the name its key is stored under. */
+	extension?: string;
+	keyName?: string;
+	/** Answered by the extension's own code in the worker: no key. */
+	local?: boolean;
 	/** Why it cannot be used from a browser, when it cannot. */
 	unavailable?: string;
 }
@@ -80,7 +86,12 @@ function compare(a: CatalogProvider, b: CatalogProvider): number {
 }
 
 /** Providers with their chat models; those with a key (or a keyless custom endpoint) first. */
-export function buildCatalog(source: CatalogSource, hasKey: (provider: string) => boolean, endpoints: CustomEndpoint[] = []): CatalogProvider[] {
+export function buildCatalog(
+	source: CatalogSource,
+	hasKey: (provider: string) => boolean,
+	endpoints: CustomEndpoint[] = [],
+	registered: RegisteredProviderInfo[] = [],
+): CatalogProvider[] {
 	const entries: CatalogProvider[] = source.getProviders().map((provider) => {
 		const models = source
 			.getModels(provider)
@@ -99,6 +110,21 @@ export function buildCatalog(source: CatalogSource, hasKey: (provider: string) =
 	for (const endpoint of endpoints) {
 		const provider = providerOf(endpoint);
 		entries.push({ provider, label: endpoint.label, hasKey: true, origins: originsOf([endpointModel(endpoint)]), models: [endpointModel(endpoint)], custom: true });
+	}
+	for (const provider of registered) {
+		// An extension's provider of a built-in name replaces it for as long as it is registered.
+		const index = entries.findIndex((entry) => entry.provider === provider.name);
+		if (index >= 0) entries.splice(index, 1);
+		const keyName = provider.keyName ?? provider.name;
+		entries.push({
+			provider: provider.name,
+			label: `${provider.name} (from ${provider.extension})`,
+			hasKey: provider.local || hasKey(keyName),
+			origins: provider.local ? [] : originsOf(provider.models),
+			models: provider.models,
+			extension: provider.extension,
+			...(provider.local ? { local: true } : { keyName }),
+		});
 	}
 	return entries.filter((entry) => entry.models.length > 0).sort(compare);
 }

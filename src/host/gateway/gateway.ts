@@ -12,6 +12,7 @@ import * as Comlink from "comlink";
 import { failedMessage } from "../../runtime/agent/gateway-stream.ts";
 import type { GatewayEvent, GatewayRequest, GatewaySink, ProviderGatewayApi } from "../../runtime/gateway-protocol.ts";
 import type { SecretStore } from "./secrets.ts";
+import { APIS_WITHOUT_RESPONSE_HOOK, responseReportingFetch } from "./response-fetch.ts";
 
 /** What a keyless endpoint is sent in place of a key (the OpenAI SDK insists on one). */
 export const NO_KEY = "playa-no-key";
@@ -232,6 +233,7 @@ export class ProviderGateway implements ProviderGatewayApi {
 						}
 					: undefined,
 			};
+			if (options.onResponse && APIS_WITHOUT_RESPONSE_HOOK.has(model.api)) options.fetch = responseReportingFetch(async (response) => options.onResponse!(response, model));
 			const events = this.streamSimple(model, request.context, options);
 			const toWire = createWireEncoder(secret);
 			for await (const event of events) {

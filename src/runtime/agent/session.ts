@@ -8,7 +8,7 @@ import { toToolDeclaration, type Context, type ImageContent, type Model, type Js
 import { createCommandContext, createContext, type ContextSource } from "../extensions/context.ts";
 import type { RegisteredExtension } from "../extensions/extension.ts";
 import type { ExtensionRunner } from "../extensions/runner.ts";
-import type { RuntimeEvent } from "../protocol.ts";
+import type { AutoRetryEvent, RuntimeEvent } from "../protocol.ts";
 import type { SessionTree } from "../session/tree.ts";
 import { applyTextRewrite } from "./assistant-rewrite.ts";
 import { convertToLlm, replayableContext, entryForMessage, normalizeCustomMessage } from "./messages.ts";
@@ -22,6 +22,8 @@ import { Compactor } from "./compaction/compactor.ts";
 import type { CompactionSettings } from "./compaction/prepare.ts";
 import { ReplyCounter } from "./compaction/reply-counter.ts";
 import { toAgentTool } from "./tools.ts";
+import { AutoRetry, DEFAULT_RETRY_POLICY } from "./retry.ts";
+import type { RetryPolicy } from "@earendil-works/pi-ai";
 
 export const DEFAULT_SYSTEM_PROMPT =
 	"You are a coding assistant running inside Playa, a browser playground for agent extensions. Use the tools you are given.";
@@ -36,6 +38,8 @@ export interface SessionOptions {
 	gatewayStream?: StreamFn;
 	/** The physical model for a request to a virtual model (agent/virtual-models.ts). */
 	routeVirtual?(model: Model<string>, context: Context, signal?: AbortSignal): Promise<Model<string>>;
+	/** A provider answered in the worker (the manual model, an extension's `streamSimple`), before the gateway. */
+	providerStream?(provider: string): StreamFn | undefined;
 	emit(event: RuntimeEvent): void;
 	/** Everything ctx needs besides the session itself. */
 	contextSource: Omit<ContextSource, "tree" | "model" | "isIdle" | "abort" | "hasPendingMessages" | "waitForIdle" | "systemPrompt">;
@@ -46,6 +50,8 @@ export interface SessionOptions {
 	defaultActiveBuiltins?: string[];
 	/** Upstream's compaction defaults unless given. */
 	compaction?: Partial<CompactionSettings>;
+	/** Automatic retries of transient provider errors (default: upstream's, 3 retries from 2 s). */
+	retryPolicy?: RetryPolicy;
 }
 
 type ToolEntry = { tool: AgentTool; defaultActive: boolean };
@@ -78,6 +84,11 @@ export class AgentSession {
 	private readonly stopHook = new StopHook();
 	/** Calls of the current turn whose result ends the run (`terminate`): all of them stops the agent. */
 	private terminatedCalls = 0;
+	readonly retry: AutoRetry;
+	/** `agent_end` left the page's run state on: a retry follows. */
+	private runHeld = false;
+	/** The run in progress, retries included (the agent is idle while a retry waits). */
+	private activeRun: Promise<void> | undefined;
 
 	constructor(private readonly options: SessionOptions) {
 		const { tree, model, runner } = options;
@@ -85,12 +96,13 @@ export class AgentSession {
 			...options.contextSource,
 			tree: () => tree,
 			model: () => this.agent.state.model,
-			// Upstream: no run and no compaction.
-			isIdle: () => !this.agent.state.isStreaming && !this.compactor.isCompacting,
-			abort: () => this.agent.abort(),
+			// Upstream: no run, no compaction and no retry waiting.
+			isIdle: () => !this.agent.state.isStreaming && !this.compactor.isCompacting && !this.retry.isWaiting,
+			abort: () => this.abort(),
 			hasPendingMessages: () => this.agent.hasQueuedMessages() || this.nextTurn.length > 0,
 			waitForIdle: async () => {
 				await this.agent.waitForIdle();
+				await this.activeRun;
 				await this.compactor.idle();
 			},
 			systemPrompt: () => [...this.systemPrompt],
@@ -99,6 +111,8 @@ export class AgentSession {
 		this.gate = new ToolGate(runner, () => this.agent.state.tools);
 		const streamFn: StreamFn = async (requested, context, opts) => {
 			const m = isVirtualModel(requested) && options.routeVirtual ? await options.routeVirtual(requested, context, opts?.signal) : requested;
+			const local = options.providerStream?.(m.provider);
+			if (local) return local(m, context, opts);
 			return m.provider === SCRIPTED_PROVIDER || !options.gatewayStream ? model.stream(m, context, opts) : options.gatewayStream(m, context, opts);
 		};
 		const replies = new ReplyCounter(() => tree);
@@ -145,10 +159,18 @@ export class AgentSession {
 			afterToolCall: this.gate.afterToolCall,
 		});
 		this.agent.subscribe((event) => this.onAgentEvent(event));
+		this.retry = new AutoRetry({ policy: () => options.retryPolicy ?? DEFAULT_RETRY_POLICY, announce: (event) => this.announceRetry(event) });
 	}
 
+	private async announceRetry(event: AutoRetryEvent): Promise<void> {
+		const { type, ...payload } = event;
+		this.options.emit({ type: "auto_retry", event });
+		await this.options.runner.dispatch(type, payload);
+	}
+
+	/** A run is going: the agent streams, or a retry waits to continue it (messages then steer it). */
 	get isStreaming(): boolean {
-		return this.agent.state.isStreaming;
+		return this.agent.state.isStreaming || this.runHeld || this.retry.isWaiting;
 	}
 
 	private context(extension: RegisteredExtension, signal?: AbortSignal) {
@@ -281,8 +303,18 @@ export class AgentSession {
 		return Promise.resolve();
 	}
 
-	/** Starts a run: `before_agent_start`, then the agent with the session's context. */
-	private async run(messages: AgentMessage[]): Promise<void> {
+	/** Starts a run: `before_agent_start`, then the agent with the session's context, then any retries. */
+	private run(messages: AgentMessage[]): Promise<void> {
+		const run = this.startRun(messages);
+		this.activeRun = run;
+		const clear = () => {
+			if (this.activeRun === run) this.activeRun = undefined;
+		};
+		run.then(clear, clear);
+		return run;
+	}
+
+	private async startRun(messages: AgentMessage[]): Promise<void> {
 		const { runner, tree } = this.options;
 		await this.compactor.idle();
 		const images = messages.flatMap((m) => (m.role === "user" && Array.isArray(m.content) ? m.content.filter((b): b is ImageContent => b.type === "image") : []));
@@ -306,7 +338,16 @@ export class AgentSession {
 		const injected = start.messages.map((payload) => normalizeCustomMessage(payload));
 		this.turnIndex = 0;
 		this.stopHook.reset();
-		await this.agent.prompt([...queued, ...messages, ...injected]);
+		this.retry.begin();
+		try {
+			await this.agent.prompt([...queued, ...messages, ...injected]);
+			while (await this.retry.afterRun(this.agent)) await this.agent.continue();
+		} finally {
+			if (this.runHeld) {
+				this.runHeld = false;
+				this.options.emit({ type: "run_state", running: false });
+			}
+		}
 		await this.compactAfterRun();
 	}
 
@@ -325,6 +366,7 @@ export class AgentSession {
 
 	/** Esc: stops the run, and a compaction in progress (upstream's abortCompaction). */
 	abort(): void {
+		this.retry.cancel();
 		this.agent.abort();
 		this.compactor.abort();
 	}
@@ -358,8 +400,10 @@ export class AgentSession {
 				return;
 			case "agent_end":
 				this.gate.forgetAnnounced();
-				await runner.dispatch("agent_end", { messages: event.messages });
-				emit({ type: "run_state", running: false });
+				// A retry keeps the run going, for extensions (willContinue) and for the page (Esc still reaches it).
+				this.runHeld = this.retry.willRetry(event.messages, this.agent.state.model.contextWindow ?? 0);
+				await runner.dispatch("agent_end", { messages: event.messages, ...(this.runHeld ? { willContinue: true } : {}) });
+				if (!this.runHeld) emit({ type: "run_state", running: false });
 				return;
 			case "turn_start":
 				await runner.dispatch("turn_start", { turnIndex: this.turnIndex, timestamp: Date.now() });
@@ -393,6 +437,7 @@ export class AgentSession {
 				if (entry) tree.append(entry);
 				emit({ type: "streaming", message: undefined });
 				await runner.dispatch("message_end", { message: structuredClone(message) });
+				if (message.role === "assistant") await this.retry.replied(message);
 				return;
 			}
 			case "tool_execution_start":

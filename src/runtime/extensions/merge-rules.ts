@@ -253,6 +253,8 @@ export const MERGE_RULES: MergeTable = {
 	},
 	auto_compaction_start: notify(),
 	auto_compaction_end: notify(),
+	model_select: notify(),
+	thinking_level_select: notify(),
 	auto_retry_start: notify(),
 	auto_retry_end: notify(),
 	retry_fallback_applied: notify(),

@@ -48,6 +48,12 @@ export interface ModelChangeEntry extends EntryBase {
 	model: string;
 }
 
+export interface ThinkingLevelChangeEntry extends EntryBase {
+	type: "thinking_level_change";
+	thinkingLevel?: string;
+	configured?: string;
+}
+
 export interface SessionInfoEntry extends EntryBase {
 	type: "session_info";
 	name?: string;
@@ -100,6 +106,7 @@ export type KnownEntry =
 	| CustomEntry
 	| CustomMessageEntry
 	| ModelChangeEntry
+	| ThinkingLevelChangeEntry
 	| SessionInfoEntry
 	| LabelEntry
 	| CompactionEntry
@@ -112,6 +119,7 @@ export type NewEntry =
 	| Omit<CustomEntry, keyof EntryBase>
 	| Omit<CustomMessageEntry, keyof EntryBase>
 	| Omit<ModelChangeEntry, keyof EntryBase>
+	| Omit<ThinkingLevelChangeEntry, keyof EntryBase>
 	| Omit<SessionInfoEntry, keyof EntryBase>
 	| Omit<LabelEntry, keyof EntryBase>
 	| Omit<CompactionEntry, keyof EntryBase>

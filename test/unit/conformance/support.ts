@@ -148,4 +148,7 @@ export const NOTIFY_EVENTS = [
 	"todo_reminder",
 	"credential_disabled",
 	"mcp_notification",
+	// Upstream pi 1.6's model and thinking-level selection events (not in the reference's table).
+	"model_select",
+	"thinking_level_select",
 ] as const satisfies readonly ExtensionEventName[];

@@ -106,6 +106,20 @@ describe("the model catalog", () => {
 		expect(findModel(catalog, "anthropic", claude.id)).toBe(claude);
 	});
 
+	it("lists providers extensions registered: their key is looked up under their apiKey's name; a local one needs none", () => {
+		const model = (provider: string, id: string, baseUrl: string) => ({ ...piAi.getModels("openai")[0], provider, id, name: id, baseUrl }) as Model<Api>;
+		const registered = [
+			{ name: "my-gateway", extension: "gw", local: false, keyName: "MY_GATEWAY_KEY", models: [model("my-gateway", "gw-1", "https://gw.example/v1")] },
+			{ name: "local-command", extension: "cmd", local: true, models: [model("local-command", "echo", "")] },
+			{ name: "openai", extension: "override", local: false, models: [model("openai", "only-this", "https://proxy.example/v1")] },
+		];
+		const catalog = buildCatalog(piAi, (name) => name === "MY_GATEWAY_KEY", [], registered);
+		expect(catalog.find((e) => e.provider === "my-gateway")).toMatchObject({ hasKey: true, keyName: "MY_GATEWAY_KEY", origins: ["https://gw.example"], extension: "gw" });
+		expect(catalog.find((e) => e.provider === "local-command")).toMatchObject({ hasKey: true, local: true, origins: [] });
+		// A built-in name is replaced while the extension's provider is registered.
+		expect(catalog.filter((e) => e.provider === "openai").map((e) => e.models.map((m) => m.id))).toEqual([["only-this"]]);
+	});
+
 	it("offers the thinking levels a model accepts", () => {
 		const reasoning = buildCatalog(piAi, () => false).find((e) => e.provider === "anthropic")!.models.find((m) => m.reasoning)!;
 		expect(thinkingLevels(piAi, reasoning)).toContain("high");

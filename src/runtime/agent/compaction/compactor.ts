@@ -13,7 +13,8 @@ import type { RuntimeEvent } from "../../protocol.ts";
 import type { CompactionEntry } from "../../session/entries.ts";
 import type { SessionTree } from "../../session/tree.ts";
 import { latestCompaction } from "./context-entries.ts";
-import { calculateContextTokens, DEFAULT_COMPACTION_SETTINGS, estimateContextTokens, prepareCompaction, shouldCompact, type CompactionSettings } from "./prepare.ts";
+import { contextTokens, estimateContextTokens } from "../usage.ts";
+import { DEFAULT_COMPACTION_SETTINGS, prepareCompaction, shouldCompact, type CompactionSettings } from "./prepare.ts";
 import type { ReplyCounter } from "./reply-counter.ts";
 import { summarize, type CompleteFn } from "./summarize.ts";
 
@@ -188,7 +189,7 @@ export class Compactor {
 			}
 			return (await this.auto("overflow", true)) ? "retry" : undefined;
 		}
-		const direct = last.stopReason !== "error" && last.usage ? calculateContextTokens(last.usage) : 0;
+		const direct = last.stopReason !== "error" && last.usage ? contextTokens(last.usage) : 0;
 		const tokens = direct > 0 ? direct : estimateContextTokens(messages, compaction ? Date.parse(compaction.timestamp) : 0);
 		if (shouldCompact(tokens, model.contextWindow ?? 0, this.settings)) await this.auto("threshold", false);
 		return undefined;

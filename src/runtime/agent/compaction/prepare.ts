@@ -4,9 +4,9 @@
  * the call it answers.
  */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
-import type { Usage } from "@earendil-works/pi-ai";
 import { isCompactionEntry, type SessionEntry } from "../../session/entries.ts";
 import { messageForEntry } from "../messages.ts";
+import { estimateContextTokens, estimateTokens } from "../usage.ts";
 import { contextEntries, latestCompaction } from "./context-entries.ts";
 
 export interface CompactionSettings {
@@ -37,66 +37,6 @@ export interface CompactionPreparation {
 	previousSummary?: string;
 	fileOps: FileOperations;
 	settings: CompactionSettings;
-}
-
-const ESTIMATED_IMAGE_CHARS = 4800;
-
-function contentChars(content: unknown): number {
-	if (typeof content === "string") return content.length;
-	if (!Array.isArray(content)) return 0;
-	let chars = 0;
-	for (const block of content as { type: string; text?: string }[]) {
-		if (block.type === "text" && block.text) chars += block.text.length;
-		else if (block.type === "image") chars += ESTIMATED_IMAGE_CHARS;
-	}
-	return chars;
-}
-
-/** chars / 4: conservative, it overestimates. */
-export function estimateTokens(message: AgentMessage): number {
-	switch (message.role) {
-		case "system":
-			return Math.ceil((contentChars(message.content) + (message.toolsAdded ? JSON.stringify(message.toolsAdded).length : 0)) / 4);
-		case "user":
-		case "custom":
-		case "toolResult":
-			return Math.ceil(contentChars(message.content) / 4);
-		case "assistant": {
-			let chars = 0;
-			for (const block of message.content) {
-				if (block.type === "text") chars += block.text.length;
-				else if (block.type === "thinking") chars += block.thinking.length;
-				else if (block.type === "toolCall") chars += block.name.length + JSON.stringify(block.arguments).length;
-			}
-			return Math.ceil(chars / 4);
-		}
-		case "bashExecution":
-			return Math.ceil((message.command.length + message.output.length) / 4);
-		case "compactionSummary":
-			return Math.ceil(message.summary.length / 4);
-	}
-	return 0;
-}
-
-export function calculateContextTokens(usage: Usage): number {
-	return usage.totalTokens || usage.input + usage.output + usage.cacheRead + usage.cacheWrite;
-}
-
-function usageOf(message: AgentMessage): Usage | undefined {
-	if (message.role !== "assistant" || message.stopReason === "aborted" || message.stopReason === "error") return undefined;
-	return message.usage && calculateContextTokens(message.usage) > 0 ? message.usage : undefined;
-}
-
-/**
- * The last reply's reported usage plus an estimate of what came after it; all estimated without
- * usage. Usage reported before `trustAfter` (a compaction's time) measured a longer context: ignored.
- */
-export function estimateContextTokens(messages: AgentMessage[], trustAfter = 0): number {
-	let index = messages.length - 1;
-	while (index >= 0 && !usageOf(messages[index])) index--;
-	if (index >= 0 && messages[index].timestamp <= trustAfter) index = -1;
-	const tail = messages.slice(index + 1).reduce((sum, message) => sum + estimateTokens(message), 0);
-	return index >= 0 ? calculateContextTokens(usageOf(messages[index])!) + tail : tail;
 }
 
 export function shouldCompact(contextTokens: number, contextWindow: number, settings: CompactionSettings): boolean {
