@@ -168,6 +168,7 @@ export function App({ playground }: { playground: Playground }) {
 						onSelect={(choice) => void playground.selectModel(choice)}
 						onThinkingLevel={(level) => void playground.setThinkingLevel(level)}
 						error={lastReplyError(branch)}
+						deferCatalog={state.phase === "starting"}
 					/>
 					<ScriptPanel script={state.script} onApply={(steps) => void playground.setScript(steps)} />
 					<FilesPanel files={state.files} status={state.workspace} host={playground.workspace} />

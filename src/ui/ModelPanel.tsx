@@ -41,6 +41,8 @@ export interface ModelPanelProps {
 	registered?: RegisteredProviderInfo[];
 	/** pi-ai's catalog; loaded on demand by default. */
 	loadCatalog?: () => Promise<CatalogSource>;
+	/** Holds the catalog back while the page starts: its parse would delay the transcript. */
+	deferCatalog?: boolean;
 }
 
 const ALL_LEVELS: ModelThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh", "max"];
@@ -198,9 +200,11 @@ export function ModelPanel(props: ModelPanelProps) {
 	const [viewed, setViewed] = useState<string | undefined>(current?.provider);
 	const [keyFor, setKeyFor] = useState<CatalogProvider>();
 
+	const catalogWanted = !props.deferCatalog;
 	useEffect(() => {
+		if (!catalogWanted || source) return;
 		let live = true;
-		// pi-ai's catalog is large: load it once the page is idle, after the transcript has been drawn.
+		// pi-ai's catalog is large: load it once the page has started and is idle.
 		const load = () =>
 			(props.loadCatalog ?? loadCatalogSource)().then(
 				(loaded) => live && setSource(loaded),
@@ -213,7 +217,7 @@ export function ModelPanel(props: ModelPanelProps) {
 			if (idle !== undefined) globalThis.cancelIdleCallback?.(idle);
 			clearTimeout(timer);
 		};
-	}, [props.loadCatalog]);
+	}, [catalogWanted, props.loadCatalog]);
 	useEffect(() => setViewed(current?.provider), [current?.provider]);
 
 	// `version` stands for the stores' contents: a new key or endpoint rebuilds the list.
