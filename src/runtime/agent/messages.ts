@@ -181,3 +181,17 @@ export function replayableContext(messages: AgentMessage[]): AgentMessage[] {
 		return content.length > 0 ? [{ ...message, content }] : [];
 	});
 }
+
+/** A user turn from text or content blocks, images appended. */
+export function userMessage(content: string | (TextContent | ImageContent)[], images?: ImageContent[]): AgentMessage {
+	const blocks = typeof content === "string" ? [{ type: "text" as const, text: content }] : content;
+	return { role: "user", content: [...blocks, ...(images ?? [])], timestamp: Date.now() };
+}
+
+/** The text of the user turns, as `before_agent_start` gets it. */
+export function promptText(messages: AgentMessage[]): string {
+	return messages
+		.filter((m) => m.role === "user")
+		.map((m) => (typeof m.content === "string" ? m.content : m.content.map((b) => (b.type === "text" ? b.text : "")).join("")))
+		.join("\n\n");
+}

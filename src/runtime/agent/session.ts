@@ -11,7 +11,7 @@ import type { ExtensionRunner } from "../extensions/runner.ts";
 import type { AutoRetryEvent, RuntimeEvent } from "../protocol.ts";
 import type { SessionTree } from "../session/tree.ts";
 import { applyTextRewrite } from "./assistant-rewrite.ts";
-import { convertToLlm, replayableContext, entryForMessage, normalizeCustomMessage } from "./messages.ts";
+import { convertToLlm, replayableContext, entryForMessage, normalizeCustomMessage, promptText, userMessage } from "./messages.ts";
 import { SCRIPTED_PROVIDER, type ScriptedModel } from "./scripted-model.ts";
 import type { Workspace } from "../../workspace/types.ts";
 import { StopHook } from "./stop-hook.ts";
@@ -21,7 +21,7 @@ import { runUserBash } from "./user-shell.ts";
 import { Compactor } from "./compaction/compactor.ts";
 import type { CompactionSettings } from "./compaction/prepare.ts";
 import { ReplyCounter } from "./compaction/reply-counter.ts";
-import { toAgentTool } from "./tools.ts";
+import { SessionTools } from "./session-tools.ts";
 import { AutoRetry, DEFAULT_RETRY_POLICY } from "./retry.ts";
 import type { RetryPolicy } from "@earendil-works/pi-ai";
 
@@ -54,20 +54,6 @@ export interface SessionOptions {
 	retryPolicy?: RetryPolicy;
 }
 
-type ToolEntry = { tool: AgentTool; defaultActive: boolean };
-
-function userMessage(content: string | (TextContent | ImageContent)[], images?: ImageContent[]): AgentMessage {
-	const blocks = typeof content === "string" ? [{ type: "text" as const, text: content }] : content;
-	return { role: "user", content: [...blocks, ...(images ?? [])], timestamp: Date.now() };
-}
-
-function promptText(messages: AgentMessage[]): string {
-	return messages
-		.filter((m) => m.role === "user")
-		.map((m) => (typeof m.content === "string" ? m.content : m.content.map((b) => (b.type === "text" ? b.text : "")).join("")))
-		.join("\n\n");
-}
-
 export class AgentSession {
 	readonly agent: Agent;
 	readonly source: ContextSource;
@@ -75,7 +61,7 @@ export class AgentSession {
 	readonly compactor: Compactor;
 	private system: SystemMessage | undefined;
 	private systemPrompt = [DEFAULT_SYSTEM_PROMPT];
-	private activeNames: Set<string> | undefined;
+	private readonly tools: SessionTools;
 	/** `deliverAs: "nextTurn"` messages, sent with the next prompt. */
 	private nextTurn: AgentMessage[] = [];
 	private turnIndex = 0;
@@ -109,6 +95,13 @@ export class AgentSession {
 		};
 		// The tools of the run in progress: no need to rebuild the table for each call.
 		this.gate = new ToolGate(runner, () => this.agent.state.tools);
+		this.tools = new SessionTools({
+			runner,
+			gate: this.gate,
+			context: (extension, signal) => this.context(extension, signal),
+			builtinTools: options.builtinTools,
+			defaultActiveBuiltins: options.defaultActiveBuiltins,
+		});
 		const streamFn: StreamFn = async (requested, context, opts) => {
 			const m = isVirtualModel(requested) && options.routeVirtual ? await options.routeVirtual(requested, context, opts?.signal) : requested;
 			const local = options.providerStream?.(m.provider);
@@ -177,46 +170,17 @@ export class AgentSession {
 		return createContext(this.source, extension, { signal });
 	}
 
-	/** Every tool by name: built-ins first, an extension tool of the same name replaces the built-in. */
-	private toolTable(): Map<string, ToolEntry> {
-		const table = new Map<string, ToolEntry>();
-		const defaults = new Set(this.options.defaultActiveBuiltins ?? []);
-		for (const tool of this.options.builtinTools ?? []) table.set(tool.name, { tool, defaultActive: defaults.has(tool.name) });
-		for (const extension of this.options.runner.extensions) {
-			if (!extension.loaded) continue;
-			for (const definition of extension.tools.values()) {
-				const tool = toAgentTool(
-					{ extension, definition },
-					{
-						context: (ext, signal) => this.context(ext, signal),
-						gate: this.gate,
-						builtin: (name) => this.builtin(name),
-						track: (ext, where, call) => this.options.runner.track(ext, where, call),
-					},
-				);
-				table.set(definition.name, { tool, defaultActive: !definition.defaultInactive && !definition.hidden });
-			}
-		}
-		return table;
-	}
-
-	private builtin(name: string): AgentTool | undefined {
-		return this.options.builtinTools?.find((tool) => tool.name === name);
-	}
-
 	allTools(): AgentTool[] {
-		return [...this.toolTable().values()].map((entry) => entry.tool);
+		return this.tools.all();
 	}
 
 	activeTools(): AgentTool[] {
-		return [...this.toolTable()]
-			.filter(([name, entry]) => (this.activeNames ? this.activeNames.has(name) : entry.defaultActive))
-			.map(([, entry]) => entry.tool);
+		return this.tools.active();
 	}
 
-	/** Unknown names are ignored; a running agent sees the change before its next request. */
+	/** A running agent sees the change before its next request. */
 	setActiveTools(names: string[]): void {
-		this.activeNames = new Set(names.filter((name) => this.toolTable().has(name)));
+		this.tools.setActive(names);
 		if (this.isStreaming) this.agent.state.tools = this.activeTools();
 	}
 
