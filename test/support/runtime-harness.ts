@@ -35,6 +35,8 @@ export interface HarnessOptions {
 	/** Compaction thresholds for this runtime (upstream's defaults unless given). */
 	compaction?: RuntimeOptions["compaction"];
 	startReason?: StartReason;
+	/** The workspace the built-in tools and `pi.exec` run on (none by default). */
+	workspace?: RuntimeOptions["workspace"];
 }
 
 export async function startRuntime(options: HarnessOptions) {
@@ -51,7 +53,7 @@ export async function startRuntime(options: HarnessOptions) {
 		if (source === undefined) return new Response("not found", { status: 404, statusText: "Not Found" });
 		return new Response(source, { status: 200 });
 	};
-	const runtime = new Runtime({ fetch: fetchFiles, scriptedTokensPerSecond: 0, cdn: options.cdn, compaction: options.compaction });
+	const runtime = new Runtime({ fetch: fetchFiles, scriptedTokensPerSecond: 0, cdn: options.cdn, compaction: options.compaction, workspace: options.workspace });
 	const header = options.header ?? newSessionHeader("/workspace");
 	await runtime.start(
 		{
