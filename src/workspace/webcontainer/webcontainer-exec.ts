@@ -46,20 +46,32 @@ export function shellQuote(text: string): string {
 	return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-/** Where one command's scratch files are: absolute paths, and the staged names the fs API uses. */
+/** One scratch file: where it is while the command runs, and where the fs API meets it. */
+export interface ScratchFile {
+	/** Absolute, in the scratch folder. */
+	path: string;
+	/** In the working directory: relative, as the fs API takes it. */
+	staged: string;
+	/** The same, absolute, as the shell takes it. */
+	stagedPath: string;
+}
+
+/** One command's scratch files (stdin only when it has some). */
 export interface ScratchPaths {
 	folder: string;
-	/** stdin, as written into the working directory (relative) and where the script moves it (absolute). */
-	stdin?: { staged: string; stagedPath: string; path: string };
-	/** stderr while the command runs (absolute), and where it is moved afterwards (relative and absolute). */
-	stderr: { path: string; staged: string; stagedPath: string };
+	stdin?: ScratchFile;
+	stderr: ScratchFile;
 }
 
 export function scratchPaths(workdir: string, id: string, withStdin: boolean): ScratchPaths {
 	const root = workdir.replace(/\/$/, "");
 	const folder = scratchFolder(root);
-	const staged = (suffix: string) => ({ staged: `${SCRATCH_PREFIX}${id}.${suffix}`, stagedPath: `${root}/${SCRATCH_PREFIX}${id}.${suffix}`, path: `${folder}/${id}.${suffix}` });
-	return { folder, stdin: withStdin ? staged("in") : undefined, stderr: staged("err") };
+	const file = (suffix: string): ScratchFile => ({
+		path: `${folder}/${id}.${suffix}`,
+		staged: `${SCRATCH_PREFIX}${id}.${suffix}`,
+		stagedPath: `${root}/${SCRATCH_PREFIX}${id}.${suffix}`,
+	});
+	return { folder, stdin: withStdin ? file("in") : undefined, stderr: file("err") };
 }
 
 /**
@@ -68,14 +80,14 @@ export function scratchPaths(workdir: string, id: string, withStdin: boolean): S
  */
 export function wrapCommand(command: string, paths: ScratchPaths): string {
 	const prepare = [`mkdir -p ${shellQuote(paths.folder)}`];
-	if (paths.stdin) prepare.push(`mv -f ${shellQuote(paths.stdin.stagedPath)} ${shellQuote(paths.stdin.path)}`);
+	if (paths.stdin) prepare.push(`mv ${shellQuote(paths.stdin.stagedPath)} ${shellQuote(paths.stdin.path)}`);
 	const stdin = paths.stdin ? shellQuote(paths.stdin.path) : "/dev/null";
 	return `${prepare.join(" && ")}\n{ ${command}\n} < ${stdin} 2> ${shellQuote(paths.stderr.path)}`;
 }
 
 /** After the command: stderr back into the working directory, where the fs API reads it; stdin removed. */
 export function collectScript(paths: ScratchPaths): string {
-	const steps = [`mv -f ${shellQuote(paths.stderr.path)} ${shellQuote(paths.stderr.stagedPath)} 2> /dev/null`];
+	const steps = [`mv ${shellQuote(paths.stderr.path)} ${shellQuote(paths.stderr.stagedPath)} 2> /dev/null`];
 	if (paths.stdin) steps.push(`rm -f ${shellQuote(paths.stdin.path)}`);
 	return steps.join("; ");
 }

@@ -103,7 +103,7 @@ describe("WebContainer exec", () => {
 			"mkdir -p '/home/.playa-exec'\n{ echo a # note\n} < /dev/null 2> '/home/.playa-exec/1.err'",
 		);
 		expect(wrapCommand("cat", scratchPaths("/home/it's", "2", true))).toBe(
-			"mkdir -p '/home/.playa-exec' && mv -f '/home/it'\\''s/.playa-exec-2.in' '/home/.playa-exec/2.in'\n{ cat\n} < '/home/.playa-exec/2.in' 2> '/home/.playa-exec/2.err'",
+			"mkdir -p '/home/.playa-exec' && mv '/home/it'\\''s/.playa-exec-2.in' '/home/.playa-exec/2.in'\n{ cat\n} < '/home/.playa-exec/2.in' 2> '/home/.playa-exec/2.err'",
 		);
 		expect(scratchFolder("/workspace")).toBe("/.playa-exec");
 	});
