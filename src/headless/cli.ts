@@ -68,7 +68,7 @@ export async function main(argv: string[], write: (line: string) => void = (line
 	const runtime = new Runtime({ fetch: fetchAnywhere, scriptedTokensPerSecond: 0, workspace, uiMode: "rpc" });
 	await runtime.start(
 		{
-			session: { header: newSessionHeader(process.cwd()), entries: [], leafId: null },
+			session: { header: newSessionHeader(workspace.cwd), entries: [], leafId: null },
 			extensions: values.ext.map((ext) => (/^[a-z]+:/i.test(ext) ? ext : pathToFileURL(ext).href)),
 			script: script.steps,
 		},

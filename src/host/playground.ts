@@ -87,6 +87,7 @@ export class Playground {
 		state: () => this.store.get(),
 		set: (patch) => this.set(patch),
 		notify: (message, level, source) => this.notify(message, level, source),
+		sessionCwd: () => this.workspaceReady.then(() => this.workspace.sessionCwd),
 		restart: () => this.startRuntime(),
 		stopRuntime: () => this.stopRuntime(),
 	});

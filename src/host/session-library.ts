@@ -18,6 +18,8 @@ export interface SessionLibraryHost {
 	state(): PlaygroundState;
 	set(patch: Partial<PlaygroundState>): void;
 	notify(message: string, level: Notification["level"], source: string): void;
+	/** The working directory a new session records: the running workspace's (WebContainer's differs). */
+	sessionCwd(): Promise<string>;
 	/** Starts the runtime again on whatever session is current. */
 	restart(): Promise<void>;
 	stopRuntime(): Promise<void>;
@@ -39,7 +41,7 @@ export class SessionLibrary {
 		const id = await this.currentId();
 		const snapshot = id ? await this.storage.loadSession(id) : undefined;
 		if (snapshot) return snapshot;
-		const header = newSessionHeader("/workspace");
+		const header = newSessionHeader(await this.host.sessionCwd());
 		await this.storage.createSession(header);
 		await this.storage.setSetting(CURRENT_SESSION, header.id);
 		return { header, entries: [], leafId: null };

@@ -12,7 +12,7 @@ import type { SeedFiles, Workspace, WorkspaceKind } from "../workspace/types.ts"
 import { bootPageWebContainer, type BootOutcome } from "../workspace/webcontainer/boot.ts";
 import type { WebContainerWorkspace } from "../workspace/webcontainer/webcontainer-workspace.ts";
 import type { Storage } from "./storage.ts";
-import { seedFromStore, WorkspaceMirror } from "./workspace-mirror.ts";
+import { seedFromStore, STORED_ROOT, WorkspaceMirror } from "./workspace-mirror.ts";
 
 const PREFERENCE_SETTING = "workspaceBackend";
 
@@ -56,6 +56,11 @@ export class WorkspaceHost {
 		return this.running?.workspace.cwd;
 	}
 
+	/** The cwd sessions record and runtimes use: the workspace's, or the embedded one when none started. */
+	get sessionCwd(): string {
+		return this.cwd ?? STORED_ROOT;
+	}
+
 	async open(storage: Storage, location: Location): Promise<void> {
 		this.storage = storage;
 		const preference = await this.preference(storage, location);
@@ -63,13 +68,14 @@ export class WorkspaceHost {
 		try {
 			const chosen = await chooseBackend(preference, {
 				boot: this.boot,
+				prepare: async (workspace) => seedFromStore(workspace, await storage.loadFiles()),
 				embedded: async () => {
 					const { startEmbeddedWorkspace } = await import("../workspace/embedded/start.ts");
 					return startEmbeddedWorkspace({ snapshot: await storage.loadFiles() });
 				},
 			});
 			if (chosen.kind === "embedded") await this.runEmbedded(chosen.embedded, storage);
-			else await this.runWebContainer(chosen.workspace, storage);
+			else this.runWebContainer(chosen.workspace, storage);
 			this.onUpdate({ workspace: { kind: chosen.kind, cwd: this.cwd, preference, notice: chosen.notice, fellBack: chosen.kind === "embedded" && chosen.fellBack } });
 			await this.publishFiles();
 		} catch (error) {
@@ -108,8 +114,8 @@ export class WorkspaceHost {
 		});
 	}
 
-	private async runWebContainer(workspace: WebContainerWorkspace, storage: Storage): Promise<void> {
-		await seedFromStore(workspace, await storage.loadFiles());
+	/** Runs a container already seeded from the store (see `open`), mirroring it back there. */
+	private runWebContainer(workspace: WebContainerWorkspace, storage: Storage): void {
 		const mirror = new WorkspaceMirror(
 			workspace,
 			async (changes) => {

@@ -146,6 +146,7 @@ export class Runtime implements RuntimeApi {
 		});
 		this.navigation = {
 			tree: () => tree,
+			cwd,
 			runner: this.runner,
 			emit,
 			isIdle: () => !this.session.isStreaming,

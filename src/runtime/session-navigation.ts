@@ -14,6 +14,8 @@ import { resolveLabels, type SessionTree } from "./session/tree.ts";
 
 export interface NavigationDeps {
 	tree(): SessionTree;
+	/** The runtime's working directory (its workspace's), which a fork's header records, as upstream. */
+	cwd: string;
 	runner: ExtensionRunner;
 	emit(event: RuntimeEvent): void;
 	isIdle(): boolean;
@@ -116,8 +118,8 @@ export async function branchBefore(deps: Pick<NavigationDeps, "tree" | "runner">
  * A new session holding the path from the root to `leafId` (upstream's `createBranchedSession`):
  * label entries are dropped from the path and the labels of its entries re-appended at its end.
  */
-export function branchedSession(tree: SessionTree, leafId: string | null, parentSession: string): SessionSnapshot {
-	const header = { ...newSessionHeader(tree.header.cwd), version: SESSION_VERSION, parentSession };
+export function branchedSession(tree: SessionTree, leafId: string | null, parentSession: string, cwd: string): SessionSnapshot {
+	const header = { ...newSessionHeader(cwd), version: SESSION_VERSION, parentSession };
 	const path: SessionEntry[] = [];
 	let parentId: string | null = null;
 	for (const entry of tree.getBranch(leafId)) {
@@ -158,7 +160,7 @@ export async function forkSession(deps: NavigationDeps, entryId: string, positio
 	// The reference names fork a `session_before_branch` reason: its entryId is the last entry kept.
 	const beforeBranch = await deps.runner.dispatch("session_before_branch", { entryId: leafId ?? entryId, reason: "fork" });
 	if (beforeBranch?.cancel) return { cancelled: true };
-	const session = branchedSession(tree, leafId, tree.header.id);
+	const session = branchedSession(tree, leafId, tree.header.id, deps.cwd);
 	deps.emit({ type: "session_fork", session, previousSessionId: tree.header.id, ...(position === "before" && { editorText: described.editableText ?? "" }) });
 	return { cancelled: false };
 }

@@ -4,10 +4,12 @@
  * runtimes reach it on a port, reset empties it, and a boot that never answers falls back visibly.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { SessionLibrary } from "../../src/host/session-library.ts";
 import { Storage } from "../../src/host/storage.ts";
 import { WorkspaceHost, type WorkspaceUpdate } from "../../src/host/workspace-host.ts";
 import { connectEmbeddedWorkspace } from "../../src/workspace/embedded/client.ts";
 import { bootWebContainer, createBooter } from "../../src/workspace/webcontainer/boot.ts";
+import type { WebContainerSurface } from "../../src/workspace/webcontainer/surface.ts";
 import { StandInWebContainer } from "../support/webcontainer-stand-in.ts";
 
 const containers: StandInWebContainer[] = [];
@@ -15,14 +17,29 @@ afterEach(() => {
 	for (const container of containers.splice(0)) container.teardown();
 });
 
-function standInBooter() {
+function standInBooter(adapt: (container: StandInWebContainer) => WebContainerSurface = (container) => container) {
 	return createBooter({
 		isolated: true,
 		boot: async (options) => {
 			const container = await StandInWebContainer.boot(options);
 			containers.push(container);
-			return container;
+			return adapt(container);
 		},
+	});
+}
+
+/** A session library over `storage` whose new sessions record what the workspace host says. */
+function sessionLibrary(storage: Storage, host: WorkspaceHost): SessionLibrary {
+	return new SessionLibrary({
+		storage: () => storage,
+		sessionCwd: async () => host.sessionCwd,
+		state: () => {
+			throw new Error("not used");
+		},
+		set: () => undefined,
+		notify: () => undefined,
+		restart: async () => undefined,
+		stopRuntime: async () => undefined,
 	});
 }
 
@@ -77,5 +94,50 @@ describe("workspace host", () => {
 		expect(status()?.notice).toMatch(/^WebContainer was chosen, but StackBlitz's WebContainer service did not answer/);
 		expect(files()).toEqual(["/workspace/kept.txt"]);
 		expect(new TextDecoder().decode(await host.readFile("kept.txt"))).toBe("kept");
+	});
+
+	it("falls back to the embedded shell, saying why, when the booted container cannot be seeded, and loses no stored file", async () => {
+		const storage = await Storage.open(`playa-ws-${crypto.randomUUID()}`);
+		await storage.applyFileChanges({ roots: [], entries: [{ path: "/workspace/kept.txt", type: "file", mode: 0o644, mtimeMs: 1, data: new TextEncoder().encode("kept") }] });
+		let tornDown = false;
+		const unwritable = standInBooter((container) => ({
+			workdir: container.workdir,
+			spawn: (command, args, options) => container.spawn(command, args, options),
+			teardown: () => ((tornDown = true), container.teardown()),
+			fs: {
+				readFile: (path) => container.fs.readFile(path),
+				readdir: (path, options) => container.fs.readdir(path, options),
+				mkdir: ((path: string, options?: { recursive: true }) => container.fs.mkdir(path, options as { recursive: true })) as WebContainerSurface["fs"]["mkdir"],
+				rm: (path, options) => container.fs.rm(path, options),
+				rename: (from, to) => container.fs.rename(from, to),
+				writeFile: async () => {
+					throw new Error("the disk is full");
+				},
+			},
+		}));
+		const { host, status, files, errors } = await openHost(storage, "?workspace=webcontainer", unwritable);
+		expect(status()).toMatchObject({ kind: "embedded", preference: "webcontainer", fellBack: true, cwd: "/workspace" });
+		expect(status()?.notice).toBe(
+			"WebContainer was chosen, but its files could not be restored from this browser's storage (EIO: the disk is full, open '/home/workspace/kept.txt'): the embedded shell runs instead.",
+		);
+		expect(tornDown).toBe(true);
+		expect(errors).toEqual([]);
+		expect(files()).toEqual(["/workspace/kept.txt"]);
+		expect(new TextDecoder().decode(await host.readFile("kept.txt"))).toBe("kept");
+		expect(await storedPaths(storage)).toEqual(["/workspace/kept.txt"]);
+	});
+
+	it("a new session records the running workspace's cwd", async () => {
+		const storage = await Storage.open(`playa-ws-${crypto.randomUUID()}`);
+		const onWebContainer = await openHost(storage, "?workspace=webcontainer");
+		const first = await sessionLibrary(storage, onWebContainer.host).current();
+		expect(first.header.cwd).toBe("/home/workspace");
+		expect((await storage.loadSession(first.header.id))?.header.cwd).toBe("/home/workspace");
+		containers.splice(0).forEach((container) => container.teardown());
+
+		const embedded = await openHost(storage, "?workspace=embedded");
+		await storage.setSetting("currentSession", undefined);
+		const second = await sessionLibrary(storage, embedded.host).current();
+		expect(second.header.cwd).toBe("/workspace");
 	});
 });

@@ -39,6 +39,8 @@ export interface HarnessOptions {
 	retry?: RuntimeConfig["retry"];
 	/** Writes the manual model's turns; without it the bridge has no manual model support (as headless). */
 	manual?: (request: ManualTurnRequest, id: string) => ManualTurnResponse | Promise<ManualTurnResponse>;
+	/** The workspace the built-in tools and `pi.exec` run on (none by default). */
+	workspace?: RuntimeOptions["workspace"];
 }
 
 export async function startRuntime(options: HarnessOptions) {
@@ -56,7 +58,7 @@ export async function startRuntime(options: HarnessOptions) {
 		if (source === undefined) return new Response("not found", { status: 404, statusText: "Not Found" });
 		return new Response(source, { status: 200 });
 	};
-	const runtime = new Runtime({ fetch: fetchFiles, scriptedTokensPerSecond: 0, cdn: options.cdn, compaction: options.compaction });
+	const runtime = new Runtime({ fetch: fetchFiles, scriptedTokensPerSecond: 0, cdn: options.cdn, compaction: options.compaction, workspace: options.workspace });
 	const header = options.header ?? newSessionHeader("/workspace");
 	await runtime.start(
 		{

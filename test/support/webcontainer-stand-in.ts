@@ -3,7 +3,8 @@
  * WebContainer backend uses), so the backend's code runs in tests without StackBlitz. Files live in
  * just-bash's in-memory file system; `jsh -c` runs in just-bash over the same files. It copies the
  * real API's observable traits the backend must cope with: fs paths are scoped to `workdir` (an
- * absolute path is read inside it), `output` is a terminal ("\r\n" line ends, stdout and stderr
+ * absolute path is read inside it, and `..` cannot climb out of it) while processes see the whole
+ * file system, `output` is a terminal ("\r\n" line ends, stdout and stderr
  * mixed), only one instance may be booted at a time, and `boot` can be made to never settle, as the
  * real one does offline.
  */
@@ -34,9 +35,14 @@ class StandInFs implements WebContainerFsSurface {
 		private readonly workdir: string,
 	) {}
 
-	/** Scoped to the workdir, as the real fs API is. */
+	/**
+	 * Scoped to the workdir, as the real fs API is: @webcontainer/api 1.6.4 documents `FileSystemAPI` as
+	 * "scoped to the working directory … All paths are resolved with respect to this working directory".
+	 * Whether the real one refuses a `..` above it or stops there is not documented; either way nothing
+	 * outside is reached, and here it stops at the workdir, as `..` does at `/`.
+	 */
 	private at(path: string): string {
-		return posixResolve(this.workdir, path.replace(/^\/+/, ""));
+		return posixResolve(this.workdir, posixResolve("/", path));
 	}
 
 	readFile(path: string): Promise<Uint8Array> {
@@ -120,9 +126,9 @@ export class StandInWebContainer implements WebContainerSurface {
 		const stream = new ReadableStream<string>({ start: (c) => void (output = c) });
 		const exit = run.then(
 			(result) => {
-				// A terminal: both streams, with "\r\n" line ends.
+				// A terminal: both streams, with "\r\n" line ends; nothing with `output: false`.
 				const text = `${result.stdout}${result.stderr}`.replaceAll("\n", "\r\n");
-				if (text) output.enqueue(text);
+				if (text && options.output !== false) output.enqueue(text);
 				output.close();
 				return result.exitCode;
 			},

@@ -4,15 +4,36 @@
  * So the script sends stderr to a scratch file and reads stdin from one (or /dev/null, so a command
  * that reads stdin cannot wait forever on the terminal); `output` is stdout, streamed as it arrives.
  * Timeout and abort kill the process.
+ *
+ * The scratch files live outside the user's working directory, in a hidden sibling folder
+ * (`/home/.playa-exec` for `/home/workspace`), so the command itself never sees them (`ls -a`).
+ * `webcontainer.fs` cannot reach that folder (it is scoped to the working directory), but the shell
+ * can: stdin is written by the fs API into the working directory and the script's first step moves it
+ * out; after the command, a second `jsh` moves stderr back in for the fs API to read and remove. That
+ * step is a separate process so that a command that calls `exit`, or is killed, still has it done.
  */
+import { dirname } from "../path.ts";
 import type { ExecOptions, ExecResult, KillReason } from "../types.ts";
 import type { ProcessSurface, WebContainerSurface } from "./surface.ts";
 
 export interface RunOptions extends ExecOptions {
 	/** Working directory relative to the container's workdir. */
 	cwd: string;
-	/** Base name of this command's scratch files in the workdir. */
+	/** This command's id, unique in the container: it names the command's scratch files. */
 	scratch: string;
+}
+
+/** Scratch files staged in the working directory (stdin before the command, stderr after it); hidden from listings. */
+export const SCRATCH_PREFIX = ".playa-exec-";
+
+export function isScratchName(name: string): boolean {
+	return name.startsWith(SCRATCH_PREFIX);
+}
+
+/** The folder where a running command's scratch files are: a hidden sibling of the working directory. */
+export function scratchFolder(workdir: string): string {
+	const parent = dirname(workdir.replace(/\/$/, "") || "/");
+	return `${parent === "/" ? "" : parent}/.playa-exec`;
 }
 
 /** Exit code reported for a command the backend killed (as `timeout` does). */
@@ -25,9 +46,50 @@ export function shellQuote(text: string): string {
 	return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-/** The user's command grouped, so one redirection covers all of it; the newline ends a trailing comment. */
-export function wrapCommand(command: string, stdinPath: string | undefined, stderrPath: string): string {
-	return `{ ${command}\n} < ${stdinPath ? shellQuote(stdinPath) : "/dev/null"} 2> ${shellQuote(stderrPath)}`;
+/** One scratch file: where it is while the command runs, and where the fs API meets it. */
+export interface ScratchFile {
+	/** Absolute, in the scratch folder. */
+	path: string;
+	/** In the working directory: relative, as the fs API takes it. */
+	staged: string;
+	/** The same, absolute, as the shell takes it. */
+	stagedPath: string;
+}
+
+/** One command's scratch files (stdin only when it has some). */
+export interface ScratchPaths {
+	folder: string;
+	stdin?: ScratchFile;
+	stderr: ScratchFile;
+}
+
+export function scratchPaths(workdir: string, id: string, withStdin: boolean): ScratchPaths {
+	const root = workdir.replace(/\/$/, "");
+	const folder = scratchFolder(root);
+	const file = (suffix: string): ScratchFile => ({
+		path: `${folder}/${id}.${suffix}`,
+		staged: `${SCRATCH_PREFIX}${id}.${suffix}`,
+		stagedPath: `${root}/${SCRATCH_PREFIX}${id}.${suffix}`,
+	});
+	return { folder, stdin: withStdin ? file("in") : undefined, stderr: file("err") };
+}
+
+/**
+ * The user's command grouped, so one redirection covers all of it (the newline ends a trailing
+ * comment), after a step that makes the scratch folder and moves stdin into it.
+ */
+export function wrapCommand(command: string, paths: ScratchPaths): string {
+	const prepare = [`mkdir -p ${shellQuote(paths.folder)}`];
+	if (paths.stdin) prepare.push(`mv ${shellQuote(paths.stdin.stagedPath)} ${shellQuote(paths.stdin.path)}`);
+	const stdin = paths.stdin ? shellQuote(paths.stdin.path) : "/dev/null";
+	return `${prepare.join(" && ")}\n{ ${command}\n} < ${stdin} 2> ${shellQuote(paths.stderr.path)}`;
+}
+
+/** After the command: stderr back into the working directory, where the fs API reads it; stdin removed. */
+export function collectScript(paths: ScratchPaths): string {
+	const steps = [`mv ${shellQuote(paths.stderr.path)} ${shellQuote(paths.stderr.stagedPath)} 2> /dev/null`];
+	if (paths.stdin) steps.push(`rm -f ${shellQuote(paths.stdin.path)}`);
+	return steps.join("; ");
 }
 
 /** Terminal output as plain text: "\r\n" back to "\n", even when the pair is split across chunks. */
@@ -67,17 +129,14 @@ async function readOutput(process: ProcessSurface, onText: (text: string) => voi
 }
 
 export async function runInWebContainer(container: WebContainerSurface, command: string, options: RunOptions): Promise<ExecResult> {
-	const workdir = container.workdir.replace(/\/$/, "");
-	const stdinName = options.stdin !== undefined ? `${options.scratch}.in` : undefined;
-	const stderrName = `${options.scratch}.err`;
-	if (stdinName) await container.fs.writeFile(stdinName, options.stdin ?? "");
-	const script = wrapCommand(command, stdinName && `${workdir}/${stdinName}`, `${workdir}/${stderrName}`);
+	const paths = scratchPaths(container.workdir, options.scratch, options.stdin !== undefined);
+	if (paths.stdin) await container.fs.writeFile(paths.stdin.staged, options.stdin ?? "");
 
 	let stdout = "";
 	let killReason: KillReason | undefined;
 	let markKilled!: () => void;
 	const killed = new Promise<void>((resolve) => (markKilled = resolve));
-	const process = await container.spawn("jsh", ["-c", script], { cwd: options.cwd, env: options.env });
+	const process = await container.spawn("jsh", ["-c", wrapCommand(command, paths)], { cwd: options.cwd, env: options.env });
 	const kill = (reason: KillReason) => {
 		if (killReason) return;
 		killReason = reason;
@@ -105,24 +164,27 @@ export async function runInWebContainer(container: WebContainerSurface, command:
 		const code = await Promise.race([process.exit, killed.then(() => KILLED_EXIT_CODE)]);
 		exited();
 		await reading;
-		const stderr = await readScratch(container, stderrName);
+		const stderr = await collectStderr(container, paths);
 		if (stderr) options.onStderr?.(stderr);
 		if (killReason) return { stdout, stderr, exitCode: KILLED_EXIT_CODE, killed: true, killReason };
 		return { stdout, stderr, exitCode: code };
 	} finally {
 		clearTimeout(timer);
 		options.signal?.removeEventListener("abort", onAbort);
+		// Whatever is still staged (stdin, if the command never started; stderr, once read).
 		await Promise.all(
-			[stdinName, stderrName].map((name) => (name ? container.fs.rm(name, { force: true }).catch(() => undefined) : undefined)),
+			[paths.stdin?.staged, paths.stderr.staged].map((name) => (name ? container.fs.rm(name, { force: true }).catch(() => undefined) : undefined)),
 		);
 	}
 }
 
-async function readScratch(container: WebContainerSurface, name: string): Promise<string> {
+/** Moves stderr back into reach of the fs API and reads it; "" when there is none (a command killed early). */
+async function collectStderr(container: WebContainerSurface, paths: ScratchPaths): Promise<string> {
 	try {
-		return new TextDecoder().decode(await container.fs.readFile(name));
+		const collector = await container.spawn("jsh", ["-c", collectScript(paths)], { output: false });
+		await collector.exit;
+		return new TextDecoder().decode(await container.fs.readFile(paths.stderr.staged));
 	} catch {
-		// A killed command may not have created it.
 		return "";
 	}
 }

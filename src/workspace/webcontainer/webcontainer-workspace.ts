@@ -18,15 +18,8 @@ import {
 	type WorkspaceDirent,
 	type WorkspaceStat,
 } from "../types.ts";
-import { runInWebContainer } from "./webcontainer-exec.ts";
+import { isScratchName, runInWebContainer } from "./webcontainer-exec.ts";
 import type { DirEnt, WebContainerSurface } from "./surface.ts";
-
-/** Files the backend creates for a running command (its stdin and stderr); hidden from listings. */
-export const SCRATCH_PREFIX = ".playa-exec-";
-
-export function isScratchName(name: string): boolean {
-	return name.startsWith(SCRATCH_PREFIX);
-}
 
 function direntType(entry: DirEnt<string>): EntryType {
 	return entry.isDirectory() ? "directory" : entry.isFile() ? "file" : "symlink";
@@ -243,7 +236,7 @@ export class WebContainerWorkspace implements Workspace {
 			return await runInWebContainer(this.container, command, {
 				...options,
 				cwd: relative(this.cwd, cwd) || ".",
-				scratch: `${SCRATCH_PREFIX}${this.startedAt.toString(36)}-${this.nextExec++}`,
+				scratch: `${this.startedAt.toString(36)}-${this.nextExec++}`,
 			});
 		} finally {
 			// A command may change anything under the working directory.

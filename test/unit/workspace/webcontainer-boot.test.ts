@@ -2,10 +2,13 @@
  * Choosing the workspace backend: WebContainer when it boots, else the embedded shell with the reason
  * shown. The real boot needs StackBlitz's service, which this machine cannot reach.
  */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { chooseBackend, NOTICES } from "../../../src/workspace/choose.ts";
 import { EmbeddedWorkspace } from "../../../src/workspace/embedded/embedded-workspace.ts";
 import { bootWebContainer, createBooter } from "../../../src/workspace/webcontainer/boot.ts";
+import { probeService, serviceUrl } from "../../../src/workspace/webcontainer/service-probe.ts";
 import type { WebContainerSurface } from "../../../src/workspace/webcontainer/surface.ts";
 import { StandInWebContainer } from "../../support/webcontainer-stand-in.ts";
 
@@ -18,6 +21,30 @@ async function standInBoot(options: Parameters<typeof StandInWebContainer.boot>[
 
 afterEach(() => {
 	for (const container of booted.splice(0)) container.teardown();
+});
+
+/** A local server that answers with `respond`, and its /headless URL. */
+async function localService(respond: (response: import("node:http").ServerResponse) => void): Promise<{ url: string; server: Server }> {
+	const server = createServer((_request, response) => respond(response));
+	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+	servers.push(server);
+	return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/headless`, server };
+}
+
+/** A local URL nothing listens on: connections to it are refused. */
+async function refusedUrl(): Promise<string> {
+	const { url, server } = await localService(() => undefined);
+	servers.splice(servers.indexOf(server), 1);
+	await new Promise((resolve) => server.close(resolve));
+	return url;
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+	for (const server of servers.splice(0)) {
+		server.closeAllConnections();
+		await new Promise((resolve) => server.close(resolve));
+	}
 });
 
 const embedded = () => EmbeddedWorkspace.create();
@@ -83,6 +110,43 @@ describe("WebContainer boot and the fallback to the embedded shell", () => {
 		const chosen = await chooseBackend("embedded", { boot: async () => ((called = true), { ok: false, reason: "x" }), embedded });
 		expect(chosen).toMatchObject({ kind: "embedded", notice: NOTICES.embedded, fellBack: false });
 		expect(called).toBe(false);
+	});
+
+	it("falls back at once when the service refuses connections, without waiting for the timeout", async () => {
+		const url = await refusedUrl();
+		const chosen = await chooseBackend("webcontainer", {
+			// A minute's timeout: only the probe can end this boot within the test's time.
+			boot: () => bootWebContainer({ boot: StandInWebContainer.neverBoots(), timeoutMs: 60_000, isolated: true, probe: (signal) => probeService(signal, url) }),
+			embedded,
+		});
+		expect(chosen).toMatchObject({ kind: "embedded", fellBack: true });
+		expect(chosen.notice).toMatch(
+			new RegExp(`^WebContainer was chosen, but StackBlitz's WebContainer service at ${new URL(url).origin.replaceAll(".", "\\.")} could not be reached \\(.+; offline\\?\\): the embedded shell runs instead\\.$`),
+		);
+	});
+
+	it("a service that answers, or does not answer soon, leaves the decision to the boot and its timeout", async () => {
+		const answering = await localService((response) => response.end("<html></html>"));
+		const silent = await localService(() => undefined);
+		const signal = new AbortController().signal;
+		expect(await probeService(signal, answering.url)).toBeUndefined();
+		expect(await probeService(signal, silent.url, 50)).toBeUndefined();
+
+		const booting = await bootWebContainer({ isolated: true, boot: standInBoot, probe: (s) => probeService(s, answering.url) });
+		expect(booting.ok).toBe(true);
+		const slow = await bootWebContainer({ isolated: true, timeoutMs: 50, boot: StandInWebContainer.neverBoots(), probe: (s) => probeService(s, answering.url) });
+		expect(slow).toEqual({ ok: false, reason: "StackBlitz's WebContainer service did not answer within 0 s (offline?)" });
+	});
+
+	it("probes the page the API's iframe loads, honouring the API's own WEBCONTAINER_API_IFRAME_URL", () => {
+		const global = globalThis as { WEBCONTAINER_API_IFRAME_URL?: string };
+		expect(serviceUrl()).toBe("https://stackblitz.com/headless?coep=require-corp");
+		global.WEBCONTAINER_API_IFRAME_URL = "http://127.0.0.1:9/anything";
+		try {
+			expect(serviceUrl()).toBe("http://127.0.0.1:9/headless?coep=require-corp");
+		} finally {
+			delete global.WEBCONTAINER_API_IFRAME_URL;
+		}
 	});
 
 	it.skip("boots the real WebContainer and runs node (skipped: StackBlitz's service is not reachable from this machine)", async () => {

@@ -1,19 +1,23 @@
 /**
  * How the WebContainer backend reads a terminal: output streamed as it arrives, "\r\n" turned back into
  * "\n" even when split across chunks, stderr from its scratch file, and a kill when the signal aborts.
+ * The scratch files are kept out of the command's sight, outside the working directory.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { connectEmbeddedWorkspace } from "../../../src/workspace/embedded/client.ts";
 import { serveWorkspace } from "../../../src/workspace/serve.ts";
 import { WebContainerWorkspace } from "../../../src/workspace/webcontainer/webcontainer-workspace.ts";
-import { runInWebContainer, wrapCommand } from "../../../src/workspace/webcontainer/webcontainer-exec.ts";
+import { runInWebContainer, scratchFolder, scratchPaths, wrapCommand } from "../../../src/workspace/webcontainer/webcontainer-exec.ts";
 import type { ProcessSurface, WebContainerSurface } from "../../../src/workspace/webcontainer/surface.ts";
 import { StandInWebContainer } from "../../support/webcontainer-stand-in.ts";
 
 const containers: StandInWebContainer[] = [];
 afterEach(() => containers.splice(0).forEach((container) => container.teardown()));
 
-/** A container whose one process is scripted by the test: chunks pushed and the exit settled by hand. */
+/**
+ * A container whose first process (the command) is scripted by the test: chunks pushed and the exit
+ * settled by hand. Later ones (the backend's own clean-up) run in the stand-in.
+ */
 async function scripted() {
 	const base = await StandInWebContainer.boot({});
 	containers.push(base);
@@ -38,7 +42,11 @@ async function scripted() {
 		workdir: base.workdir,
 		fs: base.fs,
 		teardown: () => base.teardown(),
-		spawn: async (_command, args) => ((script = args[1]), process),
+		spawn: async (command, args, options) => {
+			if (script) return base.spawn(command, args, options);
+			script = args[1];
+			return process;
+		},
 	};
 	return { container, base, push, close, exit: (code: number) => exit(code), kills: () => kills, script: () => script };
 }
@@ -52,13 +60,16 @@ describe("WebContainer exec", () => {
 		run.push("one\r");
 		await expect.poll(() => seen).toEqual(["one"]);
 		run.push("\ntwo\r\n");
-		await run.base.fs.writeFile("s1.err", "warning\n");
+		// What the command wrote to stderr, outside the working directory.
+		await run.base.fs.files.mkdir("/home/.playa-exec", { recursive: true });
+		await run.base.fs.files.writeFile("/home/.playa-exec/s1.err", "warning\n");
 		run.close();
 		run.exit(0);
 		expect(await result).toEqual({ stdout: "one\ntwo\n", stderr: "warning\n", exitCode: 0 });
 		expect(seen.join("")).toBe("one\ntwo\n");
 		// The scratch file is gone.
-		await expect(run.base.fs.readFile("s1.err")).rejects.toThrow();
+		expect(await run.base.fs.files.readdir("/home/.playa-exec")).toEqual([]);
+		expect((await run.base.fs.files.readdir("/home/workspace")).filter((name) => name.includes("playa"))).toEqual([]);
 	});
 
 	it("kills the process when the signal aborts, even if its exit never comes", async () => {
@@ -87,8 +98,41 @@ describe("WebContainer exec", () => {
 		remote.dispose();
 	});
 
-	it("groups the command so one redirection covers all of it", () => {
-		expect(wrapCommand("echo a # note", undefined, "/home/w/e.err")).toBe("{ echo a # note\n} < /dev/null 2> '/home/w/e.err'");
-		expect(wrapCommand("cat", "/home/it's/in", "/e")).toBe("{ cat\n} < '/home/it'\\''s/in' 2> '/e'");
+	it("groups the command so one redirection covers all of it, its scratch files beside the working directory", () => {
+		expect(wrapCommand("echo a # note", scratchPaths("/home/w", "1", false))).toBe(
+			"mkdir -p '/home/.playa-exec'\n{ echo a # note\n} < /dev/null 2> '/home/.playa-exec/1.err'",
+		);
+		expect(wrapCommand("cat", scratchPaths("/home/it's", "2", true))).toBe(
+			"mkdir -p '/home/.playa-exec' && mv '/home/it'\\''s/.playa-exec-2.in' '/home/.playa-exec/2.in'\n{ cat\n} < '/home/.playa-exec/2.in' 2> '/home/.playa-exec/2.err'",
+		);
+		expect(scratchFolder("/workspace")).toBe("/.playa-exec");
+	});
+
+	it("keeps its scratch files out of the command's sight, even of `ls -a`, and leaves none behind", async () => {
+		const container = await StandInWebContainer.boot({ workdirName: "workspace" });
+		containers.push(container);
+		const workspace = new WebContainerWorkspace(container);
+		await workspace.writeFile("a.txt", "a");
+		const result = await workspace.exec("ls -a; cat; echo oops >&2", { stdin: "piped" });
+		expect(result.stdout).not.toContain("playa");
+		expect(result.stdout).toContain("a.txt");
+		expect(result.stdout.endsWith("piped")).toBe(true);
+		expect(result).toMatchObject({ stderr: "oops\n", exitCode: 0 });
+		// A command that exits early still has its stderr collected.
+		expect(await workspace.exec("echo bad >&2; exit 3")).toMatchObject({ stdout: "", stderr: "bad\n", exitCode: 3 });
+		expect(await container.fs.files.readdir("/home/workspace")).toEqual(["a.txt"]);
+		expect(await container.fs.files.readdir("/home/.playa-exec")).toEqual([]);
+	});
+
+	it("the stand-in's fs reaches only the working directory, as the real fs API (processes see everything)", async () => {
+		const container = await StandInWebContainer.boot({ workdirName: "workspace" });
+		containers.push(container);
+		await container.fs.files.writeFile("/home/outside.txt", "out");
+		await expect(container.fs.readFile("../outside.txt")).rejects.toThrow();
+		await expect(container.fs.readFile("/home/outside.txt")).rejects.toThrow();
+		await container.fs.writeFile("../inside.txt", "in");
+		expect(await container.fs.files.readFile("/home/workspace/inside.txt")).toBe("in");
+		const workspace = new WebContainerWorkspace(container);
+		expect((await workspace.exec("cat ../outside.txt")).stdout).toBe("out");
 	});
 });
