@@ -297,6 +297,9 @@ export class Playground {
 		if (level === "info") setTimeout(() => this.dismissNotification(notification.id), INFO_NOTICE_MS);
 	}
 
+	/** An error of the page itself (not of an extension), shown until dismissed. */
+	readonly notifyError = (message: string): void => this.notify(message, "error", "Playa");
+
 	dismissNotification(id: number): void {
 		this.set({ notifications: this.store.get().notifications.filter((n) => n.id !== id) });
 	}

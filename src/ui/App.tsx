@@ -1,5 +1,5 @@
 /** The playground page: transcript and composer, with extensions and the script beside them. */
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { keyIdOf } from "../runtime/extensions/keys.ts";
 import type { Playground } from "../host/playground.ts";
 import type { CommandInfo, ExtensionStatus } from "../runtime/protocol.ts";
@@ -18,9 +18,30 @@ import { ScriptPanel } from "./ScriptPanel.tsx";
 import { SessionsPanel } from "./SessionsPanel.tsx";
 import { ansiToNodes } from "./ansi.tsx";
 import { Transcript } from "./Transcript.tsx";
-import { TreePanel } from "./TreePanel.tsx";
 import { usePlaygroundState } from "./usePlayground.ts";
 import { withBuiltinCommands } from "../host/playground-state.ts";
+
+type TreePanelComponent = typeof import("./TreePanel.tsx").TreePanel;
+
+/**
+ * The tree panel (and its list library) is not part of the page's first load: it loads once the
+ * runtime is ready, or when opened before that.
+ */
+function useTreePanel(wanted: boolean, onError: (message: string) => void): TreePanelComponent | undefined {
+	const [panel, setPanel] = useState<{ component: TreePanelComponent }>();
+	useEffect(() => {
+		if (!wanted || panel) return;
+		let current = true;
+		import("./TreePanel.tsx").then(
+			(module) => current && setPanel({ component: module.TreePanel }),
+			(error: Error) => current && onError(`The tree panel did not load: ${error.message}`),
+		);
+		return () => {
+			current = false;
+		};
+	}, [wanted, panel, onError]);
+	return panel?.component;
+}
 
 /** Commands the session answers itself (agent/session.ts). */
 const BUILTIN_COMMANDS: CommandInfo[] = [{ name: "compact", description: "Summarize older history to free context (optional focus text)", extension: "Playa" }];
@@ -76,6 +97,7 @@ export function App({ playground }: { playground: Playground }) {
 	const state = usePlaygroundState(playground);
 	const dialog = state.dialogs[0];
 	useShortcuts(playground, state.extensions);
+	const TreePanel = useTreePanel(state.treeOpen || state.phase === "ready", playground.notifyError);
 	// The transcript shows the path from the root to the leaf.
 	const branch = useMemo(() => branchPath(new Map(state.entries.map((e) => [e.id, e])), state.leafId), [state.entries, state.leafId]);
 	return (
@@ -179,7 +201,7 @@ export function App({ playground }: { playground: Playground }) {
 			{Object.entries(state.components).map(([id, component]) => (
 				<ComponentDialog key={id} id={id} extension={component.extension} lines={component.lines} onInput={(cid, data) => playground.componentInput(cid, data)} />
 			))}
-			{state.treeOpen && (
+			{state.treeOpen && TreePanel && (
 				<TreePanel
 					load={() => playground.tree.view()}
 					version={`${state.sessionId}:${state.entries.length}:${state.leafId}`}

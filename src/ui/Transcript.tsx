@@ -1,13 +1,13 @@
 /** The session's messages, rendered as text (never as HTML), plus the reply being streamed. */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { createContext, useContext, useMemo } from "react";
-import { Virtuoso } from "react-virtuoso";
 import { isInterruptedMarker } from "../runtime/agent/interrupted.ts";
 import { isCompactionEntry, type CompactionEntry, type SessionEntry } from "../runtime/session/entries.ts";
 import { ansiToNodes } from "./ansi.tsx";
 import { messageForEntry } from "../runtime/agent/messages.ts";
 import type { Usage } from "@earendil-works/pi-ai";
 import { MessageUsage } from "./Usage.tsx";
+import { TranscriptList } from "./TranscriptList.tsx";
 
 /** An extension's drawing of an entry: its ANSI lines, as text. */
 export type RenderedEntries = Record<string, { extension: string; lines: string[] }>;
@@ -183,18 +183,7 @@ export function Transcript({
 				{items.length === 0 ? (
 					<p className="muted">No messages yet. Write a prompt below.</p>
 				) : (
-					<Virtuoso
-						// Earlier history arriving (a long session loads its latest entries first) starts the list
-						// anew at its end; appends keep the first item, so streaming never remounts.
-						key={items[0].key}
-						className="transcript-list"
-						data={items}
-						computeItemKey={(_, item) => item.key}
-						initialTopMostItemIndex={items.length - 1}
-						followOutput="auto"
-						increaseViewportBy={{ top: 2000, bottom: 2000 }}
-						itemContent={(_, item) => <ItemView item={item} />}
-					/>
+					<TranscriptList items={items} render={(item) => <ItemView item={item} />} />
 				)}
 			</section>
 		</RenderedCalls.Provider>

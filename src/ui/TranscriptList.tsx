@@ -1,0 +1,63 @@
+/**
+ * The transcript's virtualized list, anchored at its end like a chat: it opens at the latest item
+ * (painted in the first frame, no hidden settling pass), new output is followed while the reader is
+ * at the end, and earlier history arriving above (a long session loads its latest entries first)
+ * keeps the rows in view where they are.
+ */
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useLayoutEffect, useRef, type ReactNode } from "react";
+
+/** A guess for rows not measured yet; each row is measured once rendered. */
+const ESTIMATED_ROW_HEIGHT = 120;
+/** How close to the end (px) still counts as reading the latest output. */
+const END_THRESHOLD = 80;
+
+/**
+ * A new list (another session, another branch) opens at its own end; earlier history put in front
+ * of the same list, or items appended to it, keep the list.
+ */
+function useListIdentity(items: { key: string }[]): number {
+	const seen = useRef({ first: items[0]?.key, generation: 0 });
+	const { first } = seen.current;
+	if (items[0]?.key !== first) {
+		const sameList = first !== undefined && items.some((item) => item.key === first);
+		seen.current = { first: items[0]?.key, generation: seen.current.generation + (sameList ? 0 : 1) };
+	}
+	return seen.current.generation;
+}
+
+function EndAnchoredRows<T extends { key: string }>({ items, render }: { items: T[]; render: (item: T) => ReactNode }) {
+	const scroller = useRef<HTMLDivElement>(null);
+	const getItemKey = useCallback((index: number) => items[index].key, [items]);
+	const virtualizer = useVirtualizer({
+		count: items.length,
+		getScrollElement: () => scroller.current,
+		estimateSize: () => ESTIMATED_ROW_HEIGHT,
+		// Start the first render at the end, so the latest rows are the ones drawn and measured first.
+		initialOffset: () => items.length * ESTIMATED_ROW_HEIGHT,
+		getItemKey,
+		anchorTo: "end",
+		followOnAppend: true,
+		scrollEndThreshold: END_THRESHOLD,
+		overscan: 6,
+	});
+	useLayoutEffect(() => {
+		virtualizer.scrollToEnd();
+	}, [virtualizer]);
+	return (
+		<div ref={scroller} className="transcript-list">
+			<div className="transcript-rows" style={{ height: virtualizer.getTotalSize() }}>
+				{virtualizer.getVirtualItems().map((row) => (
+					<div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className="transcript-row" style={{ transform: `translateY(${row.start}px)` }}>
+						{render(items[row.index])}
+					</div>
+				))}
+			</div>
+		</div>
+	);
+}
+
+export function TranscriptList<T extends { key: string }>({ items, render }: { items: T[]; render: (item: T) => ReactNode }) {
+	const generation = useListIdentity(items);
+	return <EndAnchoredRows key={generation} items={items} render={render} />;
+}
