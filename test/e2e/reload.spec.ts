@@ -3,6 +3,7 @@ import { extension, openWithExtensions, send, waitReady, writeScratch } from "./
 
 const versioned = (v: string) => `
 export default function (pi) {
+	pi.on("session_start", (_event, ctx) => ctx.ui.notify("loaded ${v}", "info"));
 	pi.registerCommand("which", { handler: async (_args, ctx) => ctx.ui.notify("running ${v}", "info") });
 	pi.registerCommand("reload-now", { handler: async (_args, ctx) => { await ctx.reload(); } });
 }`;
@@ -11,8 +12,9 @@ test("ctx.reload() re-imports the changed extension and keeps the session", asyn
 	const url = writeScratch("versioned.ts", versioned("v1"));
 	await openWithExtensions(page, [url]);
 	await expect(extension(page, "versioned")).toContainText("Commands: /which, /reload-now");
-	await send(page, "/which");
 	const notifications = page.getByRole("status", { name: "Notifications" });
+	await expect(notifications).toContainText("loaded v1");
+	await send(page, "/which");
 	await expect(notifications).toContainText("running v1");
 	await send(page, "Remember this prompt");
 	const transcript = page.getByRole("region", { name: "Transcript" });
@@ -20,6 +22,8 @@ test("ctx.reload() re-imports the changed extension and keeps the session", asyn
 
 	writeScratch("versioned.ts", versioned("v2"));
 	await send(page, "/reload-now");
+	// The new module announces itself: the command below must reach the reloaded runtime.
+	await expect(notifications).toContainText("loaded v2");
 	await waitReady(page);
 	await send(page, "/which");
 	await expect(notifications).toContainText("running v2");
