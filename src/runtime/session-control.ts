@@ -6,7 +6,7 @@
 import type { Model } from "@earendil-works/pi-ai";
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import { branchContextTokens } from "./agent/usage.ts";
-import type { ContextUsage, ModelsView, SlashCommandInfo } from "../api/types.ts";
+import type { ContextUsage, ModelRegistry, ModelsView, SlashCommandInfo } from "../api/types.ts";
 import type { AgentSession } from "./agent/session.ts";
 import type { ExtensionActions } from "./extensions/api.ts";
 import type { SessionControl } from "./extensions/context.ts";
@@ -20,6 +20,7 @@ export interface ControlDeps {
 	tree(): SessionTree;
 	runner: ExtensionRunner;
 	models(): Model<string>[];
+	modelRegistry: ModelRegistry;
 	emit(event: RuntimeEvent): void;
 	exec: ExtensionActions["exec"];
 	navigation: NavigationDeps;
@@ -60,6 +61,7 @@ export function createSessionControl(deps: ControlDeps): SessionControl {
 	};
 	return {
 		models: modelsView(deps),
+		modelRegistry: deps.modelRegistry,
 		contextUsage: () => contextUsage(deps.session(), deps.tree()),
 		// Upstream's callbacks: onComplete gets the result, onError a failure; it never rejects (upstream
 		// callers do not await it), so a failure nobody takes is shown instead.
