@@ -12,6 +12,7 @@ import { darkTheme } from "../../src/api/theme.ts";
 import { DEFAULT_SYSTEM_PROMPT } from "../../src/runtime/agent/session.ts";
 import { RENDERER_BEHAVIOURS } from "./behaviours-renderers.ts";
 import { TUI_BEHAVIOURS } from "./behaviours-tui.ts";
+import { MODEL_BEHAVIOURS } from "./behaviours-models.ts";
 import { answers, eventually, plain, session } from "./kit.ts";
 
 export interface Behaviour {
@@ -708,17 +709,6 @@ export const BEHAVIOURS: Behaviour[] = [
 		},
 	},
 	{
-		example: "summarize.ts",
-		title: "/summarize looks its model up in ctx.modelRegistry",
-		gap: "ctx.modelRegistry is in the reference but not in Playa's ctx, so the command throws",
-		async run() {
-			const s = await session(["summarize.ts"], { script: [say("An answer")] });
-			await s.submit("question");
-			await s.submit("/summarize");
-			expect(s.errors()).toEqual([]);
-		},
-	},
-	{
 		example: "trigger-compact.ts",
 		title: "/trigger-compact compacts the session and reports start and completion",
 		async run() {
@@ -734,4 +724,5 @@ export const BEHAVIOURS: Behaviour[] = [
 	},
 	...TUI_BEHAVIOURS,
 	...RENDERER_BEHAVIOURS,
+	...MODEL_BEHAVIOURS,
 ];

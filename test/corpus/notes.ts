@@ -23,7 +23,6 @@ export const UNTESTED: Record<string, Untested> = {
 	"dirty-repo-guard.ts": { behaves: "untested", why: "asks git through pi.exec (needs the workspace); it also listens to session_before_fork, which Playa does not dispatch" },
 	"git-checkpoint.ts": { behaves: "untested", why: "git stash through pi.exec (needs the workspace); session_before_fork and agent_settled are not dispatched by Playa" },
 	"github-issue-autocomplete.ts": { behaves: "n.a.", why: "runs git/gh through pi.exec (needs the workspace) and adds an editor autocomplete provider (terminal-only)" },
-	"custom-compaction.ts": { behaves: "untested", why: "handles session_before_compact to summarize with Gemini Flash through ctx.modelRegistry, which Playa's ctx lacks: the handler throws and Playa's default compaction runs" },
 	"custom-provider-anthropic/index.ts": {
 		behaves: "untested",
 		why: "registers a provider (queued until Playa's model gateway takes extension providers); @anthropic-ai/sdk loads from the ESM CDN (tests: a local esm.sh stand-in), but answering needs the network and an Anthropic key",
@@ -44,11 +43,12 @@ export const REMARKS: Record<string, string> = {
 	"inline-bash.ts": "pi.exec needs the workspace; until then the command is replaced by the error text",
 	"plan-mode/index.ts": "tested with bash/write/edit stand-in tools; the read/grep/find/ls built-ins it also manages are not in the session yet",
 	"debug-provider.ts": "provider_stream_event is not dispatched by Playa, so the captured event list stays empty",
-	"jev-router.ts": "routing is not exercised: its route() needs ctx.modelRegistry (find, findOfType, classify), which Playa's ctx lacks, and OpenAI Codex credentials",
+	"jev-router.ts": "routing is not exercised: its route() routes to OpenAI Codex models (a ChatGPT sign-in, which does not work in a browser); ctx.modelRegistry has no classifier models, so findOfType(\"classifier\", …) is undefined and it would plan with Terra",
 	"question.ts": "its component is drawn in the page and answered with keys (ctx.mode is \"tui\")",
 	"questionnaire.ts": "its component is drawn in the page and answered with keys (ctx.mode is \"tui\")",
-	"qna.ts": "with a conversation it needs ctx.modelRegistry.complete, which Playa's ctx lacks",
-	"handoff.ts": "with a conversation it needs ctx.modelRegistry.complete, which Playa's ctx lacks",
+	"handoff.ts": "ctx.newSession's withSession callback is not called: the new session starts in a new runtime, so the edited prompt is not put in its editor",
+	"summarize.ts": "ctx.modelRegistry knows pi-ai's catalog models only for providers whose key the page holds; without an OpenAI key the model is \"not found\" rather than \"no authentication\"",
+	"custom-compaction.ts": "tested with a gateway stand-in answering google/gemini-2.5-flash; without a Google key in the page the model is not found and Playa's default compaction runs",
 	"bash-spawn-hook.ts": "also needs createBashTool (pi's built-in tool factories), which Playa's API module does not export",
 	"built-in-tool-renderer.ts": "also needs create*ToolDefinition (pi's built-in tool factories), which Playa's API module does not export",
 };
