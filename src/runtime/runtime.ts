@@ -24,7 +24,7 @@ import { PlayaModelRegistry } from "./agent/model-registry.ts";
 import { routePiAiCalls } from "./agent/pi-ai-calls.ts";
 import { ModelSelection, type ModelSelectSource } from "./model-selection.ts";
 import { StaleExtensionContextError, type ApiEnvironment, type ExtensionActions } from "./extensions/api.ts";
-import { renderEntry, type RendererDeps } from "./extensions/renderers.ts";
+import { renderEntry, renderToolProgress, type RendererDeps } from "./extensions/renderers.ts";
 import { createContext, ManagedTimers } from "./extensions/context.ts";
 import { createEventBus } from "./extensions/event-bus.ts";
 import { loadExtension } from "./extensions/load-extensions.ts";
@@ -196,6 +196,7 @@ export class Runtime implements RuntimeApi {
 			retryPolicy: { ...DEFAULT_RETRY_POLICY, ...config.retry },
 			providerStream: (provider) => (provider === MANUAL_PROVIDER ? this.manual.stream : this.providers.streamFor(provider)),
 			emit,
+			toolProgress: (progress) => renderToolProgress(this.renderers, progress),
 			workspace,
 			builtinTools: workspace ? createBuiltinTools(workspace, { cwd }) : [],
 			defaultActiveBuiltins: [...DEFAULT_ACTIVE_TOOL_NAMES],
@@ -349,12 +350,16 @@ export class Runtime implements RuntimeApi {
 	}
 
 	private readonly callArgs = new Map<string, unknown>();
+	private readonly callLines = new Map<string, string[]>();
+	private readonly partials = new Set<string>();
 
 	private get renderers(): RendererDeps {
 		return {
 			extensions: () => this.runner.extensions,
 			cwd: this.session.source.cwd,
 			callArgs: this.callArgs,
+			callLines: this.callLines,
+			partials: this.partials,
 			theme: this.ui.theme,
 			expanded: () => this.ui.toolsExpanded,
 			emit: (event) => this.host.emit(event),

@@ -18,6 +18,7 @@ import { StopHook } from "./stop-hook.ts";
 import { isVirtualModel } from "./virtual-models.ts";
 import { ToolGate } from "./tool-gate.ts";
 import { runUserBash } from "./user-shell.ts";
+import type { ToolProgress } from "../extensions/renderers.ts";
 import { Compactor } from "./compaction/compactor.ts";
 import type { CompactionSettings } from "./compaction/prepare.ts";
 import { ReplyCounter } from "./compaction/reply-counter.ts";
@@ -40,6 +41,8 @@ export interface SessionOptions {
 	routeVirtual?(model: Model<string>, context: Context, signal?: AbortSignal): Promise<Model<string>>;
 	/** A provider answered in the worker (the manual model, an extension's `streamSimple`), before the gateway. */
 	providerStream?(provider: string): StreamFn | undefined;
+	/** A running tool's partial result, and its end (no partialResult): extension renderers draw them. */
+	toolProgress?(progress: ToolProgress): void;
 	emit(event: RuntimeEvent): void;
 	/** Everything ctx needs besides the session itself. */
 	contextSource: Omit<ContextSource, "tree" | "model" | "isIdle" | "abort" | "hasPendingMessages" | "waitForIdle" | "systemPrompt">;
@@ -449,6 +452,7 @@ export class AgentSession {
 				await runner.dispatch("tool_execution_start", { toolCallId: event.toolCallId, toolName: event.toolName, args: event.args });
 				return;
 			case "tool_execution_update":
+				this.options.toolProgress?.({ toolCallId: event.toolCallId, toolName: event.toolName, args: event.args, partialResult: event.partialResult ?? {} });
 				await runner.dispatch("tool_execution_update", {
 					toolCallId: event.toolCallId,
 					toolName: event.toolName,
@@ -458,6 +462,7 @@ export class AgentSession {
 				return;
 			case "tool_execution_end":
 				if ((event.result as { terminate?: boolean } | undefined)?.terminate === true) this.terminatedCalls++;
+				this.options.toolProgress?.({ toolCallId: event.toolCallId, toolName: event.toolName });
 				await runner.dispatch("tool_execution_end", {
 					toolCallId: event.toolCallId,
 					toolName: event.toolName,
