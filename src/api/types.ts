@@ -422,7 +422,8 @@ export interface ExtensionAPI {
 	): void;
 	sendUserMessage(
 		content: string | (TextContent | ImageContent)[],
-		opts?: { deliverAs?: "steer" | "followUp" | "aside"; attribution?: "user" | "agent" },
+		/** `expandPromptTemplates` (pi 1.6): a `/command` text runs that extension command (Playa has no prompt templates). */
+		opts?: { deliverAs?: "steer" | "followUp" | "aside"; attribution?: "user" | "agent"; expandPromptTemplates?: boolean },
 	): void;
 	appendEntry<T = unknown>(customType: string, data?: T): void;
 	exec(command: string, args: string[], opts?: { signal?: AbortSignal; timeout?: number; cwd?: string }): Promise<ExecResult>;

@@ -89,7 +89,13 @@ export function createActions(deps: ControlDeps, setModel: (model: Model<string>
 	const { runner } = deps;
 	return {
 		sendMessage: (payload, opts) => void deps.session().sendMessage(payload, opts),
-		sendUserMessage: (content, opts) => void deps.session().sendUserMessage(content, opts?.deliverAs),
+		sendUserMessage: (content, opts) => {
+			const command = opts?.expandPromptTemplates && typeof content === "string" ? /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(content.trim()) : null;
+			const owned = command && runner.extensions.some((ext) => ext.loaded && ext.commands.has(command[1]));
+			// As upstream, the command runs once the handler that asked for it has returned.
+			if (command && owned) void Promise.resolve().then(() => deps.session().runCommand(command[1], command[2] ?? ""));
+			else void deps.session().sendUserMessage(content, opts?.deliverAs);
+		},
 		setEntryLabel: (entryId, label) => {
 			if (!deps.tree().getEntry(entryId)) throw new Error(`no entry ${entryId} in this session`);
 			deps.tree().append({ type: "label", targetId: entryId, label });

@@ -356,7 +356,6 @@ export const BEHAVIOURS: Behaviour[] = [
 	{
 		example: "reload-runtime.ts",
 		title: "after the reload_runtime tool the session reloads once the agent settles",
-		gap: "agent_settled is not an event of Playa's reference and is never dispatched",
 		async run() {
 			const s = await session(["reload-runtime.ts"], { script: [call("reload_runtime", {}), say("ok")] });
 			await s.submit("reload please");

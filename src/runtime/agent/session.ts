@@ -92,6 +92,8 @@ export class AgentSession {
 	private runHeld = false;
 	/** The run in progress, retries included (the agent is idle while a retry waits). */
 	private activeRun: Promise<void> | undefined;
+	/** Esc was pressed during the current run (agent_settled's `aborted`). */
+	private abortRequested = false;
 
 	constructor(private readonly options: SessionOptions) {
 		const { tree, model, runner } = options;
@@ -308,13 +310,20 @@ export class AgentSession {
 
 	/** Starts a run: `before_agent_start`, then the agent with the session's context, then any retries. */
 	private run(messages: AgentMessage[]): Promise<void> {
+		this.abortRequested = false;
 		const run = this.startRun(messages);
 		this.activeRun = run;
-		const clear = () => {
-			if (this.activeRun === run) this.activeRun = undefined;
+		// pi 1.6's agent_settled: once the run, its retries and compaction are over and no other run took over.
+		// The run no longer counts as active then, so a handler's ctx.waitForIdle() does not wait for itself.
+		const settle = async () => {
+			if (this.activeRun !== run) return;
+			this.activeRun = undefined;
+			await this.options.runner.dispatch("agent_settled", { aborted: this.abortRequested });
 		};
-		run.then(clear, clear);
-		return run;
+		return run.then(settle, async (error) => {
+			await settle();
+			throw error;
+		});
 	}
 
 	private async startRun(messages: AgentMessage[]): Promise<void> {
@@ -369,6 +378,7 @@ export class AgentSession {
 
 	/** Esc: stops the run, and a compaction in progress (upstream's abortCompaction). */
 	abort(): void {
+		this.abortRequested = true;
 		this.retry.cancel();
 		this.agent.abort();
 		this.compactor.abort();
