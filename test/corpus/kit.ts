@@ -35,7 +35,7 @@ export default function (pi: any) {
 
 /**
  * Looks at the session from inside: the system prompt and the context each request gets, the
- * active tools, and commands that start the session actions examples guard (new, switch, branch).
+ * active tools, and commands that start the session actions examples guard (new, switch, branch, fork).
  * Loaded after the examples, so its `context` handler sees their edits.
  */
 export const PROBE_EXTENSION = `
@@ -50,6 +50,12 @@ export default function (pi: any) {
 		handler: async (_a: string, ctx: any) => {
 			const first = ctx.sessionManager.getEntries().find((e: any) => e.type === "message");
 			log.push({ branch: await ctx.branch(first.id) });
+		},
+	});
+	pi.registerCommand("probe-fork", {
+		handler: async (_a: string, ctx: any) => {
+			const first = ctx.sessionManager.getEntries().find((e: any) => e.type === "message");
+			log.push({ fork: await ctx.fork(first.id) });
 		},
 	});
 	pi.registerCommand("probe-append", {
