@@ -128,6 +128,8 @@ export interface ExtensionEventMap {
 	cache_warming_decision: Ev<{ warmCost: number; missCost: number; continuationProbability: number; action: "warm" | "stop" }, { action?: "warm" | "stop" } | void>;
 	agent_start: Ev<None>;
 	agent_end: Ev<{ messages: AgentMessage[]; willContinue?: boolean }>;
+	/** pi 1.6: the run has fully settled (retries, compaction and queued continuations done); the agent is idle. */
+	agent_settled: Ev<{ aborted: boolean }>;
 	turn_start: Ev<{ turnIndex: number; timestamp: number }>;
 	turn_end: Ev<{ turnIndex: number; message: AgentMessage; toolResults: ToolResultMessage[] }>;
 	assistant_message: Ev<{ message: AssistantMessage }, { content?: AssistantMessage["content"] } | void>;

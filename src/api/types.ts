@@ -4,7 +4,7 @@
  * `@earendil-works/pi-coding-agent` (or the `@mariozechner` / `@oh-my-pi` names).
  */
 import type { AgentMessage, AgentToolResult, AgentToolUpdateCallback, ThinkingLevel } from "@earendil-works/pi-agent-core";
-import type { ImageContent, Model, TextContent } from "@earendil-works/pi-ai";
+import type { Api, AssistantMessage, AssistantMessageEventStream, Context, ImageContent, Model, SimpleStreamOptions, TextContent } from "@earendil-works/pi-ai";
 import type { SessionEntry, SessionHeader } from "../runtime/session/entries.ts";
 import type { SessionTreeNode } from "../runtime/session/tree.ts";
 import type { CompactionResult, CustomMessagePayload, ExtensionEvent, ExtensionEventName, ExtensionEventResult } from "./events.ts";
@@ -126,6 +126,32 @@ export interface ModelsView {
 	family(model: Model<string>): string;
 }
 
+/**
+ * `ctx.modelRegistry`: upstream pi's model registry as the browser allows it. Where upstream gives a key, Playa
+ * gives an opaque handle that its `complete`/`stream` (and pi-ai's, as extensions import it) accept.
+ */
+export interface ModelRegistry {
+	refresh(): Promise<{ ok: true }>;
+	getError(): string | undefined;
+	getAll(): Model<Api>[];
+	getAvailable(): Model<Api>[];
+	find(provider: string, modelId: string): Model<Api> | undefined;
+	findOfType(type: string, provider: string, modelId: string): Model<Api> | undefined;
+	getModelsOfType(type: string, provider?: string): readonly Model<Api>[];
+	getAvailableOfType(type: string, provider?: string): Promise<readonly Model<Api>[]>;
+	getModelOfType(type: string, provider: string, modelId: string): Model<Api> | undefined;
+	hasConfiguredAuth(model: Model<Api>): boolean;
+	getApiKeyAndHeaders(model: Model<Api>): Promise<{ ok: true; apiKey?: string; headers?: Record<string, string> } | { ok: false; error: string }>;
+	getApiKey(model: Model<Api>): Promise<string | undefined>;
+	getApiKeyForProvider(provider: string): Promise<string | undefined>;
+	getProviderAuthStatus(provider: string): { configured: boolean; source?: string };
+	getProviderDisplayName(provider: string): string;
+	isUsingOAuth(model: Model<Api>): boolean;
+	stream(model: Model<Api>, context: Context, options?: SimpleStreamOptions): AssistantMessageEventStream;
+	streamSimple(model: Model<Api>, context: Context, options?: SimpleStreamOptions): AssistantMessageEventStream;
+	complete(model: Model<Api>, context: Context, options?: SimpleStreamOptions): Promise<AssistantMessage>;
+}
+
 export interface ExtensionContext {
 	readonly ui: ExtensionUIContext;
 	readonly hasUI: boolean;
@@ -134,6 +160,7 @@ export interface ExtensionContext {
 	readonly sessionManager: ReadonlySessionManager;
 	readonly model: Model<string> | undefined;
 	readonly models: ModelsView;
+	readonly modelRegistry: ModelRegistry;
 	readonly agent: { kind: "main" | "sub"; id: string; name: string; depth: number };
 	getContextUsage(): ContextUsage | undefined;
 	/** Resolves when the compaction ends; never rejects: a failure goes to `onError` (or is shown). */
@@ -395,7 +422,8 @@ export interface ExtensionAPI {
 	): void;
 	sendUserMessage(
 		content: string | (TextContent | ImageContent)[],
-		opts?: { deliverAs?: "steer" | "followUp" | "aside"; attribution?: "user" | "agent" },
+		/** `expandPromptTemplates` (pi 1.6): a `/command` text runs that extension command (Playa has no prompt templates). */
+		opts?: { deliverAs?: "steer" | "followUp" | "aside"; attribution?: "user" | "agent"; expandPromptTemplates?: boolean },
 	): void;
 	appendEntry<T = unknown>(customType: string, data?: T): void;
 	exec(command: string, args: string[], opts?: { signal?: AbortSignal; timeout?: number; cwd?: string }): Promise<ExecResult>;

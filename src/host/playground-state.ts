@@ -141,7 +141,7 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 		case "entry_rendered":
 			return { renderedEntries: withKey(state.renderedEntries, event.entryId, { extension: event.extension, lines: event.lines }) };
 		case "tool_call_rendered":
-			return { renderedToolCalls: withKey(state.renderedToolCalls, event.toolCallId, { extension: event.extension, lines: event.lines }) };
+			return { renderedToolCalls: withKey(state.renderedToolCalls, event.toolCallId, event.lines && { extension: event.extension, lines: event.lines }) };
 		case "title":
 			return { title: event.title };
 		case "model_changed":

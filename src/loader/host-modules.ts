@@ -17,6 +17,9 @@ function registry(): Record<string, object> {
 	return global[REGISTRY];
 }
 
+/** Each shim reads its own slot: runtimes in one thread (Node, tests) may each give a module its own instance. */
+let nextSlot = 1;
+
 export class HostModules {
 	private readonly shims = new Map<HostModuleName, Promise<string>>();
 
@@ -35,8 +38,9 @@ export class HostModules {
 	}
 
 	private createShim(name: HostModuleName, namespace: object): string {
-		registry()[name] = namespace;
-		const lines = [`const m = globalThis[Symbol.for("playa.hostModules")][${JSON.stringify(name)}];`];
+		const slot = `${name}#${nextSlot++}`;
+		registry()[slot] = namespace;
+		const lines = [`const m = globalThis[Symbol.for("playa.hostModules")][${JSON.stringify(slot)}];`];
 		const names: string[] = [];
 		Object.keys(namespace).forEach((key, index) => {
 			if (key === "default") return;

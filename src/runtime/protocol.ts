@@ -166,7 +166,8 @@ export type RuntimeEvent =
 	/** An extension's drawing of a session entry (entry or message renderer): shown in its place. */
 	| { type: "entry_rendered"; entryId: string; extension: string; lines: string[] }
 	/** A tool's `renderCall` drawing of one of its calls: shown in place of the call's arguments. */
-	| { type: "tool_call_rendered"; toolCallId: string; extension: string; lines: string[] }
+	/** A call drawn by its tool's renderCall, with the running tool's partial result under it; no lines: the plain view. */
+	| { type: "tool_call_rendered"; toolCallId: string; extension: string; lines?: string[] }
 	| { type: "editor_text"; text: string; mode: "set" | "paste" }
 	/** An automatic retry of a transient provider error waits (`auto_retry_start`) or ended. */
 	| { type: "auto_retry"; event: AutoRetryEvent }

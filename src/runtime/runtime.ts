@@ -20,9 +20,11 @@ import { markInterruptedTurn } from "./agent/interrupted.ts";
 import type { CompactionSettings } from "./agent/compaction/prepare.ts";
 import { DEFAULT_RETRY_POLICY } from "./agent/retry.ts";
 import { ProviderRegistry } from "./agent/providers.ts";
+import { PlayaModelRegistry } from "./agent/model-registry.ts";
+import { routePiAiCalls } from "./agent/pi-ai-calls.ts";
 import { ModelSelection, type ModelSelectSource } from "./model-selection.ts";
 import { StaleExtensionContextError, type ApiEnvironment, type ExtensionActions } from "./extensions/api.ts";
-import { renderEntry, type RendererDeps } from "./extensions/renderers.ts";
+import { renderEntry, renderToolProgress, type RendererDeps } from "./extensions/renderers.ts";
 import { createContext, ManagedTimers } from "./extensions/context.ts";
 import { createEventBus } from "./extensions/event-bus.ts";
 import { loadExtension } from "./extensions/load-extensions.ts";
@@ -88,6 +90,14 @@ export class Runtime implements RuntimeApi {
 	private selection!: ModelSelection;
 	/** Catalog models with a stored key and custom endpoints, as the host last reported them. */
 	private available: Model<string>[] = [];
+	/** Key names of extension HTTP providers the page holds a key for (asked of the gateway when they change). */
+	private registeredKeys = new Set<string>();
+	/** `ctx.modelRegistry`: the models above, and requests routed like the agent's own. */
+	private readonly modelRegistry = new PlayaModelRegistry({
+		models: () => this.listModels(),
+		hasAuth: (model) => this.hasAuth(model),
+		stream: async (model, context, options) => this.session.agent.streamFunction(model, context, options),
+	});
 	private gateway?: GatewayLike & Pick<ProviderGatewayApi, "hasKey">;
 	private timers!: ManagedTimers;
 	private initialized = false;
@@ -160,6 +170,7 @@ export class Runtime implements RuntimeApi {
 			tree: () => tree,
 			runner: this.runner,
 			models: () => this.listModels(),
+			modelRegistry: this.modelRegistry,
 			emit,
 			exec: (command, args, opts) => execInWorkspace(workspace, cwd, command, args, opts),
 			navigation: this.navigation,
@@ -186,6 +197,7 @@ export class Runtime implements RuntimeApi {
 			retryPolicy: { ...DEFAULT_RETRY_POLICY, ...config.retry },
 			providerStream: (provider) => (provider === MANUAL_PROVIDER ? this.manual.stream : this.providers.streamFor(provider)),
 			emit,
+			toolProgress: (progress) => renderToolProgress(this.renderers, progress),
 			workspace,
 			builtinTools: workspace ? createBuiltinTools(workspace, { cwd }) : [],
 			defaultActiveBuiltins: [...DEFAULT_ACTIVE_TOOL_NAMES],
@@ -206,7 +218,14 @@ export class Runtime implements RuntimeApi {
 		this.selection = new ModelSelection({ agent: () => this.session.agent, tree: () => tree, runner: this.runner, emit });
 
 		const loader = new ModuleLoader({
-			hostModules: new HostModules(HOST_MODULES, this.urls),
+			hostModules: new HostModules(
+				{
+					...HOST_MODULES,
+					// This runtime's own pi-ai: its model calls are answered like the agent's (keys stay in the page).
+					"pi-ai": async () => routePiAiCalls(await import("../api/pi-ai.ts"), async (model, context, options) => this.session.agent.streamFunction(model, context, options)),
+				},
+				this.urls,
+			),
 			urls: this.urls,
 			fetch: this.options.fetch,
 			cdn: config.cdn ?? this.options.cdn,
@@ -273,6 +292,24 @@ export class Runtime implements RuntimeApi {
 
 	async setAvailableModels(models: Model<Api>[]): Promise<void> {
 		this.available = models;
+		// Keys changed in the page: those of extension providers may have too.
+		await this.refreshRegisteredKeys();
+	}
+
+	/** Whether a request to the model can be made: answered in this worker, or the page holds its key. */
+	private hasAuth(model: Model<string>): boolean {
+		if (this.offlineModels().some((offline) => offline.provider === model.provider) || isVirtualModel(model) || this.providers.isLocal(model.provider)) return true;
+		const keyName = this.providers.keyName(model.provider);
+		if (keyName) return this.registeredKeys.has(keyName);
+		return this.available.some((known) => known.provider === model.provider);
+	}
+
+	private async refreshRegisteredKeys(): Promise<void> {
+		const gateway = this.gateway;
+		if (!gateway) return;
+		const names = [...new Set(this.providers.info().flatMap((provider) => (provider.local ? [] : [provider.keyName ?? provider.name])))];
+		const held = await Promise.all(names.map(async (name) => ((await gateway.hasKey(name).catch(() => false)) ? [name] : [])));
+		this.registeredKeys = new Set(held.flat());
 	}
 
 	/** Models that answer without a provider: Scripted and Manual. */
@@ -306,6 +343,7 @@ export class Runtime implements RuntimeApi {
 	private applyProviders(): void {
 		if (!this.providers.sync(this.runner.extensions)) return;
 		this.host.emit({ type: "providers_changed", providers: this.providers.info() });
+		void this.refreshRegisteredKeys();
 		// As upstream: a provider registered again updates the current model's definition (unregistering keeps it).
 		const current = this.session.agent.state.model;
 		const refreshed = this.providers.models().find((model) => model.provider === current.provider && model.id === current.id);
@@ -313,12 +351,16 @@ export class Runtime implements RuntimeApi {
 	}
 
 	private readonly callArgs = new Map<string, unknown>();
+	private readonly callLines = new Map<string, string[]>();
+	private readonly partials = new Set<string>();
 
 	private get renderers(): RendererDeps {
 		return {
 			extensions: () => this.runner.extensions,
 			cwd: this.session.source.cwd,
 			callArgs: this.callArgs,
+			callLines: this.callLines,
+			partials: this.partials,
 			theme: this.ui.theme,
 			expanded: () => this.ui.toolsExpanded,
 			emit: (event) => this.host.emit(event),

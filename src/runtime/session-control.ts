@@ -6,7 +6,7 @@
 import type { Model } from "@earendil-works/pi-ai";
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import { branchContextTokens } from "./agent/usage.ts";
-import type { ContextUsage, ModelsView, SlashCommandInfo } from "../api/types.ts";
+import type { ContextUsage, ModelRegistry, ModelsView, SlashCommandInfo } from "../api/types.ts";
 import type { AgentSession } from "./agent/session.ts";
 import type { ExtensionActions } from "./extensions/api.ts";
 import type { SessionControl } from "./extensions/context.ts";
@@ -20,6 +20,7 @@ export interface ControlDeps {
 	tree(): SessionTree;
 	runner: ExtensionRunner;
 	models(): Model<string>[];
+	modelRegistry: ModelRegistry;
 	emit(event: RuntimeEvent): void;
 	exec: ExtensionActions["exec"];
 	navigation: NavigationDeps;
@@ -60,6 +61,7 @@ export function createSessionControl(deps: ControlDeps): SessionControl {
 	};
 	return {
 		models: modelsView(deps),
+		modelRegistry: deps.modelRegistry,
 		contextUsage: () => contextUsage(deps.session(), deps.tree()),
 		// Upstream's callbacks: onComplete gets the result, onError a failure; it never rejects (upstream
 		// callers do not await it), so a failure nobody takes is shown instead.
@@ -87,7 +89,13 @@ export function createActions(deps: ControlDeps, setModel: (model: Model<string>
 	const { runner } = deps;
 	return {
 		sendMessage: (payload, opts) => void deps.session().sendMessage(payload, opts),
-		sendUserMessage: (content, opts) => void deps.session().sendUserMessage(content, opts?.deliverAs),
+		sendUserMessage: (content, opts) => {
+			const command = opts?.expandPromptTemplates && typeof content === "string" ? /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(content.trim()) : null;
+			const owned = command && runner.extensions.some((ext) => ext.loaded && ext.commands.has(command[1]));
+			// As upstream, the command runs once the handler that asked for it has returned.
+			if (command && owned) void Promise.resolve().then(() => deps.session().runCommand(command[1], command[2] ?? ""));
+			else void deps.session().sendUserMessage(content, opts?.deliverAs);
+		},
 		setEntryLabel: (entryId, label) => {
 			if (!deps.tree().getEntry(entryId)) throw new Error(`no entry ${entryId} in this session`);
 			deps.tree().append({ type: "label", targetId: entryId, label });

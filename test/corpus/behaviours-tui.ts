@@ -27,7 +27,7 @@ export const TUI_BEHAVIOURS: Behaviour[] = [
 			expect(s.toolResults()[0].text).toBe("User selected: 2. Blue");
 			expect(s.components().size).toBe(0);
 			// The transcript draws the call and the result with the tool's renderCall / renderResult.
-			expect(s.events.some((e) => e.type === "tool_call_rendered" && e.lines.some((l) => plain(l)!.includes("question Which colour?")))).toBe(true);
+			expect(s.events.some((e) => e.type === "tool_call_rendered" && (e.lines ?? []).some((l) => plain(l)!.includes("question Which colour?")))).toBe(true);
 			expect(s.rendered().map((r) => r.lines)).toEqual([["✓ 2. Blue"]]);
 		},
 	},

@@ -12,6 +12,9 @@ import { darkTheme } from "../../src/api/theme.ts";
 import { DEFAULT_SYSTEM_PROMPT } from "../../src/runtime/agent/session.ts";
 import { RENDERER_BEHAVIOURS } from "./behaviours-renderers.ts";
 import { TUI_BEHAVIOURS } from "./behaviours-tui.ts";
+import { MODEL_BEHAVIOURS } from "./behaviours-models.ts";
+import { gitStandIn } from "../support/git-stand-in.ts";
+import { GIT_BEHAVIOURS } from "./behaviours-git.ts";
 import { answers, eventually, plain, session } from "./kit.ts";
 
 export interface Behaviour {
@@ -355,7 +358,6 @@ export const BEHAVIOURS: Behaviour[] = [
 	{
 		example: "reload-runtime.ts",
 		title: "after the reload_runtime tool the session reloads once the agent settles",
-		gap: "agent_settled is not an event of Playa's reference and is never dispatched",
 		async run() {
 			const s = await session(["reload-runtime.ts"], { script: [call("reload_runtime", {}), say("ok")] });
 			await s.submit("reload please");
@@ -435,13 +437,15 @@ export const BEHAVIOURS: Behaviour[] = [
 	},
 	{
 		example: "confirm-destructive.ts",
-		title: "a fork asks first",
-		gap: "session_before_fork (pi 1.6) is not dispatched: Playa's reference has session_before_branch",
+		title: "a fork asks first; No cancels it",
 		async run() {
 			const s = await session(["confirm-destructive.ts"], { probe: true, script: [say("ok")], answer: answers({ value: "No, stay in current session" }) });
 			await s.submit("work");
-			await s.submit("/probe-branch");
-			expect(s.requests[0]).toMatchObject({ method: "select" });
+			await s.submit("/probe-fork");
+			const first = s.entries().find((e) => e.type === "message")!;
+			expect(s.requests[0]).toMatchObject({ method: "select", title: `Fork from entry ${first.id.slice(0, 8)}?` });
+			expect(s.notifications()).toEqual(["Fork cancelled"]);
+			expect(s.log).toContainEqual({ fork: { cancelled: true } });
 		},
 	},
 	{
@@ -482,26 +486,34 @@ export const BEHAVIOURS: Behaviour[] = [
 	},
 	{
 		example: "input-transform-streaming.ts",
-		title: "prompts pass through unchanged unless git diff has output (no workspace: unchanged)",
+		title: "a prompt about changes gets git diff --stat appended; others, and any without git (the embedded shell), pass unchanged",
 		async run() {
-			const s = await session(["input-transform-streaming.ts"], { script: [say("ok"), say("ok")] });
+			const stat = " src/a.ts | 2 +-\n 1 file changed";
+			const { workspace, lines } = await gitStandIn((line) => (line === "git diff --stat" ? { stdout: stat } : undefined));
+			const s = await session(["input-transform-streaming.ts"], { workspace, script: [say("ok"), say("ok")] });
 			await s.submit("hello there");
 			await s.submit("show me the changes");
-			expect(s.transcript().filter((line) => line.startsWith("user:"))).toEqual(["user: hello there", "user: show me the changes"]);
+			expect(lines).toEqual(["git diff --stat"]);
+			expect(s.transcript().filter((line) => line.startsWith("user:"))).toEqual([
+				"user: hello there",
+				`user: show me the changes\n\nCurrent uncommitted changes:\n\`\`\`\n${stat.trim()}\n\`\`\``,
+			]);
+			const plain = await session(["input-transform-streaming.ts"], { workspace: (await gitStandIn()).workspace, script: [say("ok")] });
+			await plain.submit("show me the changes");
+			expect(plain.transcript()[0]).toBe("user: show me the changes");
 		},
 	},
 	{
 		example: "inline-bash.ts",
-		title: "!{command} in a prompt is replaced by its output (or the error) and the expansion is announced",
+		title: "!{command} in a prompt is replaced by its output in the workspace and the expansion is announced",
 		async run() {
-			const s = await session(["inline-bash.ts"], { script: [say("ok"), say("ok")] });
+			const { workspace } = await gitStandIn();
+			const s = await session(["inline-bash.ts"], { workspace, script: [say("ok"), say("ok")] });
 			await s.submit("plain prompt");
-			await s.submit("What is in !{pwd}?");
+			await s.submit("What is in !{echo the box}?");
 			const users = s.transcript().filter((line) => line.startsWith("user:"));
-			expect(users[0]).toBe("user: plain prompt");
-			expect(users[1]).toMatch(/^user: What is in .+\?$/);
-			expect(users[1]).not.toContain("!{pwd}");
-			expect(s.notifications().some((n) => n.startsWith("Expanded 1 inline command(s):\n!{pwd}"))).toBe(true);
+			expect(users).toEqual(["user: plain prompt", "user: What is in the box?"]);
+			expect(s.notifications().some((n) => n.startsWith("Expanded 1 inline command(s):\n!{echo the box}"))).toBe(true);
 		},
 	},
 
@@ -708,17 +720,6 @@ export const BEHAVIOURS: Behaviour[] = [
 		},
 	},
 	{
-		example: "summarize.ts",
-		title: "/summarize looks its model up in ctx.modelRegistry",
-		gap: "ctx.modelRegistry is in the reference but not in Playa's ctx, so the command throws",
-		async run() {
-			const s = await session(["summarize.ts"], { script: [say("An answer")] });
-			await s.submit("question");
-			await s.submit("/summarize");
-			expect(s.errors()).toEqual([]);
-		},
-	},
-	{
 		example: "trigger-compact.ts",
 		title: "/trigger-compact compacts the session and reports start and completion",
 		async run() {
@@ -734,4 +735,6 @@ export const BEHAVIOURS: Behaviour[] = [
 	},
 	...TUI_BEHAVIOURS,
 	...RENDERER_BEHAVIOURS,
+	...MODEL_BEHAVIOURS,
+	...GIT_BEHAVIOURS,
 ];

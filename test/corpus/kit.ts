@@ -7,7 +7,7 @@ import { expect } from "vitest";
 import type { ScriptStep, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
 import type { SessionEntry } from "../../src/runtime/session/entries.ts";
 import { cdnStandIn } from "../support/cdn-stand-in.ts";
-import { PROBE_EXPR, probe, startRuntime, toolResults, transcript } from "../support/runtime-harness.ts";
+import { PROBE_EXPR, probe, startRuntime, toolResults, transcript, type HarnessOptions } from "../support/runtime-harness.ts";
 import { exampleFiles } from "./examples.ts";
 import { runnerOf } from "./load.ts";
 
@@ -35,7 +35,7 @@ export default function (pi: any) {
 
 /**
  * Looks at the session from inside: the system prompt and the context each request gets, the
- * active tools, and commands that start the session actions examples guard (new, switch, branch).
+ * active tools, and commands that start the session actions examples guard (new, switch, branch, fork).
  * Loaded after the examples, so its `context` handler sees their edits.
  */
 export const PROBE_EXTENSION = `
@@ -50,6 +50,12 @@ export default function (pi: any) {
 		handler: async (_a: string, ctx: any) => {
 			const first = ctx.sessionManager.getEntries().find((e: any) => e.type === "message");
 			log.push({ branch: await ctx.branch(first.id) });
+		},
+	});
+	pi.registerCommand("probe-fork", {
+		handler: async (_a: string, ctx: any) => {
+			const first = ctx.sessionManager.getEntries().find((e: any) => e.type === "message");
+			log.push({ fork: await ctx.fork(first.id) });
 		},
 	});
 	pi.registerCommand("probe-append", {
@@ -68,6 +74,9 @@ export interface SessionOptions {
 	script?: ScriptStep[];
 	answer?: (request: UIRequest, id: string) => UIResponse | Promise<UIResponse>;
 	entries?: SessionEntry[];
+	gateway?: HarnessOptions["gateway"];
+	available?: HarnessOptions["available"];
+	workspace?: HarnessOptions["workspace"];
 }
 
 const STRIP_ANSI = /\x1b\[[0-9;]*m/g;
@@ -78,7 +87,17 @@ export async function session(examples: string[], options: SessionOptions = {}) 
 	const log = probe();
 	const files: Record<string, string> = { ...exampleFiles(), "test-stand-ins.ts": STAND_IN_TOOLS, "test-probe.ts": PROBE_EXTENSION };
 	const load = [...(options.standIns ? ["test-stand-ins.ts"] : []), ...examples, ...(options.probe ? ["test-probe.ts"] : [])];
-	const harness = await startRuntime({ files, load, script: options.script, answer: options.answer, entries: options.entries, cdn: await cdnStandIn() });
+	const harness = await startRuntime({
+		files,
+		load,
+		script: options.script,
+		answer: options.answer,
+		entries: options.entries,
+		cdn: await cdnStandIn(),
+		gateway: options.gateway,
+		available: options.available,
+		workspace: options.workspace,
+	});
 	const { events, runtime } = harness;
 	const s = {
 		...harness,

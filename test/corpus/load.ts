@@ -4,6 +4,7 @@
  * it did that the browser cannot (notices), and which of its handlers failed at start or shutdown.
  */
 import type { ExtensionRunner } from "../../src/runtime/extensions/runner.ts";
+import { EmbeddedWorkspace } from "../../src/workspace/embedded/embedded-workspace.ts";
 import { cdnStandIn } from "../support/cdn-stand-in.ts";
 import { startRuntime } from "../support/runtime-harness.ts";
 import { exampleFiles } from "./examples.ts";
@@ -19,7 +20,7 @@ export interface LoadRecord {
 	events: string[];
 	shortcuts: string[];
 	flags: string[];
-	/** Providers registered (queued until Playa has a model gateway). */
+	/** Providers registered. */
 	providers: string[];
 	/** Terminal-only calls reported as "not supported in the browser", each once. */
 	notices: string[];
@@ -35,7 +36,9 @@ export function runnerOf(runtime: unknown): ExtensionRunner {
 }
 
 export async function loadExample(entry: string): Promise<LoadRecord> {
-	const harness = await startRuntime({ files: exampleFiles(), load: [entry], cdn: await cdnStandIn() });
+	// On the embedded shell, as the page runs it (no git, no gh).
+	const workspace = await EmbeddedWorkspace.create();
+	const harness = await startRuntime({ files: exampleFiles(), load: [entry], cdn: await cdnStandIn(), workspace });
 	const started = harness.events.length;
 	await harness.runtime.shutdown();
 	const [status] = runnerOf(harness.runtime).status();

@@ -19,18 +19,16 @@ export type Untested = { behaves: "untested" | "n.a."; why: string };
  * exercise yet, "n.a." when nothing it does is observable in the browser.
  */
 export const UNTESTED: Record<string, Untested> = {
-	"auto-commit-on-exit.ts": { behaves: "untested", why: "runs git through pi.exec at session_shutdown; pi.exec needs the workspace, which the runtime does not have yet" },
-	"dirty-repo-guard.ts": { behaves: "untested", why: "asks git through pi.exec (needs the workspace); it also listens to session_before_fork, which Playa does not dispatch" },
-	"git-checkpoint.ts": { behaves: "untested", why: "git stash through pi.exec (needs the workspace); session_before_fork and agent_settled are not dispatched by Playa" },
-	"github-issue-autocomplete.ts": { behaves: "n.a.", why: "runs git/gh through pi.exec (needs the workspace) and adds an editor autocomplete provider (terminal-only)" },
-	"custom-compaction.ts": { behaves: "untested", why: "handles session_before_compact to summarize with Gemini Flash through ctx.modelRegistry, which Playa's ctx lacks: the handler throws and Playa's default compaction runs" },
 	"custom-provider-anthropic/index.ts": {
 		behaves: "untested",
-		why: "registers a provider (queued until Playa's model gateway takes extension providers); @anthropic-ai/sdk loads from the ESM CDN (tests: a local esm.sh stand-in), but answering needs the network and an Anthropic key",
+		why: "registers a provider with its own streamSimple, which Playa applies and runs in the worker; @anthropic-ai/sdk loads from the ESM CDN (tests: a local esm.sh stand-in), but answering needs the network, and its OAuth sign-in does not work in a browser (Playa gives extension code no key of the page)",
 	},
-	"custom-provider-gitlab-duo/index.ts": { behaves: "untested", why: "registers a provider with its own streamSimple, which Playa applies and runs in the worker; it needs the network and GitLab credentials to answer" },
-	"notify.ts": { behaves: "n.a.", why: "writes terminal escape sequences to process.stdout on agent_settled; neither exists in the browser" },
-	"border-status-editor.ts": { behaves: "n.a.", why: "a custom editor, footer and working indicator for the terminal; session_start throws because ctx.ui.setWorkingVisible does not exist" },
+	"custom-provider-gitlab-duo/index.ts": {
+		behaves: "untested",
+		why: "registers a provider with its own streamSimple, which Playa applies and runs in the worker; answering needs the network and a GitLab sign-in (OAuth, which does not work in a browser)",
+	},
+	"notify.ts": { behaves: "n.a.", why: "on agent_settled (which Playa dispatches) it writes terminal escape sequences to process.stdout, which does not exist in the browser" },
+	"border-status-editor.ts": { behaves: "n.a.", why: "a custom editor, footer and working indicator for the terminal: each becomes a \"not supported in the browser\" notice, and it reads process, which the browser lacks" },
 };
 
 /** Extra remarks shown in the table next to what the tests found. */
@@ -40,15 +38,21 @@ export const REMARKS: Record<string, string> = {
 	"protected-paths.ts": "tested with bash/write/edit stand-in tools registered by a test extension",
 	"rpc-demo.ts": "session_start's event.reason is undefined in Playa, so the title is the resume one",
 	"project-trust.ts": "project_trust is not an event of Playa's reference (every project is trusted); only its session_start part runs",
-	"input-transform-streaming.ts": "event.streamingBehavior is not in Playa's input payload; pi.exec needs the workspace",
-	"inline-bash.ts": "pi.exec needs the workspace; until then the command is replaced by the error text",
+	"input-transform-streaming.ts": "event.streamingBehavior is not in Playa's input payload; the embedded shell has no git, so it is tested with a stand-in that answers git diff",
+	"inline-bash.ts": "the commands run in the workspace (tested on the embedded shell)",
+	"dirty-repo-guard.ts": "the embedded shell has no git (the guard lets everything through, as outside a repository); tested with a stand-in that answers git status",
+	"auto-commit-on-exit.ts": "session_shutdown runs when the runtime is replaced (reload, another session); tested with a stand-in that answers git",
+	"git-checkpoint.ts": "tested with a stand-in that answers git; as upstream, agent_settled clears the checkpoints, so only a fork during a run could restore one",
+	"github-issue-autocomplete.ts": "tested with a stand-in that answers git and gh (the embedded shell has neither); the completions themselves need the terminal editor",
+	"confirm-destructive.ts": "the fork guard is tested through ctx.fork (session_before_fork)",
 	"plan-mode/index.ts": "tested with bash/write/edit stand-in tools; the read/grep/find/ls built-ins it also manages are not in the session yet",
-	"debug-provider.ts": "provider_stream_event is not dispatched by Playa, so the captured event list stays empty",
-	"jev-router.ts": "routing is not exercised: its route() needs ctx.modelRegistry (find, findOfType, classify), which Playa's ctx lacks, and OpenAI Codex credentials",
+	"debug-provider.ts": "provider_stream_event (pi 1.6: the provider's raw wire events) is not dispatched: the gateway reads the provider's stream on the main thread and forwards pi-ai's events only, so the captured event list stays empty",
+	"jev-router.ts": "routing is not exercised: its route() routes to OpenAI Codex models (a ChatGPT sign-in, which does not work in a browser); ctx.modelRegistry has no classifier models, so findOfType(\"classifier\", …) is undefined and it would plan with Terra",
 	"question.ts": "its component is drawn in the page and answered with keys (ctx.mode is \"tui\")",
 	"questionnaire.ts": "its component is drawn in the page and answered with keys (ctx.mode is \"tui\")",
-	"qna.ts": "with a conversation it needs ctx.modelRegistry.complete, which Playa's ctx lacks",
-	"handoff.ts": "with a conversation it needs ctx.modelRegistry.complete, which Playa's ctx lacks",
+	"handoff.ts": "ctx.newSession's withSession callback is not called: the new session starts in a new runtime, so the edited prompt is not put in its editor",
+	"summarize.ts": "ctx.modelRegistry knows pi-ai's catalog models only for providers whose key the page holds; without an OpenAI key the model is \"not found\" rather than \"no authentication\"",
+	"custom-compaction.ts": "tested with a gateway stand-in answering google/gemini-2.5-flash; without a Google key in the page the model is not found and Playa's default compaction runs",
 	"bash-spawn-hook.ts": "also needs createBashTool (pi's built-in tool factories), which Playa's API module does not export",
 	"built-in-tool-renderer.ts": "also needs create*ToolDefinition (pi's built-in tool factories), which Playa's API module does not export",
 };

@@ -109,7 +109,7 @@ export function renderCorpus(rows: CorpusRow[]): string {
 		"",
 		"## What each example registered",
 		"",
-		"Events are the names passed to `pi.on`, in order; an event Playa's reference does not have is never dispatched.",
+		"Events are the names passed to `pi.on`, in order. Playa dispatches the events of its reference plus pi 1.6's `session_before_fork` and `agent_settled`; others (`provider_stream_event`, `project_trust`) are never dispatched.",
 		"",
 		"| example | tools | commands | events | shortcuts | flags | providers |",
 		"|---|---|---|---|---|---|---|",

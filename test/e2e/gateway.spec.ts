@@ -41,12 +41,12 @@ test("a custom endpoint answers through the gateway with its key; a wrong key is
 test("a hostile extension finds no key, and cannot send it to another server", async ({ page }) => {
 	await openWithExtensions(page, [`${FIXTURES}/fixtures/key-hunter.ts`]);
 	await addEndpoint(page, KEY);
-	mock.script("openai-completions", [{ text: "Reading.", toolCalls: [{ name: "ls", arguments: { path: "/" } }] }, { text: "Done." }]);
+	mock.script("openai-completions", [{ text: "Reading.", toolCalls: [{ name: "ls", arguments: { path: "/" } }] }, { text: "Done." }, { text: "A mock." }]);
 	await send(page, "Look around");
 	const transcript = page.getByRole("region", { name: "Transcript" });
 	await expect(transcript.getByRole("article", { name: "Assistant message" }).last()).toContainText("Done.");
 
-	await send(page, "/hunt");
+	await send(page, `/hunt ${FIXTURES}/steal/v1`);
 	const prompt = page.getByRole("textbox", { name: "Prompt", exact: true });
 	await expect(prompt).toHaveValue(/"found"/, { timeout: 30_000 });
 	const dump = await prompt.inputValue();
@@ -58,6 +58,12 @@ test("a hostile extension finds no key, and cannot send it to another server", a
 	expect(found.some((line) => line.startsWith("idb "))).toBe(true);
 	// The bridge's port and the gateway's port both answered, with a refusal.
 	for (const method of ["emit", "stream"]) expect(found.some((line) => line.startsWith(`construct ${method} `) && line.includes("refused CONSTRUCT"))).toBe(true);
+	// ctx.modelRegistry gives a handle; a request with it is answered with the key through the gateway, and
+	// pi-ai pointed at another server with the handle is refused, so the key never leaves for it.
+	expect(found.some((line) => line.startsWith("registry getApiKey playa-key-handle:"))).toBe(true);
+	expect(log).toContain("registry complete: stop A mock.");
+	expect(log.find((line) => line.startsWith("pi-ai complete elsewhere: "))).toMatch(/^pi-ai complete elsewhere: error Playa did not send the .* key/);
+	expect(mock.requests.filter((request) => request.method === "POST").map((request) => request.headers.authorization)).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`, `Bearer ${KEY}`]);
 	expect(dump).not.toContain(KEY);
 	await prompt.fill("");
 

@@ -31,3 +31,19 @@ test("upstream question.ts: the tool's component is drawn in the page and the ke
 	await expect(transcript.getByLabel("Tool call question")).toContainText("question Which colour?");
 	await expect(transcript.getByRole("article", { name: "question entry" })).toContainText("✓ 2. Blue");
 });
+
+test("a running tool's partial result is drawn by its renderResult under the call; the final result replaces it", async ({ page }) => {
+	await openWithExtensions(page, [`${FIXTURES}/fixtures/progress-tool.ts`]);
+	await setScript(page, [{ toolCalls: [{ name: "progress", arguments: { to: 2 } }] }, { text: "Counted." }]);
+	await send(page, "Count to two");
+	const transcript = page.getByRole("region", { name: "Transcript" });
+	const call = transcript.getByLabel("Tool call progress");
+	const dialog = page.getByRole("dialog", { name: "Finish counting?" });
+	await expect(dialog).toBeVisible();
+	await expect(call).toContainText("progress to 2");
+	await expect(call).toContainText("working: step 2");
+	await dialog.getByRole("button", { name: "Yes" }).click();
+	await expect(transcript.getByRole("article", { name: "progress-tool entry" })).toContainText("finished at 2");
+	await expect(call).toHaveText(/progress to 2/);
+	await expect(call).not.toContainText("working");
+});

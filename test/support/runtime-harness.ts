@@ -3,6 +3,7 @@
  * that records events and answers dialogs with a scripted function.
  */
 import { readFileSync } from "node:fs";
+import type { Api, Model } from "@earendil-works/pi-ai";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtensionErrorInfo, ManualTurnRequest, ManualTurnResponse, RuntimeConfig, RuntimeEvent, ScriptStep, StartReason, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
@@ -39,6 +40,9 @@ export interface HarnessOptions {
 	retry?: RuntimeConfig["retry"];
 	/** Writes the manual model's turns; without it the bridge has no manual model support (as headless). */
 	manual?: (request: ManualTurnRequest, id: string) => ManualTurnResponse | Promise<ManualTurnResponse>;
+	/** A provider gateway in this thread (e.g. gateway-stand-in.ts) and the catalog models the page would report. */
+	gateway?: RuntimeOptions["gateway"];
+	available?: Model<Api>[];
 	/** The workspace the built-in tools and `pi.exec` run on (none by default). */
 	workspace?: RuntimeOptions["workspace"];
 }
@@ -58,7 +62,14 @@ export async function startRuntime(options: HarnessOptions) {
 		if (source === undefined) return new Response("not found", { status: 404, statusText: "Not Found" });
 		return new Response(source, { status: 200 });
 	};
-	const runtime = new Runtime({ fetch: fetchFiles, scriptedTokensPerSecond: 0, cdn: options.cdn, compaction: options.compaction, workspace: options.workspace });
+	const runtime = new Runtime({
+		fetch: fetchFiles,
+		scriptedTokensPerSecond: 0,
+		cdn: options.cdn,
+		compaction: options.compaction,
+		...(options.gateway ? { gateway: options.gateway } : {}),
+		...(options.workspace ? { workspace: options.workspace } : {}),
+	});
 	const header = options.header ?? newSessionHeader("/workspace");
 	await runtime.start(
 		{
@@ -87,6 +98,7 @@ export async function startRuntime(options: HarnessOptions) {
 				: {}),
 		},
 	);
+	if (options.available) await runtime.setAvailableModels(options.available);
 	const entries = () =>
 		events.flatMap((event) => (event.type === "entry_appended" ? [event.entry] : []));
 	const lastExtensions = () => {

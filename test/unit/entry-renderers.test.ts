@@ -71,11 +71,36 @@ export default function (pi) {
 }`;
 		const { runtime, events, entries } = await startRuntime({ files: { "weather.ts": tool }, script: [{ toolCalls: [{ name: "weather", arguments: { city: "Oslo" } }] }, { text: "ok" }] });
 		await runtime.submit("weather?");
-		const calls = events.flatMap((e) => (e.type === "tool_call_rendered" ? [{ ...e, lines: e.lines.map((l) => l.replace(STRIP, "").trimEnd()) }] : []));
+		const calls = events.flatMap((e) => (e.type === "tool_call_rendered" ? [{ ...e, lines: (e.lines ?? []).map((l) => l.replace(STRIP, "").trimEnd()) }] : []));
 		const assistant = entries().find((e) => e.type === "message" && (e as { message: { role: string } }).message.role === "assistant") as { message: { content: { type: string; id?: string }[] } };
 		const callId = assistant.message.content.find((b) => b.type === "toolCall")!.id;
 		expect(calls).toEqual([{ type: "tool_call_rendered", toolCallId: callId, extension: "weather", lines: ["weather Oslo"] }]);
 		const result = entries().find((e) => e.type === "message" && (e as { message: { role: string } }).message.role === "toolResult")!;
 		expect(rendered(events)).toEqual([{ entryId: result.id, extension: "weather", text: ["☀ 21° in Oslo"] }]);
+	});
+
+	it("a running tool's partial results are drawn by renderResult (isPartial) under its call, then the call is drawn as before", async () => {
+		const tool = `
+import { Text } from "@earendil-works/pi-tui";
+export default function (pi) {
+	for (const name of ["count", "plain"]) pi.registerTool({
+		name, description: name, parameters: { type: "object", properties: { to: { type: "number" } } },
+		execute: async (_id, params, _signal, onUpdate) => {
+			for (let i = 1; i < params.to; i++) onUpdate({ content: [{ type: "text", text: "at " + i }], details: { at: i } });
+			return { content: [{ type: "text", text: "done" }], details: { at: params.to } };
+		},
+		...(name === "count" ? { renderCall: (args) => new Text("count to " + args.to, 0, 0) } : {}),
+		renderResult: (result, { isPartial }, _theme, context) => new Text((isPartial && context.isPartial ? "counting " : "counted ") + result.details.at, 0, 0),
+	});
+}`;
+		const { runtime, events, entries } = await startRuntime({
+			files: { "count.ts": tool },
+			script: [{ toolCalls: [{ name: "count", arguments: { to: 3 } }] }, { toolCalls: [{ name: "plain", arguments: { to: 2 } }] }, { text: "ok" }],
+		});
+		await runtime.submit("count");
+		const calls = events.flatMap((e) => (e.type === "tool_call_rendered" ? [e.lines?.map((l) => l.replace(STRIP, "").trimEnd())] : []));
+		expect(calls).toEqual([["count to 3"], ["count to 3", "counting 1"], ["count to 3", "counting 2"], ["count to 3"], ['plain {"to":2}', "counting 1"], undefined]);
+		const results = entries().filter((e) => e.type === "message" && (e as { message: { role: string } }).message.role === "toolResult");
+		expect(rendered(events)).toEqual(results.map((r, i) => ({ entryId: r.id, extension: "count", text: [i === 0 ? "counted 3" : "counted 2"] })));
 	});
 });

@@ -18,6 +18,7 @@ import { StopHook } from "./stop-hook.ts";
 import { isVirtualModel } from "./virtual-models.ts";
 import { ToolGate } from "./tool-gate.ts";
 import { runUserBash } from "./user-shell.ts";
+import type { ToolProgress } from "../extensions/renderers.ts";
 import { Compactor } from "./compaction/compactor.ts";
 import type { CompactionSettings } from "./compaction/prepare.ts";
 import { ReplyCounter } from "./compaction/reply-counter.ts";
@@ -40,6 +41,8 @@ export interface SessionOptions {
 	routeVirtual?(model: Model<string>, context: Context, signal?: AbortSignal): Promise<Model<string>>;
 	/** A provider answered in the worker (the manual model, an extension's `streamSimple`), before the gateway. */
 	providerStream?(provider: string): StreamFn | undefined;
+	/** A running tool's partial result, and its end (no partialResult): extension renderers draw them. */
+	toolProgress?(progress: ToolProgress): void;
 	emit(event: RuntimeEvent): void;
 	/** Everything ctx needs besides the session itself. */
 	contextSource: Omit<ContextSource, "tree" | "model" | "isIdle" | "abort" | "hasPendingMessages" | "waitForIdle" | "systemPrompt">;
@@ -75,6 +78,8 @@ export class AgentSession {
 	private runHeld = false;
 	/** The run in progress, retries included (the agent is idle while a retry waits). */
 	private activeRun: Promise<void> | undefined;
+	/** Esc was pressed during the current run (agent_settled's `aborted`). */
+	private abortRequested = false;
 
 	constructor(private readonly options: SessionOptions) {
 		const { tree, model, runner } = options;
@@ -269,13 +274,20 @@ export class AgentSession {
 
 	/** Starts a run: `before_agent_start`, then the agent with the session's context, then any retries. */
 	private run(messages: AgentMessage[]): Promise<void> {
+		this.abortRequested = false;
 		const run = this.startRun(messages);
 		this.activeRun = run;
-		const clear = () => {
-			if (this.activeRun === run) this.activeRun = undefined;
+		// pi 1.6's agent_settled: once the run, its retries and compaction are over and no other run took over.
+		// The run no longer counts as active then, so a handler's ctx.waitForIdle() does not wait for itself.
+		const settle = async () => {
+			if (this.activeRun !== run) return;
+			this.activeRun = undefined;
+			await this.options.runner.dispatch("agent_settled", { aborted: this.abortRequested });
 		};
-		run.then(clear, clear);
-		return run;
+		return run.then(settle, async (error) => {
+			await settle();
+			throw error;
+		});
 	}
 
 	private async startRun(messages: AgentMessage[]): Promise<void> {
@@ -330,6 +342,7 @@ export class AgentSession {
 
 	/** Esc: stops the run, and a compaction in progress (upstream's abortCompaction). */
 	abort(): void {
+		this.abortRequested = true;
 		this.retry.cancel();
 		this.agent.abort();
 		this.compactor.abort();
@@ -413,6 +426,7 @@ export class AgentSession {
 				await runner.dispatch("tool_execution_start", { toolCallId: event.toolCallId, toolName: event.toolName, args: event.args });
 				return;
 			case "tool_execution_update":
+				this.options.toolProgress?.({ toolCallId: event.toolCallId, toolName: event.toolName, args: event.args, partialResult: event.partialResult ?? {} });
 				await runner.dispatch("tool_execution_update", {
 					toolCallId: event.toolCallId,
 					toolName: event.toolName,
@@ -422,6 +436,7 @@ export class AgentSession {
 				return;
 			case "tool_execution_end":
 				if ((event.result as { terminate?: boolean } | undefined)?.terminate === true) this.terminatedCalls++;
+				this.options.toolProgress?.({ toolCallId: event.toolCallId, toolName: event.toolName });
 				await runner.dispatch("tool_execution_end", {
 					toolCallId: event.toolCallId,
 					toolName: event.toolName,

@@ -9,6 +9,7 @@ import type {
 	ExtensionCommandContext,
 	ExtensionContext,
 	ManagedTimer,
+	ModelRegistry,
 	ModelsView,
 	ReadonlySessionManager,
 } from "../../api/types.ts";
@@ -19,6 +20,7 @@ import { createUIContext, type UIClientState, type UIScope } from "./ui-client.t
 /** Session-level actions behind ctx and the command ctx; the runtime implements them. */
 export interface SessionControl {
 	models: ModelsView;
+	modelRegistry: ModelRegistry;
 	contextUsage(): ContextUsage | undefined;
 	compact(options: CompactOptions): Promise<void>;
 	shutdown(): void;
@@ -123,6 +125,7 @@ export function createContext(source: ContextSource, extension: RegisteredExtens
 			return source.model();
 		},
 		models: source.control.models,
+		modelRegistry: source.control.modelRegistry,
 		agent: { kind: "main", id: "main", name: "main", depth: 0 },
 		getContextUsage: live(() => source.control.contextUsage()),
 		compact: live((instructionsOrOptions?: string | CompactOptions) =>

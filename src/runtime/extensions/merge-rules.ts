@@ -190,6 +190,7 @@ export const MERGE_RULES: MergeTable = {
 	},
 	agent_start: notify(),
 	agent_end: notify(),
+	agent_settled: notify(),
 	turn_start: notify(),
 	turn_end: notify(),
 	// Text rewrites chain; the session checks that only text changed before using them.

@@ -3,7 +3,8 @@
  * (`pi.appendEntry`), `pi.registerMessageRenderer` custom messages, a tool's `renderResult` its
  * result messages and `renderCall` its calls. The component renders to lines in the worker, as
  * `ctx.ui.custom` components do; the lines go to the host with the entry's (or call's) id, and the
- * page draws them in place of the plain view.
+ * page draws them in place of the plain view. While a tool runs, its `renderResult` draws each partial result
+ * (`onUpdate`, `isPartial: true`) under the call; the final result replaces it.
  */
 import type { Component, CustomEntry, EntryRenderOptions, Theme } from "../../api/types.ts";
 import type { RuntimeEvent } from "../protocol.ts";
@@ -19,6 +20,10 @@ export interface RendererDeps {
 	cwd: string;
 	/** Arguments of the tool calls drawn so far, by call id: `renderResult` gets them too. */
 	callArgs: Map<string, unknown>;
+	/** What `renderCall` drew for each call, by call id: a partial result is drawn under it. */
+	callLines: Map<string, string[]>;
+	/** Calls showing a partial result now. */
+	partials: Set<string>;
 	theme: Theme;
 	expanded(): boolean;
 	emit(event: RuntimeEvent): void;
@@ -64,9 +69,9 @@ function toolOwner(deps: RendererDeps, name: string) {
 	return owner && { extension: owner, tool: owner.tools.get(name)! };
 }
 
-function toolContext(deps: RendererDeps, toolCallId: string, args: unknown, isError: boolean) {
+function toolContext(deps: RendererDeps, toolCallId: string, args: unknown, isError: boolean, isPartial = false) {
 	const expanded = deps.expanded();
-	return { args, toolCallId, invalidate: () => {}, lastComponent: undefined, state: {}, cwd: deps.cwd, executionStarted: true, argsComplete: true, isPartial: false, expanded, showImages: false, isError, ...keyHints() };
+	return { args, toolCallId, invalidate: () => {}, lastComponent: undefined, state: {}, cwd: deps.cwd, executionStarted: true, argsComplete: true, isPartial, expanded, showImages: false, isError, ...keyHints() };
 }
 
 function attempt(deps: RendererDeps, extension: RegisteredExtension, where: string, run: () => void): void {
@@ -92,7 +97,9 @@ function renderToolMessage(deps: RendererDeps, entry: SessionEntry): void {
 			if (!owner || typeof renderCall !== "function") continue;
 			attempt(deps, owner.extension, `renderCall of ${block.name}`, () => {
 				const lines = linesOf(renderCall(block.arguments, deps.theme, toolContext(deps, block.id, block.arguments, false)) as Component | undefined);
-				if (lines) deps.emit({ type: "tool_call_rendered", toolCallId: block.id, extension: owner.extension.name, lines });
+				if (!lines) return;
+				deps.callLines.set(block.id, lines);
+				deps.emit({ type: "tool_call_rendered", toolCallId: block.id, extension: owner.extension.name, lines });
 			});
 		}
 	}
@@ -122,4 +129,38 @@ export function renderEntry(deps: RendererDeps, entry: SessionEntry): void {
 	} catch (error) {
 		deps.report(found.extension, found.where, error);
 	}
+}
+
+/** A running tool's progress (`onUpdate`), or its end (`partialResult` undefined). */
+export interface ToolProgress {
+	toolCallId: string;
+	toolName: string;
+	args?: unknown;
+	partialResult?: { content?: unknown; details?: unknown };
+}
+
+/**
+ * Draws a partial result with the tool's `renderResult` under its call (the call as `renderCall` drew it, else
+ * its name and arguments); at the end the call goes back to what it was, and the result entry is drawn.
+ */
+export function renderToolProgress(deps: RendererDeps, progress: ToolProgress): void {
+	const owner = toolOwner(deps, progress.toolName);
+	const renderResult = owner?.tool.renderResult;
+	if (!owner || typeof renderResult !== "function") return;
+	const { toolCallId, toolName, args, partialResult } = progress;
+	const callLines = deps.callLines.get(toolCallId);
+	if (!partialResult) {
+		if (!deps.partials.delete(toolCallId)) return;
+		deps.emit({ type: "tool_call_rendered", toolCallId, extension: owner.extension.name, ...(callLines ? { lines: callLines } : {}) });
+		return;
+	}
+	attempt(deps, owner.extension, `renderResult of ${toolName} (partial)`, () => {
+		const view = { content: partialResult.content ?? [], details: partialResult.details, isError: false };
+		const component = renderResult(view, { expanded: deps.expanded(), isPartial: true }, deps.theme, toolContext(deps, toolCallId, args, false, true));
+		const lines = linesOf(component as Component | undefined);
+		if (!lines) return;
+		const header = callLines ?? [`${toolName} ${JSON.stringify(args ?? {})}`];
+		deps.partials.add(toolCallId);
+		deps.emit({ type: "tool_call_rendered", toolCallId, extension: owner.extension.name, lines: [...header, ...lines] });
+	});
 }

@@ -12,10 +12,11 @@ export default function (pi) {
 		name: "greet", description: "greets", parameters: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
 		execute: async (_id, params) => ({ content: [{ type: "text", text: "hi " + params.name }], details: {} }),
 	});
-	for (const type of ["agent_start", "agent_end", "turn_start", "turn_end", "message_end", "tool_call", "tool_result", "auto_retry_start", "auto_retry_end", "context"]) {
-		pi.on(type, (event) => {
+	for (const type of ["agent_start", "agent_end", "agent_settled", "turn_start", "turn_end", "message_end", "tool_call", "tool_result", "auto_retry_start", "auto_retry_end", "context"]) {
+		pi.on(type, (event, ctx) => {
 			const detail = type === "message_end" ? ":" + event.message.role + ":" + (event.message.stopReason ?? "")
 				: type === "agent_end" && event.willContinue ? ":willContinue"
+				: type === "agent_settled" ? ":" + (event.aborted ? "aborted" : "done") + ":idle=" + ctx.isIdle()
 				: type === "auto_retry_start" ? ":" + event.attempt + "/" + event.maxAttempts
 				: type === "auto_retry_end" ? ":" + event.success + ":" + event.attempt
 				: type === "context" ? ":" + event.messages.map((m) => m.role[0]).join("")
@@ -58,6 +59,8 @@ describe("event order with an automatic retry", () => {
 			"auto_retry_end:true:1",
 			"turn_end",
 			"agent_end",
+			// pi 1.6: once, after the retried run, with the agent idle.
+			"agent_settled:done:idle=true",
 		]);
 	});
 
@@ -65,7 +68,21 @@ describe("event order with an automatic retry", () => {
 		const log = probe();
 		const harness = await startRuntime({ files: { "observer.ts": OBSERVER }, script: [{ error: "Invalid API key" }], retry: { baseDelayMs: 1 } });
 		await harness.runtime.submit("go");
-		expect(log.filter((line) => String(line).startsWith("auto_retry") || String(line).startsWith("agent_"))).toEqual(["agent_start", "agent_end"]);
+		expect(log.filter((line) => String(line).startsWith("auto_retry") || String(line).startsWith("agent_"))).toEqual(["agent_start", "agent_end", "agent_settled:done:idle=true"]);
+	});
+
+	it("agent_settled says when the run was aborted; the agent is idle in its handlers", async () => {
+		const log = probe();
+		const ext = `export default function (pi) {
+			pi.registerTool({ name: "stop", description: "aborts", parameters: { type: "object", properties: {} },
+				execute: async (_id, _p, _s, _u, ctx) => { ctx.abort(); return { content: [{ type: "text", text: "stopping" }] }; } });
+			pi.on("agent_settled", (event, ctx) => { ${PROBE_EXPR}.push("settled aborted=" + event.aborted + " idle=" + ctx.isIdle()); });
+		}`;
+		const harness = await startRuntime({ files: { "ext.ts": ext }, script: [{ text: "hello" }, { toolCalls: [{ name: "stop", arguments: {} }] }, { text: "never" }] });
+		await harness.runtime.submit("one");
+		await harness.runtime.submit("two");
+		expect(harness.errors()).toEqual([]);
+		expect(log).toEqual(["settled aborted=false idle=true", "settled aborted=true idle=true"]);
 	});
 });
 

@@ -128,6 +128,8 @@ export const NOTIFY_EVENTS = [
 	"after_provider_response",
 	"agent_start",
 	"agent_end",
+	// pi 1.6, beyond the reference: the run has settled (retries, compaction done).
+	"agent_settled",
 	"turn_start",
 	"turn_end",
 	"message_start",
