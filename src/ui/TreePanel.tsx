@@ -2,10 +2,11 @@
  * The session tree (`/tree`): every entry with its branches, the current leaf marked, labels and
  * branch summaries shown. The user jumps to an entry (optionally summarizing the branch left
  * behind), labels it, or forks it into a new session. Keyboard: arrows, Home/End, PageUp/PageDown,
- * Enter (go), Shift+Enter (go with a summary), Shift+L (label), Ctrl+O (next filter). Virtualized.
+ * Enter (go), Shift+Enter (go with a summary), Shift+L (label), Ctrl+O (next filter). Virtualized
+ * with fixed-height rows, so any row's place is known without measuring the rows before it.
  */
-import { useEffect, useMemo, useRef, useState } from "react";
-import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from "react";
 import type { NavigateResult, TreeRow, TreeView } from "../runtime/protocol.ts";
 import { Modal } from "./Dialogs.tsx";
 import { filterTreeRows, nearestShownIndex, TREE_FILTERS, type TreeFilterMode } from "./tree-filter.ts";
@@ -37,9 +38,13 @@ const KIND_NAMES: Record<TreeRow["kind"], string> = {
 };
 
 const PAGE = 10;
+/** Every row is one line of this height (px); the list's scroll math relies on it. */
+const ROW_HEIGHT = 22;
+/** The list's height before it is laid out (`.tree-list` is 55vh), to place the opening rows. */
+const expectedListHeight = () => window.innerHeight * 0.55;
 
 /** `current`: where the session stands (the leaf, or its nearest shown ancestor when the leaf is hidden, e.g. a label). */
-function Row({ row, selected, current, onPick }: { row: TreeRow; selected: boolean; current: boolean; onPick(): void }) {
+function Row({ row, selected, current, style, onPick }: { row: TreeRow; selected: boolean; current: boolean; style: CSSProperties; onPick(): void }) {
 	const name = `${current ? "current " : ""}${KIND_NAMES[row.kind]}${row.label ? ` [${row.label}]` : ""}: ${row.text}`;
 	return (
 		<div
@@ -49,7 +54,7 @@ function Row({ row, selected, current, onPick }: { row: TreeRow; selected: boole
 			aria-label={name}
 			data-entry-id={row.id}
 			className={`tree-row kind-${row.kind}${row.onPath ? " on-path" : ""}${current ? " leaf" : ""}${selected ? " selected" : ""}`}
-			style={{ paddingLeft: `${row.indent * 1.25 + 0.25}rem` }}
+			style={{ ...style, paddingLeft: `${row.indent * 1.25 + 0.25}rem` }}
 			onClick={onPick}
 		>
 			<span className="tree-gutter" aria-hidden="true">
@@ -59,6 +64,44 @@ function Row({ row, selected, current, onPick }: { row: TreeRow; selected: boole
 			{row.label && <span className="tree-label">[{row.label}]</span>}
 			<span className="tree-kind">{KIND_NAMES[row.kind]}:</span> <span className="tree-text">{row.text || "(empty)"}</span>
 			{current && <span className="tree-here"> ← here</span>}
+		</div>
+	);
+}
+
+/**
+ * The rows of the list, drawn only where the scroller shows them. It opens with the selected row
+ * (the current leaf) in the middle, and scrolls a newly selected row to the middle when it is out of view.
+ */
+function TreeRows({ rows, selectedIndex, currentIndex, scroller, onPick }: { rows: TreeRow[]; selectedIndex: number; currentIndex: number; scroller: RefObject<HTMLDivElement | null>; onPick(row: TreeRow): void }) {
+	const getItemKey = useCallback((index: number) => rows[index].id, [rows]);
+	const virtualizer = useVirtualizer({
+		count: rows.length,
+		getScrollElement: () => scroller.current,
+		estimateSize: () => ROW_HEIGHT,
+		// The first render already draws the rows around the selection.
+		initialOffset: () => Math.max(0, selectedIndex * ROW_HEIGHT - (expectedListHeight() - ROW_HEIGHT) / 2),
+		getItemKey,
+		overscan: 10,
+	});
+	useLayoutEffect(() => {
+		const box = scroller.current;
+		if (selectedIndex < 0 || !box) return;
+		const top = selectedIndex * ROW_HEIGHT;
+		if (top >= box.scrollTop && top + ROW_HEIGHT <= box.scrollTop + box.clientHeight) return;
+		virtualizer.scrollToIndex(selectedIndex, { align: "center" });
+	}, [selectedIndex, rows]);
+	return (
+		<div className="tree-rows" style={{ height: virtualizer.getTotalSize() }}>
+			{virtualizer.getVirtualItems().map((item) => (
+				<Row
+					key={item.key}
+					row={rows[item.index]}
+					selected={item.index === selectedIndex}
+					current={item.index === currentIndex}
+					style={{ height: ROW_HEIGHT, lineHeight: `${ROW_HEIGHT}px`, transform: `translateY(${item.start}px)` }}
+					onPick={() => onPick(rows[item.index])}
+				/>
+			))}
 		</div>
 	);
 }
@@ -73,7 +116,6 @@ export function TreePanel({ load, version, busy, onNavigate, onAbort, onLabel, o
 	const [focusDraft, setFocusDraft] = useState<string>();
 	/** What is being done for the user; a summary being written can be stopped. */
 	const [working, setWorking] = useState<{ text: string; stoppable: boolean }>();
-	const list = useRef<VirtuosoHandle>(null);
 	const listBox = useRef<HTMLDivElement>(null);
 
 	useEffect(() => {
@@ -89,9 +131,6 @@ export function TreePanel({ load, version, busy, onNavigate, onAbort, onLabel, o
 	const selected = selectedIndex >= 0 ? rows[selectedIndex] : undefined;
 	const currentIndex = view?.leafId ? nearestShownIndex(rows, view.rows, view.leafId) : -1;
 
-	useEffect(() => {
-		if (selectedIndex >= 0) list.current?.scrollIntoView({ index: selectedIndex, align: "center" });
-	}, [selectedIndex, rows]);
 	useEffect(() => listBox.current?.focus(), [view !== undefined]);
 
 	const act = async (what: string, action: () => Promise<unknown>, close: boolean, stoppable = false) => {
@@ -168,14 +207,7 @@ export function TreePanel({ load, version, busy, onNavigate, onAbort, onLabel, o
 				) : rows.length === 0 ? (
 					<p className="muted">No entries to show.</p>
 				) : (
-					<Virtuoso
-						ref={list}
-						style={{ height: "100%" }}
-						data={rows}
-						computeItemKey={(_, row) => row.id}
-						initialTopMostItemIndex={{ index: Math.max(0, selectedIndex), align: "center" }}
-						itemContent={(index, row) => <Row row={row} selected={index === selectedIndex} current={index === currentIndex} onPick={() => setSelectedId(row.id)} />}
-					/>
+					<TreeRows rows={rows} selectedIndex={selectedIndex} currentIndex={currentIndex} scroller={listBox} onPick={(row) => setSelectedId(row.id)} />
 				)}
 			</div>
 			{selected && (
