@@ -233,16 +233,6 @@ export interface EmbeddedWorkerApi extends WorkspacePortApi {
 	init(options: EmbeddedInit): Promise<{ cwd: string; kind?: WorkspaceKind }>;
 	/** Serve the same workspace on another port (for example the runtime worker's). */
 	connect(port: MessagePort): void;
-	readFile(path: string, encoding?: "utf8"): Promise<Uint8Array | string>;
-	writeFile(path: string, data: string | Uint8Array): Promise<void>;
-	list(path: string): Promise<WorkspaceDirent[]>;
-	stat(path: string): Promise<WorkspaceStat>;
-	exists(path: string): Promise<boolean>;
-	mkdir(path: string, options?: MkdirOptions): Promise<void>;
-	remove(path: string, options?: RemoveOptions): Promise<void>;
-	rename(from: string, to: string): Promise<void>;
-	exec(id: string, command: string, request: ExecRequest, output?: ExecOutput): Promise<ExecResult>;
-	abort(id: string): void;
 	serialize(): Promise<FsSnapshot>;
 	restore(snapshot: FsSnapshot): Promise<void>;
 	/** Empty the workspace (but for `cwd`), then write `files`. */
