@@ -54,8 +54,14 @@ describe("ctx.reload()", () => {
 		expect(toolResults(all).map((r) => r.text)).toEqual(["running v1", "running v2"]);
 		expect(transcript(all)).toEqual(["user: which version?", "assistant: version({})", "toolResult: running v1", "assistant: that was v1", "user: and now?", "assistant: version({})", "toolResult: running v2", "assistant: now v2"]);
 
-		const { keptCtx, keptPi } = globalThis as unknown as { keptCtx: { isIdle(): boolean }; keptPi: { getActiveTools(): string[] } };
+		const { keptCtx, keptPi } = globalThis as unknown as {
+			keptCtx: { isIdle(): boolean; models: { list(): unknown[] }; modelRegistry: { getAll(): unknown[] } };
+			keptPi: { getActiveTools(): string[] };
+		};
 		expect(() => keptCtx.isIdle()).toThrow(/stale context/);
+		expect(() => keptCtx.models.list()).toThrow(/stale context/);
+		const { getAll } = keptCtx.modelRegistry;
+		expect(() => getAll()).toThrow(/stale context/);
 		expect(() => keptPi.getActiveTools()).toThrow(/stale context/);
 	});
 });

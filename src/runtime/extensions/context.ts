@@ -115,6 +115,14 @@ export function createContext(source: ContextSource, extension: RegisteredExtens
 		source.assertLive(extension);
 		return run(...args);
 	};
+	// The models' views keep working through a reference kept past the runtime's end: guard each method too.
+	const liveMethods = <T extends object>(target: T): T =>
+		new Proxy(target, {
+			get: (object, key) => {
+				const value: unknown = Reflect.get(object, key);
+				return typeof value === "function" ? live((...args: unknown[]) => value.apply(object, args)) : value;
+			},
+		});
 	return {
 		ui: createUIContext(source.ui, { ...scope, extension: extension.name, notice: (text) => source.notice(extension, text) }),
 		hasUI: true,
@@ -124,8 +132,8 @@ export function createContext(source: ContextSource, extension: RegisteredExtens
 		get model() {
 			return source.model();
 		},
-		models: source.control.models,
-		modelRegistry: source.control.modelRegistry,
+		models: liveMethods(source.control.models),
+		modelRegistry: liveMethods(source.control.modelRegistry),
 		agent: { kind: "main", id: "main", name: "main", depth: 0 },
 		getContextUsage: live(() => source.control.contextUsage()),
 		compact: live((instructionsOrOptions?: string | CompactOptions) =>
