@@ -15,7 +15,7 @@ import type { ProviderGatewayApi } from "./gateway-protocol.ts";
 import { createScriptedModel, type ScriptedModel } from "./agent/scripted-model.ts";
 import { createManualModel, MANUAL_PROVIDER, type ManualModel } from "./agent/manual-model.ts";
 import { AgentSession } from "./agent/session.ts";
-import { catalogEntry, isVirtualModel, registeredVirtualModels, routeVirtualModel } from "./agent/virtual-models.ts";
+import { routeVirtualModel } from "./agent/virtual-models.ts";
 import { markInterruptedTurn } from "./agent/interrupted.ts";
 import type { CompactionSettings } from "./agent/compaction/prepare.ts";
 import { DEFAULT_RETRY_POLICY } from "./agent/retry.ts";
@@ -23,6 +23,7 @@ import { ProviderRegistry } from "./agent/providers.ts";
 import { PlayaModelRegistry } from "./agent/model-registry.ts";
 import { routePiAiCalls } from "./agent/pi-ai-calls.ts";
 import { ModelSelection, type ModelSelectSource } from "./model-selection.ts";
+import { RuntimeModels } from "./runtime-models.ts";
 import { StaleExtensionContextError, type ApiEnvironment, type ExtensionActions } from "./extensions/api.ts";
 import { renderEntry, renderToolProgress, type RendererDeps } from "./extensions/renderers.ts";
 import { createContext, ManagedTimers } from "./extensions/context.ts";
@@ -88,14 +89,16 @@ export class Runtime implements RuntimeApi {
 	private manual!: ManualModel;
 	private providers!: ProviderRegistry;
 	private selection!: ModelSelection;
-	/** Catalog models with a stored key and custom endpoints, as the host last reported them. */
-	private available: Model<string>[] = [];
-	/** Key names of extension HTTP providers the page holds a key for (asked of the gateway when they change). */
-	private registeredKeys = new Set<string>();
+	private readonly models = new RuntimeModels({
+		offline: () => this.offlineModels(),
+		providers: () => this.providers,
+		extensions: () => this.runner.extensions,
+		gateway: () => this.gateway,
+	});
 	/** `ctx.modelRegistry`: the models above, and requests routed like the agent's own. */
 	private readonly modelRegistry = new PlayaModelRegistry({
-		models: () => this.listModels(),
-		hasAuth: (model) => this.hasAuth(model),
+		models: () => this.models.list(),
+		hasAuth: (model) => this.models.hasAuth(model),
 		stream: async (model, context, options) => this.session.agent.streamFunction(model, context, options),
 	});
 	private gateway?: GatewayLike & Pick<ProviderGatewayApi, "hasKey">;
@@ -169,7 +172,7 @@ export class Runtime implements RuntimeApi {
 			session: () => this.session,
 			tree: () => tree,
 			runner: this.runner,
-			models: () => this.listModels(),
+			models: () => this.models.list(),
 			modelRegistry: this.modelRegistry,
 			emit,
 			exec: (command, args, opts) => execInWorkspace(workspace, cwd, command, args, opts),
@@ -282,34 +285,8 @@ export class Runtime implements RuntimeApi {
 		}
 	}
 
-	/** Every model `ctx.models` offers: offline, registered by extensions, then the host's (a registered provider wins). */
-	private listModels(): Model<string>[] {
-		const registered = this.providers.models();
-		const taken = new Set(registered.map((model) => model.provider));
-		const virtual = registeredVirtualModels(this.runner.extensions).map(({ definition }) => catalogEntry(definition));
-		return [...this.offlineModels(), ...virtual, ...registered, ...this.available.filter((model) => !taken.has(model.provider))];
-	}
-
 	async setAvailableModels(models: Model<Api>[]): Promise<void> {
-		this.available = models;
-		// Keys changed in the page: those of extension providers may have too.
-		await this.refreshRegisteredKeys();
-	}
-
-	/** Whether a request to the model can be made: answered in this worker, or the page holds its key. */
-	private hasAuth(model: Model<string>): boolean {
-		if (this.offlineModels().some((offline) => offline.provider === model.provider) || isVirtualModel(model) || this.providers.isLocal(model.provider)) return true;
-		const keyName = this.providers.keyName(model.provider);
-		if (keyName) return this.registeredKeys.has(keyName);
-		return this.available.some((known) => known.provider === model.provider);
-	}
-
-	private async refreshRegisteredKeys(): Promise<void> {
-		const gateway = this.gateway;
-		if (!gateway) return;
-		const names = [...new Set(this.providers.info().flatMap((provider) => (provider.local ? [] : [provider.keyName ?? provider.name])))];
-		const held = await Promise.all(names.map(async (name) => ((await gateway.hasKey(name).catch(() => false)) ? [name] : [])));
-		this.registeredKeys = new Set(held.flat());
+		await this.models.setAvailable(models);
 	}
 
 	/** Models that answer without a provider: Scripted and Manual. */
@@ -319,9 +296,7 @@ export class Runtime implements RuntimeApi {
 
 	/** `pi.setModel`: false when the model needs a key that is not stored (the spec's "no API key"). */
 	private async setModel(model: Model<string>, force = false, source: ModelSelectSource = "set"): Promise<boolean> {
-		// Answered in this worker, or a virtual model, which needs no key of its own: the models it routes to do.
-		const answeredHere = this.offlineModels().some((offline) => offline.provider === model.provider) || this.providers.isLocal(model.provider) || isVirtualModel(model);
-		if (!answeredHere) {
+		if (!this.models.answeredHere(model)) {
 			if (!this.gateway) return false;
 			if (!force && !(await this.gateway.hasKey(this.providers.keyName(model.provider) ?? model.provider))) return false;
 		}
@@ -343,7 +318,7 @@ export class Runtime implements RuntimeApi {
 	private applyProviders(): void {
 		if (!this.providers.sync(this.runner.extensions)) return;
 		this.host.emit({ type: "providers_changed", providers: this.providers.info() });
-		void this.refreshRegisteredKeys();
+		void this.models.refreshRegisteredKeys();
 		// As upstream: a provider registered again updates the current model's definition (unregistering keeps it).
 		const current = this.session.agent.state.model;
 		const refreshed = this.providers.models().find((model) => model.provider === current.provider && model.id === current.id);
