@@ -2,6 +2,7 @@
 // and not when the runtime restores the saved choice at start.
 import { describe, expect, it } from "vitest";
 import type { Api, Model } from "@earendil-works/pi-ai";
+import { displayPatch, initialPlaygroundState } from "../../../src/host/playground-state.ts";
 import { catalogModel, gatewayStandIn } from "../../support/gateway-stand-in.ts";
 import { PROBE_EXPR, probe, startRuntime } from "../../support/runtime-harness.ts";
 
@@ -79,6 +80,8 @@ describe("model and thinking-level changes", () => {
 		]);
 		// The page follows the level the session runs with.
 		expect(harness.events.flatMap((e) => (e.type === "thinking_level_changed" ? [e.level] : []))).toEqual(["high", "off"]);
+		const page = harness.events.reduce((state, event) => ({ ...state, ...displayPatch(state, event) }), initialPlaygroundState());
+		expect(page.thinkingLevel).toBe("off");
 	});
 
 	it("the offline models take every level, max included", async () => {
