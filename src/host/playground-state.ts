@@ -146,6 +146,8 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 			return { title: event.title };
 		case "model_changed":
 			return { model: event.choice };
+		case "thinking_level_changed":
+			return { thinkingLevel: event.level };
 		case "providers_changed":
 			return { registeredProviders: event.providers };
 		case "auto_retry": {

@@ -174,7 +174,9 @@ export type RuntimeEvent =
 	/** Providers extensions registered changed: the model picker lists their models. */
 	| { type: "providers_changed"; providers: RegisteredProviderInfo[] }
 	/** The model changed (the user's pick, or an extension's `pi.setModel`). */
-	| { type: "model_changed"; choice: ModelChoice };
+	| { type: "model_changed"; choice: ModelChoice }
+	/** The thinking level the session runs with changed (a pick, clamped to the model; or a model switch re-clamping it). */
+	| { type: "thinking_level_changed"; level: ThinkingLevel };
 
 /** The payloads of the extension events of the same names. */
 export type AutoRetryEvent =

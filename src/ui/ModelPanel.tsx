@@ -45,6 +45,7 @@ export interface ModelPanelProps {
 	deferCatalog?: boolean;
 }
 
+/** The offline models take every level (the runtime declares them so: `withEveryThinkingLevel`). */
 const ALL_LEVELS: ModelThinkingLevel[] = ["off", "minimal", "low", "medium", "high", "xhigh", "max"];
 
 /** Re-renders when keys or endpoints change. */

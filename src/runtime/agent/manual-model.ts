@@ -16,7 +16,7 @@ import {
 import { createFauxCore } from "@earendil-works/pi-ai/compat";
 import type { HostBridge, JsonSchema, ManualTurnRequest, ManualTurnResponse } from "../protocol.ts";
 import { ABORTED_MESSAGE, failedMessage } from "./gateway-stream.ts";
-import { stepToMessage } from "./scripted-model.ts";
+import { stepToMessage, withEveryThinkingLevel } from "./scripted-model.ts";
 
 export const MANUAL_PROVIDER = "manual";
 
@@ -80,7 +80,7 @@ export function createManualModel(host: () => ManualHost | undefined, tokensPerS
 	};
 
 	return {
-		model: core.getModel(),
+		model: withEveryThinkingLevel(core.getModel()),
 		async stream(model, context, options) {
 			const bridge = host();
 			if (!bridge?.requestManualTurn) return failed(model, "error", "The manual model needs someone to answer: it works in the playground page only.");

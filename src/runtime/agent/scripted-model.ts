@@ -39,6 +39,15 @@ export interface ScriptedModel {
 	streamStep(index: number): StreamFn;
 }
 
+/**
+ * The offline models play whatever thinking a script or the user writes, so they take every thinking level:
+ * declared reasoning-capable with `xhigh` and `max` mapped, pi-ai's `getSupportedThinkingLevels` lists all
+ * levels and the session never clamps a level picked for them.
+ */
+export function withEveryThinkingLevel(model: Model<string>): Model<string> {
+	return { ...model, reasoning: true, thinkingLevelMap: { xhigh: "xhigh", max: "max" } };
+}
+
 export function createScriptedModel(initialSteps: ScriptStep[], tokensPerSecond = 250): ScriptedModel {
 	let steps = initialSteps;
 	let replyIndex = repliesInContext;
@@ -53,7 +62,7 @@ export function createScriptedModel(initialSteps: ScriptStep[], tokensPerSecond 
 		return stepToMessage(steps[index], index);
 	};
 	return {
-		model: core.getModel(),
+		model: withEveryThinkingLevel(core.getModel()),
 		setSteps(next) {
 			steps = next;
 		},
