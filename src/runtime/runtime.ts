@@ -2,10 +2,7 @@
  * The session runtime: loads extensions, owns the session tree and the agent session, and answers
  * the host through `RuntimeApi`. No DOM: the same class runs in the browser worker and under Node.
  */
-import * as zod from "zod";
-import * as codingAgent from "../api/coding-agent.ts";
-import type { ExtensionLogger } from "../api/types.ts";
-import { HostModules, type HostModuleLoaders } from "../loader/host-modules.ts";
+import { HostModules } from "../loader/host-modules.ts";
 import { ModuleLoader } from "../loader/module-loader.ts";
 import { createModuleUrls, type ModuleUrls } from "../loader/module-urls.ts";
 import * as Comlink from "comlink";
@@ -24,15 +21,13 @@ import { PlayaModelRegistry } from "./agent/model-registry.ts";
 import { routePiAiCalls } from "./agent/pi-ai-calls.ts";
 import { ModelSelection, type ModelSelectSource } from "./model-selection.ts";
 import { RuntimeModels } from "./runtime-models.ts";
-import { StaleExtensionContextError, type ApiEnvironment, type ExtensionActions } from "./extensions/api.ts";
-import { renderEntry, renderToolProgress, type RendererDeps } from "./extensions/renderers.ts";
+import { StaleExtensionContextError } from "./extensions/api.ts";
 import { createContext, ManagedTimers } from "./extensions/context.ts";
-import { createEventBus } from "./extensions/event-bus.ts";
 import { loadExtension } from "./extensions/load-extensions.ts";
-import { disabledExtension, type RegisteredExtension } from "./extensions/extension.ts";
+import { disabledExtension } from "./extensions/extension.ts";
 import { ExtensionRunner } from "./extensions/runner.ts";
 import type { UIClientState } from "./extensions/ui-client.ts";
-import type { CommandInfo, HostBridge, ModelChoice, NavigateResult, RuntimeApi, RuntimeConfig, RuntimeEvent, ScriptStep, TreeView } from "./protocol.ts";
+import type { HostBridge, ModelChoice, NavigateResult, RuntimeApi, RuntimeConfig, RuntimeEvent, ScriptStep, TreeView } from "./protocol.ts";
 import { createActions, createSessionControl, type ControlDeps } from "./session-control.ts";
 import { SessionTree } from "./session/tree.ts";
 import { buildTreeView } from "./session/tree-view.ts";
@@ -44,21 +39,14 @@ import { execInWorkspace } from "./agent/user-shell.ts";
 import { createBuiltinTools, DEFAULT_ACTIVE_TOOL_NAMES } from "./tools/index.ts";
 import { connectEmbeddedWorkspace } from "../workspace/embedded/client.ts";
 import type { Workspace } from "../workspace/types.ts";
-import { normalizeKeyId } from "./extensions/keys.ts";
 import { darkTheme } from "../api/theme.ts";
-import type { Api, Model, TranscriptContext } from "@earendil-works/pi-ai";
+import type { Api, Model } from "@earendil-works/pi-ai";
+import { HOST_MODULES } from "./host-module-table.ts";
+import { ExtensionPanel } from "./extension-panel.ts";
+import { ExtensionRendering } from "./extension-rendering.ts";
+import { completeCommand, runShortcut, type CommandCompletion } from "./extension-input.ts";
 
-/** The modules extensions share with the runtime, loaded when first imported. */
-export const HOST_MODULES: HostModuleLoaders = {
-	// Already part of the runtime; the others load when an extension first imports them.
-	"coding-agent": async () => codingAgent,
-	"pi-ai": () => import("../api/pi-ai.ts"),
-	"pi-tui": () => import("../api/pi-tui.ts"),
-	typebox: () => import("typebox"),
-	"typebox/value": () => import("typebox/value"),
-	"typebox/compile": () => import("typebox/compile"),
-	zod: async () => zod,
-};
+export { HOST_MODULES };
 
 export interface RuntimeOptions {
 	/** A workspace in the same thread (Node, tests); in the browser it arrives as a port in the config. */
@@ -105,7 +93,21 @@ export class Runtime implements RuntimeApi {
 	private timers!: ManagedTimers;
 	private initialized = false;
 	private stale = false;
-	private readonly flagValues = new Map<string, boolean | string>();
+	private readonly panel = new ExtensionPanel({
+		runner: () => this.runner,
+		emit: (event) => this.host.emit(event),
+		isInitialized: () => this.initialized,
+		isStale: () => this.stale,
+		onRegistryChange: () => this.applyProviders(),
+	});
+	private readonly rendering = new ExtensionRendering({
+		extensions: () => this.runner.extensions,
+		cwd: () => this.session.source.cwd,
+		theme: () => this.ui.theme,
+		expanded: () => this.ui.toolsExpanded,
+		emit: (event) => this.host.emit(event),
+		report: (extension, where, error) => this.runner.report(extension, "handler", where, error),
+	});
 	private readonly ui: UIClientState = {
 		host: undefined as unknown as HostBridge,
 		editorText: "",
@@ -131,7 +133,7 @@ export class Runtime implements RuntimeApi {
 			config.session.leafId,
 			(entry, leafId) => {
 				emit({ type: "entry_appended", sessionId, entry, leafId });
-				if (this.initialized) renderEntry(this.renderers, entry);
+				if (this.initialized) this.rendering.entry(entry);
 			},
 			(leafId) => emit({ type: "leaf_changed", sessionId, leafId }),
 		);
@@ -141,7 +143,7 @@ export class Runtime implements RuntimeApi {
 		this.model = createScriptedModel(config.script, this.options.scriptedTokensPerSecond);
 		this.manual = createManualModel(() => this.host, this.options.scriptedTokensPerSecond);
 		this.providers = new ProviderRegistry({
-			notice: (extension, text) => this.notice(extension, text),
+			notice: (extension, text) => this.panel.notice(extension, text),
 			track: (extension, where, call) => this.runner.track(extension, where, call),
 		});
 		this.gateway = this.options.gateway ?? (config.gatewayPort ? Comlink.wrap<ProviderGatewayApi>(config.gatewayPort) : undefined);
@@ -200,7 +202,7 @@ export class Runtime implements RuntimeApi {
 			retryPolicy: { ...DEFAULT_RETRY_POLICY, ...config.retry },
 			providerStream: (provider) => (provider === MANUAL_PROVIDER ? this.manual.stream : this.providers.streamFor(provider)),
 			emit,
-			toolProgress: (progress) => renderToolProgress(this.renderers, progress),
+			toolProgress: (progress) => this.rendering.toolProgress(progress),
 			workspace,
 			builtinTools: workspace ? createBuiltinTools(workspace, { cwd }) : [],
 			defaultActiveBuiltins: [...DEFAULT_ACTIVE_TOOL_NAMES],
@@ -211,7 +213,7 @@ export class Runtime implements RuntimeApi {
 				ui: this.ui,
 				timers: this.timers,
 				control: createSessionControl(deps),
-				notice: (extension, text) => this.notice(extension, text),
+				notice: (extension, text) => this.panel.notice(extension, text),
 				assertLive: (extension) => {
 					if (this.stale) throw new StaleExtensionContextError(extension.name);
 				},
@@ -233,7 +235,7 @@ export class Runtime implements RuntimeApi {
 			fetch: this.options.fetch,
 			cdn: config.cdn ?? this.options.cdn,
 		});
-		const env = this.apiEnvironment(createActions(deps, (model) => this.setModel(model)));
+		const env = this.panel.apiEnvironment(createActions(deps, (model) => this.setModel(model)));
 		const disabled = new Map((config.disabled ?? []).map((d) => [d.url, d.reason]));
 		for (const url of config.extensions) {
 			if (disabled.has(url)) this.runner.add(disabledExtension(url, disabled.get(url)!));
@@ -243,9 +245,9 @@ export class Runtime implements RuntimeApi {
 		this.applyProviders();
 		if (config.model) await this.selectModel(config.model, "restore");
 		if (config.thinkingLevel) await this.selection.setThinkingLevel(config.thinkingLevel, "restore");
-		this.emitExtensions();
+		this.panel.emitExtensions();
 		// Stored entries an extension draws are drawn once it has loaded.
-		for (const entry of tree.getEntries()) renderEntry(this.renderers, entry);
+		for (const entry of tree.getEntries()) this.rendering.entry(entry);
 		await this.runner.dispatch("session_start", {});
 		if (config.startReason?.reason === "fork") {
 			await this.runner.dispatch("session_branch", { reason: "fork", previousSessionFile: config.startReason.previousSessionId });
@@ -325,81 +327,12 @@ export class Runtime implements RuntimeApi {
 		if (refreshed) this.session.agent.state.model = refreshed;
 	}
 
-	private readonly callArgs = new Map<string, unknown>();
-	private readonly callLines = new Map<string, string[]>();
-	private readonly partials = new Set<string>();
-
-	private get renderers(): RendererDeps {
-		return {
-			extensions: () => this.runner.extensions,
-			cwd: this.session.source.cwd,
-			callArgs: this.callArgs,
-			callLines: this.callLines,
-			partials: this.partials,
-			theme: this.ui.theme,
-			expanded: () => this.ui.toolsExpanded,
-			emit: (event) => this.host.emit(event),
-			report: (extension, where, error) => this.runner.report(extension, "handler", where, error),
-		};
-	}
-
-	private notice(extension: RegisteredExtension, text: string): void {
-		if (extension.notices.includes(text)) return;
-		extension.notices.push(text);
-		if (this.initialized) this.emitExtensions();
-	}
-
-	private apiEnvironment(actions: ExtensionActions): ApiEnvironment {
-		return {
-			actions,
-			events: createEventBus((channel, error) => console.warn(`events.on("${channel}") handler failed:`, error)),
-			isInitialized: () => this.initialized,
-			isStale: () => this.stale,
-			flagValues: this.flagValues,
-			onRegistryChange: () => {
-				if (!this.initialized) return;
-				this.applyProviders();
-				this.emitExtensions();
-			},
-			notice: (extension, text) => this.notice(extension, text),
-			commandOwner: (name, except) => this.runner.extensions.find((ext) => ext !== except && ext.commands.has(name))?.name,
-			log: (extension: RegisteredExtension, level: keyof ExtensionLogger, message: string, meta?: unknown) => {
-				console[level](`[${extension.name}] ${message}`, ...(meta === undefined ? [] : [meta]));
-			},
-		};
-	}
-
-	private emitExtensions(): void {
-		const commands: CommandInfo[] = this.runner.extensions.flatMap((ext) =>
-			ext.loaded ? [...ext.commands].map(([name, command]) => ({ name, description: command.description, extension: ext.name })) : [],
-		);
-		this.host.emit({ type: "extensions_changed", extensions: this.runner.status(this.flagValues), commands });
-	}
-
-	async completeCommand(name: string, prefix: string): Promise<{ value: string; label: string; description?: string }[]> {
-		const owner = this.runner.extensions.find((ext) => ext.loaded && ext.commands.has(name));
-		const complete = owner?.commands.get(name)?.getArgumentCompletions;
-		if (!owner || !complete) return [];
-		try {
-			const items = await this.runner.track(owner, `/${name} completions`, () => complete(prefix));
-			return (items ?? []).map((item) => ({ value: String(item.value), label: String(item.label ?? item.value), description: item.description }));
-		} catch (error) {
-			this.runner.report(owner, "command", `/${name} completions`, error);
-			return [];
-		}
+	async completeCommand(name: string, prefix: string): Promise<CommandCompletion[]> {
+		return completeCommand(this.runner, name, prefix);
 	}
 
 	async runShortcut(key: string): Promise<boolean> {
-		const id = normalizeKeyId(key);
-		const owner = this.runner.extensions.find((ext) => ext.loaded && ext.shortcuts.has(id));
-		if (!owner) return false;
-		const shortcut = owner.shortcuts.get(id)!;
-		try {
-			await this.runner.track(owner, `shortcut ${id}`, () => shortcut.handler(createContext(this.session.source, owner, {})));
-		} catch (error) {
-			this.runner.report(owner, "handler", `shortcut ${id}`, error);
-		}
-		return true;
+		return runShortcut(this.runner, this.session.source, key);
 	}
 
 	async componentInput(id: string, data: string): Promise<void> {
@@ -407,8 +340,7 @@ export class Runtime implements RuntimeApi {
 	}
 
 	async setFlag(name: string, value: boolean | string): Promise<void> {
-		this.flagValues.set(name, value);
-		this.emitExtensions();
+		this.panel.setFlag(name, value);
 	}
 
 	async ping(): Promise<true> {

@@ -3,18 +3,17 @@
  * dispatched at the points of the spec's "typical order for one prompt", every finished message
  * appended to the tree, and all tools gated by `tool_call` / `tool_result`.
  */
-import { Agent, type AgentEvent, type AgentMessage, type AgentTool, type StreamFn } from "@earendil-works/pi-agent-core";
-import { toToolDeclaration, type Context, type ImageContent, type Model, type JsonObject, type SystemMessage, type TextContent } from "@earendil-works/pi-ai";
+import { Agent, type AgentMessage, type AgentTool, type StreamFn } from "@earendil-works/pi-agent-core";
+import { toToolDeclaration, type Context, type ImageContent, type Model, type SystemMessage, type TextContent } from "@earendil-works/pi-ai";
 import { createCommandContext, createContext, type ContextSource } from "../extensions/context.ts";
 import type { RegisteredExtension } from "../extensions/extension.ts";
 import type { ExtensionRunner } from "../extensions/runner.ts";
 import type { AutoRetryEvent, RuntimeEvent } from "../protocol.ts";
 import type { SessionTree } from "../session/tree.ts";
-import { applyTextRewrite } from "./assistant-rewrite.ts";
 import { convertToLlm, replayableContext, entryForMessage, normalizeCustomMessage, promptText, userMessage } from "./messages.ts";
 import { SCRIPTED_PROVIDER, type ScriptedModel } from "./scripted-model.ts";
 import type { Workspace } from "../../workspace/types.ts";
-import { StopHook } from "./stop-hook.ts";
+import { AgentEvents } from "./agent-events.ts";
 import { isVirtualModel } from "./virtual-models.ts";
 import { ToolGate } from "./tool-gate.ts";
 import { runUserBash } from "./user-shell.ts";
@@ -67,15 +66,8 @@ export class AgentSession {
 	private readonly tools: SessionTools;
 	/** `deliverAs: "nextTurn"` messages, sent with the next prompt. */
 	private nextTurn: AgentMessage[] = [];
-	private turnIndex = 0;
-	/** How the last assistant reply ended: its tool calls are not run when it was cut off ("length"). */
-	private lastStopReason: string | undefined;
-	private readonly stopHook = new StopHook();
-	/** Calls of the current turn whose result ends the run (`terminate`): all of them stops the agent. */
-	private terminatedCalls = 0;
 	readonly retry: AutoRetry;
-	/** `agent_end` left the page's run state on: a retry follows. */
-	private runHeld = false;
+	private readonly events: AgentEvents;
 	/** The run in progress, retries included (the agent is idle while a retry waits). */
 	private activeRun: Promise<void> | undefined;
 	/** Esc was pressed during the current run (agent_settled's `aborted`). */
@@ -156,8 +148,9 @@ export class AgentSession {
 			beforeToolCall: this.gate.beforeToolCall,
 			afterToolCall: this.gate.afterToolCall,
 		});
-		this.agent.subscribe((event) => this.onAgentEvent(event));
 		this.retry = new AutoRetry({ policy: () => options.retryPolicy ?? DEFAULT_RETRY_POLICY, announce: (event) => this.announceRetry(event) });
+		this.events = new AgentEvents({ agent: this.agent, runner, tree, gate: this.gate, retry: this.retry, emit: options.emit, toolProgress: options.toolProgress });
+		this.agent.subscribe((event) => this.events.handle(event));
 	}
 
 	private async announceRetry(event: AutoRetryEvent): Promise<void> {
@@ -168,7 +161,7 @@ export class AgentSession {
 
 	/** A run is going: the agent streams, or a retry waits to continue it (messages then steer it). */
 	get isStreaming(): boolean {
-		return this.agent.state.isStreaming || this.runHeld || this.retry.isWaiting;
+		return this.agent.state.isStreaming || this.events.runHeld || this.retry.isWaiting;
 	}
 
 	private context(extension: RegisteredExtension, signal?: AbortSignal) {
@@ -312,17 +305,13 @@ export class AgentSession {
 		this.agent.state.messages = [system, ...replayableContext(tree.buildContext())];
 		const queued = this.nextTurn.splice(0);
 		const injected = start.messages.map((payload) => normalizeCustomMessage(payload));
-		this.turnIndex = 0;
-		this.stopHook.reset();
+		this.events.beginRun();
 		this.retry.begin();
 		try {
 			await this.agent.prompt([...queued, ...messages, ...injected]);
 			while (await this.retry.afterRun(this.agent)) await this.agent.continue();
 		} finally {
-			if (this.runHeld) {
-				this.runHeld = false;
-				this.options.emit({ type: "run_state", running: false });
-			}
+			this.events.endRun();
 		}
 		await this.compactAfterRun();
 	}
@@ -346,104 +335,5 @@ export class AgentSession {
 		this.retry.cancel();
 		this.agent.abort();
 		this.compactor.abort();
-	}
-
-	/**
-	 * `session_stop` when the agent would stop after this turn: no calls to answer (or all of them
-	 * ended the run), nothing queued, not failed or aborted. A continuation becomes a follow-up, which
-	 * the agent takes instead of ending.
-	 */
-	private async checkStop(message: AgentMessage, toolResults: number, turnIndex: number): Promise<void> {
-		if (message.role !== "assistant" || message.stopReason === "error" || message.stopReason === "aborted") return;
-		if (toolResults > 0 && this.terminatedCalls < toolResults) return;
-		if (this.agent.hasQueuedMessages() || this.agent.signal?.aborted) return;
-		const next = await this.stopHook.check({
-			runner: this.options.runner,
-			messages: this.agent.state.messages,
-			lastAssistant: message,
-			turnId: `${this.options.tree.header.id}:${turnIndex}:${message.timestamp}`,
-			sessionId: this.options.tree.header.id,
-			signal: this.agent.signal,
-		});
-		if (next) this.agent.followUp(next);
-	}
-
-	private async onAgentEvent(event: AgentEvent): Promise<void> {
-		const { runner, tree, emit } = this.options;
-		switch (event.type) {
-			case "agent_start":
-				emit({ type: "run_state", running: true });
-				await runner.dispatch("agent_start", {});
-				return;
-			case "agent_end":
-				this.gate.forgetAnnounced();
-				// A retry keeps the run going, for extensions (willContinue) and for the page (Esc still reaches it).
-				this.runHeld = this.retry.willRetry(event.messages, this.agent.state.model.contextWindow ?? 0);
-				await runner.dispatch("agent_end", { messages: event.messages, ...(this.runHeld ? { willContinue: true } : {}) });
-				if (!this.runHeld) emit({ type: "run_state", running: false });
-				return;
-			case "turn_start":
-				await runner.dispatch("turn_start", { turnIndex: this.turnIndex, timestamp: Date.now() });
-				return;
-			case "turn_end": {
-				const turnIndex = this.turnIndex++;
-				await runner.dispatch("turn_end", { turnIndex, message: event.message, toolResults: event.toolResults });
-				await this.checkStop(event.message, event.toolResults.length, turnIndex);
-				this.terminatedCalls = 0;
-				return;
-			}
-			case "message_start":
-				await runner.dispatch("message_start", { message: structuredClone(event.message) });
-				return;
-			case "message_update":
-				emit({ type: "streaming", message: event.message });
-				if (runner.hasHandlers("message_update")) {
-					await runner.dispatch("message_update", { message: structuredClone(event.message), assistantMessageEvent: event.assistantMessageEvent });
-				}
-				return;
-			case "message_end": {
-				const { message } = event;
-				// Rewrites land before the message is persisted, shown or sent again.
-				if (message.role === "assistant" && runner.hasHandlers("assistant_message")) {
-					const content = await runner.dispatch("assistant_message", { message: structuredClone(message) });
-					const problem = applyTextRewrite(message, content);
-					if (problem) emit({ type: "notify", message: `assistant_message rewrite ignored: ${problem}`, level: "warning", extension: "Playa" });
-				}
-				if (message.role === "assistant") this.lastStopReason = message.stopReason;
-				const entry = entryForMessage(message);
-				if (entry) tree.append(entry);
-				emit({ type: "streaming", message: undefined });
-				await runner.dispatch("message_end", { message: structuredClone(message) });
-				if (message.role === "assistant") await this.retry.replied(message);
-				return;
-			}
-			case "tool_execution_start":
-				// tool_call comes first (reference: "tool_call (at arg-prep, before scheduling) → tool_execution_start").
-				// Not for calls the agent fails without running: a truncated reply, an aborted run.
-				if (this.lastStopReason !== "length" && !this.agent.signal?.aborted) {
-					await this.gate.announce({ type: "toolCall", id: event.toolCallId, name: event.toolName, arguments: event.args as JsonObject });
-				}
-				await runner.dispatch("tool_execution_start", { toolCallId: event.toolCallId, toolName: event.toolName, args: event.args });
-				return;
-			case "tool_execution_update":
-				this.options.toolProgress?.({ toolCallId: event.toolCallId, toolName: event.toolName, args: event.args, partialResult: event.partialResult ?? {} });
-				await runner.dispatch("tool_execution_update", {
-					toolCallId: event.toolCallId,
-					toolName: event.toolName,
-					args: event.args,
-					partialResult: event.partialResult,
-				});
-				return;
-			case "tool_execution_end":
-				if ((event.result as { terminate?: boolean } | undefined)?.terminate === true) this.terminatedCalls++;
-				this.options.toolProgress?.({ toolCallId: event.toolCallId, toolName: event.toolName });
-				await runner.dispatch("tool_execution_end", {
-					toolCallId: event.toolCallId,
-					toolName: event.toolName,
-					result: event.result,
-					isError: event.isError,
-				});
-				return;
-		}
 	}
 }
