@@ -29,9 +29,11 @@ export async function setScript(page: Page, steps: unknown[]) {
 	await expect(page.getByRole("status").filter({ hasText: "Applied." })).toBeVisible();
 }
 
+/** Types into the composer and sends, once it takes input (not while the page starts or a run goes on). */
 export async function send(page: Page, text: string) {
 	const box = page.getByRole("textbox", { name: "Prompt", exact: true });
 	await box.fill(text);
+	await expect(page.getByRole("button", { name: "Send", exact: true })).toBeEnabled();
 	await box.press("Enter");
 }
 
