@@ -59,17 +59,36 @@ export function formatSize(bytes: number): string {
 	return `${(bytes / (1024 * 1024)).toFixed(1)}MB`;
 }
 
-function untruncated(content: string, totalLines: number, totalBytes: number, maxLines: number, maxBytes: number): TruncationResult {
+interface Measured {
+	lines: string[];
+	totalLines: number;
+	totalBytes: number;
+	maxLines: number;
+	maxBytes: number;
+}
+
+function measure(content: string, options: TruncationOptions): Measured {
+	const lines = splitLinesForCounting(content);
+	return { lines, totalLines: lines.length, totalBytes: byteLength(content), maxLines: options.maxLines ?? DEFAULT_MAX_LINES, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES };
+}
+
+/** The result for `content` as kept; `outputLines` and what was cut come from the caller. */
+function result(
+	m: Measured,
+	content: string,
+	outcome: { outputLines: number; truncatedBy: TruncationResult["truncatedBy"]; lastLinePartial?: boolean; firstLineExceedsLimit?: boolean },
+): TruncationResult {
+	const { totalLines, totalBytes, maxLines, maxBytes } = m;
 	return {
 		content,
-		truncated: false,
-		truncatedBy: null,
+		truncated: outcome.truncatedBy !== null,
+		truncatedBy: outcome.truncatedBy,
 		totalLines,
 		totalBytes,
-		outputLines: totalLines,
-		outputBytes: totalBytes,
-		lastLinePartial: false,
-		firstLineExceedsLimit: false,
+		outputLines: outcome.outputLines,
+		outputBytes: byteLength(content),
+		lastLinePartial: outcome.lastLinePartial ?? false,
+		firstLineExceedsLimit: outcome.firstLineExceedsLimit ?? false,
 		maxLines,
 		maxBytes,
 	};
@@ -77,27 +96,10 @@ function untruncated(content: string, totalLines: number, totalBytes: number, ma
 
 /** Keep the first lines; never a partial line. A first line over the byte limit gives empty content. */
 export function truncateHead(content: string, options: TruncationOptions = {}): TruncationResult {
-	const maxLines = options.maxLines ?? DEFAULT_MAX_LINES;
-	const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-	const totalBytes = byteLength(content);
-	const lines = splitLinesForCounting(content);
-	const totalLines = lines.length;
-	if (totalLines <= maxLines && totalBytes <= maxBytes) return untruncated(content, totalLines, totalBytes, maxLines, maxBytes);
-	if (byteLength(lines[0]) > maxBytes) {
-		return {
-			content: "",
-			truncated: true,
-			truncatedBy: "bytes",
-			totalLines,
-			totalBytes,
-			outputLines: 0,
-			outputBytes: 0,
-			lastLinePartial: false,
-			firstLineExceedsLimit: true,
-			maxLines,
-			maxBytes,
-		};
-	}
+	const m = measure(content, options);
+	const { lines, maxLines, maxBytes } = m;
+	if (m.totalLines <= maxLines && m.totalBytes <= maxBytes) return result(m, content, { outputLines: m.totalLines, truncatedBy: null });
+	if (byteLength(lines[0]) > maxBytes) return result(m, "", { outputLines: 0, truncatedBy: "bytes", firstLineExceedsLimit: true });
 	const output: string[] = [];
 	let outputBytes = 0;
 	let truncatedBy: "lines" | "bytes" = "lines";
@@ -111,30 +113,14 @@ export function truncateHead(content: string, options: TruncationOptions = {}): 
 		outputBytes += lineBytes;
 	}
 	if (output.length >= maxLines && outputBytes <= maxBytes) truncatedBy = "lines";
-	const text = output.join("\n");
-	return {
-		content: text,
-		truncated: true,
-		truncatedBy,
-		totalLines,
-		totalBytes,
-		outputLines: output.length,
-		outputBytes: byteLength(text),
-		lastLinePartial: false,
-		firstLineExceedsLimit: false,
-		maxLines,
-		maxBytes,
-	};
+	return result(m, output.join("\n"), { outputLines: output.length, truncatedBy });
 }
 
 /** Keep the last lines; a last line over the byte limit is cut to its end (`lastLinePartial`). */
 export function truncateTail(content: string, options: TruncationOptions = {}): TruncationResult {
-	const maxLines = options.maxLines ?? DEFAULT_MAX_LINES;
-	const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-	const totalBytes = byteLength(content);
-	const lines = splitLinesForCounting(content);
-	const totalLines = lines.length;
-	if (totalLines <= maxLines && totalBytes <= maxBytes) return untruncated(content, totalLines, totalBytes, maxLines, maxBytes);
+	const m = measure(content, options);
+	const { lines, maxLines, maxBytes } = m;
+	if (m.totalLines <= maxLines && m.totalBytes <= maxBytes) return result(m, content, { outputLines: m.totalLines, truncatedBy: null });
 	const output: string[] = [];
 	let outputBytes = 0;
 	let truncatedBy: "lines" | "bytes" = "lines";
@@ -156,20 +142,7 @@ export function truncateTail(content: string, options: TruncationOptions = {}): 
 		outputBytes += lineBytes;
 	}
 	if (output.length >= maxLines && outputBytes <= maxBytes) truncatedBy = "lines";
-	const text = output.join("\n");
-	return {
-		content: text,
-		truncated: true,
-		truncatedBy,
-		totalLines,
-		totalBytes,
-		outputLines: output.length,
-		outputBytes: byteLength(text),
-		lastLinePartial,
-		firstLineExceedsLimit: false,
-		maxLines,
-		maxBytes,
-	};
+	return result(m, output.join("\n"), { outputLines: output.length, truncatedBy, lastLinePartial });
 }
 
 function truncateStringToBytesFromEnd(text: string, maxBytes: number): string {
