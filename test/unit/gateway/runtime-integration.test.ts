@@ -1,15 +1,11 @@
 // The runtime with the gateway on a real port, as the integration wires it: a prompt answered by a provider,
 // before_provider_request replacing the payload, pi.setModel refused without a key.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { ProviderGateway } from "../../../src/host/gateway/gateway.ts";
-import { exposeGuarded, GATEWAY_METHODS } from "../../../src/host/gateway/guard.ts";
 import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
-import type { RuntimeEvent } from "../../../src/runtime/protocol.ts";
-import { Runtime } from "../../../src/runtime/runtime.ts";
-import { newSessionHeader } from "../../../src/runtime/session/entries.ts";
 import { mockModel } from "../../mock-providers/client.ts";
+import { startGatewayRuntime } from "./support.ts";
 import { startMockProviders, type MockProviders } from "../../mock-providers/server.mjs";
-import { EXT_ORIGIN, PROBE_EXPR, probe, transcript } from "../../support/runtime-harness.ts";
+import { PROBE_EXPR, probe, transcript } from "../../support/runtime-harness.ts";
 
 const KEY = "sk-runtime-integration-key";
 let mock: MockProviders;
@@ -27,15 +23,8 @@ it("answers a prompt through the gateway; the extension rewrites the payload and
 	}`;
 	const secrets = new SecretStore(new MemoryStorage());
 	secrets.setKey("openai", KEY, [mock.url]);
-	const channel = new MessageChannel();
-	exposeGuarded(new ProviderGateway({ secrets }), channel.port1, [...GATEWAY_METHODS]);
-	const events: RuntimeEvent[] = [];
-	const runtime = new Runtime({ fetch: async () => new Response(ext), scriptedTokensPerSecond: 0 });
 	const model = mockModel(mock.url, "openai-completions");
-	await runtime.start(
-		{ session: { header: newSessionHeader("/workspace"), entries: [], leafId: null }, extensions: [EXT_ORIGIN + "ext.ts"], script: [], gatewayPort: channel.port2, model: { provider: model.provider, id: model.id, model } },
-		{ emit: (e) => void events.push(e), requestUI: async () => ({ cancelled: true }), cancelUI: () => {} },
-	);
+	const { runtime, events, close } = await startGatewayRuntime({ source: ext, secrets, model });
 	mock.script("openai-completions", [{ text: "Hello from the gateway." }]);
 	await runtime.submit("hi");
 	const entries = events.flatMap((e) => (e.type === "entry_appended" ? [e.entry] : []));
@@ -47,7 +36,5 @@ it("answers a prompt through the gateway; the extension rewrites the payload and
 	expect(seen).toEqual(["status 200", "setModel false"]);
 	expect(events.filter((e) => e.type === "model_changed").map((e) => e.type === "model_changed" && e.choice.provider)).toEqual(["openai"]);
 	expect(JSON.stringify(events)).not.toContain(KEY);
-	await runtime.shutdown();
-	channel.port1.close();
-	channel.port2.close();
+	await close();
 });

@@ -1,7 +1,7 @@
 // Shared set-up for the gateway tests: the main-thread gateway exposed on one end of a real MessageChannel with
 // Comlink, the worker's stream function on the other, and a record of everything that crossed towards the worker.
 import type { StreamFn } from "@earendil-works/pi-agent-core";
-import type { AssistantMessage, AssistantMessageEvent, Context, Tool } from "@earendil-works/pi-ai";
+import type { Api, AssistantMessage, AssistantMessageEvent, Context, Model, Tool } from "@earendil-works/pi-ai";
 import { normalizeContext } from "@earendil-works/pi-ai";
 import * as Comlink from "comlink";
 import { EndpointStore } from "../../../src/host/gateway/endpoints.ts";
@@ -10,6 +10,10 @@ import { exposeGuarded, GATEWAY_METHODS } from "../../../src/host/gateway/guard.
 import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
 import { createGatewayStreamFn, type GatewayLike, type GatewayStreamConfig } from "../../../src/runtime/agent/gateway-stream.ts";
 import type { GatewaySink, ProviderGatewayApi } from "../../../src/runtime/gateway-protocol.ts";
+import type { RuntimeConfig, RuntimeEvent } from "../../../src/runtime/protocol.ts";
+import { Runtime } from "../../../src/runtime/runtime.ts";
+import { newSessionHeader } from "../../../src/runtime/session/entries.ts";
+import { EXT_ORIGIN } from "../../support/runtime-harness.ts";
 
 export const KEY = "sk-gateway-test-0123456789abcdef";
 
@@ -99,4 +103,33 @@ export function normalize(value: unknown): unknown {
 	return JSON.parse(JSON.stringify(value), (key, v) =>
 		["timestamp", "durationMs", "responseId", "id", "thinkingSignature", "textSignature", "thoughtSignature"].includes(key) ? undefined : v,
 	);
+}
+
+/**
+ * A runtime under Node whose extension (`source`, served as `name`) and model requests go through a real
+ * gateway on a MessageChannel; `model` starts selected, `config` adds to the runtime's start config.
+ */
+export async function startGatewayRuntime(options: { source: string; secrets: SecretStore; name?: string; model?: Model<Api>; config?: Partial<RuntimeConfig> }) {
+	const { source, secrets, name = "ext.ts", model, config } = options;
+	const channel = new MessageChannel();
+	exposeGuarded(new ProviderGateway({ secrets }), channel.port1, [...GATEWAY_METHODS]);
+	const events: RuntimeEvent[] = [];
+	const runtime = new Runtime({ fetch: async () => new Response(source), scriptedTokensPerSecond: 0 });
+	await runtime.start(
+		{
+			session: { header: newSessionHeader("/workspace"), entries: [], leafId: null },
+			extensions: [EXT_ORIGIN + name],
+			script: [],
+			gatewayPort: channel.port2,
+			...(model ? { model: { provider: model.provider, id: model.id, model } } : {}),
+			...config,
+		},
+		{ emit: (e) => void events.push(e), requestUI: async () => ({ cancelled: true }), cancelUI: () => {} },
+	);
+	const close = async () => {
+		await runtime.shutdown();
+		channel.port1.close();
+		channel.port2.close();
+	};
+	return { runtime, events, close, entries: () => events.flatMap((e) => (e.type === "entry_appended" ? [e.entry] : [])) };
 }

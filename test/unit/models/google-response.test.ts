@@ -1,15 +1,11 @@
 // after_provider_response for Google: pi-ai's Google provider never sees the HTTP response, so the gateway
 // reports it through the fetch it gives the SDK; once per reply, like the other providers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ProviderGateway } from "../../../src/host/gateway/gateway.ts";
-import { exposeGuarded, GATEWAY_METHODS } from "../../../src/host/gateway/guard.ts";
 import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
-import type { RuntimeEvent } from "../../../src/runtime/protocol.ts";
-import { Runtime } from "../../../src/runtime/runtime.ts";
-import { newSessionHeader } from "../../../src/runtime/session/entries.ts";
 import { mockModel, type MockApi } from "../../mock-providers/client.ts";
+import { startGatewayRuntime } from "../gateway/support.ts";
 import { startMockProviders, type MockProviders } from "../../mock-providers/server.mjs";
-import { EXT_ORIGIN, PROBE_EXPR, probe, transcript } from "../../support/runtime-harness.ts";
+import { PROBE_EXPR, probe, transcript } from "../../support/runtime-harness.ts";
 
 let mock: MockProviders;
 beforeAll(async () => void (mock = await startMockProviders()));
@@ -24,19 +20,10 @@ async function turn(api: MockApi) {
 	const model = mockModel(mock.url, api);
 	const secrets = new SecretStore(new MemoryStorage());
 	secrets.setKey(model.provider, "key-for-" + api, [mock.url]);
-	const channel = new MessageChannel();
-	exposeGuarded(new ProviderGateway({ secrets }), channel.port1, [...GATEWAY_METHODS]);
-	const events: RuntimeEvent[] = [];
-	const runtime = new Runtime({ fetch: async () => new Response(EXT), scriptedTokensPerSecond: 0 });
-	await runtime.start(
-		{ session: { header: newSessionHeader("/workspace"), entries: [], leafId: null }, extensions: [EXT_ORIGIN + "resp.ts"], script: [], gatewayPort: channel.port2, model: { provider: model.provider, id: model.id, model } },
-		{ emit: (e) => void events.push(e), requestUI: async () => ({ cancelled: true }), cancelUI: () => {} },
-	);
+	const { runtime, events, close } = await startGatewayRuntime({ source: EXT, secrets, name: "resp.ts", model });
 	mock.script(api, [{ text: `Hello from ${api}.` }]);
 	await runtime.submit("hi");
-	await runtime.shutdown();
-	channel.port1.close();
-	channel.port2.close();
+	await close();
 	return { seen, entries: events.flatMap((e) => (e.type === "entry_appended" ? [e.entry] : [])) };
 }
 

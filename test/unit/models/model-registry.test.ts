@@ -2,16 +2,12 @@
 // place of keys, and requests answered by the scripted model, an extension's provider, or the real gateway on a
 // port (which adds the stored key, so the mock provider sees it and extension code never does).
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { ProviderGateway } from "../../../src/host/gateway/gateway.ts";
-import { exposeGuarded, GATEWAY_METHODS } from "../../../src/host/gateway/guard.ts";
 import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
 import { KEY_HANDLE_PREFIX } from "../../../src/runtime/agent/model-registry.ts";
-import type { RuntimeEvent } from "../../../src/runtime/protocol.ts";
-import { Runtime } from "../../../src/runtime/runtime.ts";
-import { newSessionHeader } from "../../../src/runtime/session/entries.ts";
 import { mockModel } from "../../mock-providers/client.ts";
+import { startGatewayRuntime } from "../gateway/support.ts";
 import { startMockProviders, type MockProviders } from "../../mock-providers/server.mjs";
-import { EXT_ORIGIN, PROBE_EXPR, probe, startRuntime } from "../../support/runtime-harness.ts";
+import { PROBE_EXPR, probe, startRuntime } from "../../support/runtime-harness.ts";
 
 const KEY = "sk-model-registry-secret-0123456789";
 let mock: MockProviders;
@@ -101,14 +97,7 @@ it("hands out a handle, not the key; the gateway sends the stored key to the pro
 	}`;
 	const secrets = new SecretStore(new MemoryStorage());
 	secrets.setKey("openai", KEY, [mock.url]);
-	const channel = new MessageChannel();
-	exposeGuarded(new ProviderGateway({ secrets }), channel.port1, [...GATEWAY_METHODS]);
-	const events: RuntimeEvent[] = [];
-	const runtime = new Runtime({ fetch: async () => new Response(ext), scriptedTokensPerSecond: 0 });
-	await runtime.start(
-		{ session: { header: newSessionHeader("/workspace"), entries: [], leafId: null }, extensions: [EXT_ORIGIN + "ext.ts"], script: [], gatewayPort: channel.port2 },
-		{ emit: (e) => void events.push(e), requestUI: async () => ({ cancelled: true }), cancelUI: () => {} },
-	);
+	const { runtime, events, close } = await startGatewayRuntime({ source: ext, secrets });
 	await runtime.setAvailableModels([model]);
 	mock.script("openai-completions", [{ text: "via pi-ai" }, { text: "via the registry" }]);
 	await runtime.submit("/ask");
@@ -126,7 +115,5 @@ it("hands out a handle, not the key; the gateway sends the stored key to the pro
 	for (const post of posts) expect(post.headers.authorization).toBe(`Bearer ${KEY}`);
 	expect(JSON.stringify(seen)).not.toContain(KEY);
 	expect(JSON.stringify(events)).not.toContain(KEY);
-	await runtime.shutdown();
-	channel.port1.close();
-	channel.port2.close();
+	await close();
 });

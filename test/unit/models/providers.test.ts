@@ -2,14 +2,10 @@
 // variable its apiKey names, its models in ctx.models and the page's picker; unregisterProvider; a provider with
 // its own streamSimple answered in the worker.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ProviderGateway } from "../../../src/host/gateway/gateway.ts";
-import { exposeGuarded, GATEWAY_METHODS } from "../../../src/host/gateway/guard.ts";
 import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
-import type { RuntimeEvent } from "../../../src/runtime/protocol.ts";
-import { Runtime } from "../../../src/runtime/runtime.ts";
-import { newSessionHeader } from "../../../src/runtime/session/entries.ts";
+import { startGatewayRuntime } from "../gateway/support.ts";
 import { startMockProviders, type MockProviders } from "../../mock-providers/server.mjs";
-import { EXT_ORIGIN, PROBE_EXPR, probe, startRuntime, transcript } from "../../support/runtime-harness.ts";
+import { PROBE_EXPR, probe, startRuntime, transcript } from "../../support/runtime-harness.ts";
 
 const KEY = "sk-registered-provider-key";
 let mock: MockProviders;
@@ -36,21 +32,8 @@ const httpProvider = (baseUrl: string) => `export default function (pi) {
 	} });
 }`;
 
-async function startWithGateway(source: string, secrets: SecretStore) {
-	const channel = new MessageChannel();
-	exposeGuarded(new ProviderGateway({ secrets }), channel.port1, [...GATEWAY_METHODS]);
-	const events: RuntimeEvent[] = [];
-	const runtime = new Runtime({ fetch: async () => new Response(source), scriptedTokensPerSecond: 0 });
-	await runtime.start(
-		{ session: { header: newSessionHeader("/workspace"), entries: [], leafId: null }, extensions: [EXT_ORIGIN + "provider.ts"], script: [], gatewayPort: channel.port2 },
-		{ emit: (e) => void events.push(e), requestUI: async () => ({ cancelled: true }), cancelUI: () => {} },
-	);
-	const close = async () => {
-		await runtime.shutdown();
-		channel.port1.close();
-		channel.port2.close();
-	};
-	return { runtime, events, close, entries: () => events.flatMap((e) => (e.type === "entry_appended" ? [e.entry] : [])) };
+function startWithGateway(source: string, secrets: SecretStore) {
+	return startGatewayRuntime({ source, secrets, name: "provider.ts" });
 }
 
 describe("registerProvider", () => {

@@ -2,15 +2,11 @@
 // are retried with auto_retry_start/end in upstream's order, the failed reply stays out of the next request,
 // retries give up after maxRetries, Esc cancels the wait, and a 401 is not retried.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ProviderGateway } from "../../../src/host/gateway/gateway.ts";
-import { exposeGuarded, GATEWAY_METHODS } from "../../../src/host/gateway/guard.ts";
 import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
-import type { RuntimeEvent } from "../../../src/runtime/protocol.ts";
-import { Runtime } from "../../../src/runtime/runtime.ts";
-import { newSessionHeader } from "../../../src/runtime/session/entries.ts";
 import { mockModel, type MockApi } from "../../mock-providers/client.ts";
+import { startGatewayRuntime } from "../gateway/support.ts";
 import { startMockProviders, type MockProviders } from "../../mock-providers/server.mjs";
-import { EXT_ORIGIN, PROBE_EXPR, probe, transcript } from "../../support/runtime-harness.ts";
+import { PROBE_EXPR, probe, transcript } from "../../support/runtime-harness.ts";
 
 let mock: MockProviders;
 beforeAll(async () => void (mock = await startMockProviders()));
@@ -33,27 +29,7 @@ async function start(api: MockApi, retry: { baseDelayMs: number; maxRetries?: nu
 	const secrets = new SecretStore(new MemoryStorage());
 	const model = mockModel(mock.url, api);
 	secrets.setKey(model.provider, "sk-test-retry", [mock.url]);
-	const channel = new MessageChannel();
-	exposeGuarded(new ProviderGateway({ secrets }), channel.port1, [...GATEWAY_METHODS]);
-	const events: RuntimeEvent[] = [];
-	const runtime = new Runtime({ fetch: async () => new Response(RECORDER), scriptedTokensPerSecond: 0 });
-	await runtime.start(
-		{
-			session: { header: newSessionHeader("/workspace"), entries: [], leafId: null },
-			extensions: [EXT_ORIGIN + "recorder.ts"],
-			script: [],
-			gatewayPort: channel.port2,
-			model: { provider: model.provider, id: model.id, model },
-			retry,
-		},
-		{ emit: (e) => void events.push(e), requestUI: async () => ({ cancelled: true }), cancelUI: () => {} },
-	);
-	const entries = () => events.flatMap((e) => (e.type === "entry_appended" ? [e.entry] : []));
-	const close = async () => {
-		await runtime.shutdown();
-		channel.port1.close();
-		channel.port2.close();
-	};
+	const { runtime, events, entries, close } = await startGatewayRuntime({ source: RECORDER, secrets, name: "recorder.ts", model, config: { retry } });
 	return { runtime, seen, events, entries, close };
 }
 

@@ -2,16 +2,12 @@
 // getContextUsage from the same arithmetic: the last valid reply's tokens plus estimates for what followed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
-import { ProviderGateway } from "../../../src/host/gateway/gateway.ts";
-import { exposeGuarded, GATEWAY_METHODS } from "../../../src/host/gateway/guard.ts";
 import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
 import { estimateContextTokens, formatCost, formatTokens, sumUsage } from "../../../src/runtime/agent/usage.ts";
-import type { RuntimeEvent } from "../../../src/runtime/protocol.ts";
-import { Runtime } from "../../../src/runtime/runtime.ts";
-import { newSessionHeader } from "../../../src/runtime/session/entries.ts";
 import { mockModel } from "../../mock-providers/client.ts";
+import { startGatewayRuntime } from "../gateway/support.ts";
 import { startMockProviders, type MockProviders } from "../../mock-providers/server.mjs";
-import { EXT_ORIGIN, PROBE_EXPR, probe } from "../../support/runtime-harness.ts";
+import { PROBE_EXPR, probe } from "../../support/runtime-harness.ts";
 
 let mock: MockProviders;
 beforeAll(async () => void (mock = await startMockProviders()));
@@ -46,15 +42,8 @@ it("a provider's reply carries the usage it reported and its cost; getContextUsa
 	}`;
 	const secrets = new SecretStore(new MemoryStorage());
 	secrets.setKey("anthropic", "sk-ant-usage", [mock.url]);
-	const channel = new MessageChannel();
-	exposeGuarded(new ProviderGateway({ secrets }), channel.port1, [...GATEWAY_METHODS]);
-	const events: RuntimeEvent[] = [];
-	const runtime = new Runtime({ fetch: async () => new Response(ext), scriptedTokensPerSecond: 0 });
 	const model = mockModel(mock.url, "anthropic-messages");
-	await runtime.start(
-		{ session: { header: newSessionHeader("/workspace"), entries: [], leafId: null }, extensions: [EXT_ORIGIN + "ctx.ts"], script: [], gatewayPort: channel.port2, model: { provider: model.provider, id: model.id, model } },
-		{ emit: (e) => void events.push(e), requestUI: async () => ({ cancelled: true }), cancelUI: () => {} },
-	);
+	const { runtime, events, close } = await startGatewayRuntime({ source: ext, secrets, name: "ctx.ts", model });
 	mock.script("anthropic-messages", [{ text: "Counted.", usage: { input: 1000, output: 200, cacheRead: 500 } }]);
 	await runtime.submit("hi");
 	const messages = events.flatMap((e) => (e.type === "entry_appended" && e.entry.type === "message" ? [(e.entry as { message: AgentMessage }).message] : []));
@@ -67,7 +56,5 @@ it("a provider's reply carries the usage it reported and its cost; getContextUsa
 	await runtime.submit("/ctx");
 	expect(seen).toEqual([{ tokens: 1700, contextWindow: model.contextWindow, percent: (1700 / model.contextWindow) * 100 }]);
 	expect(sumUsage(messages).cost).toBeCloseTo(expectedCost, 10);
-	await runtime.shutdown();
-	channel.port1.close();
-	channel.port2.close();
+	await close();
 });
