@@ -2,6 +2,7 @@
 // a custom OpenAI-compatible endpoint with a key, a wrong key explained, and a hostile extension that looks for
 // the key everywhere worker code can and tries to send it elsewhere.
 import { expect, test, type Page } from "@playwright/test";
+import { MOCK_APIS, mockBaseUrl } from "../mock-providers/client.ts";
 import { startMockProviders, type MockProviders } from "../mock-providers/server.mjs";
 import { FIXTURES, openWithExtensions, send, waitReady } from "./helpers.ts";
 
@@ -137,4 +138,40 @@ test("an extension's provider appears in the picker, takes a key under its varia
 
 	await send(page, "/disconnect");
 	await expect(panel.getByLabel("Provider").locator("option", { hasText: "my-gateway" })).toHaveCount(0);
+});
+
+test("all four wire formats from the page: thinking, text and two parallel tool calls, then the answer", async ({ page }) => {
+	await openWithExtensions(page, [`${FIXTURES}/fixtures/mock-apis.ts`]);
+	const notifications = page.getByRole("status", { name: "Notifications" });
+	await send(page, `/use openai-completions ${mockBaseUrl(mock.url, "openai-completions")}`);
+	await expect(notifications).toContainText("openai-completions: not selected");
+	// One key, stored by the user under the variable the providers name.
+	const panel = page.getByRole("region", { name: "Model settings" });
+	await panel.getByLabel("Provider").selectOption("mock-openai-completions");
+	await panel.getByRole("button", { name: "Add key for mock-openai-completions (from mock-apis)…" }).click();
+	const dialog = page.getByRole("dialog", { name: /API key for mock-openai-completions/ });
+	await dialog.getByLabel("API key").fill(KEY);
+	await dialog.getByRole("button", { name: "Save key" }).click();
+
+	const transcript = page.getByRole("region", { name: "Transcript" });
+	for (const api of MOCK_APIS) {
+		await send(page, `/use ${api} ${mockBaseUrl(mock.url, api)}`);
+		await expect(notifications).toContainText(`${api}: selected`);
+		mock.reset();
+		mock.script(api, [
+			{ thinking: `Thinking in ${api}.`, text: `Reading both in ${api}.`, toolCalls: [{ name: "read", arguments: { path: "a.txt" } }, { name: "read", arguments: { path: "b.txt" } }] },
+			{ text: `Done in ${api}.` },
+		]);
+		await send(page, `Read two files over ${api}`);
+		await expect(transcript.getByRole("article", { name: "Assistant message" }).last()).toContainText(`Done in ${api}.`);
+		const reply = transcript.getByRole("article", { name: "Assistant message" }).filter({ hasText: `Reading both in ${api}.` });
+		await expect(reply).toContainText(`Thinking in ${api}.`);
+		// Both calls ran (the list keeps only rows near the end in the page: the latest two are there).
+		const results = transcript.getByRole("article", { name: "Result of read message" });
+		await expect(results.nth(-2)).toContainText("a.txt");
+		await expect(results.nth(-1)).toContainText("b.txt");
+		const posts = mock.requests.filter((request) => request.method === "POST");
+		expect(posts).toHaveLength(2);
+		expect(JSON.stringify(posts[0].headers)).toContain(KEY);
+	}
 });
