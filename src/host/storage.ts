@@ -27,8 +27,17 @@ interface PlayaDB extends DBSchema {
 	files: { key: string; value: FsEntrySnapshot };
 }
 
+interface PendingAppends {
+	sessionId: string;
+	entries: SessionEntry[];
+	leafId: string;
+	written: Promise<void>;
+}
+
 export class Storage {
 	private queue: Promise<unknown> = Promise.resolve();
+	/** Appends waiting for the write queue, to be stored in one transaction. */
+	private pendingAppends: PendingAppends | undefined;
 
 	private constructor(private readonly db: IDBPDatabase<PlayaDB>) {}
 
@@ -53,6 +62,8 @@ export class Storage {
 
 	/** Writes run one after another, in the order they were asked for. */
 	private serial<T>(write: () => Promise<T>): Promise<T> {
+		// A write queued after pending appends keeps its place: later appends go in a batch after it.
+		this.pendingAppends = undefined;
 		const next = this.queue.then(write, write);
 		this.queue = next.catch(() => undefined);
 		return next;
@@ -86,17 +97,32 @@ export class Storage {
 		return { header: record.header, entries: rows.map((row) => row.entry), leafId: record.leafId };
 	}
 
-	/** Appends one entry and moves the session's leaf, in one transaction. */
+	/**
+	 * Appends one entry and moves the session's leaf. Entries that arrive while a write is under way go
+	 * together in the next transaction, so what the page shows reaches storage with little delay.
+	 */
 	appendEntry(sessionId: string, entry: SessionEntry, leafId: string): Promise<void> {
-		return this.serial(async () => {
+		const pending = this.pendingAppends;
+		if (pending && pending.sessionId === sessionId) {
+			pending.entries.push(entry);
+			pending.leafId = leafId;
+			return pending.written;
+		}
+		const batch: PendingAppends = { sessionId, entries: [entry], leafId, written: Promise.resolve() };
+		batch.written = this.serial(async () => {
+			if (this.pendingAppends === batch) this.pendingAppends = undefined;
 			const tx = this.db.transaction(["sessions", "entries"], "readwrite");
 			const sessions = tx.objectStore("sessions");
 			const record = await sessions.get(sessionId);
 			if (!record) throw new Error(`session ${sessionId} does not exist`);
-			await tx.objectStore("entries").put({ sessionId, seq: record.entryCount, entry });
-			await sessions.put({ ...record, leafId, entryCount: record.entryCount + 1, updatedAt: entry.timestamp });
+			const entries = tx.objectStore("entries");
+			batch.entries.forEach((appended, index) => void entries.put({ sessionId, seq: record.entryCount + index, entry: appended }));
+			const last = batch.entries.at(-1)!;
+			await sessions.put({ ...record, leafId: batch.leafId, entryCount: record.entryCount + batch.entries.length, updatedAt: last.timestamp });
 			await tx.done;
 		});
+		this.pendingAppends = batch;
+		return batch.written;
 	}
 
 	/** Stores a whole session at once (an import): all of it, or nothing. */
