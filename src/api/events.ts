@@ -4,8 +4,8 @@
  */
 import type { AgentMessage, ThinkingLevel } from "@earendil-works/pi-agent-core";
 import type { Api, AssistantMessage, AssistantMessageEvent, ImageContent, Model, TextContent, ToolResultMessage } from "@earendil-works/pi-ai";
-import type { CompactionPreparation } from "../runtime/agent/compaction/prepare.ts";
-import type { CompactionEntry, SessionEntry } from "../runtime/session/entries.ts";
+import type { CompactionPreparation } from "./compaction.ts";
+import type { CompactionEntry, SessionEntry } from "./entries.ts";
 
 export type CustomMessagePayload<T = unknown> =
 	| string

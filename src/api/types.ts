@@ -5,11 +5,12 @@
  */
 import type { AgentMessage, AgentToolResult, AgentToolUpdateCallback, ThinkingLevel } from "@earendil-works/pi-agent-core";
 import type { Api, AssistantMessage, AssistantMessageEventStream, Context, ImageContent, Model, SimpleStreamOptions, TextContent } from "@earendil-works/pi-ai";
-import type { SessionEntry, SessionHeader } from "../runtime/session/entries.ts";
-import type { SessionTreeNode } from "../runtime/session/tree.ts";
+import type { SessionEntry, SessionHeader, SessionTreeNode } from "./entries.ts";
 import type { CompactionResult, CustomMessagePayload, ExtensionEvent, ExtensionEventName, ExtensionEventResult } from "./events.ts";
 
 export type * from "./events.ts";
+export type * from "./entries.ts";
+export type * from "./compaction.ts";
 
 export type { AgentMessage, AgentToolResult, AgentToolUpdateCallback, ThinkingLevel, ImageContent, TextContent };
 

@@ -10,10 +10,10 @@
 import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { parseScript } from "../runtime/agent/script.ts";
-import type { RuntimeEvent, UIRequest, UIResponse } from "../runtime/protocol.ts";
+import { parseScript } from "../protocol/script.ts";
+import type { RuntimeEvent, UIRequest, UIResponse } from "../protocol/runtime.ts";
 import { Runtime } from "../runtime/runtime.ts";
-import { newSessionHeader } from "../runtime/session/entries.ts";
+import { newSessionHeader } from "../session/entries.ts";
 import { EmbeddedWorkspace } from "../workspace/embedded/embedded-workspace.ts";
 
 const USAGE = `usage: npm run headless -- --ext <path|url> [--ext …] [--script steps.json] [--prompt text]… [--answer value]…

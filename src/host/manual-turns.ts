@@ -2,7 +2,7 @@
  * The host's side of the manual model: holds the runtime's open request for an assistant turn until the
  * user sends one (or the runtime cancels it), and tells the page what to show.
  */
-import type { ManualTurnRequest, ManualTurnResponse } from "../runtime/protocol.ts";
+import type { ManualTurnRequest, ManualTurnResponse } from "../protocol/runtime.ts";
 
 export interface PendingManualTurn {
 	id: string;

@@ -3,9 +3,9 @@
  * change it. Pure: the controller in playground.ts does the storage writes and other effects.
  */
 import type { AgentMessage, ThinkingLevel } from "@earendil-works/pi-agent-core";
-import type { RegisteredProviderInfo } from "../runtime/protocol.ts";
-import type { CommandInfo, ExtensionErrorInfo, ExtensionStatus, ModelChoice, RuntimeEvent, ScriptStep, UIRequest } from "../runtime/protocol.ts";
-import type { SessionEntry } from "../runtime/session/entries.ts";
+import type { RegisteredProviderInfo } from "../protocol/runtime.ts";
+import type { CommandInfo, ExtensionErrorInfo, ExtensionStatus, ModelChoice, RuntimeEvent, ScriptStep, UIRequest } from "../protocol/runtime.ts";
+import type { SessionEntry } from "../session/entries.ts";
 import type { WorkspaceStatus } from "./workspace-host.ts";
 import type { PendingManualTurn } from "./manual-turns.ts";
 

@@ -4,8 +4,8 @@
  * the state the React UI renders. No React here, so it reads as the host's behaviour.
  */
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
-import { createCallRecordBuffer, readCallRecord } from "../runtime/call-record.ts";
-import type { HostBridge, ModelChoice, RuntimeEvent, ScriptStep, StartReason, UIResponse } from "../runtime/protocol.ts";
+import { createCallRecordBuffer, readCallRecord } from "../protocol/call-record.ts";
+import type { HostBridge, ModelChoice, RuntimeEvent, ScriptStep, StartReason, UIResponse } from "../protocol/runtime.ts";
 import { EndpointStore } from "./gateway/endpoints.ts";
 import { createLazyGateway } from "./gateway/lazy.ts";
 import { SecretStore } from "./gateway/secrets.ts";

@@ -1,7 +1,7 @@
 /** Starts a runtime worker and talks to it through Comlink; the worker sees only `HostBridge`. */
 import * as Comlink from "comlink";
-import type { ProviderGatewayApi } from "../runtime/gateway-protocol.ts";
-import type { HostBridge, RuntimeApi, RuntimeConfig } from "../runtime/protocol.ts";
+import type { ProviderGatewayApi } from "../protocol/gateway.ts";
+import type { HostBridge, RuntimeApi, RuntimeConfig } from "../protocol/runtime.ts";
 import { exposeGuarded, GATEWAY_METHODS } from "./gateway/guard.ts";
 
 export interface RuntimeHandle {

@@ -3,10 +3,10 @@
  * opening, creating, forking, renaming, deleting, importing and exporting them. Switching sessions
  * restarts the runtime, which the playground does; this module only knows storage.
  */
-import type { SessionSnapshot } from "../runtime/protocol.ts";
-import { newSessionHeader } from "../runtime/session/entries.ts";
-import { exportSessionHtml } from "../runtime/session/export-html.ts";
-import { exportSessionJsonl, importSessionJsonl, sessionJsonlFileName } from "../runtime/session/jsonl.ts";
+import type { SessionSnapshot } from "../protocol/runtime.ts";
+import { newSessionHeader } from "../session/entries.ts";
+import { exportSessionHtml } from "../session/export-html.ts";
+import { exportSessionJsonl, importSessionJsonl, sessionJsonlFileName } from "../session/jsonl.ts";
 import type { Notification, PlaygroundState } from "./playground-state.ts";
 import type { Storage } from "./storage.ts";
 

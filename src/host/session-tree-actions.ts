@@ -2,8 +2,8 @@
  * What the tree panel asks of the playground: the tree as the runtime lays it out, jumps (with an
  * optional summary), labels and forks. Failures are reported as notifications.
  */
-import type { NavigateResult, RuntimeApi, TreeView } from "../runtime/protocol.ts";
-import { buildTreeView } from "../runtime/session/tree-view.ts";
+import type { NavigateResult, RuntimeApi, TreeView } from "../protocol/runtime.ts";
+import { buildTreeView } from "../session/tree-view.ts";
 import type { Notification, PlaygroundState } from "./playground-state.ts";
 
 export interface SessionTreeHost {

@@ -4,8 +4,8 @@
  * small write and a reload reads them back in order.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
-import type { SessionSnapshot } from "../runtime/protocol.ts";
-import type { SessionEntry, SessionHeader } from "../runtime/session/entries.ts";
+import type { SessionSnapshot } from "../protocol/runtime.ts";
+import type { SessionEntry, SessionHeader } from "../session/entries.ts";
 import type { FsChangeSet, FsEntrySnapshot, FsSnapshot } from "../workspace/types.ts";
 
 export const DB_NAME = "playa";

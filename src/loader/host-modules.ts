@@ -3,10 +3,8 @@
  * imports them through a small generated module that re-exports the runtime's own instance, so
  * `instanceof` and registries are shared and nothing is bundled twice.
  */
-import type { HostModuleName } from "./specifiers.ts";
+import type { HostModuleLoaders, HostModuleName } from "../modules/table.ts";
 import type { ModuleUrls } from "./module-urls.ts";
-
-export type HostModuleLoaders = Record<HostModuleName, () => Promise<object>>;
 
 const REGISTRY = Symbol.for("playa.hostModules");
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;

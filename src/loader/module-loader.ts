@@ -4,7 +4,7 @@
  * Failures name the file, the phase and, where known, the line.
  */
 import { init as initLexer, parse as parseImports } from "es-module-lexer";
-import type { ExtensionPhase } from "../runtime/protocol.ts";
+import type { ExtensionPhase } from "../protocol/runtime.ts";
 import type { HostModules } from "./host-modules.ts";
 import type { ModuleUrls } from "./module-urls.ts";
 import { DEFAULT_CDN, resolveSpecifier } from "./specifiers.ts";

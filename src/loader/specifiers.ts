@@ -4,26 +4,7 @@
  * through the loader; other bare names go to an ESM CDN, whose modules go through the loader too
  * (fetched, their imports rewritten), so they load wherever the runtime runs, Node included.
  */
-
-export type HostModuleName = "coding-agent" | "pi-ai" | "pi-tui" | "typebox" | "typebox/value" | "typebox/compile" | "zod";
-
-const PI_SCOPES = ["@earendil-works", "@mariozechner", "@oh-my-pi"];
-
-const HOST_MODULES: Record<string, HostModuleName> = {
-	typebox: "typebox",
-	"typebox/value": "typebox/value",
-	"typebox/compile": "typebox/compile",
-	"@sinclair/typebox": "typebox",
-	"@sinclair/typebox/value": "typebox/value",
-	"@sinclair/typebox/compile": "typebox/compile",
-	zod: "zod",
-};
-for (const scope of PI_SCOPES) {
-	HOST_MODULES[`${scope}/pi-coding-agent`] = "coding-agent";
-	HOST_MODULES[`${scope}/pi-ai`] = "pi-ai";
-	HOST_MODULES[`${scope}/pi-ai/compat`] = "pi-ai";
-	HOST_MODULES[`${scope}/pi-tui`] = "pi-tui";
-}
+import { hostModuleFor, isPiScoped, type HostModuleName } from "../modules/table.ts";
 
 export const DEFAULT_CDN = "https://esm.sh/";
 
@@ -45,7 +26,7 @@ const TYPESCRIPT = /\.(m|c)?tsx?($|\?)/i;
  * absolute-path imports (esm.sh's "/ms@2.1.3/es2022/ms.mjs") are plain JavaScript too.
  */
 export function resolveSpecifier(specifier: string, importer: string, cdn: string = DEFAULT_CDN, importerIsJavaScript = false): Resolution {
-	const host = HOST_MODULES[specifier];
+	const host = hostModuleFor(specifier);
 	if (host) return { kind: "host", module: host };
 	if (specifier.startsWith("./") || specifier.startsWith("../") || specifier.startsWith("/")) {
 		const url = new URL(specifier, importer).href;
@@ -58,7 +39,7 @@ export function resolveSpecifier(specifier: string, importer: string, cdn: strin
 	if (specifier.startsWith("node:") || /^(fs|path|os|child_process|crypto|url|util|events|stream)(\/|$)/.test(specifier)) {
 		return { kind: "unavailable", reason: `"${specifier}" is a Node.js built-in, which does not exist in the browser` };
 	}
-	if (PI_SCOPES.some((scope) => specifier.startsWith(`${scope}/`))) {
+	if (isPiScoped(specifier)) {
 		return { kind: "unavailable", reason: `"${specifier}" is not available in Playa yet` };
 	}
 	return { kind: "source", url: new URL(specifier, cdn).href, javascript: true };

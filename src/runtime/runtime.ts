@@ -7,46 +7,44 @@ import { ModuleLoader } from "../loader/module-loader.ts";
 import { createModuleUrls, type ModuleUrls } from "../loader/module-urls.ts";
 import * as Comlink from "comlink";
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
-import { createGatewayStreamFn, type GatewayLike } from "./agent/gateway-stream.ts";
-import type { ProviderGatewayApi } from "./gateway-protocol.ts";
-import { createScriptedModel, type ScriptedModel } from "./agent/scripted-model.ts";
-import { createManualModel, MANUAL_PROVIDER, type ManualModel } from "./agent/manual-model.ts";
+import { createGatewayStreamFn, type GatewayLike } from "./models/gateway-stream.ts";
+import type { ProviderGatewayApi } from "../protocol/gateway.ts";
+import { createScriptedModel, type ScriptedModel } from "./models/scripted-model.ts";
+import { createManualModel, MANUAL_PROVIDER, type ManualModel } from "./models/manual-model.ts";
 import { AgentSession } from "./agent/session.ts";
-import { routeVirtualModel } from "./agent/virtual-models.ts";
-import { markInterruptedTurn } from "./agent/interrupted.ts";
-import type { CompactionSettings } from "./agent/compaction/prepare.ts";
+import { routeVirtualModel } from "./models/virtual-models.ts";
+import { markInterruptedTurn } from "../session/interrupted.ts";
+import type { CompactionSettings } from "../session/compaction/prepare.ts";
 import { DEFAULT_RETRY_POLICY } from "./agent/retry.ts";
-import { ProviderRegistry } from "./agent/providers.ts";
-import { PlayaModelRegistry } from "./agent/model-registry.ts";
-import { routePiAiCalls } from "./agent/pi-ai-calls.ts";
-import { ModelSelection, type ModelSelectSource } from "./model-selection.ts";
-import { RuntimeModels } from "./runtime-models.ts";
+import { ProviderRegistry } from "./models/providers.ts";
+import { PlayaModelRegistry } from "./models/model-registry.ts";
+import { routePiAiCalls } from "./models/pi-ai-calls.ts";
+import { ModelSelection, type ModelSelectSource } from "./models/selection.ts";
+import { RuntimeModels } from "./models/runtime-models.ts";
 import { StaleExtensionContextError } from "./extensions/api.ts";
 import { createContext, ManagedTimers } from "./extensions/context.ts";
 import { loadExtension } from "./extensions/load-extensions.ts";
 import { disabledExtension } from "./extensions/extension.ts";
 import { ExtensionRunner } from "./extensions/runner.ts";
 import type { UIClientState } from "./extensions/ui-client.ts";
-import type { HostBridge, ModelChoice, NavigateResult, RuntimeApi, RuntimeConfig, RuntimeEvent, ScriptStep, TreeView } from "./protocol.ts";
-import { createActions, createSessionControl, type ControlDeps } from "./session-control.ts";
-import { SessionTree } from "./session/tree.ts";
-import { buildTreeView } from "./session/tree-view.ts";
-import { generateBranchSummary } from "./session/branch-summary.ts";
-import type { MessageEntry, SessionEntry } from "./session/entries.ts";
-import { forkSession, navigateTree, type NavigationDeps } from "./session-navigation.ts";
-import { CallRecorder } from "./call-record.ts";
-import { execInWorkspace } from "./agent/user-shell.ts";
-import { createBuiltinTools, DEFAULT_ACTIVE_TOOL_NAMES } from "./tools/index.ts";
+import type { HostBridge, ModelChoice, NavigateResult, RuntimeApi, RuntimeConfig, RuntimeEvent, ScriptStep, TreeView } from "../protocol/runtime.ts";
+import { createActions, createSessionControl, type ControlDeps } from "./extensions/session-control.ts";
+import { SessionTree } from "../session/tree.ts";
+import { buildTreeView } from "../session/tree-view.ts";
+import { generateBranchSummary } from "./navigation/branch-summary.ts";
+import type { MessageEntry, SessionEntry } from "../session/entries.ts";
+import { forkSession, navigateTree, type NavigationDeps } from "./navigation/navigation.ts";
+import { CallRecorder } from "../protocol/call-record.ts";
+import { execInWorkspace } from "./commands/user-shell.ts";
+import { createBuiltinTools, DEFAULT_ACTIVE_TOOL_NAMES } from "./tools/builtin/index.ts";
 import { connectEmbeddedWorkspace } from "../workspace/embedded/client.ts";
 import type { Workspace } from "../workspace/types.ts";
-import { darkTheme } from "../api/theme.ts";
+import { darkTheme } from "../modules/coding-agent/theme.ts";
 import type { Api, Model } from "@earendil-works/pi-ai";
-import { HOST_MODULES } from "./host-module-table.ts";
-import { ExtensionPanel } from "./extension-panel.ts";
-import { ExtensionRendering } from "./extension-rendering.ts";
-import { completeCommand, runShortcut, type CommandCompletion } from "./extension-input.ts";
-
-export { HOST_MODULES };
+import { createHostModuleLoaders } from "../modules/table.ts";
+import { ExtensionPanel } from "./extensions/panel.ts";
+import { ExtensionRendering } from "./extensions/rendering.ts";
+import { completeCommand, runShortcut, type CommandCompletion } from "./commands/extension-input.ts";
 
 export interface RuntimeOptions {
 	/** A workspace in the same thread (Node, tests); in the browser it arrives as a port in the config. */
@@ -224,11 +222,8 @@ export class Runtime implements RuntimeApi {
 
 		const loader = new ModuleLoader({
 			hostModules: new HostModules(
-				{
-					...HOST_MODULES,
-					// This runtime's own pi-ai: its model calls are answered like the agent's (keys stay in the page).
-					"pi-ai": async () => routePiAiCalls(await import("../api/pi-ai.ts"), async (model, context, options) => this.session.agent.streamFunction(model, context, options)),
-				},
+				// This runtime's own pi-ai: its model calls are answered like the agent's (keys stay in the page).
+				createHostModuleLoaders({ piAi: (piAi) => routePiAiCalls(piAi, async (model, context, options) => this.session.agent.streamFunction(model, context, options)) }),
 				this.urls,
 			),
 			urls: this.urls,

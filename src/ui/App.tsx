@@ -1,9 +1,9 @@
 /** The playground page: transcript and composer, with extensions and the script beside them. */
 import { useEffect, useMemo, useState } from "react";
-import { keyIdOf } from "../runtime/extensions/keys.ts";
+import { keyIdOf } from "../protocol/keys.ts";
 import type { Playground } from "../host/playground.ts";
-import type { CommandInfo, ExtensionStatus } from "../runtime/protocol.ts";
-import { branchPath } from "../runtime/session/tree.ts";
+import type { CommandInfo, ExtensionStatus } from "../protocol/runtime.ts";
+import { branchPath } from "../session/tree.ts";
 import { ComponentDialog } from "./ComponentDialog.tsx";
 import { Composer } from "./Composer.tsx";
 import { ExtensionDialog, TrustPrompt } from "./Dialogs.tsx";

@@ -1,6 +1,6 @@
 /** The prompt box: Enter sends, Shift+Enter adds a line, Esc stops the run; `/` lists commands. */
 import { useEffect, useState } from "react";
-import type { CommandInfo } from "../runtime/protocol.ts";
+import type { CommandInfo } from "../protocol/runtime.ts";
 
 interface Props {
 	running: boolean;

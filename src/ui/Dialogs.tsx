@@ -1,7 +1,7 @@
 /** `ctx.ui` dialogs as modal dialogs; each answer resolves the extension's promise. */
 import { useEffect, useRef, useState } from "react";
 import type { PendingDialog } from "../host/playground-state.ts";
-import type { UIResponse } from "../runtime/protocol.ts";
+import type { UIResponse } from "../protocol/runtime.ts";
 
 interface DialogProps {
 	dialog: PendingDialog;

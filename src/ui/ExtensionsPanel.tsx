@@ -1,6 +1,6 @@
 /** Loaded extensions with their tools, commands and errors; add one from a URL. */
 import { useEffect, useState } from "react";
-import type { ExtensionErrorInfo, ExtensionStatus } from "../runtime/protocol.ts";
+import type { ExtensionErrorInfo, ExtensionStatus } from "../protocol/runtime.ts";
 
 function ErrorText({ error }: { error: ExtensionErrorInfo }) {
 	const where = error.line ? ` (line ${error.line}${error.column ? `:${error.column}` : ""})` : "";

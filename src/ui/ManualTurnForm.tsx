@@ -4,7 +4,7 @@
  * Esc stops the run (the runtime cancels the request).
  */
 import { useMemo, useState } from "react";
-import type { ManualToolInfo, ManualTurn } from "../runtime/protocol.ts";
+import type { ManualToolInfo, ManualTurn } from "../protocol/runtime.ts";
 import type { PendingManualTurn } from "../host/manual-turns.ts";
 import { buildArguments, fieldsOf, initialValues, optionText, type FieldValues, type SchemaField } from "./schema-form.ts";
 

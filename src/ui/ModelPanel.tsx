@@ -11,7 +11,7 @@ import { buildCatalog, loadCatalogSource, providerLabel, thinkingLevels, type Ca
 import { endpointModel, isCustomProvider, providerOf, type CustomApi, type EndpointStore } from "../host/gateway/endpoints.ts";
 import { explainProviderError } from "../host/gateway/explain.ts";
 import type { SecretStore } from "../host/gateway/secrets.ts";
-import type { RegisteredProviderInfo } from "../runtime/protocol.ts";
+import type { RegisteredProviderInfo } from "../protocol/runtime.ts";
 
 /** A model that needs no provider (Scripted, Manual); the runtime knows it by provider and id. */
 export interface OfflineModel {

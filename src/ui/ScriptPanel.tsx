@@ -1,6 +1,6 @@
 /** The scripted model's steps as JSON: what it says and which tools it calls, reply by reply. */
 import { useEffect, useState } from "react";
-import { parseScript, type ScriptStep } from "../runtime/agent/script.ts";
+import { parseScript, type ScriptStep } from "../protocol/script.ts";
 
 export function ScriptPanel({ script, onApply }: { script: ScriptStep[]; onApply(steps: ScriptStep[]): void }) {
 	const [text, setText] = useState(() => JSON.stringify(script, null, 2));

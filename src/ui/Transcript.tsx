@@ -1,10 +1,10 @@
 /** The session's messages, rendered as text (never as HTML), plus the reply being streamed. */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { createContext, useContext, useMemo } from "react";
-import { isInterruptedMarker } from "../runtime/agent/interrupted.ts";
-import { isCompactionEntry, type CompactionEntry, type SessionEntry } from "../runtime/session/entries.ts";
+import { isInterruptedMarker } from "../session/interrupted.ts";
+import { isCompactionEntry, type CompactionEntry, type SessionEntry } from "../session/entries.ts";
 import { ansiToNodes } from "./ansi.tsx";
-import { messageForEntry } from "../runtime/agent/messages.ts";
+import { messageForEntry } from "../session/messages.ts";
 import type { Usage } from "@earendil-works/pi-ai";
 import { MessageUsage } from "./Usage.tsx";
 import { TranscriptList } from "./TranscriptList.tsx";

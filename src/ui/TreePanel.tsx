@@ -7,7 +7,7 @@
  */
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from "react";
-import type { NavigateResult, TreeRow, TreeView } from "../runtime/protocol.ts";
+import type { NavigateResult, TreeRow, TreeView } from "../protocol/runtime.ts";
 import { Modal } from "./Dialogs.tsx";
 import { filterTreeRows, nearestShownIndex, TREE_FILTERS, type TreeFilterMode } from "./tree-filter.ts";
 

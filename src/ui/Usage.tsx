@@ -2,8 +2,8 @@
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import type { Usage } from "@earendil-works/pi-ai";
 import { useMemo } from "react";
-import { branchContextTokens, formatCost, formatTokens, sumUsage } from "../runtime/agent/usage.ts";
-import type { SessionEntry } from "../runtime/session/entries.ts";
+import { branchContextTokens, formatCost, formatTokens, sumUsage } from "../session/usage.ts";
+import type { SessionEntry } from "../session/entries.ts";
 
 export function MessageUsage({ usage }: { usage: Usage }) {
 	const cache = usage.cacheRead || usage.cacheWrite ? ` · cache ${formatTokens(usage.cacheRead)} read, ${formatTokens(usage.cacheWrite)} written` : "";

@@ -3,7 +3,7 @@
  * field; anything else (arrays, objects, unions) is a JSON field. Pure, so it is tested without a page.
  * Field values are kept as the text the user typed and turned into arguments (or errors) when the turn is sent.
  */
-import type { JsonSchema } from "../runtime/protocol.ts";
+import type { JsonSchema } from "../protocol/runtime.ts";
 
 export type FieldKind = "string" | "number" | "integer" | "boolean" | "enum" | "json";
 

@@ -1,5 +1,5 @@
 /** Which tree rows the tree panel shows: upstream's filter modes and search, over the runtime's rows. */
-import type { TreeRow } from "../runtime/protocol.ts";
+import type { TreeRow } from "../protocol/runtime.ts";
 
 export const TREE_FILTERS = [
 	{ mode: "default", name: "Default" },

@@ -1,7 +1,7 @@
 /** The host's IndexedDB storage, in real Chromium with real IndexedDB. */
 import { afterEach, describe, expect, it } from "vitest";
 import { Storage } from "../../src/host/storage.ts";
-import { newSessionHeader, type SessionEntry } from "../../src/runtime/session/entries.ts";
+import { newSessionHeader, type SessionEntry } from "../../src/session/entries.ts";
 
 const opened: { storage: Storage; name: string }[] = [];
 

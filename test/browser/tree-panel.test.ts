@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { userEvent } from "vitest/browser";
-import type { TreeRow, TreeView } from "../../src/runtime/protocol.ts";
+import type { TreeRow, TreeView } from "../../src/protocol/runtime.ts";
 import { TreePanel } from "../../src/ui/TreePanel.tsx";
 import "../../src/ui/styles.css";
 

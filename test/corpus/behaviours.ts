@@ -8,7 +8,7 @@
  * become a plain check and the table to be regenerated) once Playa closes it.
  */
 import { expect, vi } from "vitest";
-import { darkTheme } from "../../src/api/theme.ts";
+import { darkTheme } from "../../src/modules/coding-agent/theme.ts";
 import { DEFAULT_SYSTEM_PROMPT } from "../../src/runtime/agent/session.ts";
 import { RENDERER_BEHAVIOURS } from "./behaviours-renderers.ts";
 import { TUI_BEHAVIOURS } from "./behaviours-tui.ts";

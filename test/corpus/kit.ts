@@ -4,8 +4,8 @@
  * what the user would see (notifications, statuses, widgets, dialogs, entries, tool results).
  */
 import { expect } from "vitest";
-import type { ScriptStep, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
-import type { SessionEntry } from "../../src/runtime/session/entries.ts";
+import type { ScriptStep, UIRequest, UIResponse } from "../../src/protocol/runtime.ts";
+import type { SessionEntry } from "../../src/session/entries.ts";
 import { cdnStandIn } from "../support/cdn-stand-in.ts";
 import { PROBE_EXPR, probe, startRuntime, toolResults, transcript, type HarnessOptions } from "../support/runtime-harness.ts";
 import { exampleFiles } from "./examples.ts";

@@ -4,8 +4,8 @@
  * of what extensions do with catalog models; the real gateway and its key handling are tested in test/unit/gateway.
  */
 import type { Api, AssistantMessage, Model } from "@earendil-works/pi-ai";
-import type { GatewayLike } from "../../src/runtime/agent/gateway-stream.ts";
-import type { GatewayRequest, ProviderGatewayApi } from "../../src/runtime/gateway-protocol.ts";
+import type { GatewayLike } from "../../src/runtime/models/gateway-stream.ts";
+import type { GatewayRequest, ProviderGatewayApi } from "../../src/protocol/gateway.ts";
 
 export interface GatewayStandIn extends GatewayLike, Pick<ProviderGatewayApi, "hasKey"> {
 	requests: GatewayRequest[];

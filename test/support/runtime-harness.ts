@@ -6,9 +6,9 @@ import { readFileSync } from "node:fs";
 import type { Api, Model } from "@earendil-works/pi-ai";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ExtensionErrorInfo, ManualTurnRequest, ManualTurnResponse, RuntimeConfig, RuntimeEvent, ScriptStep, StartReason, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
+import type { ExtensionErrorInfo, ManualTurnRequest, ManualTurnResponse, RuntimeConfig, RuntimeEvent, ScriptStep, StartReason, UIRequest, UIResponse } from "../../src/protocol/runtime.ts";
 import { Runtime, type RuntimeOptions } from "../../src/runtime/runtime.ts";
-import { newSessionHeader, type SessionEntry, type SessionHeader } from "../../src/runtime/session/entries.ts";
+import { newSessionHeader, type SessionEntry, type SessionHeader } from "../../src/session/entries.ts";
 
 export const EXT_ORIGIN = "http://extensions.test/";
 

@@ -1,10 +1,10 @@
 import type { StreamFn } from "@earendil-works/pi-agent-core";
 import type { AssistantMessage, Model, TranscriptContext } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "vitest";
-import type { TreeRow } from "../../src/runtime/protocol.ts";
+import type { TreeRow } from "../../src/protocol/runtime.ts";
 import { SUMMARIZATION_SYSTEM_PROMPT } from "../../src/runtime/agent/compaction/prompts.ts";
-import { BRANCH_SUMMARY_PROMPT, generateBranchSummary } from "../../src/runtime/session/branch-summary.ts";
-import type { SessionEntry } from "../../src/runtime/session/entries.ts";
+import { BRANCH_SUMMARY_PROMPT, generateBranchSummary } from "../../src/runtime/navigation/branch-summary.ts";
+import type { SessionEntry } from "../../src/session/entries.ts";
 import { filterTreeRows, nearestShownIndex } from "../../src/ui/tree-filter.ts";
 
 const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CallRecorder, createCallRecordBuffer, readCallRecord } from "../../src/runtime/call-record.ts";
+import { CallRecorder, createCallRecordBuffer, readCallRecord } from "../../src/protocol/call-record.ts";
 
 const call = (where: string) => ({ url: `http://x.test/${where}.ts`, name: where, where });
 

@@ -9,7 +9,7 @@ import { HostModules } from "../../src/loader/host-modules.ts";
 import { ModuleLoadError, ModuleLoader } from "../../src/loader/module-loader.ts";
 import { createModuleUrls } from "../../src/loader/module-urls.ts";
 import { DEFAULT_CDN, resolveSpecifier } from "../../src/loader/specifiers.ts";
-import { HOST_MODULES } from "../../src/runtime/runtime.ts";
+import { HOST_MODULES } from "../../src/modules/table.ts";
 import { cdnStandIn } from "../support/cdn-stand-in.ts";
 import { EXT_ORIGIN } from "../support/runtime-harness.ts";
 

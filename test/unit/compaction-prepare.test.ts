@@ -2,11 +2,11 @@ import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import type { AssistantMessage, TranscriptContext } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "vitest";
 import { summarize } from "../../src/runtime/agent/compaction/summarize.ts";
-import { contextEntries } from "../../src/runtime/agent/compaction/context-entries.ts";
-import { DEFAULT_COMPACTION_SETTINGS, findCutPoint, prepareCompaction, shouldCompact } from "../../src/runtime/agent/compaction/prepare.ts";
-import { estimateTokens } from "../../src/runtime/agent/usage.ts";
-import { newSessionHeader, type SessionEntry } from "../../src/runtime/session/entries.ts";
-import { SessionTree } from "../../src/runtime/session/tree.ts";
+import { contextEntries } from "../../src/session/compaction/context-entries.ts";
+import { DEFAULT_COMPACTION_SETTINGS, findCutPoint, prepareCompaction, shouldCompact } from "../../src/session/compaction/prepare.ts";
+import { estimateTokens } from "../../src/session/usage.ts";
+import { newSessionHeader, type SessionEntry } from "../../src/session/entries.ts";
+import { SessionTree } from "../../src/session/tree.ts";
 
 const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
 const user = (text: string): AgentMessage => ({ role: "user", content: [{ type: "text", text }], timestamp: Date.now() });

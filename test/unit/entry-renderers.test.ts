@@ -4,8 +4,8 @@
  * `entry_rendered` events with the entry's id (stored entries are drawn once the extension loaded).
  */
 import { describe, expect, it } from "vitest";
-import type { RuntimeEvent } from "../../src/runtime/protocol.ts";
-import { newEntryId } from "../../src/runtime/session/entries.ts";
+import type { RuntimeEvent } from "../../src/protocol/runtime.ts";
+import { newEntryId } from "../../src/session/entries.ts";
 import { startRuntime } from "../support/runtime-harness.ts";
 
 const CARDS = `

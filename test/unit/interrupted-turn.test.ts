@@ -1,8 +1,8 @@
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { describe, expect, it } from "vitest";
-import { INTERRUPTED_MESSAGE, isInterruptedMarker } from "../../src/runtime/agent/interrupted.ts";
-import { newSessionHeader, type SessionEntry } from "../../src/runtime/session/entries.ts";
-import { SessionTree } from "../../src/runtime/session/tree.ts";
+import { INTERRUPTED_MESSAGE, isInterruptedMarker } from "../../src/session/interrupted.ts";
+import { newSessionHeader, type SessionEntry } from "../../src/session/entries.ts";
+import { SessionTree } from "../../src/session/tree.ts";
 import { PROBE_EXPR, probe, startRuntime, transcript } from "../support/runtime-harness.ts";
 
 const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };

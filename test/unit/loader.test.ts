@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { HostModules } from "../../src/loader/host-modules.ts";
 import { ModuleLoadError, ModuleLoader } from "../../src/loader/module-loader.ts";
 import { createModuleUrls } from "../../src/loader/module-urls.ts";
-import { HOST_MODULES } from "../../src/runtime/runtime.ts";
+import { HOST_MODULES } from "../../src/modules/table.ts";
 import { EXT_ORIGIN, PROBE_EXPR, probe, startRuntime, toolResults } from "../support/runtime-harness.ts";
 
 /** A ModuleLoader over in-memory files, for what is easier to see without a runtime. */

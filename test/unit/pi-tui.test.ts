@@ -11,9 +11,9 @@ import { init, parse } from "es-module-lexer";
 import { transform } from "sucrase";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-type PiTui = typeof import("../../src/api/pi-tui.ts");
-type ThemeModule = typeof import("../../src/api/theme.ts");
-type Components = typeof import("../../src/api/coding-agent-components.ts");
+type PiTui = typeof import("../../src/modules/pi-tui/index.ts");
+type ThemeModule = typeof import("../../src/modules/coding-agent/theme.ts");
+type Components = typeof import("../../src/modules/coding-agent/components.ts");
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const CODING_AGENT = join(ROOT, "node_modules/@earendil-works/pi-coding-agent");
@@ -52,9 +52,9 @@ beforeAll(async () => {
 		return process.stdin;
 	};
 	try {
-		tui = await import("../../src/api/pi-tui.ts");
-		themes = await import("../../src/api/theme.ts");
-		components = await import("../../src/api/coding-agent-components.ts");
+		tui = await import("../../src/modules/pi-tui/index.ts");
+		themes = await import("../../src/modules/coding-agent/theme.ts");
+		components = await import("../../src/modules/coding-agent/components.ts");
 	} finally {
 		for (const spy of spies) spy.mockRestore();
 		process.stdin.setRawMode = setRawMode;
@@ -149,7 +149,7 @@ async function moduleGraph(entries: string[]): Promise<ModuleGraph> {
 }
 
 describe("worker safety", () => {
-	const ENTRIES = ["src/api/pi-tui.ts", "src/api/theme.ts", "src/api/coding-agent-components.ts"];
+	const ENTRIES = ["src/modules/pi-tui/index.ts", "src/modules/coding-agent/theme.ts", "src/modules/coding-agent/components.ts"];
 
 	it("imports no Node built-in, and none of pi-tui's terminal modules", async () => {
 		const graph = await moduleGraph(ENTRIES);
@@ -168,7 +168,7 @@ describe("worker safety", () => {
 			const code = readFileSync(file, "utf8").replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, "");
 			for (const match of code.matchAll(/\bprocess\.[\w.]+/g)) uses.push(`${relative(ROOT, file)}: ${match[0]}`);
 		}
-		expect(uses.filter((use) => !use.startsWith("src/api/tui/keys.ts"))).toEqual([
+		expect(uses.filter((use) => !use.startsWith("src/modules/pi-tui/keys.ts"))).toEqual([
 			"node_modules/@earendil-works/pi-tui/dist/keys.js: process.env.WT_SESSION",
 			"node_modules/@earendil-works/pi-tui/dist/keys.js: process.env.SSH_CONNECTION",
 			"node_modules/@earendil-works/pi-tui/dist/keys.js: process.env.SSH_CLIENT",
@@ -197,7 +197,7 @@ describe("worker safety", () => {
 	});
 
 	it("vendored components are upstream's files with only their imports changed", () => {
-		const out = execFileSync(process.execPath, [join(ROOT, "src/api/tui/vendor/sync.mjs"), "--check"], { encoding: "utf8" });
+		const out = execFileSync(process.execPath, [join(ROOT, "src/modules/pi-tui/vendor/sync.mjs"), "--check"], { encoding: "utf8" });
 		expect(out).toContain("current");
 	});
 });

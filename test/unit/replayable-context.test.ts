@@ -1,6 +1,6 @@
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { describe, expect, it } from "vitest";
-import { replayableContext } from "../../src/runtime/agent/messages.ts";
+import { replayableContext } from "../../src/session/messages.ts";
 
 const user = (text: string): AgentMessage => ({ role: "user", content: [{ type: "text", text }], timestamp: 0 });
 const assistant = (content: unknown[], stopReason = "stop"): AgentMessage =>

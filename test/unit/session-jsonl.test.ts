@@ -9,9 +9,9 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 // Upstream's own loader and migrations (the package index needs Node 22, so the module is imported directly).
 import { migrateSessionEntries, parseSessionEntries, SessionManager } from "../../node_modules/@earendil-works/pi-coding-agent/dist/core/session-manager.js";
-import type { SessionEntry, SessionHeader } from "../../src/runtime/session/entries.ts";
-import { exportSessionHtml } from "../../src/runtime/session/export-html.ts";
-import { exportSessionJsonl, importSessionJsonl, sessionJsonlFileName, type SessionImportResult } from "../../src/runtime/session/jsonl.ts";
+import type { SessionEntry, SessionHeader } from "../../src/session/entries.ts";
+import { exportSessionHtml } from "../../src/session/export-html.ts";
+import { exportSessionJsonl, importSessionJsonl, sessionJsonlFileName, type SessionImportResult } from "../../src/session/jsonl.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/sessions/${name}`, import.meta.url), "utf8");
 

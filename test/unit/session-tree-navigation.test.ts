@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { RuntimeEvent, ScriptStep } from "../../src/runtime/protocol.ts";
-import type { SessionEntry } from "../../src/runtime/session/entries.ts";
-import { buildTreeView } from "../../src/runtime/session/tree-view.ts";
-import { buildTree } from "../../src/runtime/session/tree.ts";
+import type { RuntimeEvent, ScriptStep } from "../../src/protocol/runtime.ts";
+import type { SessionEntry } from "../../src/session/entries.ts";
+import { buildTreeView } from "../../src/session/tree-view.ts";
+import { buildTree } from "../../src/session/tree.ts";
 import { PROBE_EXPR, probe, startRuntime, transcript } from "../support/runtime-harness.ts";
 
 const entry = (id: string, parentId: string | null, timestamp: string, text = id): SessionEntry =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RuntimeEvent, UIRequest, UIResponse } from "../../src/runtime/protocol.ts";
+import type { RuntimeEvent, UIRequest, UIResponse } from "../../src/protocol/runtime.ts";
 import { PROBE_EXPR, probe, startRuntime } from "../support/runtime-harness.ts";
 
 const LOG = PROBE_EXPR;

@@ -5,7 +5,7 @@
  * session branch.
  */
 import { describe, expect, it } from "vitest";
-import { VIRTUAL_MODEL_API, VIRTUAL_MODEL_STATE_ENTRY } from "../../src/runtime/agent/virtual-models.ts";
+import { VIRTUAL_MODEL_API, VIRTUAL_MODEL_STATE_ENTRY } from "../../src/runtime/models/virtual-models.ts";
 import { PROBE_EXPR, probe, startRuntime, transcript } from "../support/runtime-harness.ts";
 
 const ROUTER = `

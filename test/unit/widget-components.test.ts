@@ -50,7 +50,7 @@ describe("component widgets", () => {
 		await runtime.submit("/counter");
 		await runtime.submit("/clear");
 		// Once pi-tui has loaded (the same module the runtime awaits), the pending set-up has run.
-		await import("../../src/api/pi-tui.ts");
+		await import("../../src/modules/pi-tui/index.ts");
 		await new Promise((resolve) => setTimeout(resolve, 0));
 		const last = events.filter((e) => e.type === "widget").at(-1);
 		expect(last).toMatchObject({ key: "counter", lines: undefined });

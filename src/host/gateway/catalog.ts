@@ -3,7 +3,7 @@
  * load), grouped by provider, providers with a stored key first, then the usual ones, then the rest; plus the
  * user's custom endpoints. Providers whose sign-in cannot work in a browser are listed with the reason.
  */
-import type { RegisteredProviderInfo } from "../../runtime/protocol.ts";
+import type { RegisteredProviderInfo } from "../../protocol/runtime.ts";
 import type { Api, Model, ModelThinkingLevel } from "@earendil-works/pi-ai";
 import { endpointModel, providerOf, type CustomEndpoint } from "./endpoints.ts";
 import { originOf } from "./secrets.ts";

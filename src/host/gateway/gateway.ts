@@ -9,8 +9,8 @@
 import type { Api, AssistantMessage, AssistantMessageEvent, AssistantMessageEventStream, Context, Model, SimpleStreamOptions } from "@earendil-works/pi-ai";
 import { streamSimple as piStreamSimple } from "@earendil-works/pi-ai/compat";
 import * as Comlink from "comlink";
-import { failedMessage } from "../../runtime/agent/gateway-stream.ts";
-import type { GatewayEvent, GatewayRequest, GatewaySink, ProviderGatewayApi } from "../../runtime/gateway-protocol.ts";
+import { failedMessage } from "../../session/messages.ts";
+import type { GatewayEvent, GatewayRequest, GatewaySink, ProviderGatewayApi } from "../../protocol/gateway.ts";
 import type { SecretStore } from "./secrets.ts";
 import { APIS_WITHOUT_RESPONSE_HOOK, responseReportingFetch } from "./response-fetch.ts";
 

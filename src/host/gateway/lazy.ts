@@ -2,7 +2,7 @@
  * The gateway as the host hands it to the runtime worker: pi-ai and its providers load with the first model
  * request that needs them, not with the page (the first-load budget). Answers `hasKey` without loading them.
  */
-import type { GatewayRequest, GatewaySink, ProviderGatewayApi } from "../../runtime/gateway-protocol.ts";
+import type { GatewayRequest, GatewaySink, ProviderGatewayApi } from "../../protocol/gateway.ts";
 import type { EndpointStore } from "./endpoints.ts";
 import type { ProviderGateway } from "./gateway.ts";
 import type { SecretStore } from "./secrets.ts";

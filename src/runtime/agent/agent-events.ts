@@ -3,13 +3,13 @@ import type { Agent, AgentEvent, AgentMessage } from "@earendil-works/pi-agent-c
 import type { JsonObject } from "@earendil-works/pi-ai";
 import type { ExtensionRunner } from "../extensions/runner.ts";
 import type { ToolProgress } from "../extensions/renderers.ts";
-import type { RuntimeEvent } from "../protocol.ts";
-import type { SessionTree } from "../session/tree.ts";
+import type { RuntimeEvent } from "../../protocol/runtime.ts";
+import type { SessionTree } from "../../session/tree.ts";
 import { applyTextRewrite } from "./assistant-rewrite.ts";
-import { entryForMessage } from "./messages.ts";
+import { entryForMessage } from "../../session/messages.ts";
 import type { AutoRetry } from "./retry.ts";
 import { StopHook } from "./stop-hook.ts";
-import type { ToolGate } from "./tool-gate.ts";
+import type { ToolGate } from "../tools/gate.ts";
 
 export interface AgentEventDeps {
 	agent: Agent;

@@ -6,7 +6,7 @@
  * `auto_retry_end` the outcome (success, the last error, or "Retry cancelled" when Esc stops the wait).
  */
 import type { Agent, AgentMessage } from "@earendil-works/pi-agent-core";
-import type { AutoRetryEvent } from "../protocol.ts";
+import type { AutoRetryEvent } from "../../protocol/runtime.ts";
 import { DEFAULT_MAX_AGENT_RETRY_DELAY_MS, isContextOverflow, isRetryableAssistantError, retryDelayMs, type AssistantMessage, type RetryPolicy } from "@earendil-works/pi-ai";
 
 /** Upstream pi's `settings.retry` defaults. */

@@ -8,7 +8,7 @@
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import type { AssistantMessage } from "@earendil-works/pi-ai";
 import type { ExtensionRunner } from "../extensions/runner.ts";
-import type { CustomMessage } from "./messages.ts";
+import type { CustomMessage } from "../../session/messages.ts";
 
 export const MAX_ADVISORY_CONTINUATIONS = 8;
 export const STOP_HOOK_MESSAGE_TYPE = "session_stop";

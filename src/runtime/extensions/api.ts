@@ -2,12 +2,12 @@
  * Builds the `pi` object one extension receives. Registration works while the factory runs;
  * actions only once the runtime is initialized; every method is pre-bound, so destructuring works.
  */
-import { ExtensionRuntimeNotInitializedError } from "../../api/coding-agent.ts";
+import { ExtensionRuntimeNotInitializedError } from "../../modules/coding-agent/index.ts";
 import { Type } from "typebox";
 import { z } from "zod";
 import type { EntryRenderer, EventBus, ExtensionAPI, ExtensionLogger, ExtensionVirtualModel, ToolDefinition } from "../../api/types.ts";
 import type { RegisteredExtension } from "./extension.ts";
-import { normalizeKeyId } from "./keys.ts";
+import { normalizeKeyId } from "../../protocol/keys.ts";
 
 /** Commands Playa itself answers; an extension command of the same name is skipped. */
 export const BUILTIN_COMMANDS = new Set(["new", "reload", "help", "model", "compact", "tree", "fork", "export", "import", "name"]);

@@ -13,7 +13,7 @@ import type {
 	ModelsView,
 	ReadonlySessionManager,
 } from "../../api/types.ts";
-import type { SessionTree } from "../session/tree.ts";
+import type { SessionTree } from "../../session/tree.ts";
 import type { RegisteredExtension } from "./extension.ts";
 import { createUIContext, type UIClientState, type UIScope } from "./ui-client.ts";
 

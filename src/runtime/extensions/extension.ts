@@ -14,7 +14,7 @@ import type {
 	ShortcutDefinition,
 	ToolDefinition,
 } from "../../api/types.ts";
-import type { ExtensionErrorInfo } from "../protocol.ts";
+import type { ExtensionErrorInfo } from "../../protocol/runtime.ts";
 
 export interface RegisteredExtension {
 	url: string;

@@ -7,8 +7,8 @@
  * (`onUpdate`, `isPartial: true`) under the call; the final result replaces it.
  */
 import type { Component, CustomEntry, EntryRenderOptions, Theme } from "../../api/types.ts";
-import type { RuntimeEvent } from "../protocol.ts";
-import type { SessionEntry } from "../session/entries.ts";
+import type { RuntimeEvent } from "../../protocol/runtime.ts";
+import type { SessionEntry } from "../../session/entries.ts";
 import type { RegisteredExtension } from "./extension.ts";
 import { COMPONENT_COLUMNS } from "./ui-client.ts";
 

@@ -5,8 +5,8 @@
  */
 import type { ExtensionContext, ExtensionEvent, ExtensionEventName, ExtensionHandler } from "../../api/types.ts";
 import { locate } from "../../loader/module-loader.ts";
-import type { ExtensionErrorInfo, ExtensionPhase, ExtensionStatus } from "../protocol.ts";
-import type { CallRecorder } from "../call-record.ts";
+import type { ExtensionErrorInfo, ExtensionPhase, ExtensionStatus } from "../../protocol/runtime.ts";
+import type { CallRecorder } from "../../protocol/call-record.ts";
 import { HandlerBudget } from "./budget.ts";
 import type { RegisteredExtension } from "./extension.ts";
 import { MERGE_RULES, type EventPayload, type MergeRule, type OutcomeOf } from "./merge-rules.ts";

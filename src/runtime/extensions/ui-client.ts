@@ -4,7 +4,7 @@
  * calls become runtime events.
  */
 import type { DialogOptions, ExtensionUIContext, SelectOption, Theme } from "../../api/types.ts";
-import type { HostBridge, UIRequest, UIResponse } from "../protocol.ts";
+import type { HostBridge, UIRequest, UIResponse } from "../../protocol/runtime.ts";
 import type { HandlerBudget } from "./budget.ts";
 import { closeWidget, showWidgetComponent } from "./widget-components.ts";
 
@@ -72,7 +72,7 @@ async function showComponent<T>(
 	factory: Parameters<ExtensionUIContext["custom"]>[0],
 	signal: AbortSignal | undefined,
 ): Promise<T | undefined> {
-	const { PanelTui, getKeybindings } = await import("../../api/pi-tui.ts");
+	const { PanelTui, getKeybindings } = await import("../../modules/pi-tui/index.ts");
 	const id = `component_${state.nextDialogId++}`;
 	scope.budget?.pause();
 	return new Promise<T | undefined>((resolve) => {

@@ -4,7 +4,7 @@
  * render. Replacing or clearing the widget disposes the component and stops its TUI.
  */
 import type { Component, Theme } from "../../api/types.ts";
-import type { HostBridge } from "../protocol.ts";
+import type { HostBridge } from "../../protocol/runtime.ts";
 import { COMPONENT_COLUMNS } from "./ui-client.ts";
 
 type Placement = "aboveEditor" | "belowEditor";
@@ -41,7 +41,7 @@ export async function showWidgetComponent(
 	widgetsOf(owner).set(key, () => {
 		closed = true;
 	});
-	const { PanelTui } = await import("../../api/pi-tui.ts");
+	const { PanelTui } = await import("../../modules/pi-tui/index.ts");
 	if (closed) return;
 	let component: (Component & { dispose?(): void }) | undefined;
 	const tui = new PanelTui({ columns: COMPONENT_COLUMNS, rows: 24, onRender: () => draw() });

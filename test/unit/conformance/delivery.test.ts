@@ -3,8 +3,8 @@
  * semantics"). A `wait` tool whose execute awaits a promise the test controls keeps a run streaming.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { RuntimeEvent } from "../../../src/runtime/protocol.ts";
-import type { SessionEntry } from "../../../src/runtime/session/entries.ts";
+import type { RuntimeEvent } from "../../../src/protocol/runtime.ts";
+import type { SessionEntry } from "../../../src/session/entries.ts";
 import { PROBE_EXPR, probe, startRuntime } from "../../support/runtime-harness.ts";
 import { deferred } from "./support.ts";
 

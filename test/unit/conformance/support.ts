@@ -3,12 +3,12 @@
  * ctx, errors collected. For the merge-rule and timeout conformance tests.
  */
 import type { ExtensionContext, ExtensionEventName } from "../../../src/api/types.ts";
-import { CallRecorder } from "../../../src/runtime/call-record.ts";
+import { CallRecorder } from "../../../src/protocol/call-record.ts";
 import type { HandlerBudget } from "../../../src/runtime/extensions/budget.ts";
 import { newRegisteredExtension, type RegisteredExtension } from "../../../src/runtime/extensions/extension.ts";
 import type { EventPayload } from "../../../src/runtime/extensions/merge-rules.ts";
 import { ExtensionRunner } from "../../../src/runtime/extensions/runner.ts";
-import type { ExtensionErrorInfo } from "../../../src/runtime/protocol.ts";
+import type { ExtensionErrorInfo } from "../../../src/protocol/runtime.ts";
 
 /** A handler of any event, as the tests write them. */
 export type AnyHandler = (event: any, ctx: any) => unknown;

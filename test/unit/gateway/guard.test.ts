@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ProviderGateway } from "../../../src/host/gateway/gateway.ts";
 import { exposeGuarded, GATEWAY_METHODS } from "../../../src/host/gateway/guard.ts";
 import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
-import type { ProviderGatewayApi } from "../../../src/runtime/gateway-protocol.ts";
+import type { ProviderGatewayApi } from "../../../src/protocol/gateway.ts";
 
 const KEY = "sk-guard-test-key";
 const channels: MessageChannel[] = [];

@@ -8,11 +8,11 @@ import { EndpointStore } from "../../../src/host/gateway/endpoints.ts";
 import { ProviderGateway } from "../../../src/host/gateway/gateway.ts";
 import { exposeGuarded, GATEWAY_METHODS } from "../../../src/host/gateway/guard.ts";
 import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
-import { createGatewayStreamFn, type GatewayLike, type GatewayStreamConfig } from "../../../src/runtime/agent/gateway-stream.ts";
-import type { GatewaySink, ProviderGatewayApi } from "../../../src/runtime/gateway-protocol.ts";
-import type { RuntimeConfig, RuntimeEvent } from "../../../src/runtime/protocol.ts";
+import { createGatewayStreamFn, type GatewayLike, type GatewayStreamConfig } from "../../../src/runtime/models/gateway-stream.ts";
+import type { GatewaySink, ProviderGatewayApi } from "../../../src/protocol/gateway.ts";
+import type { RuntimeConfig, RuntimeEvent } from "../../../src/protocol/runtime.ts";
 import { Runtime } from "../../../src/runtime/runtime.ts";
-import { newSessionHeader } from "../../../src/runtime/session/entries.ts";
+import { newSessionHeader } from "../../../src/session/entries.ts";
 import { EXT_ORIGIN } from "../../support/runtime-harness.ts";
 
 export const KEY = "sk-gateway-test-0123456789abcdef";

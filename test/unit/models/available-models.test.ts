@@ -7,7 +7,7 @@ import { availableModels, watchAvailableModels } from "../../../src/host/availab
 import type { CatalogSource } from "../../../src/host/gateway/catalog.ts";
 import { EndpointStore } from "../../../src/host/gateway/endpoints.ts";
 import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
-import { modelFamily } from "../../../src/runtime/session-control.ts";
+import { modelFamily } from "../../../src/runtime/extensions/session-control.ts";
 import { PROBE_EXPR, probe, startRuntime } from "../../support/runtime-harness.ts";
 
 const piAi: CatalogSource = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ManualTurnResponse } from "../../../src/runtime/protocol.ts";
+import type { ManualTurnResponse } from "../../../src/protocol/runtime.ts";
 import { startRuntime, toolResults, transcript } from "../../support/runtime-harness.ts";
 
 const GREETER = `

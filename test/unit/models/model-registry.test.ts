@@ -3,7 +3,7 @@
 // port (which adds the stored key, so the mock provider sees it and extension code never does).
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
-import { KEY_HANDLE_PREFIX } from "../../../src/runtime/agent/model-registry.ts";
+import { KEY_HANDLE_PREFIX } from "../../../src/runtime/models/model-registry.ts";
 import { mockModel } from "../../mock-providers/client.ts";
 import { startGatewayRuntime } from "../gateway/support.ts";
 import { startMockProviders, type MockProviders } from "../../mock-providers/server.mjs";

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
-import { estimateContextTokens, formatCost, formatTokens, sumUsage } from "../../../src/runtime/agent/usage.ts";
+import { estimateContextTokens, formatCost, formatTokens, sumUsage } from "../../../src/session/usage.ts";
 import { mockModel } from "../../mock-providers/client.ts";
 import { startGatewayRuntime } from "../gateway/support.ts";
 import { startMockProviders, type MockProviders } from "../../mock-providers/server.mjs";

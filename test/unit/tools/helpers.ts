@@ -2,7 +2,7 @@
 import type { AgentTool, AgentToolResult } from "@earendil-works/pi-agent-core";
 import { EmbeddedWorkspace } from "../../../src/workspace/embedded/embedded-workspace.ts";
 import type { EmbeddedLimits, SeedFiles } from "../../../src/workspace/types.ts";
-import { createBuiltinTools } from "../../../src/runtime/tools/index.ts";
+import { createBuiltinTools } from "../../../src/runtime/tools/builtin/index.ts";
 
 export interface ToolRun {
 	result?: AgentToolResult<unknown>;

@@ -4,7 +4,7 @@
  * and the default tool set.
  */
 import { describe, expect, it } from "vitest";
-import { BUILTIN_TOOL_NAMES, DEFAULT_ACTIVE_TOOL_NAMES } from "../../../src/runtime/tools/index.ts";
+import { BUILTIN_TOOL_NAMES, DEFAULT_ACTIVE_TOOL_NAMES } from "../../../src/runtime/tools/builtin/index.ts";
 import { numberedLines, PNG_1X1, setup, textOf } from "./helpers.ts";
 
 describe("tool set", () => {
@@ -82,7 +82,7 @@ describe("bash", () => {
 
 	it("reports a missing working directory as upstream does", async () => {
 		const { workspace } = await setup();
-		const { createBuiltinTools } = await import("../../../src/runtime/tools/index.ts");
+		const { createBuiltinTools } = await import("../../../src/runtime/tools/builtin/index.ts");
 		const bash = createBuiltinTools(workspace, { cwd: "/nowhere" }).find((tool) => tool.name === "bash")!;
 		await expect(bash.execute("id", { command: "pwd" })).rejects.toThrow("Working directory does not exist: /nowhere\nCannot execute bash commands.");
 	});
@@ -202,7 +202,7 @@ describe("edit details", () => {
 });
 
 describe("globs and .gitignore", async () => {
-	const { globToRegExp, isIgnored, parseGitignore } = await import("../../../src/runtime/tools/glob.ts");
+	const { globToRegExp, isIgnored, parseGitignore } = await import("../../../src/runtime/tools/builtin/glob.ts");
 	const matches = (glob: string, path: string) => globToRegExp(glob).test(path);
 
 	it("read * within a segment, ** across segments, classes and alternatives", () => {

@@ -5,8 +5,8 @@
  * the process that forks.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { RuntimeEvent } from "../../../src/runtime/protocol.ts";
-import { newSessionHeader } from "../../../src/runtime/session/entries.ts";
+import type { RuntimeEvent } from "../../../src/protocol/runtime.ts";
+import { newSessionHeader } from "../../../src/session/entries.ts";
 import { EmbeddedWorkspace } from "../../../src/workspace/embedded/embedded-workspace.ts";
 import type { Workspace } from "../../../src/workspace/types.ts";
 import { WebContainerWorkspace } from "../../../src/workspace/webcontainer/webcontainer-workspace.ts";

@@ -9,12 +9,12 @@ import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { isContextOverflow, type AssistantMessage, type Model } from "@earendil-works/pi-ai";
 import type { CompactionReason, CompactionResult } from "../../../api/events.ts";
 import type { ExtensionRunner } from "../../extensions/runner.ts";
-import type { RuntimeEvent } from "../../protocol.ts";
-import type { CompactionEntry } from "../../session/entries.ts";
-import type { SessionTree } from "../../session/tree.ts";
-import { latestCompaction } from "./context-entries.ts";
-import { contextTokens, estimateContextTokens } from "../usage.ts";
-import { DEFAULT_COMPACTION_SETTINGS, prepareCompaction, shouldCompact, type CompactionSettings } from "./prepare.ts";
+import type { RuntimeEvent } from "../../../protocol/runtime.ts";
+import type { CompactionEntry } from "../../../session/entries.ts";
+import type { SessionTree } from "../../../session/tree.ts";
+import { latestCompaction } from "../../../session/compaction/context-entries.ts";
+import { contextTokens, estimateContextTokens } from "../../../session/usage.ts";
+import { DEFAULT_COMPACTION_SETTINGS, prepareCompaction, shouldCompact, type CompactionSettings } from "../../../session/compaction/prepare.ts";
 import type { ReplyCounter } from "./reply-counter.ts";
 import { summarize, type CompleteFn } from "./summarize.ts";
 

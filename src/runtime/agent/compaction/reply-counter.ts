@@ -6,10 +6,10 @@
  * request plays the next step.
  */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
-import { isCompactionEntry, type SessionEntry } from "../../session/entries.ts";
-import type { SessionTree } from "../../session/tree.ts";
-import { isInterruptedMarker } from "../interrupted.ts";
-import type { ReplyIndex } from "../scripted-model.ts";
+import { isCompactionEntry, type SessionEntry } from "../../../session/entries.ts";
+import type { SessionTree } from "../../../session/tree.ts";
+import { isInterruptedMarker } from "../../../session/interrupted.ts";
+import type { ReplyIndex } from "../../models/scripted-model.ts";
 
 export function repliesOnBranch(path: SessionEntry[]): number {
 	let replies = 0;

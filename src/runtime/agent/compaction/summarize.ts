@@ -5,9 +5,9 @@
  */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { normalizeContext, type AssistantMessage, type TranscriptContext } from "@earendil-works/pi-ai";
-import { serializeConversation } from "../../../api/coding-agent-extras.ts";
-import { convertToLlm } from "../messages.ts";
-import type { CompactionPreparation, FileOperations } from "./prepare.ts";
+import { serializeConversation } from "../../../modules/coding-agent/extras.ts";
+import { convertToLlm } from "../../../session/messages.ts";
+import type { CompactionPreparation, FileOperations } from "../../../session/compaction/prepare.ts";
 import { SUMMARIZATION_PROMPT, SUMMARIZATION_SYSTEM_PROMPT, TURN_PREFIX_SUMMARIZATION_PROMPT, UPDATE_SUMMARIZATION_PROMPT } from "./prompts.ts";
 
 /** One request to the current model; resolves with its finished reply. */

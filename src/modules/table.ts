@@ -1,0 +1,67 @@
+/**
+ * The one table of what extension specifiers resolve to: the pi packages of the three scopes, TypeBox
+ * and zod, each mapped to the module the runtime itself provides (one shared instance, loaded when
+ * first imported). The loader asks `hostModuleFor`; the runtime builds the loaders with
+ * `createHostModuleLoaders`, which is where its own pi-ai (model calls routed through the page) plugs in.
+ */
+import * as zod from "zod";
+import * as codingAgent from "./coding-agent/index.ts";
+
+export type HostModuleName = "coding-agent" | "pi-ai" | "pi-tui" | "typebox" | "typebox/value" | "typebox/compile" | "zod";
+
+export type HostModuleLoaders = Record<HostModuleName, () => Promise<object>>;
+
+/** The package scopes pi's packages have been published under. */
+export const PI_SCOPES = ["@earendil-works", "@mariozechner", "@oh-my-pi"] as const;
+
+const SPECIFIERS: Record<string, HostModuleName> = {
+	typebox: "typebox",
+	"typebox/value": "typebox/value",
+	"typebox/compile": "typebox/compile",
+	"@sinclair/typebox": "typebox",
+	"@sinclair/typebox/value": "typebox/value",
+	"@sinclair/typebox/compile": "typebox/compile",
+	zod: "zod",
+};
+for (const scope of PI_SCOPES) {
+	SPECIFIERS[`${scope}/pi-coding-agent`] = "coding-agent";
+	SPECIFIERS[`${scope}/pi-ai`] = "pi-ai";
+	SPECIFIERS[`${scope}/pi-ai/compat`] = "pi-ai";
+	SPECIFIERS[`${scope}/pi-tui`] = "pi-tui";
+}
+
+/** The runtime module a bare specifier names, if any. */
+export function hostModuleFor(specifier: string): HostModuleName | undefined {
+	return Object.hasOwn(SPECIFIERS, specifier) ? SPECIFIERS[specifier] : undefined;
+}
+
+/** True for a specifier in one of pi's scopes (whether or not Playa provides it). */
+export function isPiScoped(specifier: string): boolean {
+	return PI_SCOPES.some((scope) => specifier.startsWith(`${scope}/`));
+}
+
+type PiAi = typeof import("./pi-ai.ts");
+
+export interface HostModuleOptions {
+	/** Wraps pi-ai before extensions see it (the runtime routes its model calls like the agent's own). */
+	piAi?(module: PiAi): object;
+}
+
+export function createHostModuleLoaders(options: HostModuleOptions = {}): HostModuleLoaders {
+	return {
+		// Already part of the runtime; the others load when an extension first imports them.
+		"coding-agent": async () => codingAgent,
+		"pi-ai": async () => {
+			const piAi = await import("./pi-ai.ts");
+			return options.piAi ? options.piAi(piAi) : piAi;
+		},
+		"pi-tui": () => import("./pi-tui/index.ts"),
+		typebox: () => import("typebox"),
+		"typebox/value": () => import("typebox/value"),
+		"typebox/compile": () => import("typebox/compile"),
+		zod: async () => zod,
+	};
+}
+
+/** The loaders with nothing wrapped (tests, tools that load extensions without a runtime). */
+export const HOST_MODULES: HostModuleLoaders = createHostModuleLoaders();

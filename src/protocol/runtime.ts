@@ -1,0 +1,248 @@
+/**
+ * The host ↔ runtime-worker boundary, in one place. The worker exposes `RuntimeApi` through Comlink;
+ * the host hands it a `HostBridge` (a Comlink proxy) to report events and ask for dialogs.
+ * Everything here is structured-clonable data: no functions, no class instances.
+ * UI requests and answers follow the RPC UI sub-protocol's shape (`extension_ui_request` / `_response`).
+ */
+import type { AgentMessage, ThinkingLevel } from "@earendil-works/pi-agent-core";
+import type { Api, Model, RetryPolicy } from "@earendil-works/pi-ai";
+import type { NotifyType } from "../api/types.ts";
+import type { TreeRow, TreeRowKind, TreeView } from "../session/tree-view.ts";
+import type { ScriptStep } from "./script.ts";
+import type { SessionEntry, SessionHeader } from "../session/entries.ts";
+
+export type { ScriptStep, TreeRow, TreeRowKind, TreeView };
+
+/** The model the user picked: offline ones (Scripted) by provider and id, the others with their pi-ai model. */
+export interface ModelChoice {
+	provider: string;
+	id: string;
+	model?: Model<Api>;
+}
+
+/** A provider an extension registered, as the page shows it. */
+export interface RegisteredProviderInfo {
+	name: string;
+	/** The extension that registered it. */
+	extension: string;
+	/** Answered in the worker by the extension's own `streamSimple` (no key, no gateway). */
+	local: boolean;
+	/** The name the user stores its key under (its `apiKey` variable); default: the provider's name. */
+	keyName?: string;
+	models: Model<Api>[];
+}
+
+export interface SessionSnapshot {
+	header: SessionHeader;
+	entries: SessionEntry[];
+	leafId: string | null;
+}
+
+/** How tree navigation ended; `editorText` is the draft a chosen user message leaves in the composer. */
+export interface NavigateResult {
+	cancelled: boolean;
+	editorText?: string;
+	/** Why nothing moved, when it failed (e.g. the summary request failed). */
+	error?: string;
+}
+
+/** Why the runtime started, when not by opening the page or a session. */
+export type StartReason = { reason: "fork"; previousSessionId: string };
+
+export interface RuntimeConfig {
+	session: SessionSnapshot;
+	/** Extension module URLs, in load order. */
+	extensions: string[];
+	/** Steps the scripted model replays. */
+	script: ScriptStep[];
+	/** Shared memory where the runtime records which extension code runs (see call-record.ts). */
+	callRecord?: SharedArrayBuffer;
+	/** A port serving the embedded workspace (transferred); without it the session has no workspace. */
+	workspacePort?: MessagePort;
+	/** A port serving `HostBridge` (transferred), when `start` is not given one. */
+	hostPort?: MessagePort;
+	/** A port serving the provider gateway (transferred; see gateway-protocol.ts); without it only offline models answer. */
+	gatewayPort?: MessagePort;
+	/** The model and thinking level to start with (default: Scripted, off). */
+	model?: ModelChoice;
+	thinkingLevel?: ThinkingLevel;
+	/** Automatic retries of transient provider errors; tests shorten the delay. */
+	retry?: Partial<RetryPolicy>;
+	/** Extensions not to import this time, with the reason shown to the user. */
+	disabled?: { url: string; reason: string }[];
+	/** Where bare npm names load from, an ESM CDN in esm.sh's shape (default https://esm.sh/). */
+	cdn?: string;
+	/** Set when the session was just forked from another one. */
+	startReason?: StartReason;
+}
+
+export type ExtensionPhase = "fetch" | "transpile" | "import" | "factory" | "handler" | "command" | "tool";
+
+export interface ExtensionErrorInfo {
+	/** The URL the extension was loaded from. */
+	url: string;
+	phase: ExtensionPhase;
+	message: string;
+	/** 1-based line in the extension's own source, when known. */
+	line?: number;
+	column?: number;
+	/** The event, command or tool that was running, for errors after loading. */
+	where?: string;
+	stack?: string;
+}
+
+export interface ExtensionStatus {
+	url: string;
+	/** A short display name (the label the extension set, or its file name). */
+	name: string;
+	loaded: boolean;
+	/** Turned off after it hung the runtime; the user can turn it on again. */
+	disabled?: boolean;
+	error?: ExtensionErrorInfo;
+	tools: string[];
+	commands: { name: string; description?: string }[];
+	shortcuts: { key: string; description?: string }[];
+	flags: { name: string; type: "boolean" | "string"; description?: string; value: boolean | string | undefined }[];
+	/** Virtual models it registered, as "provider/id" (selectable; each request is routed by the extension). */
+	virtualModels?: string[];
+	/** What the extension tried that the browser cannot do, each said once. */
+	notices: string[];
+}
+
+export interface CommandInfo {
+	name: string;
+	description?: string;
+	extension: string;
+}
+
+export type RuntimeEvent =
+	| { type: "entry_appended"; sessionId: string; entry: SessionEntry; leafId: string }
+	/** The leaf moved without an append (branch, tree navigation). */
+	| { type: "leaf_changed"; sessionId: string; leafId: string | null }
+	/** The runtime asks the host to start it again: on a new session, another session, or the same one. */
+	| { type: "session_request"; action: "new" | "open" | "reload"; sessionId?: string }
+	/** The runtime asks the host to store a forked session and start on it. */
+	| { type: "session_fork"; session: SessionSnapshot; previousSessionId: string; editorText?: string }
+	/** The assistant message being streamed; `undefined` when streaming ends. */
+	| { type: "streaming"; message: AgentMessage | undefined }
+	| { type: "run_state"; running: boolean }
+	| { type: "extensions_changed"; extensions: ExtensionStatus[]; commands: CommandInfo[] }
+	| { type: "extension_error"; error: ExtensionErrorInfo }
+	| { type: "notify"; message: string; level: NotifyType; extension: string }
+	| { type: "status"; key: string; text: string | undefined }
+	| { type: "widget"; key: string; lines: string[] | undefined; placement: "aboveEditor" | "belowEditor" }
+	| { type: "title"; title: string }
+	/** A `ctx.ui.custom` component's lines (ANSI-styled); `undefined` when it closes. */
+	| { type: "component"; id: string; extension: string; lines: string[] | undefined }
+	/** An extension's drawing of a session entry (entry or message renderer): shown in its place. */
+	| { type: "entry_rendered"; entryId: string; extension: string; lines: string[] }
+	/** A tool's `renderCall` drawing of one of its calls: shown in place of the call's arguments. */
+	/** A call drawn by its tool's renderCall, with the running tool's partial result under it; no lines: the plain view. */
+	| { type: "tool_call_rendered"; toolCallId: string; extension: string; lines?: string[] }
+	| { type: "editor_text"; text: string; mode: "set" | "paste" }
+	/** An automatic retry of a transient provider error waits (`auto_retry_start`) or ended. */
+	| { type: "auto_retry"; event: AutoRetryEvent }
+	/** Providers extensions registered changed: the model picker lists their models. */
+	| { type: "providers_changed"; providers: RegisteredProviderInfo[] }
+	/** The model changed (the user's pick, or an extension's `pi.setModel`). */
+	| { type: "model_changed"; choice: ModelChoice }
+	/** The thinking level the session runs with changed (a pick, clamped to the model; or a model switch re-clamping it). */
+	| { type: "thinking_level_changed"; level: ThinkingLevel };
+
+/** The payloads of the extension events of the same names. */
+export type AutoRetryEvent =
+	| { type: "auto_retry_start"; attempt: number; maxAttempts: number; delayMs: number; errorMessage: string }
+	| { type: "auto_retry_end"; success: boolean; attempt: number; finalError?: string };
+
+export type UIRequest =
+	| { method: "select"; title: string; options: string[]; optionDetails?: { description?: string }[]; timeout?: number }
+	| { method: "confirm"; title: string; message: string; timeout?: number }
+	| { method: "input"; title: string; placeholder?: string; timeout?: number }
+	| { method: "editor"; title: string; prefill?: string; timeout?: number };
+
+export type UIResponse = { value: string } | { confirmed: boolean } | { cancelled: true; timedOut?: boolean };
+
+/** The part of a JSON schema the manual model's argument form reads (tool parameters are JSON schemas). */
+export interface JsonSchema {
+	type?: string | string[];
+	description?: string;
+	title?: string;
+	properties?: Record<string, JsonSchema>;
+	required?: string[];
+	items?: JsonSchema;
+	enum?: unknown[];
+	const?: unknown;
+	anyOf?: JsonSchema[];
+	oneOf?: JsonSchema[];
+	default?: unknown;
+}
+
+/** A tool the manual model may call, as the model would see it. */
+export interface ManualToolInfo {
+	name: string;
+	description: string;
+	parameters: JsonSchema;
+}
+
+/** "You are the model": the runtime asks the user for the assistant's next reply. */
+export interface ManualTurnRequest {
+	/** The tools active for this request. */
+	tools: ManualToolInfo[];
+	/** The text of the last message in the context, for reference. */
+	lastMessage?: { role: string; text: string };
+}
+
+/** The assistant turn the user wrote: the same shape as a scripted step, without an error. */
+export interface ManualTurn {
+	thinking?: string;
+	text?: string;
+	toolCalls?: { name: string; arguments: Record<string, unknown> }[];
+}
+
+export type ManualTurnResponse = { turn: ManualTurn } | { cancelled: true };
+
+/** What the worker calls on the host. */
+export interface HostBridge {
+	emit(event: RuntimeEvent): void;
+	/** Shows a dialog; resolves with the user's answer. `id` lets the worker cancel it. */
+	requestUI(id: string, request: UIRequest): Promise<UIResponse>;
+	cancelUI(id: string): void;
+	/** Asks the user to write the assistant turn (the manual model); absent where no one can answer (headless). */
+	requestManualTurn?(id: string, request: ManualTurnRequest): Promise<ManualTurnResponse>;
+	cancelManualTurn?(id: string): void;
+}
+
+/** What the host calls on the worker. */
+export interface RuntimeApi {
+	/** `host` in the same thread (Node, tests); from the page it arrives as `config.hostPort`. */
+	start(config: RuntimeConfig, host?: HostBridge): Promise<void>;
+	/** Answers at once unless extension code holds the worker: the host's watchdog asks. */
+	ping(): Promise<true>;
+	/** Text from the composer: a prompt, or a `/command args`. Resolves when the run or command ends. */
+	submit(text: string): Promise<void>;
+	abort(): Promise<void>;
+	setScript(steps: ScriptStep[]): Promise<void>;
+	/** The user's pick in the model panel; taken even without a key (the reply then explains what is missing). */
+	selectModel(choice: ModelChoice): Promise<void>;
+	setThinkingLevel(level: ThinkingLevel): Promise<void>;
+	/** Models with a stored key (pi-ai's catalog) and custom endpoints, for `ctx.models.list()`; never keys. */
+	setAvailableModels(models: Model<Api>[]): Promise<void>;
+	/** Completions a command offers for its argument text. */
+	completeCommand(name: string, prefix: string): Promise<{ value: string; label: string; description?: string }[]>;
+	/** Runs the shortcut registered for a key id; false when none is. */
+	runShortcut(key: string): Promise<boolean>;
+	setFlag(name: string, value: boolean | string): Promise<void>;
+	/** A key press for an open component, as the byte sequence a terminal would send. */
+	componentInput(id: string, data: string): Promise<void>;
+	/** The session tree laid out for the tree panel. */
+	getTreeView(): Promise<TreeView>;
+	/** The user's jump in the tree panel: `ctx.navigateTree` with its events; may leave a draft for the composer. */
+	navigateTree(targetId: string, options?: { summarize?: boolean; customInstructions?: string }): Promise<NavigateResult>;
+	/** Sets (or with an empty/undefined label clears) an entry's label. */
+	setLabel(entryId: string, label: string | undefined): Promise<void>;
+	/** Forks into a new session holding the path to `entryId` ("at": including it; "before": up to its parent). */
+	fork(entryId: string, position?: "before" | "at"): Promise<{ cancelled: boolean; error?: string }>;
+	/** The editor text, for `ctx.ui.getEditorText`. */
+	setEditorText(text: string): Promise<void>;
+	shutdown(): Promise<void>;
+}

@@ -1,0 +1,136 @@
+/**
+ * The session-level actions behind `ctx` and the command `ctx`, and the `pi` actions: models,
+ * context usage, branching and navigating the tree, new/switch session and reload (which the host
+ * carries out by restarting the runtime on the chosen session).
+ */
+import type { Model } from "@earendil-works/pi-ai";
+import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
+import { branchContextTokens } from "../../session/usage.ts";
+import type { ContextUsage, ModelRegistry, ModelsView, SlashCommandInfo } from "../../api/types.ts";
+import type { AgentSession } from "../agent/session.ts";
+import type { ExtensionActions } from "./api.ts";
+import type { SessionControl } from "./context.ts";
+import type { ExtensionRunner } from "./runner.ts";
+import type { RuntimeEvent } from "../../protocol/runtime.ts";
+import type { SessionTree } from "../../session/tree.ts";
+import { branchBefore, forkSession, navigateTree, type NavigationDeps } from "../navigation/navigation.ts";
+
+export interface ControlDeps {
+	session(): AgentSession;
+	tree(): SessionTree;
+	runner: ExtensionRunner;
+	models(): Model<string>[];
+	modelRegistry: ModelRegistry;
+	emit(event: RuntimeEvent): void;
+	exec: ExtensionActions["exec"];
+	navigation: NavigationDeps;
+	/** Records and announces a thinking-level change (model-selection.ts). */
+	setThinkingLevel(level: ThinkingLevel): Promise<void>;
+}
+
+/** A lineage token: the id's leading name ("claude", "gpt", "gemini"), so point releases share it; else the provider. */
+export function modelFamily(model: Model<string>): string {
+	const name = model.id.split("/").pop() ?? model.id;
+	return (/^[a-z]+/i.exec(name)?.[0] ?? model.provider).toLowerCase();
+}
+
+export function modelsView(deps: Pick<ControlDeps, "models" | "session">): ModelsView {
+	return {
+		list: () => deps.models(),
+		current: () => deps.session().agent.state.model,
+		resolve: (spec) => deps.models().find((model) => `${model.provider}/${model.id}` === spec || model.id === spec),
+		family: modelFamily,
+	};
+}
+
+/** The branch's context against the model's window (usage.ts: the last reply's tokens plus estimates). */
+export function contextUsage(session: AgentSession, tree: SessionTree): ContextUsage | undefined {
+	const contextWindow = session.agent.state.model.contextWindow;
+	if (!contextWindow) return undefined;
+	const tokens = branchContextTokens(tree.getBranch());
+	return { tokens, contextWindow, percent: (tokens / contextWindow) * 100 };
+}
+
+export function createSessionControl(deps: ControlDeps): SessionControl {
+	const { runner, emit } = deps;
+	const switchTo = async (reason: "new" | "resume", sessionId?: string) => {
+		const before = await runner.dispatch("session_before_switch", { reason, targetSessionFile: sessionId });
+		if (before?.cancel) return { cancelled: true };
+		emit({ type: "session_request", action: reason === "new" ? "new" : "open", sessionId });
+		return { cancelled: false };
+	};
+	return {
+		models: modelsView(deps),
+		modelRegistry: deps.modelRegistry,
+		contextUsage: () => contextUsage(deps.session(), deps.tree()),
+		// Upstream's callbacks: onComplete gets the result, onError a failure; it never rejects (upstream
+		// callers do not await it), so a failure nobody takes is shown instead.
+		compact: async ({ customInstructions, onComplete, onError }) => {
+			try {
+				const { entry: _entry, fromExtension: _from, ...result } = await deps.session().compact(customInstructions?.trim() || undefined);
+				onComplete?.(result);
+			} catch (error) {
+				const failure = error instanceof Error ? error : new Error(String(error));
+				if (onError) onError(failure);
+				else emit({ type: "notify", message: `Compaction failed: ${failure.message}`, level: "error", extension: "Playa" });
+			}
+		},
+		shutdown: () => emit({ type: "notify", message: "ctx.shutdown() has no effect in the browser", level: "warning", extension: "Playa" }),
+		newSession: () => switchTo("new"),
+		switchSession: (sessionId) => switchTo("resume", sessionId),
+		branch: (entryId) => branchBefore(deps.navigation, entryId),
+		navigateTree: async (targetId, opts) => ({ cancelled: (await navigateTree(deps.navigation, targetId, opts)).cancelled }),
+		fork: (entryId, opts) => forkSession(deps.navigation, entryId, opts?.position),
+		reload: async () => emit({ type: "session_request", action: "reload" }),
+	};
+}
+
+export function createActions(deps: ControlDeps, setModel: (model: Model<string>) => boolean | Promise<boolean>): ExtensionActions & { setEntryLabel(entryId: string, label: string | undefined): void } {
+	const { runner } = deps;
+	return {
+		sendMessage: (payload, opts) => void deps.session().sendMessage(payload, opts),
+		sendUserMessage: (content, opts) => {
+			const command = opts?.expandPromptTemplates && typeof content === "string" ? /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(content.trim()) : null;
+			const owned = command && runner.extensions.some((ext) => ext.loaded && ext.commands.has(command[1]));
+			// As upstream, the command runs once the handler that asked for it has returned.
+			if (command && owned) void Promise.resolve().then(() => deps.session().runCommand(command[1], command[2] ?? ""));
+			else void deps.session().sendUserMessage(content, opts?.deliverAs);
+		},
+		setEntryLabel: (entryId, label) => {
+			if (!deps.tree().getEntry(entryId)) throw new Error(`no entry ${entryId} in this session`);
+			deps.tree().append({ type: "label", targetId: entryId, label });
+		},
+		appendEntry: (customType, data) => {
+			deps.tree().append({ type: "custom", customType, data });
+		},
+		exec: deps.exec,
+		getActiveTools: () => deps.session().activeTools().map((tool) => tool.name),
+		getAllTools: () => {
+			const owners = new Map(runner.extensions.flatMap((ext) => [...ext.tools.values()].map((t) => [t.name, { ext, def: t }] as const)));
+			return deps.session().allTools().map((tool) => {
+				const owner = owners.get(tool.name);
+				return {
+					name: tool.name,
+					description: tool.description,
+					parameters: tool.parameters,
+					promptGuidelines: owner?.def.promptGuidelines,
+					sourceInfo: owner ? { path: owner.ext.url, source: "extension" } : { path: "builtin", source: "builtin" },
+				};
+			});
+		},
+		setActiveTools: async (names) => deps.session().setActiveTools(names),
+		getCommands: () =>
+			runner.extensions.flatMap((ext): SlashCommandInfo[] =>
+				ext.loaded
+					? [...ext.commands].map(([name, c]) => ({ name, description: c.description, source: "extension", path: ext.url, sourceInfo: { path: ext.url, source: "extension" } }))
+					: [],
+			),
+		setModel: async (model) => setModel(model),
+		getSessionName: () => deps.tree().getSessionName(),
+		setSessionName: async (name) => {
+			deps.tree().append({ type: "session_info", name });
+		},
+		getThinkingLevel: () => deps.session().agent.state.thinkingLevel,
+		setThinkingLevel: (level) => void deps.setThinkingLevel(level),
+	};
+}

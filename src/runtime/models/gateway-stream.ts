@@ -1,0 +1,143 @@
+/**
+ * The worker's side of the provider gateway: a pi-agent-core `StreamFn` whose replies come from the gateway
+ * on the main thread (see ../gateway-protocol.ts). It forwards the payload and response hooks, so that
+ * `before_provider_request` and `after_provider_response` run here, on the real payload; it turns the abort
+ * signal into `gateway.abort(id)`; it rebuilds `partial` from the compact deltas. No DOM: this runs in the
+ * runtime worker and under Node.
+ */
+import type { StreamFn } from "@earendil-works/pi-agent-core";
+import {
+	createAssistantMessageEventStream,
+	type Api,
+	type AssistantMessage,
+	type AssistantMessageEventStream,
+	type Model,
+	type SimpleStreamOptions,
+} from "@earendil-works/pi-ai";
+import * as Comlink from "comlink";
+import { ABORTED_MESSAGE, failedMessage } from "../../session/messages.ts";
+import { GATEWAY_OPTION_KEYS, type GatewayEvent, type GatewayRequest, type GatewaySink, type GatewayStreamOptions, type ProviderGatewayApi } from "../../protocol/gateway.ts";
+
+export interface GatewayStreamConfig {
+	/** The name a model's key is stored under (default: its provider), e.g. the variable an extension's provider names. */
+	keyName?(model: Model<Api>): string | undefined;
+	/** True for endpoints that take no key. Default: none. */
+	keyless?(model: Model<Api>): boolean;
+	/** Marks the sink for the transport. Default `Comlink.proxy`; a gateway in the same thread needs nothing else. */
+	proxy?(sink: GatewaySink): GatewaySink;
+	/** Request ids. Default: a counter with a random prefix. */
+	newId?(): string;
+}
+
+/** The gateway as the worker sees it: a Comlink remote, or the object itself in tests and under Node. */
+export type GatewayLike = Pick<ProviderGatewayApi, "stream" | "abort">;
+
+/** The serializable subset of the agent's options (it passes its whole loop config, callbacks included). */
+export function gatewayOptions(options: SimpleStreamOptions | undefined): GatewayStreamOptions {
+	const picked: Record<string, unknown> = {};
+	for (const key of GATEWAY_OPTION_KEYS) {
+		const value = options?.[key];
+		if (value !== undefined) picked[key] = value;
+	}
+	return picked as GatewayStreamOptions;
+}
+
+/** The model as data: Comlink copies it, and an extension's model may carry functions clone cannot copy. */
+function plainModel(model: Model<Api>): Model<Api> {
+	return JSON.parse(JSON.stringify(model)) as Model<Api>;
+}
+
+function messageOf(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
+
+export function createGatewayStreamFn(gateway: GatewayLike, config: GatewayStreamConfig = {}): StreamFn {
+	const prefix = Math.random().toString(36).slice(2, 8);
+	let counter = 0;
+	const newId = config.newId ?? (() => `${prefix}-${++counter}`);
+	const mark = config.proxy ?? ((sink: GatewaySink) => Comlink.proxy(sink));
+
+	return (model, context, options): AssistantMessageEventStream => {
+		const stream = createAssistantMessageEventStream();
+		const id = newId();
+		const signal = options?.signal;
+		let partial: AssistantMessage | undefined;
+		let finished = false;
+
+		const end = (event: Extract<GatewayEvent, { type: "done" | "error" }>) => {
+			if (finished) return;
+			finished = true;
+			signal?.removeEventListener("abort", onAbort);
+			stream.push(event);
+			stream.end();
+		};
+		const fail = (reason: "error" | "aborted", text: string) => end({ type: "error", reason, error: failedMessage(model, reason, text, partial) });
+
+		// The reply ends here at once: a gateway that is slow to answer (or gone) cannot hold the agent.
+		function onAbort() {
+			Promise.resolve(gateway.abort(id)).catch(() => undefined);
+			fail("aborted", ABORTED_MESSAGE);
+		}
+		if (signal?.aborted) {
+			fail("aborted", ABORTED_MESSAGE);
+			return stream;
+		}
+		signal?.addEventListener("abort", onAbort, { once: true });
+
+		const deliver = (event: GatewayEvent) => {
+			if (finished) return;
+			switch (event.type) {
+				case "text_delta":
+				case "thinking_delta":
+				case "toolcall_delta": {
+					const block = partial?.content[event.contentIndex];
+					if (!partial || !block) return;
+					if (event.type === "text_delta" && block.type === "text") block.text += event.append;
+					else if (event.type === "thinking_delta" && block.type === "thinking") block.thinking += event.append;
+					else if (event.type === "toolcall_delta" && block.type === "toolCall") block.arguments = event.arguments;
+					stream.push({ type: event.type, contentIndex: event.contentIndex, delta: event.delta, partial });
+					return;
+				}
+				case "done":
+				case "error":
+					end(event);
+					return;
+				default:
+					partial = event.partial;
+					stream.push(event);
+			}
+		};
+
+		const sink: GatewaySink = {
+			events: (batch) => batch.forEach(deliver),
+			payload: async (payload) => (options?.onPayload ? await options.onPayload(payload, model) : undefined),
+			response: async (response) => {
+				await options?.onResponse?.(response, model);
+			},
+		};
+
+		let request: GatewayRequest;
+		try {
+			const keyName = config.keyName?.(model);
+			request = {
+				id,
+				model: plainModel(model),
+				context: { messages: context.messages } as GatewayRequest["context"],
+				options: gatewayOptions(options),
+				...(keyName ? { keyName } : {}),
+				...(config.keyless?.(model) ? { keyless: true } : {}),
+				hooks: { payload: Boolean(options?.onPayload), response: Boolean(options?.onResponse) },
+			};
+		} catch (error) {
+			fail("error", `The model request could not be prepared: ${messageOf(error)}`);
+			return stream;
+		}
+		Promise.resolve()
+			.then(() => gateway.stream(request, mark(sink)))
+			.then(
+				() => fail("error", "The provider gateway ended the reply without a result"),
+				(error) => fail("error", `The provider gateway failed: ${messageOf(error)}`),
+			);
+		return stream;
+	};
+}

@@ -1,0 +1,88 @@
+/**
+ * The offline default model: pi-ai's faux provider replaying steps stored with the playground.
+ * Reply N of a session plays step N, so a reload (or a colleague opening the same link) continues
+ * the script where the session stands.
+ */
+import { type AssistantMessage, type FauxContentBlock, type JsonObject, type Model, type TranscriptContext } from "@earendil-works/pi-ai";
+import { createFauxCore, fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall } from "@earendil-works/pi-ai/compat";
+import type { StreamFn } from "@earendil-works/pi-agent-core";
+import type { ScriptStep } from "../../protocol/script.ts";
+
+export type { ScriptStep };
+
+export const SCRIPTED_PROVIDER = "scripted";
+
+export function stepToMessage(step: ScriptStep | undefined, index: number): AssistantMessage {
+	if (!step) {
+		return fauxAssistantMessage(`(The script has no step ${index + 1}. Add steps to the scripted model to go on.)`);
+	}
+	const content: FauxContentBlock[] = [];
+	if (step.thinking) content.push(fauxThinking(step.thinking));
+	if (step.text) content.push(fauxText(step.text));
+	for (const call of step.toolCalls ?? []) content.push(fauxToolCall(call.name, call.arguments as JsonObject));
+	if (step.error) return fauxAssistantMessage(content, { stopReason: "error", errorMessage: step.error });
+	return fauxAssistantMessage(content, { stopReason: step.toolCalls?.length ? "toolUse" : "stop" });
+}
+
+/** Which step a request plays; by default the number of replies already in its context. */
+export type ReplyIndex = (context: TranscriptContext) => number;
+
+export const repliesInContext: ReplyIndex = (context) => context.messages.filter((message) => message.role === "assistant").length;
+
+export interface ScriptedModel {
+	readonly model: Model<string>;
+	setSteps(steps: ScriptStep[]): void;
+	/** The session counts replies its context no longer shows (compacted history, summaries). */
+	setReplyIndex(index: ReplyIndex): void;
+	stream: StreamFn;
+	/** Plays one given step whatever the context holds: requests outside the conversation (a branch summary). */
+	streamStep(index: number): StreamFn;
+}
+
+/**
+ * The offline models play whatever thinking a script or the user writes, so they take every thinking level:
+ * declared reasoning-capable with `xhigh` and `max` mapped, pi-ai's `getSupportedThinkingLevels` lists all
+ * levels and the session never clamps a level picked for them.
+ */
+export function withEveryThinkingLevel(model: Model<string>): Model<string> {
+	return { ...model, reasoning: true, thinkingLevelMap: { xhigh: "xhigh", max: "max" } };
+}
+
+export function createScriptedModel(initialSteps: ScriptStep[], tokensPerSecond = 250): ScriptedModel {
+	let steps = initialSteps;
+	let replyIndex = repliesInContext;
+	const core = createFauxCore({
+		api: "playa-scripted",
+		provider: SCRIPTED_PROVIDER,
+		models: [{ id: "scripted", name: "Scripted", contextWindow: 200_000, maxTokens: 16_384 }],
+		tokensPerSecond,
+	});
+	const replyFor = (context: TranscriptContext) => {
+		const index = replyIndex(context);
+		return stepToMessage(steps[index], index);
+	};
+	return {
+		model: withEveryThinkingLevel(core.getModel()),
+		setSteps(next) {
+			steps = next;
+		},
+		setReplyIndex(index) {
+			replyIndex = index;
+		},
+		// The faux provider sends nothing over the wire, so the request hooks are called here: the
+		// "payload" extensions see and may replace is the transcript the model is given.
+		async stream(model, context, options) {
+			const replaced = options?.onPayload ? await options.onPayload(context, model) : undefined;
+			await options?.onResponse?.({ status: 200, headers: { "content-type": "text/event-stream" } }, model);
+			core.setResponses([replyFor]);
+			// The faux core calls onResponse itself too: once per request is enough.
+			const { onResponse: _answered, ...rest } = options ?? {};
+			return core.streamSimple(model, (replaced as TranscriptContext | undefined) ?? context, rest);
+		},
+		streamStep: (index) => (model, context, options) => {
+			core.setResponses([() => stepToMessage(steps[index], index)]);
+			const { onResponse: _answered, ...rest } = options ?? {};
+			return core.streamSimple(model, context, rest);
+		},
+	};
+}

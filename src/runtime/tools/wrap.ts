@@ -1,0 +1,76 @@
+/**
+ * Extension tools as pi-agent-core tools: the parameter schema normalised to JSON Schema (zod,
+ * TypeBox or plain), and `execute` called with the extension API's argument order and a ctx.
+ */
+import type { AgentTool, AgentToolUpdateCallback } from "@earendil-works/pi-agent-core";
+import { validateToolArguments, type JsonObject } from "@earendil-works/pi-ai";
+import { z } from "zod";
+import type { ExtensionContext, ToolDefinition, ToolExecutionContext } from "../../api/types.ts";
+import type { RegisteredExtension } from "../extensions/extension.ts";
+import type { ToolGate } from "./gate.ts";
+
+function isZodSchema(value: unknown): value is z.ZodType {
+	return typeof value === "object" && value !== null && "_zod" in value;
+}
+
+/** TypeBox schemas and plain objects already are JSON Schema; zod schemas are converted. */
+export function toJsonSchema(parameters: unknown): Record<string, unknown> {
+	if (isZodSchema(parameters)) {
+		const { $schema: _, ...schema } = z.toJSONSchema(parameters, { io: "input" }) as Record<string, unknown>;
+		return schema;
+	}
+	if (parameters === undefined || parameters === null) return { type: "object", properties: {} };
+	if (typeof parameters !== "object") throw new TypeError("tool parameters must be a zod, TypeBox or JSON Schema object");
+	return parameters as Record<string, unknown>;
+}
+
+export interface ToolBinding {
+	extension: RegisteredExtension;
+	definition: ToolDefinition;
+}
+
+export interface ToolWrapOptions {
+	context(extension: RegisteredExtension, signal: AbortSignal | undefined): ExtensionContext;
+	gate: ToolGate;
+	/** The native built-in of a name, for `ctx.invokeTool` when an extension tool shadows it. */
+	builtin(name: string): AgentTool | undefined;
+	/** Records the tool's code as running, for the watchdog. */
+	track<T>(extension: RegisteredExtension, where: string, call: () => T): T;
+}
+
+const MAX_DELEGATION_DEPTH = 8;
+
+export function toAgentTool({ extension, definition }: ToolBinding, options: ToolWrapOptions): AgentTool {
+	let depth = 0;
+	return {
+		name: definition.name,
+		label: definition.label ?? definition.name,
+		description: definition.description ?? "",
+		parameters: toJsonSchema(definition.parameters),
+		executionMode: definition.executionMode,
+		async execute(toolCallId, params, signal, onUpdate) {
+			const input = options.gate.takeReplacedInput(toolCallId) ?? params;
+			const native = options.builtin(definition.name);
+			const ctx: ToolExecutionContext = Object.assign(options.context(extension, signal), {
+				addAdditionalContext: (text: string) => options.gate.addContext(String(text)),
+				invokeTool: native
+					? async (args: Record<string, unknown>, opts?: { signal?: AbortSignal; onUpdate?: AgentToolUpdateCallback }) => {
+							if (depth >= MAX_DELEGATION_DEPTH) throw new Error(`ctx.invokeTool("${definition.name}") nested more than ${MAX_DELEGATION_DEPTH} deep`);
+							depth++;
+							try {
+								const validated = validateToolArguments(native, { type: "toolCall", id: toolCallId, name: native.name, arguments: args as JsonObject });
+								return await native.execute(toolCallId, validated, opts?.signal ?? signal, opts?.onUpdate ?? onUpdate);
+							} finally {
+								depth--;
+							}
+						}
+					: undefined,
+			});
+			const result = await options.track(extension, `tool ${definition.name}`, () => definition.execute(toolCallId, input, signal, onUpdate, ctx));
+			if (!result || !Array.isArray(result.content)) {
+				throw new Error(`tool "${definition.name}" of extension "${extension.name}" returned no { content: [...] }`);
+			}
+			return result;
+		},
+	};
+}

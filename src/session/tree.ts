@@ -1,0 +1,154 @@
+/**
+ * The session tree held by the runtime: entries by id, an explicit leaf, and the walks the
+ * reference describes. It never writes storage itself; `onAppend` hands each new entry to the host.
+ */
+import type { AgentMessage } from "@earendil-works/pi-agent-core";
+import { contextEntries } from "./compaction/context-entries.ts";
+import { messageForEntry } from "./messages.ts";
+import { newEntryId, type LabelEntry, type NewEntry, type SessionEntry, type SessionHeader, type SessionTreeNode } from "./entries.ts";
+
+export type { SessionTreeNode };
+
+/** Root-to-entry path through `parentId`; a repeated id (a corrupt cycle) ends the walk. */
+export function branchPath(byId: ReadonlyMap<string, SessionEntry>, fromId: string | null): SessionEntry[] {
+	const path: SessionEntry[] = [];
+	const seen = new Set<string>();
+	let current = fromId ? byId.get(fromId) : undefined;
+	while (current && !seen.has(current.id)) {
+		seen.add(current.id);
+		path.push(current);
+		current = current.parentId ? byId.get(current.parentId) : undefined;
+	}
+	return path.reverse();
+}
+
+
+/** Each target's label as the latest `label` entry for it decides; cleared labels are absent. */
+export function resolveLabels(entries: readonly SessionEntry[]): Map<string, string> {
+	const labels = new Map<string, string>();
+	for (const entry of entries) {
+		if (entry.type !== "label") continue;
+		const { targetId, label } = entry as LabelEntry;
+		if (typeof label === "string" && label !== "") labels.set(targetId, label);
+		else labels.delete(targetId);
+	}
+	return labels;
+}
+
+/**
+ * The entries as a forest: a null, self or missing parent makes a root (orphans become extra roots);
+ * children are sorted by timestamp. Iterative, so a deep session cannot overflow the stack.
+ */
+export function buildTree(entries: readonly SessionEntry[]): SessionTreeNode[] {
+	const labels = resolveLabels(entries);
+	const nodes = new Map<string, SessionTreeNode>();
+	for (const entry of entries) nodes.set(entry.id, { entry, children: [], ...(labels.has(entry.id) && { label: labels.get(entry.id) }) });
+	const roots: SessionTreeNode[] = [];
+	for (const entry of entries) {
+		const node = nodes.get(entry.id)!;
+		const parent = entry.parentId !== null && entry.parentId !== entry.id ? nodes.get(entry.parentId) : undefined;
+		(parent ? parent.children : roots).push(node);
+	}
+	const time = (node: SessionTreeNode) => Date.parse(node.entry.timestamp) || 0;
+	const stack = [...roots];
+	while (stack.length > 0) {
+		const node = stack.pop()!;
+		node.children.sort((a, b) => time(a) - time(b));
+		stack.push(...node.children);
+	}
+	return roots;
+}
+
+export class SessionTree {
+	private readonly entries: SessionEntry[] = [];
+	private readonly byId = new Map<string, SessionEntry>();
+	private leafId: string | null = null;
+
+	constructor(
+		readonly header: SessionHeader,
+		entries: SessionEntry[] = [],
+		leafId?: string | null,
+		private readonly onAppend: (entry: SessionEntry, leafId: string) => void = () => {},
+		private readonly onLeafChange: (leafId: string | null) => void = () => {},
+	) {
+		for (const entry of entries) {
+			this.entries.push(entry);
+			this.byId.set(entry.id, entry);
+		}
+		this.leafId = leafId !== undefined ? leafId : (entries.at(-1)?.id ?? null);
+	}
+
+	append(entry: NewEntry): SessionEntry {
+		const full = {
+			...entry,
+			id: newEntryId((id) => this.byId.has(id)),
+			parentId: this.leafId,
+			timestamp: new Date().toISOString(),
+		} as SessionEntry;
+		this.entries.push(full);
+		this.byId.set(full.id, full);
+		this.leafId = full.id;
+		this.onAppend(full, full.id);
+		return full;
+	}
+
+	getEntries(): SessionEntry[] {
+		return [...this.entries];
+	}
+
+	getEntry(id: string): SessionEntry | undefined {
+		return this.byId.get(id);
+	}
+
+	getLeafId(): string | null {
+		return this.leafId;
+	}
+
+	/** Moves the leaf to an existing entry (or to before the first entry with null); appends nothing. */
+	branch(entryId: string | null): void {
+		if (entryId !== null && !this.byId.has(entryId)) throw new Error(`no entry ${entryId} in this session`);
+		this.leafId = entryId;
+		this.onLeafChange(entryId);
+	}
+
+	/**
+	 * Moves the leaf to `branchFromId` and appends a `branch_summary` there (upstream's
+	 * `branchWithSummary`): the summary of the branch that was left becomes the new leaf.
+	 */
+	branchWithSummary(branchFromId: string | null, summary: string, details?: unknown, fromHook?: boolean): SessionEntry {
+		if (branchFromId !== null && !this.byId.has(branchFromId)) throw new Error(`no entry ${branchFromId} in this session`);
+		const fromId = this.leafId ?? "root";
+		this.leafId = branchFromId;
+		return this.append({ type: "branch_summary", fromId, summary, ...(details !== undefined && { details }), ...(fromHook !== undefined && { fromHook }) });
+	}
+
+	getTree(): SessionTreeNode[] {
+		return buildTree(this.entries);
+	}
+
+	/** The latest `label` entry for a target decides its label; an undefined label clears it. */
+	getLabel(id: string): string | undefined {
+		for (let i = this.entries.length - 1; i >= 0; i--) {
+			const entry = this.entries[i];
+			if (entry.type === "label" && entry.targetId === id) return typeof entry.label === "string" && entry.label !== "" ? entry.label : undefined;
+		}
+		return undefined;
+	}
+
+	/** Root-to-entry path; a repeated id (a corrupt cycle) ends the walk. */
+	getBranch(fromId: string | null = this.leafId): SessionEntry[] {
+		return branchPath(this.byId, fromId);
+	}
+
+	getSessionName(): string | undefined {
+		for (const entry of this.getBranch().reverse()) {
+			if (entry.type === "session_info" && typeof entry.name === "string") return entry.name;
+		}
+		return this.header.title;
+	}
+
+	/** The messages the model sees on the current branch: after a compaction, its summary and the kept entries. */
+	buildContext(): AgentMessage[] {
+		return contextEntries(this.getBranch()).flatMap((entry) => messageForEntry(entry) ?? []);
+	}
+}
