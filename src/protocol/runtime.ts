@@ -13,6 +13,9 @@ import type { SessionEntry, SessionHeader } from "../session/entries.ts";
 
 export type { ScriptStep, TreeRow, TreeRowKind, TreeView };
 
+/** Columns the page shows components at (its panel is sized to fit them); the runtime renders at this width. */
+export const COMPONENT_COLUMNS = 80;
+
 /** The model the user picked: offline ones (Scripted) by provider and id, the others with their pi-ai model. */
 export interface ModelChoice {
 	provider: string;

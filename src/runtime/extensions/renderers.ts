@@ -7,10 +7,9 @@
  * (`onUpdate`, `isPartial: true`) under the call; the final result replaces it.
  */
 import type { Component, CustomEntry, EntryRenderOptions, Theme } from "../../api/types.ts";
-import type { RuntimeEvent } from "../../protocol/runtime.ts";
+import { COMPONENT_COLUMNS, type RuntimeEvent } from "../../protocol/runtime.ts";
 import type { SessionEntry } from "../../session/entries.ts";
 import type { RegisteredExtension } from "./extension.ts";
-import { COMPONENT_COLUMNS } from "./ui-client.ts";
 
 /** Keys of the page for pi's keybinding ids a renderer may name in a hint. */
 const PAGE_KEYS: Record<string, string> = { "app.tools.expand": "ctrl+o" };

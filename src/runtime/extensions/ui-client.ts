@@ -4,7 +4,7 @@
  * calls become runtime events.
  */
 import type { DialogOptions, ExtensionUIContext, SelectOption, Theme } from "../../api/types.ts";
-import type { HostBridge, UIRequest, UIResponse } from "../../protocol/runtime.ts";
+import { COMPONENT_COLUMNS, type HostBridge, type UIRequest, type UIResponse } from "../../protocol/runtime.ts";
 import type { HandlerBudget } from "./budget.ts";
 import { closeWidget, showWidgetComponent } from "./widget-components.ts";
 
@@ -57,9 +57,6 @@ async function ask(state: UIClientState, scope: UIScope, request: UIRequest, opt
 		scope.budget?.resume();
 	}
 }
-
-/** Columns the page shows components at (the host's panel is sized to fit them). */
-export const COMPONENT_COLUMNS = 80;
 
 /**
  * `ctx.ui.custom`: the factory's component lives here in a terminal-free pi-tui `TUI`; its lines

@@ -4,8 +4,7 @@
  * render. Replacing or clearing the widget disposes the component and stops its TUI.
  */
 import type { Component, Theme } from "../../api/types.ts";
-import type { HostBridge } from "../../protocol/runtime.ts";
-import { COMPONENT_COLUMNS } from "./ui-client.ts";
+import { COMPONENT_COLUMNS, type HostBridge } from "../../protocol/runtime.ts";
 
 type Placement = "aboveEditor" | "belowEditor";
 type WidgetFactory = (tui: unknown, theme: Theme) => Component & { dispose?(): void };
