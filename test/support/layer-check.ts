@@ -1,0 +1,154 @@
+/**
+ * Reads the relative imports of the source tree and checks them against the layers: each top-level
+ * folder of `src/` is a layer that may import only the layers listed for it, and no file may reach
+ * itself again through its imports (a cycle). Type-only imports count: they shape what an author's
+ * editor sees, and a cycle of types is still a cycle.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, normalize, relative } from "node:path";
+
+/** Layer name → the layers it may import (besides itself). */
+export type LayerRules = Record<string, readonly string[]>;
+
+/** What each layer of Playa may import: dependencies point down only. */
+export const LAYERS: LayerRules = {
+	api: [],
+	session: ["api"],
+	protocol: ["api", "session"],
+	workspace: ["api", "session", "protocol"],
+	modules: ["api", "session", "protocol"],
+	loader: ["api", "protocol", "modules"],
+	runtime: ["api", "session", "protocol", "workspace", "modules", "loader"],
+	host: ["api", "session", "protocol", "workspace"],
+	headless: ["api", "session", "protocol", "workspace", "modules", "loader", "runtime"],
+	ui: ["api", "session", "protocol", "workspace", "host"],
+	"main.tsx": ["ui", "host"],
+};
+
+export interface SourceFile {
+	/** Path relative to the source root, with `/` separators, e.g. `runtime/agent/session.ts`. */
+	path: string;
+	code: string;
+}
+
+export interface ImportEdge {
+	from: string;
+	to: string;
+}
+
+const SOURCE = /\.(ts|tsx|js|mjs)$/;
+const COMMENTS = /\/\*[\s\S]*?\*\/|(^|[^:"'`\\])\/\/[^\n]*/g;
+const SPECIFIERS = [
+	/\b(?:import|export)\s+(?:type\s+)?[^;"'`]*?\bfrom\s*["']([^"']+)["']/g,
+	/\bimport\s*["']([^"']+)["']/g,
+	/\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
+];
+
+export function readSourceTree(root: string): SourceFile[] {
+	const files: SourceFile[] = [];
+	const walk = (dir: string) => {
+		for (const name of readdirSync(dir)) {
+			const full = join(dir, name);
+			if (statSync(full).isDirectory()) walk(full);
+			else if (SOURCE.test(name) && !name.endsWith(".d.ts")) files.push({ path: relative(root, full).split("\\").join("/"), code: readFileSync(full, "utf8") });
+		}
+	};
+	walk(root);
+	return files.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** The relative imports of each file, resolved to paths in the same tree. */
+export function importEdges(files: readonly SourceFile[]): ImportEdge[] {
+	const edges: ImportEdge[] = [];
+	for (const file of files) {
+		const code = file.code.replace(COMMENTS, "$1");
+		const seen = new Set<string>();
+		for (const pattern of SPECIFIERS) {
+			for (const match of code.matchAll(pattern)) {
+				const specifier = match[1];
+				if (!specifier.startsWith("./") && !specifier.startsWith("../")) continue;
+				const to = normalize(join(dirname(file.path), specifier)).split("\\").join("/");
+				if (seen.has(to)) continue;
+				seen.add(to);
+				edges.push({ from: file.path, to });
+			}
+		}
+	}
+	return edges;
+}
+
+export function layerOf(path: string): string {
+	return path.split("/")[0];
+}
+
+/** Imports that leave their layer for one it may not use, as "from -> to (layer -> layer)". */
+export function layerViolations(edges: readonly ImportEdge[], rules: LayerRules = LAYERS): string[] {
+	const violations: string[] = [];
+	for (const { from, to } of edges) {
+		const source = layerOf(from);
+		const target = layerOf(to);
+		if (source === target) continue;
+		const allowed = rules[source];
+		if (!allowed) violations.push(`${from}: the layer "${source}" is not in the table`);
+		else if (!allowed.includes(target)) violations.push(`${from} -> ${to} (${source} may not import ${target})`);
+	}
+	return violations;
+}
+
+/** Every import cycle (strongly connected set of files), each as its files in order. */
+export function importCycles(edges: readonly ImportEdge[]): string[][] {
+	const graph = new Map<string, string[]>();
+	for (const { from, to } of edges) {
+		if (!graph.has(from)) graph.set(from, []);
+		graph.get(from)!.push(to);
+	}
+	// Tarjan's algorithm, iterative so a deep import chain cannot overflow the stack.
+	const index = new Map<string, number>();
+	const low = new Map<string, number>();
+	const stack: string[] = [];
+	const onStack = new Set<string>();
+	const cycles: string[][] = [];
+	let counter = 0;
+	for (const start of graph.keys()) {
+		if (index.has(start)) continue;
+		const work: { node: string; next: number }[] = [{ node: start, next: 0 }];
+		index.set(start, counter);
+		low.set(start, counter++);
+		stack.push(start);
+		onStack.add(start);
+		while (work.length > 0) {
+			const frame = work[work.length - 1];
+			const targets = graph.get(frame.node) ?? [];
+			if (frame.next < targets.length) {
+				const target = targets[frame.next++];
+				if (!index.has(target)) {
+					index.set(target, counter);
+					low.set(target, counter++);
+					stack.push(target);
+					onStack.add(target);
+					work.push({ node: target, next: 0 });
+				} else if (onStack.has(target)) {
+					low.set(frame.node, Math.min(low.get(frame.node)!, index.get(target)!));
+				}
+				continue;
+			}
+			work.pop();
+			if (work.length > 0) {
+				const parent = work[work.length - 1].node;
+				low.set(parent, Math.min(low.get(parent)!, low.get(frame.node)!));
+			}
+			if (low.get(frame.node) === index.get(frame.node)) {
+				const members: string[] = [];
+				let member: string;
+				do {
+					member = stack.pop()!;
+					onStack.delete(member);
+					members.push(member);
+				} while (member !== frame.node);
+				const selfImport = members.length === 1 && targets.includes(frame.node);
+				if (members.length > 1 || selfImport) cycles.push(members.reverse());
+			}
+		}
+	}
+	return cycles;
+}

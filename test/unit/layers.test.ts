@@ -1,0 +1,59 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { importCycles, importEdges, LAYERS, layerViolations, readSourceTree, type SourceFile } from "../support/layer-check.ts";
+
+const SRC = join(import.meta.dirname, "../../src");
+
+describe("layers of src/", () => {
+	const files = readSourceTree(SRC);
+	const edges = importEdges(files);
+
+	it("reads the tree's imports", () => {
+		// Enough to know the reader works on the real tree, not an empty one.
+		expect(files.length).toBeGreaterThan(100);
+		expect(edges).toContainEqual({ from: "runtime/runtime.ts", to: "loader/module-loader.ts" });
+	});
+
+	it("has a rule for every top-level folder", () => {
+		const layers = new Set(files.map((file) => file.path.split("/")[0]));
+		expect([...layers].filter((layer) => !(layer in LAYERS))).toEqual([]);
+	});
+
+	it("imports only downward", () => {
+		expect(layerViolations(edges)).toEqual([]);
+	});
+
+	it("has no import cycle", () => {
+		expect(importCycles(edges)).toEqual([]);
+	});
+
+	it("keeps the contract free of the rest of src/", () => {
+		expect(edges.filter((edge) => edge.from.startsWith("api/") && !edge.to.startsWith("api/"))).toEqual([]);
+	});
+});
+
+describe("the layer check itself", () => {
+	const tree: SourceFile[] = [
+		{ path: "api/types.ts", code: `import type { X } from "../runtime/x.ts";\nexport type Y = X;` },
+		{ path: "runtime/x.ts", code: `// import { nothing } from "../ui/app.ts";\nimport { a } from "./a.ts";\nexport type X = 1;` },
+		{ path: "runtime/a.ts", code: `export { b } from "./b.ts";\nexport const a = 1;` },
+		{ path: "runtime/b.ts", code: `const lazy = () => import("./a.ts");\nexport const b = 2;` },
+		{ path: "host/h.ts", code: `import "../runtime/x.ts";` },
+	];
+	const edges = importEdges(tree);
+
+	it("reports an upward import, a side import and no commented-out one", () => {
+		expect(layerViolations(edges)).toEqual([
+			"api/types.ts -> runtime/x.ts (api may not import runtime)",
+			"host/h.ts -> runtime/x.ts (host may not import runtime)",
+		]);
+	});
+
+	it("reports a cycle made of a re-export and a dynamic import", () => {
+		expect(importCycles(edges)).toEqual([["runtime/a.ts", "runtime/b.ts"]]);
+	});
+
+	it("reports a folder the table does not know", () => {
+		expect(layerViolations([{ from: "share/s.ts", to: "api/types.ts" }])).toEqual(['share/s.ts: the layer "share" is not in the table']);
+	});
+});
