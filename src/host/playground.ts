@@ -13,10 +13,11 @@ import { startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
 import { SessionLibrary } from "./session-library.ts";
 import { SessionLock } from "./session-lock.ts";
 import { SessionTreeActions } from "./session-tree-actions.ts";
-import { Storage } from "./storage.ts";
+import { PlayaDatabase } from "./database.ts";
 import { ManualTurnDesk } from "./manual-turns.ts";
 import { watchAvailableModels } from "./available-models.ts";
 import { Watchdog } from "./watchdog.ts";
+import { DisabledExtensions, HangPolicy } from "./hung-runtime.ts";
 import { WorkspaceHost } from "./workspace-host.ts";
 import { Store } from "./store.ts";
 import { DEFAULT_SCRIPT, displayPatch, initialPlaygroundState, SCRIPTED_CHOICE, type Notification, type PlaygroundState } from "./playground-state.ts";
@@ -29,12 +30,9 @@ const SETTINGS = {
 	extensions: "extensions",
 	trusted: "trustedExtensionUrls",
 	script: "script",
-	disabled: "disabledExtensions",
 	model: "model",
 	thinkingLevel: "thinkingLevel",
 } as const;
-
-type DisabledExtension = { url: string; reason: string };
 
 /** `?retryBaseDelayMs=<ms>`: the first automatic retry's delay (default 2 s, doubling), to try retries quickly. */
 export function linkRetryPolicy(location: Location): { baseDelayMs: number } | undefined {
@@ -66,7 +64,7 @@ export class Playground {
 	private readonly gateway = createLazyGateway(this.secrets, this.endpoints);
 	/** The manual model's open request; the page answers through `manualTurns.answer`. */
 	readonly manualTurns = new ManualTurnDesk((manualTurn) => this.set({ manualTurn }));
-	private storage!: Storage;
+	private storage!: PlayaDatabase;
 	private runtime?: RuntimeHandle;
 	/** The playground's workspace, shared by its sessions; the files panel works on it. */
 	readonly workspace = new WorkspaceHost(
@@ -77,6 +75,8 @@ export class Playground {
 	private lockedSession?: string;
 	private watchdog?: Watchdog;
 	private callRecord?: SharedArrayBuffer;
+	private readonly hangPolicy = new HangPolicy();
+	private readonly disabled = new DisabledExtensions(() => this.storage);
 	private readonly dialogAnswers = new Map<string, (response: UIResponse) => void>();
 	private nextNotification = 1;
 	private linkUrls: string[] = [];
@@ -104,7 +104,7 @@ export class Playground {
 
 	async open(): Promise<void> {
 		try {
-			this.storage = await Storage.open();
+			this.storage = await PlayaDatabase.open();
 			// The transcript shows first, its latest entries before the rest; the workspace starts after.
 			const currentId = await this.sessions.currentId();
 			const recent = currentId ? await this.storage.loadRecent(currentId, RECENT_ENTRIES) : undefined;
@@ -196,7 +196,7 @@ export class Playground {
 				return;
 			}
 			const { extensionUrls, script, model, thinkingLevel } = this.store.get();
-			const disabled = (await this.storage.getSetting<DisabledExtension[]>(SETTINGS.disabled)) ?? [];
+			const disabled = await this.disabled.list();
 			// Shared memory needs a cross-origin isolated page; without it the watchdog cannot name culprits.
 			this.callRecord = globalThis.crossOriginIsolated ? createCallRecordBuffer() : undefined;
 			await this.workspaceReady;
@@ -228,21 +228,15 @@ export class Playground {
 		const running = this.callRecord ? readCallRecord(this.callRecord) : undefined;
 		handle.terminate();
 		if (this.runtime === handle) this.runtime = undefined;
-		if (running) {
-			const reason = `stopped responding in ${running.where} and was turned off`;
-			const disabled = (await this.storage.getSetting<DisabledExtension[]>(SETTINGS.disabled)) ?? [];
-			await this.storage.setSetting(SETTINGS.disabled, [...disabled.filter((d) => d.url !== running.url), { url: running.url, reason }]);
-			this.notify(`Extension "${running.name}" ${reason}. The session was reloaded from storage.`, "error", "Playa");
-		} else {
-			this.notify("The runtime stopped responding and was restarted from storage.", "error", "Playa");
-		}
+		const response = this.hangPolicy.respond(running, this.store.get().extensionUrls);
+		if (response.disable.length > 0) await this.disabled.disable(response.disable);
+		this.notify(response.message, "error", "Playa");
 		await this.startRuntime();
 	}
 
 	/** Turns an extension that hung the runtime back on. */
 	async enableExtension(url: string): Promise<void> {
-		const disabled = (await this.storage.getSetting<DisabledExtension[]>(SETTINGS.disabled)) ?? [];
-		await this.storage.setSetting(SETTINGS.disabled, disabled.filter((d) => d.url !== url));
+		await this.disabled.enable(url);
 		await this.startRuntime();
 	}
 

@@ -8,13 +8,13 @@ import { newSessionHeader } from "../session/entries.ts";
 import { exportSessionHtml } from "../session/export-html.ts";
 import { exportSessionJsonl, importSessionJsonl, sessionJsonlFileName } from "../session/jsonl.ts";
 import type { Notification, PlaygroundState } from "./playground-state.ts";
-import type { Storage } from "./storage.ts";
+import type { PlayaDatabase } from "./database.ts";
 
 /** The setting that names the current session. */
 const CURRENT_SESSION = "currentSession";
 
 export interface SessionLibraryHost {
-	storage(): Storage;
+	storage(): PlayaDatabase;
 	state(): PlaygroundState;
 	set(patch: Partial<PlaygroundState>): void;
 	notify(message: string, level: Notification["level"], source: string): void;
@@ -28,7 +28,7 @@ export interface SessionLibraryHost {
 export class SessionLibrary {
 	constructor(private readonly host: SessionLibraryHost) {}
 
-	private get storage(): Storage {
+	private get storage(): PlayaDatabase {
 		return this.host.storage();
 	}
 

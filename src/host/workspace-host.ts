@@ -11,7 +11,7 @@ import { readTree, walk } from "../workspace/tree.ts";
 import type { SeedFiles, Workspace, WorkspaceKind } from "../workspace/types.ts";
 import { bootPageWebContainer, type BootOutcome } from "../workspace/webcontainer/boot.ts";
 import type { WebContainerWorkspace } from "../workspace/webcontainer/webcontainer-workspace.ts";
-import type { Storage } from "./storage.ts";
+import type { PlayaDatabase } from "./database.ts";
 import { seedFromStore, STORED_ROOT, WorkspaceMirror } from "./workspace-mirror.ts";
 
 const PREFERENCE_SETTING = "workspaceBackend";
@@ -40,7 +40,7 @@ type Running =
 
 export class WorkspaceHost {
 	private running?: Running;
-	private storage?: Storage;
+	private storage?: PlayaDatabase;
 	private saving = Promise.resolve();
 
 	constructor(
@@ -61,7 +61,7 @@ export class WorkspaceHost {
 		return this.cwd ?? STORED_ROOT;
 	}
 
-	async open(storage: Storage, location: Location): Promise<void> {
+	async open(storage: PlayaDatabase, location: Location): Promise<void> {
 		this.storage = storage;
 		const preference = await this.preference(storage, location);
 		this.onUpdate({ workspace: { preference, notice: preference === "webcontainer" ? "Booting WebContainer…" : "Starting the embedded shell…" } });
@@ -86,7 +86,7 @@ export class WorkspaceHost {
 		}
 	}
 
-	private async preference(storage: Storage, location: Location): Promise<WorkspaceKind> {
+	private async preference(storage: PlayaDatabase, location: Location): Promise<WorkspaceKind> {
 		const asked = new URLSearchParams(location.search).get("workspace");
 		if (isWorkspaceKind(asked)) {
 			await storage.setSetting(PREFERENCE_SETTING, asked);
@@ -101,7 +101,7 @@ export class WorkspaceHost {
 		await this.storage?.setSetting(PREFERENCE_SETTING, kind);
 	}
 
-	private async runEmbedded(handle: EmbeddedWorkspaceHandle, storage: Storage): Promise<void> {
+	private async runEmbedded(handle: EmbeddedWorkspaceHandle, storage: PlayaDatabase): Promise<void> {
 		const { workspace } = handle;
 		this.running = { kind: "embedded", handle, workspace };
 		await workspace.onChange(() => {
@@ -115,7 +115,7 @@ export class WorkspaceHost {
 	}
 
 	/** Runs a container already seeded from the store (see `open`), mirroring it back there. */
-	private runWebContainer(workspace: WebContainerWorkspace, storage: Storage): void {
+	private runWebContainer(workspace: WebContainerWorkspace, storage: PlayaDatabase): void {
 		const mirror = new WorkspaceMirror(
 			workspace,
 			async (changes) => {

@@ -19,51 +19,72 @@ export function createCallRecordBuffer(): SharedArrayBuffer {
 	return new SharedArrayBuffer(CALL_RECORD_BYTES);
 }
 
+// Extension code shares the worker and may replace globals (`Atomics.store`, `JSON.stringify`,
+// `Array.prototype.push`…) to forge or clear the record. The recorder uses the originals, taken when
+// this module is evaluated, before any extension loads; its state is in #private fields.
+const apply = Reflect.apply;
+const atomicsStore = Atomics.store;
+const freeze = Object.freeze;
+const toText = String;
+const stringify = JSON.stringify;
+const encode = TextEncoder.prototype.encode;
+const setBytes = Uint8Array.prototype.set;
+
 /** The worker side: a stack of calls; the innermost one is what the buffer shows. */
 export class CallRecorder {
-	private readonly stack: RunningCall[] = [];
-	private readonly length: Int32Array | undefined;
-	private readonly bytes: Uint8Array | undefined;
-	private readonly encoder = new TextEncoder();
+	readonly #stack: (RunningCall | undefined)[] = [];
+	#depth = 0;
+	readonly #length: Int32Array | undefined;
+	readonly #bytes: Uint8Array | undefined;
+	readonly #encoder = new TextEncoder();
 
 	constructor(buffer?: SharedArrayBuffer) {
-		this.length = buffer ? new Int32Array(buffer, 0, 1) : undefined;
-		this.bytes = buffer ? new Uint8Array(buffer, HEADER_BYTES) : undefined;
+		this.#length = buffer ? new Int32Array(buffer, 0, 1) : undefined;
+		this.#bytes = buffer ? new Uint8Array(buffer, HEADER_BYTES) : undefined;
 	}
 
 	/** Runs `call` recorded as running until it (or the promise it returns) settles. */
 	track<T>(running: RunningCall, call: () => T): T {
-		this.stack.push(running);
-		this.write();
+		// A frozen copy: the caller's object may be one extension code can reach and change.
+		const record: RunningCall = freeze({ url: toText(running.url), name: toText(running.name), where: toText(running.where) });
+		this.#stack[this.#depth++] = record;
+		this.#write();
 		let result: T;
 		try {
 			result = call();
 		} catch (error) {
-			this.leave(running);
+			this.#leave(record);
 			throw error;
 		}
 		if (result instanceof Promise) {
-			return result.finally(() => this.leave(running)) as T;
+			return result.finally(() => this.#leave(record)) as T;
 		}
-		this.leave(running);
+		this.#leave(record);
 		return result;
 	}
 
-	private leave(running: RunningCall): void {
-		const index = this.stack.lastIndexOf(running);
-		if (index >= 0) this.stack.splice(index, 1);
-		this.write();
+	#leave(running: RunningCall): void {
+		for (let index = this.#depth - 1; index >= 0; index--) {
+			if (this.#stack[index] !== running) continue;
+			for (let next = index; next < this.#depth - 1; next++) this.#stack[next] = this.#stack[next + 1];
+			this.#stack[--this.#depth] = undefined;
+			break;
+		}
+		this.#write();
 	}
 
-	private write(): void {
-		if (!this.length || !this.bytes) return;
-		const top = this.stack.at(-1);
-		if (!top) return void Atomics.store(this.length, 0, 0);
+	#write(): void {
+		const length = this.#length;
+		const bytes = this.#bytes;
+		if (!length || !bytes) return;
+		const top = this.#depth > 0 ? this.#stack[this.#depth - 1] : undefined;
 		// encodeInto refuses shared memory: encode, then copy in.
-		const encoded = this.encoder.encode(JSON.stringify(top));
-		if (encoded.length > this.bytes.length) return void Atomics.store(this.length, 0, 0);
-		this.bytes.set(encoded);
-		Atomics.store(this.length, 0, encoded.length);
+		const encoded: Uint8Array | undefined = top ? apply(encode, this.#encoder, [apply(stringify, JSON, [top])]) : undefined;
+		if (!encoded || encoded.length > bytes.length) {
+			return void atomicsStore(length, 0, 0);
+		}
+		apply(setBytes, bytes, [encoded]);
+		atomicsStore(length, 0, encoded.length);
 	}
 }
 

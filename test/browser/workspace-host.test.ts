@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { SessionLibrary } from "../../src/host/session-library.ts";
-import { Storage } from "../../src/host/storage.ts";
+import { PlayaDatabase } from "../../src/host/database.ts";
 import { WorkspaceHost, type WorkspaceUpdate } from "../../src/host/workspace-host.ts";
 import { connectEmbeddedWorkspace } from "../../src/workspace/embedded/client.ts";
 import { bootWebContainer, createBooter } from "../../src/workspace/webcontainer/boot.ts";
@@ -29,7 +29,7 @@ function standInBooter(adapt: (container: StandInWebContainer) => WebContainerSu
 }
 
 /** A session library over `storage` whose new sessions record what the workspace host says. */
-function sessionLibrary(storage: Storage, host: WorkspaceHost): SessionLibrary {
+function sessionLibrary(storage: PlayaDatabase, host: WorkspaceHost): SessionLibrary {
 	return new SessionLibrary({
 		storage: () => storage,
 		sessionCwd: async () => host.sessionCwd,
@@ -43,7 +43,7 @@ function sessionLibrary(storage: Storage, host: WorkspaceHost): SessionLibrary {
 	});
 }
 
-async function openHost(storage: Storage, search: string, boot = standInBooter()) {
+async function openHost(storage: PlayaDatabase, search: string, boot = standInBooter()) {
 	const updates: WorkspaceUpdate[] = [];
 	const errors: string[] = [];
 	const host = new WorkspaceHost((update) => updates.push(update), (message) => errors.push(message), boot);
@@ -53,13 +53,13 @@ async function openHost(storage: Storage, search: string, boot = standInBooter()
 	return { host, status, files, errors };
 }
 
-async function storedPaths(storage: Storage): Promise<string[]> {
+async function storedPaths(storage: PlayaDatabase): Promise<string[]> {
 	return (await storage.loadFiles()).entries.filter((entry) => entry.type === "file").map((entry) => entry.path);
 }
 
 describe("workspace host", () => {
 	it("runs WebContainer when chosen, keeps its files in IndexedDB, and seeds the next container from them", async () => {
-		const storage = await Storage.open(`playa-ws-${crypto.randomUUID()}`);
+		const storage = await PlayaDatabase.open(`playa-ws-${crypto.randomUUID()}`);
 		const first = await openHost(storage, "?workspace=webcontainer");
 		expect(first.status()).toMatchObject({ kind: "webcontainer", preference: "webcontainer" });
 		expect(first.host.cwd).toBe("/home/workspace");
@@ -86,7 +86,7 @@ describe("workspace host", () => {
 	});
 
 	it("falls back to the embedded shell, saying why, when WebContainer does not answer", async () => {
-		const storage = await Storage.open(`playa-ws-${crypto.randomUUID()}`);
+		const storage = await PlayaDatabase.open(`playa-ws-${crypto.randomUUID()}`);
 		await storage.applyFileChanges({ roots: [], entries: [{ path: "/workspace/kept.txt", type: "file", mode: 0o644, mtimeMs: 1, data: new TextEncoder().encode("kept") }] });
 		const never = () => bootWebContainer({ isolated: true, timeoutMs: 50, boot: StandInWebContainer.neverBoots() });
 		const { host, status, files } = await openHost(storage, "?workspace=webcontainer", never);
@@ -97,7 +97,7 @@ describe("workspace host", () => {
 	});
 
 	it("falls back to the embedded shell, saying why, when the booted container cannot be seeded, and loses no stored file", async () => {
-		const storage = await Storage.open(`playa-ws-${crypto.randomUUID()}`);
+		const storage = await PlayaDatabase.open(`playa-ws-${crypto.randomUUID()}`);
 		await storage.applyFileChanges({ roots: [], entries: [{ path: "/workspace/kept.txt", type: "file", mode: 0o644, mtimeMs: 1, data: new TextEncoder().encode("kept") }] });
 		let tornDown = false;
 		const unwritable = standInBooter((container) => ({
@@ -128,7 +128,7 @@ describe("workspace host", () => {
 	});
 
 	it("a new session records the running workspace's cwd", async () => {
-		const storage = await Storage.open(`playa-ws-${crypto.randomUUID()}`);
+		const storage = await PlayaDatabase.open(`playa-ws-${crypto.randomUUID()}`);
 		const onWebContainer = await openHost(storage, "?workspace=webcontainer");
 		const first = await sessionLibrary(storage, onWebContainer.host).current();
 		expect(first.header.cwd).toBe("/home/workspace");

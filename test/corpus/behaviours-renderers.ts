@@ -60,7 +60,7 @@ export const RENDERER_BEHAVIOURS: Behaviour[] = [
 		async run() {
 			const s = await session(["jev-router.ts"]);
 			expect(s.extensions()[0].virtualModels).toEqual(["jev/auto"]);
-			const models = (s.runtime as unknown as { session: { source: { control: { models: { resolve(spec: string): { api: string; name: string } | undefined } } } } }).session.source.control.models;
+			const models = s.runtime.parts.session.source.control.models;
 			expect(models.resolve("jev/auto")).toMatchObject({ api: "pi-virtual", name: "Auto (Jev)" });
 		},
 	},

@@ -151,7 +151,7 @@ export async function session(examples: string[], options: SessionOptions = {}) 
 		},
 		/** Waits until the agent is idle (a command may have started a run without awaiting it). */
 		async settled() {
-			const agent = (runtime as unknown as { session: { agent: { state: { isStreaming: boolean }; waitForIdle(): Promise<void> } } }).session.agent;
+			const agent = runtime.parts.session.agent;
 			for (let i = 0; i < 3; i++) {
 				await new Promise((resolve) => setTimeout(resolve, 5));
 				await agent.waitForIdle();

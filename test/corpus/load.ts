@@ -4,6 +4,7 @@
  * it did that the browser cannot (notices), and which of its handlers failed at start or shutdown.
  */
 import type { ExtensionRunner } from "../../src/runtime/extensions/runner.ts";
+import type { Runtime } from "../../src/runtime/runtime.ts";
 import { EmbeddedWorkspace } from "../../src/workspace/embedded/embedded-workspace.ts";
 import { cdnStandIn } from "../support/cdn-stand-in.ts";
 import { startRuntime } from "../support/runtime-harness.ts";
@@ -30,9 +31,9 @@ export interface LoadRecord {
 	ui: string[];
 }
 
-/** The runtime's extension records (private to the runtime; tests may look). */
-export function runnerOf(runtime: unknown): ExtensionRunner {
-	return (runtime as { runner: ExtensionRunner }).runner;
+/** The runtime's extension records. */
+export function runnerOf(runtime: Runtime): ExtensionRunner {
+	return runtime.parts.runner;
 }
 
 export async function loadExample(entry: string): Promise<LoadRecord> {

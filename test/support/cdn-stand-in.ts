@@ -17,6 +17,8 @@ export function cdnStandIn(): Promise<string> {
 			cdnRequests.push(path);
 			const answer = (await esmCdnResponse(path)) as { body: string; contentType: string } | undefined;
 			res.setHeader("Access-Control-Allow-Origin", "*");
+			// No keep-alive: a busy test process can let an idle socket time out just as fetch reuses it (ECONNRESET).
+			res.setHeader("Connection", "close");
 			if (!answer) return void res.writeHead(404).end("not found");
 			res.writeHead(200, { "Content-Type": answer.contentType }).end(answer.body);
 		});

@@ -15,7 +15,7 @@ const SMALL_KEEP = { keepRecentTokens: 5 };
 
 /** The summary requests the scripted model receives, in order. */
 function spyOnRequests(runtime: Runtime): TranscriptContext[] {
-	const scripted = (runtime as unknown as { model: ScriptedModel }).model;
+	const scripted = runtime.parts.model;
 	const original = scripted.stream;
 	const requests: TranscriptContext[] = [];
 	scripted.stream = (model, context, options) => {

@@ -42,7 +42,7 @@ describe("ctx.reload()", () => {
 		await first.runtime.shutdown();
 		files["versioned.ts"] = extension("v2");
 		const stored = first.entries();
-		const header = (first.runtime as unknown as { session: { source: { tree(): { header: SessionHeader } } } }).session.source.tree().header;
+		const header = first.runtime.parts.tree.header;
 		const second = await startRuntime({ files, script, header, entries: stored });
 
 		expect(log).toEqual([

@@ -18,7 +18,8 @@ export async function loadExtension(url: string, loader: ModuleLoader, runner: E
 	runner.add(extension);
 	let namespace: Record<string, unknown>;
 	try {
-		namespace = await loader.import(url);
+		// Recorded as running: a module that hangs at its top level is named like a hanging handler.
+		namespace = await runner.track(extension, "import", () => loader.import(url));
 	} catch (error) {
 		if (error instanceof ModuleLoadError) {
 			extension.error = {

@@ -34,14 +34,14 @@ interface PendingAppends {
 	written: Promise<void>;
 }
 
-export class Storage {
+export class PlayaDatabase {
 	private queue: Promise<unknown> = Promise.resolve();
 	/** Appends waiting for the write queue, to be stored in one transaction. */
 	private pendingAppends: PendingAppends | undefined;
 
 	private constructor(private readonly db: IDBPDatabase<PlayaDB>) {}
 
-	static async open(name = DB_NAME): Promise<Storage> {
+	static async open(name = DB_NAME): Promise<PlayaDatabase> {
 		const db = await openDB<PlayaDB>(name, DB_VERSION, {
 			upgrade(db, oldVersion) {
 				// Versioned migrations: each step brings the schema from one version to the next.
@@ -53,7 +53,7 @@ export class Storage {
 				if (oldVersion < 2) db.createObjectStore("files", { keyPath: "path" });
 			},
 		});
-		return new Storage(db);
+		return new PlayaDatabase(db);
 	}
 
 	close(): void {

@@ -1,13 +1,13 @@
 /** The host's IndexedDB storage, in real Chromium with real IndexedDB. */
 import { afterEach, describe, expect, it } from "vitest";
-import { Storage } from "../../src/host/storage.ts";
+import { PlayaDatabase } from "../../src/host/database.ts";
 import { newSessionHeader, type SessionEntry } from "../../src/session/entries.ts";
 
-const opened: { storage: Storage; name: string }[] = [];
+const opened: { storage: PlayaDatabase; name: string }[] = [];
 
-async function openFresh(): Promise<{ storage: Storage; name: string }> {
+async function openFresh(): Promise<{ storage: PlayaDatabase; name: string }> {
 	const name = `playa-test-${crypto.randomUUID()}`;
-	const storage = await Storage.open(name);
+	const storage = await PlayaDatabase.open(name);
 	opened.push({ storage, name });
 	return { storage, name };
 }
@@ -29,7 +29,7 @@ function entry(id: string, parentId: string | null, text: string): SessionEntry 
 	} as SessionEntry;
 }
 
-describe("Storage", () => {
+describe("PlayaDatabase", () => {
 	it("keeps appended entries in order with the leaf, across a reopen", async () => {
 		const { storage, name } = await openFresh();
 		const header = newSessionHeader("/workspace");
@@ -39,7 +39,7 @@ describe("Storage", () => {
 		await Promise.all(writes);
 		storage.close();
 
-		const reopened = await Storage.open(name);
+		const reopened = await PlayaDatabase.open(name);
 		opened.push({ storage: reopened, name });
 		const snapshot = await reopened.loadSession(header.id);
 		expect(snapshot?.header).toEqual(header);

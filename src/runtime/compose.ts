@@ -1,0 +1,256 @@
+/**
+ * The composition root: builds one session runtime's object graph from its config, in dependency
+ * order, each part whole when it is made. Parts that need each other at call time (the runner's
+ * contexts need the session, the session's tools need the runner) reach one another through closures
+ * over the constants below, never through fields assigned later.
+ */
+import type { Api, Model } from "@earendil-works/pi-ai";
+import * as Comlink from "comlink";
+import { ModuleLoader } from "../loader/module-loader.ts";
+import { HostModules } from "../loader/host-modules.ts";
+import { createModuleUrls, type ModuleUrls } from "../loader/module-urls.ts";
+import { darkTheme } from "../modules/coding-agent/theme.ts";
+import { createHostModuleLoaders } from "../modules/table.ts";
+import { CallRecorder } from "../protocol/call-record.ts";
+import type { ProviderGatewayApi } from "../protocol/gateway.ts";
+import type { HostBridge, RuntimeConfig, RuntimeEvent } from "../protocol/runtime.ts";
+import { markInterruptedTurn } from "../session/interrupted.ts";
+import type { MessageEntry, SessionEntry } from "../session/entries.ts";
+import { SessionTree } from "../session/tree.ts";
+import type { CompactionSettings } from "../session/compaction/prepare.ts";
+import type { Workspace } from "../workspace/types.ts";
+import { connectEmbeddedWorkspace } from "../workspace/embedded/client.ts";
+import { DEFAULT_RETRY_POLICY } from "./agent/retry.ts";
+import { AgentSession } from "./agent/session.ts";
+import { execInWorkspace } from "./commands/user-shell.ts";
+import { StaleExtensionContextError } from "./extensions/api.ts";
+import { createContext, ManagedTimers } from "./extensions/context.ts";
+import { ExtensionPanel } from "./extensions/panel.ts";
+import { ExtensionRendering } from "./extensions/rendering.ts";
+import { ExtensionRunner } from "./extensions/runner.ts";
+import { createActions, createSessionControl, type ControlDeps } from "./extensions/session-control.ts";
+import type { UIClientState } from "./extensions/ui-client.ts";
+import { createGatewayStreamFn, type GatewayLike } from "./models/gateway-stream.ts";
+import { createManualModel, MANUAL_PROVIDER, type ManualModel } from "./models/manual-model.ts";
+import { PlayaModelRegistry } from "./models/model-registry.ts";
+import { ModelPolicy } from "./models/model-policy.ts";
+import { routePiAiCalls } from "./models/pi-ai-calls.ts";
+import { ProviderRegistry } from "./models/providers.ts";
+import { RuntimeModels } from "./models/runtime-models.ts";
+import { createScriptedModel, type ScriptedModel } from "./models/scripted-model.ts";
+import { ModelSelection } from "./models/selection.ts";
+import { routeVirtualModel } from "./models/virtual-models.ts";
+import { generateBranchSummary } from "./navigation/branch-summary.ts";
+import type { NavigationDeps } from "./navigation/navigation.ts";
+import { createBuiltinTools, DEFAULT_ACTIVE_TOOL_NAMES } from "./tools/builtin/index.ts";
+
+export interface RuntimeOptions {
+	/** A workspace in the same thread (Node, tests); in the browser it arrives as a port in the config. */
+	workspace?: Workspace;
+	fetch?: typeof fetch;
+	cdn?: string;
+	/** Tokens per second the scripted model streams at (0: as fast as possible). */
+	scriptedTokensPerSecond?: number;
+	/**
+	 * `ctx.mode`: "tui" where a page draws `ctx.ui.custom` components (default); "rpc" for a host
+	 * that answers dialogs but shows no components (the headless runner), so examples skip them.
+	 */
+	uiMode?: "tui" | "rpc";
+	/** A provider gateway in the same thread (Node, tests); in the browser it arrives as a port in the config. */
+	gateway?: RuntimeGateway;
+	/** Compaction thresholds (upstream's defaults unless given). */
+	compaction?: Partial<CompactionSettings>;
+}
+
+export type RuntimeGateway = GatewayLike & Pick<ProviderGatewayApi, "hasKey">;
+
+/** Where the runtime is in its life: extensions load, then run, then the runtime shuts down. */
+export interface RuntimeLifecycle {
+	/** Extensions have loaded: changes are reported from then on. */
+	initialized: boolean;
+	/** The runtime shut down: contexts kept by extensions are stale. */
+	stale: boolean;
+}
+
+/** One session runtime's parts, as the protocol adapter (runtime.ts) and tests reach them. */
+export interface RuntimeParts {
+	host: HostBridge;
+	lifecycle: RuntimeLifecycle;
+	urls: ModuleUrls;
+	tree: SessionTree;
+	session: AgentSession;
+	runner: ExtensionRunner;
+	/** The scripted model (`model` for tests that read its steps). */
+	model: ScriptedModel;
+	manual: ManualModel;
+	policy: ModelPolicy;
+	selection: ModelSelection;
+	navigation: NavigationDeps;
+	panel: ExtensionPanel;
+	rendering: ExtensionRendering;
+	ui: UIClientState;
+	timers: ManagedTimers;
+	loader: ModuleLoader;
+	control: ControlDeps;
+	models: RuntimeModels;
+}
+
+/** The bridge to the host: the one given (same thread), or the config's port. */
+export function hostBridge(config: RuntimeConfig, bridge?: HostBridge): HostBridge {
+	const host = bridge ?? (config.hostPort ? (Comlink.wrap<HostBridge>(config.hostPort) as unknown as HostBridge) : undefined);
+	if (!host) throw new Error("The runtime needs a host bridge or a hostPort");
+	return host;
+}
+
+export async function composeRuntime(config: RuntimeConfig, host: HostBridge, options: RuntimeOptions): Promise<RuntimeParts> {
+	const lifecycle: RuntimeLifecycle = { initialized: false, stale: false };
+	const urls = createModuleUrls();
+	const emit = (event: RuntimeEvent) => host.emit(event);
+	const sessionId = config.session.header.id;
+	const gateway = options.gateway ?? (config.gatewayPort ? Comlink.wrap<ProviderGatewayApi>(config.gatewayPort) : undefined);
+	const workspace = options.workspace ?? (config.workspacePort ? await connectEmbeddedWorkspace(config.workspacePort) : undefined);
+	const cwd = workspace?.cwd ?? "/workspace";
+	const ui: UIClientState = { host, editorText: "", nextDialogId: 1, theme: darkTheme, components: new Map(), toolsExpanded: false };
+
+	const tree = new SessionTree(
+		config.session.header,
+		config.session.entries,
+		config.session.leafId,
+		(entry, leafId) => {
+			emit({ type: "entry_appended", sessionId, entry, leafId });
+			if (lifecycle.initialized) rendering.entry(entry);
+		},
+		(leafId) => emit({ type: "leaf_changed", sessionId, leafId }),
+	);
+	// A turn the last page left unfinished is marked before anything else is appended.
+	markInterruptedTurn(tree);
+
+	const runner = new ExtensionRunner({
+		createContext: (extension, signal, budget) => createContext(session.source, extension, { signal, budget }),
+		onError: (error) => emit({ type: "extension_error", error }),
+		describe: (text) => urls.describe(text),
+		recorder: new CallRecorder(config.callRecord),
+	});
+	const panel = new ExtensionPanel({
+		runner: () => runner,
+		emit,
+		isInitialized: () => lifecycle.initialized,
+		isStale: () => lifecycle.stale,
+		onRegistryChange: () => policy.applyProviders(),
+	});
+	const rendering = new ExtensionRendering({
+		extensions: () => runner.extensions,
+		cwd: () => session.source.cwd,
+		theme: () => ui.theme,
+		expanded: () => ui.toolsExpanded,
+		emit,
+		report: (extension, where, error) => runner.report(extension, "handler", where, error),
+	});
+	const timers = new ManagedTimers(
+		(extension, error) => runner.report(extension, "handler", "timer", error),
+		(extension, where, call) => runner.track(extension, where, call),
+	);
+
+	const model = createScriptedModel(config.script, options.scriptedTokensPerSecond);
+	const manual = createManualModel(() => host, options.scriptedTokensPerSecond);
+	const providers = new ProviderRegistry({
+		notice: (extension, text) => panel.notice(extension, text),
+		track: (extension, where, call) => runner.track(extension, where, call),
+	});
+	const models = new RuntimeModels({
+		offline: () => policy.offlineModels(),
+		providers: () => providers,
+		extensions: () => runner.extensions,
+		gateway: () => gateway,
+	});
+	/** `ctx.modelRegistry`: the models above, and requests routed like the agent's own. */
+	const modelRegistry = new PlayaModelRegistry({
+		models: () => models.list(),
+		hasAuth: (candidate) => models.hasAuth(candidate),
+		stream: async (target, context, streamOptions) => session.agent.streamFunction(target, context, streamOptions),
+	});
+
+	/** A branch summary from the current model; the scripted model plays the next step of the branch being left. */
+	const summarizeBranch: NavigationDeps["summarize"] = (entries: SessionEntry[], summaryOptions) => {
+		const current = session.agent.state.model;
+		const replies = tree.getBranch().filter((e) => e.type === "message" && (e as MessageEntry).message.role === "assistant").length;
+		const stream = current.provider === model.model.provider ? model.streamStep(replies) : session.agent.streamFunction;
+		return generateBranchSummary(entries, { model: current, stream, ...summaryOptions });
+	};
+	const navigation: NavigationDeps = {
+		tree: () => tree,
+		cwd,
+		runner,
+		emit,
+		isIdle: () => !session.isStreaming,
+		prefillEditor: (text) => {
+			if (!ui.editorText.trim()) emit({ type: "editor_text", text, mode: "set" });
+		},
+		summarize: summarizeBranch,
+	};
+	const control: ControlDeps = {
+		session: () => session,
+		tree: () => tree,
+		runner,
+		models: () => models.list(),
+		modelRegistry,
+		emit,
+		exec: (command, args, execOptions) => execInWorkspace(workspace, cwd, command, args, execOptions),
+		navigation,
+		setThinkingLevel: (level) => selection.setThinkingLevel(level),
+	};
+
+	const session: AgentSession = new AgentSession({
+		tree,
+		runner,
+		model,
+		gatewayStream: gateway ? createGatewayStreamFn(gateway, { keyName: (target) => providers.keyName(target.provider) }) : undefined,
+		routeVirtual: (target, context, signal) =>
+			routeVirtualModel(
+				{
+					extensions: () => runner.extensions,
+					tree: () => tree,
+					context: (extension, routeSignal) => createContext(session.source, extension, { signal: routeSignal }),
+					thinkingLevel: () => session.agent.state.thinkingLevel,
+					track: (extension, where, call) => runner.track(extension, where, call),
+				},
+				target,
+				context,
+				signal,
+			),
+		retryPolicy: { ...DEFAULT_RETRY_POLICY, ...config.retry },
+		providerStream: (provider) => (provider === MANUAL_PROVIDER ? manual.stream : providers.streamFor(provider)),
+		emit,
+		toolProgress: (progress) => rendering.toolProgress(progress),
+		workspace,
+		builtinTools: workspace ? createBuiltinTools(workspace, { cwd }) : [],
+		defaultActiveBuiltins: [...DEFAULT_ACTIVE_TOOL_NAMES],
+		compaction: options.compaction,
+		contextSource: {
+			cwd,
+			mode: options.uiMode ?? "tui",
+			ui,
+			timers,
+			control: createSessionControl(control),
+			notice: (extension, text) => panel.notice(extension, text),
+			assertLive: (extension) => {
+				if (lifecycle.stale) throw new StaleExtensionContextError(extension.name);
+			},
+		},
+	});
+	const selection = new ModelSelection({ agent: () => session.agent, tree: () => tree, runner, emit });
+	const policy = new ModelPolicy({ scripted: model, manual, providers, models, selection, runner, gateway, agent: () => session.agent, emit });
+
+	const loader = new ModuleLoader({
+		hostModules: new HostModules(
+			// This runtime's own pi-ai: its model calls are answered like the agent's (keys stay in the page).
+			createHostModuleLoaders({ piAi: (piAi) => routePiAiCalls(piAi, async (target: Model<Api>, context, streamOptions) => session.agent.streamFunction(target, context, streamOptions)) }),
+			urls,
+		),
+		urls,
+		fetch: options.fetch,
+		cdn: config.cdn ?? options.cdn,
+	});
+
+	return { host, lifecycle, urls, tree, session, runner, model, manual, policy, selection, navigation, panel, rendering, ui, timers, loader, control, models };
+}
