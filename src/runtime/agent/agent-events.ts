@@ -1,6 +1,5 @@
 /** Turns pi-agent-core's events into extension and page events: turn index, `session_stop`, tool progress, persisted messages. */
 import type { Agent, AgentEvent, AgentMessage } from "@earendil-works/pi-agent-core";
-import type { JsonObject } from "@earendil-works/pi-ai";
 import type { ExtensionRunner } from "../extensions/runner.ts";
 import type { ToolProgress } from "../extensions/renderers.ts";
 import type { RuntimeEvent } from "../../protocol/runtime.ts";
@@ -9,13 +8,13 @@ import { applyTextRewrite } from "./assistant-rewrite.ts";
 import { entryForMessage } from "../../session/messages.ts";
 import type { AutoRetry } from "./retry.ts";
 import { StopHook } from "./stop-hook.ts";
-import type { ToolGate } from "../tools/gate.ts";
+import type { ToolPath } from "../tools/tool-path.ts";
 
 export interface AgentEventDeps {
 	agent: Agent;
 	runner: ExtensionRunner;
 	tree: SessionTree;
-	gate: ToolGate;
+	toolPath: ToolPath;
 	retry: AutoRetry;
 	emit(event: RuntimeEvent): void;
 	/** A running tool's partial result, and its end (no partialResult): extension renderers draw them. */
@@ -24,8 +23,6 @@ export interface AgentEventDeps {
 
 export class AgentEvents {
 	private turnIndex = 0;
-	/** How the last assistant reply ended: its tool calls are not run when it was cut off ("length"). */
-	private lastStopReason: string | undefined;
 	private readonly stopHook = new StopHook();
 	/** Calls of the current turn whose result ends the run (`terminate`): all of them stops the agent. */
 	private terminatedCalls = 0;
@@ -74,14 +71,14 @@ export class AgentEvents {
 	}
 
 	async handle(event: AgentEvent): Promise<void> {
-		const { agent, runner, tree, emit, gate, retry } = this.deps;
+		const { agent, runner, tree, emit, toolPath, retry } = this.deps;
 		switch (event.type) {
 			case "agent_start":
 				emit({ type: "run_state", running: true });
 				await runner.dispatch("agent_start", {});
 				return;
 			case "agent_end":
-				gate.forgetAnnounced();
+				toolPath.endRun();
 				// A retry keeps the run going, for extensions (willContinue) and for the page (Esc still reaches it).
 				this.held = retry.willRetry(event.messages, agent.state.model.contextWindow ?? 0);
 				await runner.dispatch("agent_end", { messages: event.messages, ...(this.held ? { willContinue: true } : {}) });
@@ -114,7 +111,6 @@ export class AgentEvents {
 					const problem = applyTextRewrite(message, content);
 					if (problem) emit({ type: "notify", message: `assistant_message rewrite ignored: ${problem}`, level: "warning", extension: "Playa" });
 				}
-				if (message.role === "assistant") this.lastStopReason = message.stopReason;
 				const entry = entryForMessage(message);
 				if (entry) tree.append(entry);
 				emit({ type: "streaming", message: undefined });
@@ -123,12 +119,8 @@ export class AgentEvents {
 				return;
 			}
 			case "tool_execution_start":
-				// tool_call comes first (reference: "tool_call (at arg-prep, before scheduling) → tool_execution_start").
-				// Not for calls the agent fails without running: a truncated reply, an aborted run.
-				if (this.lastStopReason !== "length" && !agent.signal?.aborted) {
-					await gate.announce({ type: "toolCall", id: event.toolCallId, name: event.toolName, arguments: event.args as JsonObject });
-				}
-				await runner.dispatch("tool_execution_start", { toolCallId: event.toolCallId, toolName: event.toolName, args: event.args });
+				// Dispatched by the tool path after tool_call (reference: "tool_call (at arg-prep, before scheduling) → tool_execution_start").
+				toolPath.started({ toolCallId: event.toolCallId, toolName: event.toolName, args: event.args });
 				return;
 			case "tool_execution_update":
 				this.deps.toolProgress?.({ toolCallId: event.toolCallId, toolName: event.toolName, args: event.args, partialResult: event.partialResult ?? {} });
@@ -142,6 +134,7 @@ export class AgentEvents {
 			case "tool_execution_end":
 				if ((event.result as { terminate?: boolean } | undefined)?.terminate === true) this.terminatedCalls++;
 				this.deps.toolProgress?.({ toolCallId: event.toolCallId, toolName: event.toolName });
+				await toolPath.ending(event.toolCallId);
 				await runner.dispatch("tool_execution_end", {
 					toolCallId: event.toolCallId,
 					toolName: event.toolName,

@@ -1,7 +1,7 @@
 /**
  * One agent session: pi-agent-core's Agent driven by the session tree, with extension events
  * dispatched at the points of the spec's "typical order for one prompt", every finished message
- * appended to the tree, and all tools gated by `tool_call` / `tool_result`.
+ * appended to the tree, and every tool call on the one tool path (`tool_call` → tool → `tool_result`).
  */
 import { Agent, type AgentMessage, type AgentTool, type StreamFn } from "@earendil-works/pi-agent-core";
 import { toToolDeclaration, type Context, type ImageContent, type Model, type SystemMessage, type TextContent } from "@earendil-works/pi-ai";
@@ -15,7 +15,7 @@ import { SCRIPTED_PROVIDER, type ScriptedModel } from "../models/scripted-model.
 import type { Workspace } from "../../workspace/types.ts";
 import { AgentEvents } from "./agent-events.ts";
 import { isVirtualModel } from "../models/virtual-models.ts";
-import { ToolGate } from "../tools/gate.ts";
+import { ToolPath } from "../tools/tool-path.ts";
 import { runUserBash } from "../commands/user-shell.ts";
 import type { ToolProgress } from "../extensions/renderers.ts";
 import { Compactor } from "./compaction/compactor.ts";
@@ -59,7 +59,7 @@ export interface SessionOptions {
 export class AgentSession {
 	readonly agent: Agent;
 	readonly source: ContextSource;
-	readonly gate: ToolGate;
+	private readonly toolPath: ToolPath;
 	readonly compactor: Compactor;
 	private system: SystemMessage | undefined;
 	private systemPrompt = [DEFAULT_SYSTEM_PROMPT];
@@ -90,11 +90,10 @@ export class AgentSession {
 			},
 			systemPrompt: () => [...this.systemPrompt],
 		};
-		// The tools of the run in progress: no need to rebuild the table for each call.
-		this.gate = new ToolGate(runner, () => this.agent.state.tools);
+		this.toolPath = new ToolPath(runner);
 		this.tools = new SessionTools({
 			runner,
-			gate: this.gate,
+			path: this.toolPath,
 			context: (extension, signal) => this.context(extension, signal),
 			builtinTools: options.builtinTools,
 			defaultActiveBuiltins: options.defaultActiveBuiltins,
@@ -134,7 +133,7 @@ export class AgentSession {
 			},
 			// Passive context from the last tool batch reaches the model before its next request.
 			prepareRequest: ({ context }) => {
-				const extra = this.gate.drainContext();
+				const extra = this.toolPath.drainContext();
 				if (extra.length === 0) return undefined;
 				const note: SystemMessage = { role: "system", content: extra.join("\n\n"), timestamp: Date.now() };
 				return { context: { ...context, messages: [...context.messages, note] } };
@@ -145,11 +144,11 @@ export class AgentSession {
 				const system = context.messages.filter((message) => message.role === "system").slice(0, 1);
 				return { context: { ...context, messages: [...system, ...replayableContext(tree.buildContext())] } };
 			},
-			beforeToolCall: this.gate.beforeToolCall,
-			afterToolCall: this.gate.afterToolCall,
+			beforeToolCall: this.toolPath.beforeToolCall,
+			afterToolCall: this.toolPath.afterToolCall,
 		});
 		this.retry = new AutoRetry({ policy: () => options.retryPolicy ?? DEFAULT_RETRY_POLICY, announce: (event) => this.announceRetry(event) });
-		this.events = new AgentEvents({ agent: this.agent, runner, tree, gate: this.gate, retry: this.retry, emit: options.emit, toolProgress: options.toolProgress });
+		this.events = new AgentEvents({ agent: this.agent, runner, tree, toolPath: this.toolPath, retry: this.retry, emit: options.emit, toolProgress: options.toolProgress });
 		this.agent.subscribe((event) => this.events.handle(event));
 	}
 

@@ -1,18 +1,18 @@
 /**
  * The session's tool table: built-ins first, an extension tool of the same name replacing the
- * built-in, each wrapped for `tool_call` / `tool_result`; and which of them are active.
+ * built-in, every one wrapped by the tool path (`tool_call` / `tool_result`); and which are active.
  */
 import type { AgentTool } from "@earendil-works/pi-agent-core";
 import type { ExtensionRunner } from "../extensions/runner.ts";
-import type { ToolGate } from "./gate.ts";
-import { toAgentTool, type ToolWrapOptions } from "./wrap.ts";
+import { toAgentTool, type ExtensionToolOptions } from "./extension-tool.ts";
+import type { ToolPath } from "./tool-path.ts";
 
 type ToolEntry = { tool: AgentTool; defaultActive: boolean };
 
 export interface SessionToolsDeps {
 	runner: ExtensionRunner;
-	gate: ToolGate;
-	context: ToolWrapOptions["context"];
+	path: ToolPath;
+	context: ExtensionToolOptions["context"];
 	builtinTools?: AgentTool[];
 	defaultActiveBuiltins?: string[];
 }
@@ -25,15 +25,20 @@ export class SessionTools {
 
 	/** Every tool by name. */
 	private table(): Map<string, ToolEntry> {
-		const { runner, gate, context, builtinTools = [], defaultActiveBuiltins = [] } = this.deps;
+		const { runner, path, context, builtinTools = [], defaultActiveBuiltins = [] } = this.deps;
 		const table = new Map<string, ToolEntry>();
 		const defaults = new Set(defaultActiveBuiltins);
-		for (const tool of builtinTools) table.set(tool.name, { tool, defaultActive: defaults.has(tool.name) });
-		const wrap = { context, gate, builtin: (name: string) => this.builtin(name), track: runner.track.bind(runner) };
+		for (const tool of builtinTools) table.set(tool.name, { tool: path.wrap(tool), defaultActive: defaults.has(tool.name) });
+		const options: ExtensionToolOptions = {
+			context,
+			addContext: (text) => path.addContext(text),
+			builtin: (name) => this.builtin(name),
+			track: runner.track.bind(runner),
+		};
 		for (const extension of runner.extensions) {
 			if (!extension.loaded) continue;
 			for (const definition of extension.tools.values()) {
-				const tool = toAgentTool({ extension, definition }, wrap);
+				const tool = path.wrap(toAgentTool({ extension, definition }, options));
 				table.set(definition.name, { tool, defaultActive: !definition.defaultInactive && !definition.hidden });
 			}
 		}

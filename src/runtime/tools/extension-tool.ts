@@ -1,13 +1,13 @@
 /**
  * Extension tools as pi-agent-core tools: the parameter schema normalised to JSON Schema (zod,
  * TypeBox or plain), and `execute` called with the extension API's argument order and a ctx.
+ * `tool_call` / `tool_result` are not here: tool-path.ts wraps these and the built-ins alike.
  */
 import type { AgentTool, AgentToolUpdateCallback } from "@earendil-works/pi-agent-core";
 import { validateToolArguments, type JsonObject } from "@earendil-works/pi-ai";
 import { z } from "zod";
 import type { ExtensionContext, ToolDefinition, ToolExecutionContext } from "../../api/types.ts";
 import type { RegisteredExtension } from "../extensions/extension.ts";
-import type { ToolGate } from "./gate.ts";
 
 function isZodSchema(value: unknown): value is z.ZodType {
 	return typeof value === "object" && value !== null && "_zod" in value;
@@ -29,9 +29,10 @@ export interface ToolBinding {
 	definition: ToolDefinition;
 }
 
-export interface ToolWrapOptions {
+export interface ExtensionToolOptions {
 	context(extension: RegisteredExtension, signal: AbortSignal | undefined): ExtensionContext;
-	gate: ToolGate;
+	/** `ctx.addAdditionalContext`: passive context for the next provider request. */
+	addContext(text: string): void;
 	/** The native built-in of a name, for `ctx.invokeTool` when an extension tool shadows it. */
 	builtin(name: string): AgentTool | undefined;
 	/** Records the tool's code as running, for the watchdog. */
@@ -40,7 +41,7 @@ export interface ToolWrapOptions {
 
 const MAX_DELEGATION_DEPTH = 8;
 
-export function toAgentTool({ extension, definition }: ToolBinding, options: ToolWrapOptions): AgentTool {
+export function toAgentTool({ extension, definition }: ToolBinding, options: ExtensionToolOptions): AgentTool {
 	let depth = 0;
 	return {
 		name: definition.name,
@@ -48,11 +49,10 @@ export function toAgentTool({ extension, definition }: ToolBinding, options: Too
 		description: definition.description ?? "",
 		parameters: toJsonSchema(definition.parameters),
 		executionMode: definition.executionMode,
-		async execute(toolCallId, params, signal, onUpdate) {
-			const input = options.gate.takeReplacedInput(toolCallId) ?? params;
+		async execute(toolCallId, input, signal, onUpdate) {
 			const native = options.builtin(definition.name);
 			const ctx: ToolExecutionContext = Object.assign(options.context(extension, signal), {
-				addAdditionalContext: (text: string) => options.gate.addContext(String(text)),
+				addAdditionalContext: (text: string) => options.addContext(String(text)),
 				invokeTool: native
 					? async (args: Record<string, unknown>, opts?: { signal?: AbortSignal; onUpdate?: AgentToolUpdateCallback }) => {
 							if (depth >= MAX_DELEGATION_DEPTH) throw new Error(`ctx.invokeTool("${definition.name}") nested more than ${MAX_DELEGATION_DEPTH} deep`);
