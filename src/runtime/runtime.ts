@@ -45,6 +45,7 @@ import { createHostModuleLoaders } from "../modules/table.ts";
 import { ExtensionPanel } from "./extensions/panel.ts";
 import { ExtensionRendering } from "./extensions/rendering.ts";
 import { completeCommand, runShortcut, type CommandCompletion } from "./commands/extension-input.ts";
+import { CommandRouter } from "./commands/router.ts";
 
 export interface RuntimeOptions {
 	/** A workspace in the same thread (Node, tests); in the browser it arrives as a port in the config. */
@@ -69,6 +70,7 @@ export class Runtime implements RuntimeApi {
 	private urls!: ModuleUrls;
 	private runner!: ExtensionRunner;
 	private session!: AgentSession;
+	private commands!: CommandRouter;
 	private tree!: SessionTree;
 	private navigation!: NavigationDeps;
 	private model!: ScriptedModel;
@@ -201,7 +203,6 @@ export class Runtime implements RuntimeApi {
 			providerStream: (provider) => (provider === MANUAL_PROVIDER ? this.manual.stream : this.providers.streamFor(provider)),
 			emit,
 			toolProgress: (progress) => this.rendering.toolProgress(progress),
-			workspace,
 			builtinTools: workspace ? createBuiltinTools(workspace, { cwd }) : [],
 			defaultActiveBuiltins: [...DEFAULT_ACTIVE_TOOL_NAMES],
 			compaction: this.options.compaction,
@@ -216,6 +217,18 @@ export class Runtime implements RuntimeApi {
 					if (this.stale) throw new StaleExtensionContextError(extension.name);
 				},
 			},
+		});
+
+		this.commands = new CommandRouter({
+			runner: this.runner,
+			source: () => this.session.source,
+			tree: () => tree,
+			workspace,
+			cwd,
+			emit,
+			compact: (customInstructions) => this.session.compact(customInstructions),
+			leafId: () => tree.getLeafId(),
+			fork: (entryId) => this.fork(entryId, "at"),
 		});
 
 		this.selection = new ModelSelection({ agent: () => this.session.agent, tree: () => tree, runner: this.runner, emit });
@@ -343,13 +356,7 @@ export class Runtime implements RuntimeApi {
 	}
 
 	async submit(text: string): Promise<void> {
-		// Built-in `/fork` (unless an extension claims the name): the current branch into a new session.
-		if (/^\/fork\s*$/.test(text.trim()) && !this.runner.extensions.some((ext) => ext.loaded && ext.commands.has("fork"))) {
-			const leafId = this.tree.getLeafId();
-			const result = leafId ? await this.fork(leafId, "at") : { cancelled: true, error: "There is nothing to fork yet" };
-			if (result.error) this.host.emit({ type: "notify", message: result.error, level: "error", extension: "Playa" });
-			return;
-		}
+		if (await this.commands.route(text)) return;
 		await this.session.submit(text);
 	}
 
