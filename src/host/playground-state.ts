@@ -32,6 +32,7 @@ export interface PlaygroundState {
 	streaming?: AgentMessage;
 	running: boolean;
 	extensions: ExtensionStatus[];
+	/** What the composer offers after `/`: built-ins and the extensions' commands, from the runtime. */
 	commands: CommandInfo[];
 	/** Errors raised by extension code after it loaded (handlers, commands, tools). */
 	errors: ExtensionErrorInfo[];
@@ -69,17 +70,6 @@ export interface PlaygroundState {
 	registeredProviders: RegisteredProviderInfo[];
 	/** The manual model waits for the user to write the assistant turn. */
 	manualTurn?: PendingManualTurn;
-}
-
-/** Commands Playa answers itself; an extension's command of the same name takes precedence. */
-export const BUILTIN_COMMANDS: CommandInfo[] = [
-	{ name: "tree", description: "Open the session tree: jump, label, summarize, fork", extension: "Playa" },
-	{ name: "fork", description: "Copy the current branch into a new session", extension: "Playa" },
-];
-
-/** The extensions' commands plus the built-in ones they do not replace, for the composer's hints. */
-export function withBuiltinCommands(commands: CommandInfo[]): CommandInfo[] {
-	return [...commands, ...BUILTIN_COMMANDS.filter((builtin) => !commands.some((c) => c.name === builtin.name))];
 }
 
 export const SCRIPTED_CHOICE: ModelChoice = { provider: "scripted", id: "scripted" };
@@ -130,6 +120,8 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 			return { streaming: event.message };
 		case "extensions_changed":
 			return { extensions: event.extensions, commands: event.commands };
+		case "open_panel":
+			return { treeOpen: true };
 		case "extension_error":
 			return { errors: [...state.errors, event.error] };
 		case "status":

@@ -309,8 +309,6 @@ export class Playground {
 	}
 
 	async submit(text: string): Promise<void> {
-		// `/tree` opens the tree panel, unless an extension registered a command of that name.
-		if (text.trim() === "/tree" && !this.store.get().commands.some((c) => c.name === "tree")) return this.tree.show(true);
 		await this.runtime?.api.submit(text);
 	}
 

@@ -112,10 +112,14 @@ export interface ExtensionStatus {
 	notices: string[];
 }
 
+/** A command the composer offers after `/`. */
 export interface CommandInfo {
 	name: string;
 	description?: string;
+	/** The extension that registered it; "Playa" for a built-in. */
 	extension: string;
+	/** Playa answers it itself (`/tree`, `/compact`, ...). */
+	builtin?: true;
 }
 
 export type RuntimeEvent =
@@ -129,7 +133,10 @@ export type RuntimeEvent =
 	/** The assistant message being streamed; `undefined` when streaming ends. */
 	| { type: "streaming"; message: AgentMessage | undefined }
 	| { type: "run_state"; running: boolean }
+	/** `commands`: the extensions' commands and the built-ins, as the composer offers them (runtime/commands/router.ts). */
 	| { type: "extensions_changed"; extensions: ExtensionStatus[]; commands: CommandInfo[] }
+	/** A command asked for one of the page's panels (the built-in `/tree`). */
+	| { type: "open_panel"; panel: "tree" }
 	| { type: "extension_error"; error: ExtensionErrorInfo }
 	| { type: "notify"; message: string; level: NotifyType; extension: string }
 	| { type: "status"; key: string; text: string | undefined }

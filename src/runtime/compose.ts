@@ -22,6 +22,7 @@ import type { Workspace } from "../workspace/types.ts";
 import { connectEmbeddedWorkspace } from "../workspace/embedded/client.ts";
 import { DEFAULT_RETRY_POLICY } from "./agent/retry.ts";
 import { AgentSession } from "./agent/session.ts";
+import { CommandRouter } from "./commands/router.ts";
 import { execInWorkspace } from "./commands/user-shell.ts";
 import { StaleExtensionContextError } from "./extensions/api.ts";
 import { createContext, ManagedTimers } from "./extensions/context.ts";
@@ -41,7 +42,7 @@ import { createScriptedModel, type ScriptedModel } from "./models/scripted-model
 import { ModelSelection } from "./models/selection.ts";
 import { routeVirtualModel } from "./models/virtual-models.ts";
 import { generateBranchSummary } from "./navigation/branch-summary.ts";
-import type { NavigationDeps } from "./navigation/navigation.ts";
+import { forkSession, type NavigationDeps } from "./navigation/navigation.ts";
 import { createBuiltinTools, DEFAULT_ACTIVE_TOOL_NAMES } from "./tools/builtin/index.ts";
 
 export interface RuntimeOptions {
@@ -93,6 +94,7 @@ export interface RuntimeParts {
 	loader: ModuleLoader;
 	control: ControlDeps;
 	models: RuntimeModels;
+	commands: CommandRouter;
 }
 
 /** The bridge to the host: the one given (same thread), or the config's port. */
@@ -222,7 +224,6 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		providerStream: (provider) => (provider === MANUAL_PROVIDER ? manual.stream : providers.streamFor(provider)),
 		emit,
 		toolProgress: (progress) => rendering.toolProgress(progress),
-		workspace,
 		builtinTools: workspace ? createBuiltinTools(workspace, { cwd }) : [],
 		defaultActiveBuiltins: [...DEFAULT_ACTIVE_TOOL_NAMES],
 		compaction: options.compaction,
@@ -236,6 +237,23 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 			assertLive: (extension) => {
 				if (lifecycle.stale) throw new StaleExtensionContextError(extension.name);
 			},
+		},
+	});
+	const commands = new CommandRouter({
+		runner,
+		source: () => session.source,
+		tree: () => tree,
+		workspace,
+		cwd,
+		emit,
+		compact: (customInstructions) => session.compact(customInstructions),
+		leafId: () => tree.getLeafId(),
+		fork: async (entryId) => {
+			try {
+				return await forkSession(navigation, entryId, "at");
+			} catch (error) {
+				return { cancelled: true, error: (error as Error).message ?? String(error) };
+			}
 		},
 	});
 	const selection = new ModelSelection({ agent: () => session.agent, tree: () => tree, runner, emit });
@@ -252,5 +270,5 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		cdn: config.cdn ?? options.cdn,
 	});
 
-	return { host, lifecycle, urls, tree, session, runner, model, manual, policy, selection, navigation, panel, rendering, ui, timers, loader, control, models };
+	return { host, lifecycle, urls, tree, session, runner, model, manual, policy, selection, navigation, panel, rendering, ui, timers, loader, control, models, commands };
 }

@@ -109,14 +109,9 @@ export class Runtime implements RuntimeApi {
 	}
 
 	async submit(text: string): Promise<void> {
-		// Built-in `/fork` (unless an extension claims the name): the current branch into a new session.
-		if (/^\/fork\s*$/.test(text.trim()) && !this.parts.runner.extensions.some((ext) => ext.loaded && ext.commands.has("fork"))) {
-			const leafId = this.parts.tree.getLeafId();
-			const result = leafId ? await this.fork(leafId, "at") : { cancelled: true, error: "There is nothing to fork yet" };
-			if (result.error) this.parts.host.emit({ type: "notify", message: result.error, level: "error", extension: "Playa" });
-			return;
-		}
-		await this.parts.session.submit(text);
+		const { commands, session } = this.parts;
+		if (await commands.route(text)) return;
+		await session.submit(text);
 	}
 
 	async abort(): Promise<void> {

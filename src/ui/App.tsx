@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { keyIdOf } from "../protocol/keys.ts";
 import type { Playground } from "../host/playground.ts";
-import type { CommandInfo, ExtensionStatus } from "../protocol/runtime.ts";
+import type { ExtensionStatus } from "../protocol/runtime.ts";
 import { branchPath } from "../session/tree.ts";
 import { ComponentDialog } from "./ComponentDialog.tsx";
 import { Composer } from "./Composer.tsx";
@@ -19,7 +19,6 @@ import { SessionsPanel } from "./SessionsPanel.tsx";
 import { ansiToNodes } from "./ansi.tsx";
 import { Transcript } from "./Transcript.tsx";
 import { usePlaygroundState } from "./usePlayground.ts";
-import { withBuiltinCommands } from "../host/playground-state.ts";
 
 type TreePanelComponent = typeof import("./TreePanel.tsx").TreePanel;
 
@@ -42,9 +41,6 @@ function useTreePanel(wanted: boolean, onError: (message: string) => void): Tree
 	}, [wanted, panel, onError]);
 	return panel?.component;
 }
-
-/** Commands the session answers itself (agent/session.ts). */
-const BUILTIN_COMMANDS: CommandInfo[] = [{ name: "compact", description: "Summarize older history to free context (optional focus text)", extension: "Playa" }];
 
 function Widgets({ widgets, placement }: { widgets: ReturnType<typeof usePlaygroundState>["widgets"]; placement: "aboveEditor" | "belowEditor" }) {
 	const shown = Object.entries(widgets).filter(([, widget]) => widget.placement === placement);
@@ -143,7 +139,7 @@ export function App({ playground }: { playground: Playground }) {
 					<Composer
 						running={state.running}
 						disabled={state.phase !== "ready" || state.running}
-						commands={withBuiltinCommands(state.commands)}
+						commands={state.commands}
 						injected={state.editorText}
 						onSubmit={(text) => void playground.submit(text)}
 						onAbort={() => void playground.abort()}

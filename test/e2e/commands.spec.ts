@@ -25,3 +25,15 @@ test("argument completions, a page shortcut and a flag set from the UI", async (
 	await send(page, "/greet Ada");
 	await expect(notifications).toContainText("HELLO, ADA!");
 });
+
+test("typing / offers the extensions' commands and the built-ins, /compact among them", async ({ page }) => {
+	await openWithExtensions(page, ["/extensions/shortcuts-and-flags.ts"]);
+	const prompt = page.getByRole("textbox", { name: "Prompt", exact: true });
+	const hints = page.getByRole("list", { name: "Matching commands" });
+	await prompt.fill("/");
+	for (const name of ["/greet", "/tree", "/fork", "/compact", "/reload"]) await expect(hints.getByRole("button", { name, exact: true })).toBeVisible();
+	await prompt.fill("/comp");
+	await expect(hints.getByRole("listitem")).toHaveText(["/compact Summarize older history to free context (optional focus text)"]);
+	await hints.getByRole("button", { name: "/compact", exact: true }).click();
+	await expect(prompt).toHaveValue("/compact ");
+});

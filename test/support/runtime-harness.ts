@@ -117,7 +117,10 @@ export async function startRuntime(options: HarnessOptions) {
 		entries,
 		errors,
 		extensions: () => lastExtensions().extensions,
-		commands: () => lastExtensions().commands,
+		/** The extensions' commands the composer offers (the built-ins follow them in the same list). */
+		commands: () => lastExtensions().commands.filter((command) => !command.builtin),
+		/** Everything the composer offers after `/`. */
+		offeredCommands: () => lastExtensions().commands,
 	};
 }
 

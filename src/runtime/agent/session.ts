@@ -5,18 +5,16 @@
  */
 import { Agent, type AgentMessage, type AgentTool, type StreamFn } from "@earendil-works/pi-agent-core";
 import { toToolDeclaration, type Context, type ImageContent, type Model, type SystemMessage, type TextContent } from "@earendil-works/pi-ai";
-import { createCommandContext, createContext, type ContextSource } from "../extensions/context.ts";
+import { createContext, type ContextSource } from "../extensions/context.ts";
 import type { RegisteredExtension } from "../extensions/extension.ts";
 import type { ExtensionRunner } from "../extensions/runner.ts";
 import type { AutoRetryEvent, RuntimeEvent } from "../../protocol/runtime.ts";
 import type { SessionTree } from "../../session/tree.ts";
 import { convertToLlm, replayableContext, entryForMessage, normalizeCustomMessage, promptText, userMessage } from "../../session/messages.ts";
 import { SCRIPTED_PROVIDER, type ScriptedModel } from "../models/scripted-model.ts";
-import type { Workspace } from "../../workspace/types.ts";
 import { AgentEvents } from "./agent-events.ts";
 import { isVirtualModel } from "../models/virtual-models.ts";
 import { ToolPath } from "../tools/tool-path.ts";
-import { runUserBash } from "../commands/user-shell.ts";
 import type { ToolProgress } from "../extensions/renderers.ts";
 import { Compactor } from "./compaction/compactor.ts";
 import type { CompactionSettings } from "../../session/compaction/prepare.ts";
@@ -45,8 +43,6 @@ export interface SessionOptions {
 	emit(event: RuntimeEvent): void;
 	/** Everything ctx needs besides the session itself. */
 	contextSource: Omit<ContextSource, "tree" | "model" | "isIdle" | "abort" | "hasPendingMessages" | "waitForIdle" | "systemPrompt">;
-	/** Where `!cmd` runs; built-in tools use it too. */
-	workspace?: Workspace;
 	/** Native tools (read, bash, ...), and which of them are active by default. */
 	builtinTools?: AgentTool[];
 	defaultActiveBuiltins?: string[];
@@ -181,13 +177,8 @@ export class AgentSession {
 		if (this.isStreaming) this.agent.state.tools = this.activeTools();
 	}
 
-	/** Text from the composer: a registered `/command`, or a prompt (a steer while a run is going). */
+	/** A prompt from the composer (a steer while a run is going); commands were routed before it (commands/router.ts). */
 	async submit(text: string, images?: ImageContent[]): Promise<void> {
-		const command = /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(text.trim());
-		if (command?.[1] === "compact") return this.compactCommand(command[2]?.trim() || undefined);
-		if (command && (await this.runCommand(command[1], command[2] ?? ""))) return;
-		const shell = /^(!!?)\s*([\s\S]+)$/.exec(text.trim());
-		if (shell) return this.userBash(shell[2], shell[1] === "!!");
 		const input = await this.options.runner.dispatch("input", { text, images, source: "interactive" });
 		if (input.handled || (!input.text && !input.images?.length)) return;
 		const message = userMessage(input.text, input.images);
@@ -205,37 +196,6 @@ export class AgentSession {
 			await this.agent.waitForIdle();
 		}
 		return this.compactor.compact("manual", customInstructions);
-	}
-
-	private async compactCommand(customInstructions: string | undefined): Promise<void> {
-		try {
-			const { tokensBefore } = await this.compact(customInstructions);
-			this.options.emit({ type: "notify", message: `Compacted from ${tokensBefore.toLocaleString("en")} tokens.`, level: "info", extension: "Playa" });
-		} catch (error) {
-			const message = (error as Error).message ?? String(error);
-			const level = message === "Compaction cancelled" ? "warning" : "error";
-			this.options.emit({ type: "notify", message: level === "error" ? `Compaction failed: ${message}` : message, level, extension: "Playa" });
-		}
-	}
-
-	/** `!cmd` goes into the context, `!!cmd` is only shown. */
-	private async userBash(command: string, excludeFromContext: boolean): Promise<void> {
-		const { runner, tree, workspace, contextSource } = this.options;
-		const message = await runUserBash(runner, workspace, contextSource.cwd, command, excludeFromContext);
-		tree.append(entryForMessage(message)!);
-	}
-
-	/** Runs a registered command; false when no extension registered that name. */
-	async runCommand(name: string, args: string): Promise<boolean> {
-		const owner = this.options.runner.extensions.find((ext) => ext.loaded && ext.commands.has(name));
-		if (!owner) return false;
-		try {
-			const command = owner.commands.get(name)!;
-			await this.options.runner.track(owner, `/${name}`, () => command.handler(args, createCommandContext(this.source, owner, {})));
-		} catch (error) {
-			this.options.runner.report(owner, "command", `/${name}`, error);
-		}
-		return true;
 	}
 
 	/** `pi.sendUserMessage`: a prompt when idle, a steer while running; explicit modes queue. */

@@ -8,9 +8,7 @@ import { z } from "zod";
 import type { EntryRenderer, EventBus, ExtensionAPI, ExtensionLogger, ExtensionVirtualModel, ToolDefinition } from "../../api/types.ts";
 import type { RegisteredExtension } from "./extension.ts";
 import { normalizeKeyId } from "../../protocol/keys.ts";
-
-/** Commands Playa itself answers; an extension command of the same name is skipped. */
-export const BUILTIN_COMMANDS = new Set(["new", "reload", "help", "model", "compact", "tree", "fork", "export", "import", "name"]);
+import { RESERVED_COMMAND_NAMES } from "../commands/builtin.ts";
 
 /** Keys the page keeps for itself (the reference's reserved list). */
 export const RESERVED_SHORTCUTS = new Set(
@@ -103,7 +101,7 @@ export function createExtensionAPI(extension: RegisteredExtension, env: ApiEnvir
 		registerCommand: registration((rawName, command) => {
 			if (!command || typeof command.handler !== "function") throw new TypeError(`registerCommand("${rawName}") needs a handler`);
 			const name = String(rawName).replace(/^\//, "");
-			if (BUILTIN_COMMANDS.has(name)) return env.notice(extension, `command /${name} skipped: it is a built-in command`);
+			if (RESERVED_COMMAND_NAMES.has(name)) return env.notice(extension, `command /${name} skipped: it is a built-in command`);
 			if (env.commandOwner(name, extension)) return env.notice(extension, `command /${name} skipped: extension "${env.commandOwner(name, extension)}" already registered it`);
 			extension.commands.set(name, command);
 		}),

@@ -4,7 +4,8 @@ import type { ApiEnvironment, ExtensionActions } from "./api.ts";
 import { createEventBus } from "./event-bus.ts";
 import type { RegisteredExtension } from "./extension.ts";
 import type { ExtensionRunner } from "./runner.ts";
-import type { CommandInfo, RuntimeEvent } from "../../protocol/runtime.ts";
+import type { RuntimeEvent } from "../../protocol/runtime.ts";
+import { availableCommands } from "../commands/router.ts";
 
 export interface ExtensionPanelDeps {
 	runner(): ExtensionRunner;
@@ -36,10 +37,7 @@ export class ExtensionPanel {
 
 	emitExtensions(): void {
 		const runner = this.deps.runner();
-		const commands: CommandInfo[] = runner.extensions.flatMap((ext) =>
-			ext.loaded ? [...ext.commands].map(([name, command]) => ({ name, description: command.description, extension: ext.name })) : [],
-		);
-		this.deps.emit({ type: "extensions_changed", extensions: runner.status(this.flagValues), commands });
+		this.deps.emit({ type: "extensions_changed", extensions: runner.status(this.flagValues), commands: availableCommands(runner.extensions) });
 	}
 
 	apiEnvironment(actions: ExtensionActions): ApiEnvironment {

@@ -14,6 +14,7 @@ import type { ExtensionRunner } from "./runner.ts";
 import type { RuntimeEvent } from "../../protocol/runtime.ts";
 import type { SessionTree } from "../../session/tree.ts";
 import { branchBefore, forkSession, navigateTree, type NavigationDeps } from "../navigation/navigation.ts";
+import { commandOwner, runExtensionCommand } from "../commands/extension-input.ts";
 
 export interface ControlDeps {
 	session(): AgentSession;
@@ -91,9 +92,8 @@ export function createActions(deps: ControlDeps, setModel: (model: Model<string>
 		sendMessage: (payload, opts) => void deps.session().sendMessage(payload, opts),
 		sendUserMessage: (content, opts) => {
 			const command = opts?.expandPromptTemplates && typeof content === "string" ? /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(content.trim()) : null;
-			const owned = command && runner.extensions.some((ext) => ext.loaded && ext.commands.has(command[1]));
 			// As upstream, the command runs once the handler that asked for it has returned.
-			if (command && owned) void Promise.resolve().then(() => deps.session().runCommand(command[1], command[2] ?? ""));
+			if (command && commandOwner(runner, command[1])) void Promise.resolve().then(() => runExtensionCommand(runner, deps.session().source, command[1], command[2] ?? ""));
 			else void deps.session().sendUserMessage(content, opts?.deliverAs);
 		},
 		setEntryLabel: (entryId, label) => {

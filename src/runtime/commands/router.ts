@@ -1,0 +1,65 @@
+/**
+ * Where text from the composer goes before it is a prompt: a built-in command (builtin.ts), then an
+ * extension's command, then `!cmd` / `!!cmd`. The one list the composer offers after `/` is made here too.
+ */
+import type { CommandInfo } from "../../protocol/runtime.ts";
+import type { SessionTree } from "../../session/tree.ts";
+import { entryForMessage } from "../../session/messages.ts";
+import type { Workspace } from "../../workspace/types.ts";
+import type { ContextSource } from "../extensions/context.ts";
+import type { RegisteredExtension } from "../extensions/extension.ts";
+import type { ExtensionRunner } from "../extensions/runner.ts";
+import { BUILTIN_COMMANDS, type BuiltinCommandDeps } from "./builtin.ts";
+import { runExtensionCommand } from "./extension-input.ts";
+import { runUserBash } from "./user-shell.ts";
+
+export interface CommandRouterDeps extends BuiltinCommandDeps {
+	runner: ExtensionRunner;
+	/** What an extension command's `ctx` is made from. */
+	source(): ContextSource;
+	tree(): SessionTree;
+	/** Where `!cmd` runs. */
+	workspace: Workspace | undefined;
+	cwd: string;
+}
+
+/** What the composer offers after `/`: the extensions' commands, then the built-ins. */
+export function availableCommands(extensions: readonly RegisteredExtension[]): CommandInfo[] {
+	const fromExtensions = extensions.flatMap((ext) =>
+		ext.loaded ? [...ext.commands].map(([name, command]): CommandInfo => ({ name, description: command.description, extension: ext.name })) : [],
+	);
+	const builtins = BUILTIN_COMMANDS.map(({ name, description }): CommandInfo => ({ name, description, extension: "Playa", builtin: true }));
+	return [...fromExtensions, ...builtins];
+}
+
+export class CommandRouter {
+	constructor(private readonly deps: CommandRouterDeps) {}
+
+	/** Runs `text` when it is a command and says so; false: it is a prompt. */
+	async route(text: string): Promise<boolean> {
+		const trimmed = text.trim();
+		const command = /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(trimmed);
+		if (command) {
+			const [, name, args] = command;
+			const builtin = BUILTIN_COMMANDS.find((candidate) => candidate.name === name);
+			if (builtin && (builtin.takesArguments || !args)) {
+				await builtin.run(args ?? "", this.deps);
+				return true;
+			}
+			if (await runExtensionCommand(this.deps.runner, this.deps.source(), name, args ?? "")) return true;
+		}
+		const shell = /^(!!?)\s*([\s\S]+)$/.exec(trimmed);
+		if (shell) {
+			await this.userBash(shell[2], shell[1] === "!!");
+			return true;
+		}
+		return false;
+	}
+
+	/** `!cmd` goes into the context, `!!cmd` is only shown. */
+	private async userBash(command: string, excludeFromContext: boolean): Promise<void> {
+		const { runner, workspace, cwd, tree } = this.deps;
+		const message = await runUserBash(runner, workspace, cwd, command, excludeFromContext);
+		tree().append(entryForMessage(message)!);
+	}
+}
