@@ -81,6 +81,8 @@ export class PlayaDatabase {
 	}
 
 	async loadSession(id: string): Promise<SessionSnapshot | undefined> {
+		// Reads see every write asked for before them (a restart reloads what the last runtime appended).
+		await this.queue;
 		const record = await this.db.get("sessions", id);
 		if (!record) return undefined;
 		const rows = await this.db.getAll("entries", IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]));
@@ -89,6 +91,7 @@ export class PlayaDatabase {
 
 	/** The last `count` entries and the leaf: enough to show a long session while the rest loads. */
 	async loadRecent(id: string, count: number): Promise<SessionSnapshot | undefined> {
+		await this.queue;
 		const record = await this.db.get("sessions", id);
 		if (!record) return undefined;
 		// One request over the last `count` sequence numbers: a cursor would cost a round trip per entry.

@@ -76,6 +76,8 @@ export class Playground {
 	private watchdog?: Watchdog;
 	private callRecord?: SharedArrayBuffer;
 	private readonly hangPolicy = new HangPolicy();
+	/** Counts runtimes started: the current one's events are the ones shown. */
+	private generation = 0;
 	private readonly disabled = new DisabledExtensions(() => this.storage);
 	private readonly dialogAnswers = new Map<string, (response: UIResponse) => void>();
 	private nextNotification = 1;
@@ -203,7 +205,7 @@ export class Playground {
 			const workspacePort = await this.workspace.createPort();
 			const runtime = await startRuntimeWorker(
 				{ session, extensions: extensionUrls, script, disabled, callRecord: this.callRecord, workspacePort, model, thinkingLevel, cdn: linkCdn(location), startReason: options.startReason, retry: linkRetryPolicy(this.location) },
-				this.bridge(),
+				this.bridge(++this.generation),
 				(handle) => this.watch(handle),
 				this.gateway,
 			);
@@ -240,9 +242,10 @@ export class Playground {
 		await this.startRuntime();
 	}
 
-	private bridge(): HostBridge {
+	/** `generation`: the runtime this bridge serves; events of a runtime since replaced change nothing on screen. */
+	private bridge(generation: number): HostBridge {
 		return {
-			emit: (event) => this.onRuntimeEvent(event),
+			emit: (event) => this.onRuntimeEvent(event, () => generation === this.generation),
 			requestUI: (id, request) =>
 				new Promise<UIResponse>((resolve) => {
 					this.dialogAnswers.set(id, resolve);
@@ -254,16 +257,23 @@ export class Playground {
 		};
 	}
 
-	private onRuntimeEvent(event: RuntimeEvent): void {
+	private onRuntimeEvent(event: RuntimeEvent, current: () => boolean): void | Promise<void> {
 		switch (event.type) {
 			case "entry_appended":
-				this.set({ entries: [...this.store.get().entries, event.entry], leafId: event.leafId });
-				this.storage.appendEntry(event.sessionId, event.entry, event.leafId).catch((error) => this.notify(`Could not save the session: ${error.message}`, "error", "Playa"));
-				return;
+				// Shown once stored, and the runtime goes on only then: what is on screen survives a reload.
+				return this.storage.appendEntry(event.sessionId, event.entry, event.leafId).then(
+					() => {
+						if (current()) this.set({ entries: [...this.store.get().entries, event.entry], leafId: event.leafId });
+					},
+					(error: Error) => this.notify(`Could not save the session: ${error.message}`, "error", "Playa"),
+				);
 			case "leaf_changed":
-				this.set({ leafId: event.leafId });
-				this.storage.setLeaf(event.sessionId, event.leafId).catch((error) => this.notify(`Could not save the session: ${error.message}`, "error", "Playa"));
-				return;
+				return this.storage.setLeaf(event.sessionId, event.leafId).then(
+					() => {
+						if (current()) this.set({ leafId: event.leafId });
+					},
+					(error: Error) => this.notify(`Could not save the session: ${error.message}`, "error", "Playa"),
+				);
 			case "session_request":
 				if (event.action === "new") void this.newSession();
 				else if (event.action === "open" && event.sessionId) void this.sessions.openSession(event.sessionId);

@@ -213,7 +213,8 @@ export type ManualTurnResponse = { turn: ManualTurn } | { cancelled: true };
 
 /** What the worker calls on the host. */
 export interface HostBridge {
-	emit(event: RuntimeEvent): void;
+	/** For `entry_appended` and `leaf_changed` the host answers once the change is stored. */
+	emit(event: RuntimeEvent): void | Promise<void>;
 	/** Shows a dialog; resolves with the user's answer. `id` lets the worker cancel it. */
 	requestUI(id: string, request: UIRequest): Promise<UIResponse>;
 	cancelUI(id: string): void;

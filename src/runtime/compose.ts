@@ -20,6 +20,7 @@ import { SessionTree } from "../session/tree.ts";
 import type { CompactionSettings } from "../session/compaction/prepare.ts";
 import type { Workspace } from "../workspace/types.ts";
 import { connectEmbeddedWorkspace } from "../workspace/embedded/client.ts";
+import { PendingCommits } from "./agent/commits.ts";
 import { DEFAULT_RETRY_POLICY } from "./agent/retry.ts";
 import { AgentSession } from "./agent/session.ts";
 import { CommandRouter } from "./commands/router.ts";
@@ -107,22 +108,23 @@ export function hostBridge(config: RuntimeConfig, bridge?: HostBridge): HostBrid
 export async function composeRuntime(config: RuntimeConfig, host: HostBridge, options: RuntimeOptions): Promise<RuntimeParts> {
 	const lifecycle: RuntimeLifecycle = { initialized: false, stale: false };
 	const urls = createModuleUrls();
-	const emit = (event: RuntimeEvent) => host.emit(event);
+	const emit = (event: RuntimeEvent) => void host.emit(event);
 	const sessionId = config.session.header.id;
 	const gateway = options.gateway ?? (config.gatewayPort ? Comlink.wrap<ProviderGatewayApi>(config.gatewayPort) : undefined);
 	const workspace = options.workspace ?? (config.workspacePort ? await connectEmbeddedWorkspace(config.workspacePort) : undefined);
 	const cwd = workspace?.cwd ?? "/workspace";
 	const ui: UIClientState = { host, editorText: "", nextDialogId: 1, theme: darkTheme, components: new Map(), toolsExpanded: false };
 
+	const commits = new PendingCommits();
 	const tree = new SessionTree(
 		config.session.header,
 		config.session.entries,
 		config.session.leafId,
 		(entry, leafId) => {
-			emit({ type: "entry_appended", sessionId, entry, leafId });
+			commits.track(host.emit({ type: "entry_appended", sessionId, entry, leafId }));
 			if (lifecycle.initialized) rendering.entry(entry);
 		},
-		(leafId) => emit({ type: "leaf_changed", sessionId, leafId }),
+		(leafId) => commits.track(host.emit({ type: "leaf_changed", sessionId, leafId })),
 	);
 	// A turn the last page left unfinished is marked before anything else is appended.
 	markInterruptedTurn(tree);
@@ -224,6 +226,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		providerStream: (provider) => (provider === MANUAL_PROVIDER ? manual.stream : providers.streamFor(provider)),
 		emit,
 		toolProgress: (progress) => rendering.toolProgress(progress),
+		committed: () => commits.settled(),
 		builtinTools: workspace ? createBuiltinTools(workspace, { cwd }) : [],
 		defaultActiveBuiltins: [...DEFAULT_ACTIVE_TOOL_NAMES],
 		compaction: options.compaction,

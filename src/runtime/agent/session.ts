@@ -40,6 +40,8 @@ export interface SessionOptions {
 	providerStream?(provider: string): StreamFn | undefined;
 	/** A running tool's partial result, and its end (no partialResult): extension renderers draw them. */
 	toolProgress?(progress: ToolProgress): void;
+	/** Resolves once the host has stored every entry appended so far. */
+	committed?(): Promise<void>;
 	emit(event: RuntimeEvent): void;
 	/** Everything ctx needs besides the session itself. */
 	contextSource: Omit<ContextSource, "tree" | "model" | "isIdle" | "abort" | "hasPendingMessages" | "waitForIdle" | "systemPrompt">;
@@ -86,7 +88,7 @@ export class AgentSession {
 			},
 			systemPrompt: () => [...this.systemPrompt],
 		};
-		this.toolPath = new ToolPath(runner);
+		this.toolPath = new ToolPath(runner, options.committed);
 		this.tools = new SessionTools({
 			runner,
 			path: this.toolPath,
@@ -95,6 +97,8 @@ export class AgentSession {
 			defaultActiveBuiltins: options.defaultActiveBuiltins,
 		});
 		const streamFn: StreamFn = async (requested, context, opts) => {
+			// What the model saw so far is stored before it is asked again.
+			await options.committed?.();
 			const m = isVirtualModel(requested) && options.routeVirtual ? await options.routeVirtual(requested, context, opts?.signal) : requested;
 			const local = options.providerStream?.(m.provider);
 			if (local) return local(m, context, opts);

@@ -36,14 +36,20 @@ export class ToolPath {
 	/** Context added during the current batch, in call order, for the next provider request. */
 	private pending: string[] = [];
 
-	constructor(private readonly runner: ExtensionRunner) {}
+	constructor(
+		private readonly runner: ExtensionRunner,
+		/** Resolves once every entry appended so far is stored: a tool runs only after that. */
+		private readonly committed?: () => Promise<void>,
+	) {}
 
 	/** The same wrapper for every tool: it runs with the input `tool_call` settled on. */
 	wrap(tool: AgentTool): AgentTool {
 		return {
 			...tool,
-			execute: (toolCallId: string, params: unknown, signal?: AbortSignal, onUpdate?: AgentToolUpdateCallback) =>
-				tool.execute(toolCallId, this.replaced.get(toolCallId) ?? params, signal, onUpdate),
+			execute: async (toolCallId: string, params: unknown, signal?: AbortSignal, onUpdate?: AgentToolUpdateCallback) => {
+				await this.committed?.();
+				return tool.execute(toolCallId, this.replaced.get(toolCallId) ?? params, signal, onUpdate);
+			},
 		};
 	}
 

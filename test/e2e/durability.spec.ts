@@ -1,0 +1,53 @@
+import { expect, test, type Page } from "@playwright/test";
+import { openWithExtensions, send, setScript, waitReady } from "./helpers.ts";
+
+const RELOADS = 20;
+
+/** The tool results the page shows now: each is a `mark-N` a bash step echoed. */
+async function marksOnScreen(page: Page): Promise<string[]> {
+	const texts = await page.getByRole("article", { name: "Result of bash message" }).allTextContents();
+	return texts.flatMap((text) => text.match(/mark-\d+/g) ?? []);
+}
+
+/** The tool results stored in the page's database, read straight from IndexedDB. */
+async function marksStored(page: Page): Promise<string[]> {
+	return page.evaluate(
+		() =>
+			new Promise<string[]>((resolve, reject) => {
+				const open = indexedDB.open("playa");
+				open.onerror = () => reject(open.error);
+				open.onsuccess = () => {
+					const request = open.result.transaction("entries").objectStore("entries").getAll();
+					request.onerror = () => reject(request.error);
+					request.onsuccess = () => {
+						open.result.close();
+						const text = JSON.stringify(request.result.filter((row: { entry: { type: string; message?: { role: string } } }) => row.entry.type === "message" && row.entry.message?.role === "toolResult"));
+						resolve(text.match(/mark-\d+/g) ?? []);
+					};
+				};
+			}),
+	);
+}
+
+test("reloads at random moments lose no entry that was on screen", async ({ page }) => {
+	test.setTimeout(240_000);
+	await openWithExtensions(page, []);
+	// Every reply is one tool call, so a prompt runs tool after tool until a reload cuts it.
+	await setScript(page, Array.from({ length: 400 }, (_, i) => ({ toolCalls: [{ name: "bash", arguments: { command: `echo mark-${i}` } }] })));
+	const seen = new Set<string>();
+	let lost: string[] = [];
+	for (let reload = 0; reload < RELOADS; reload++) {
+		await send(page, `Go on, round ${reload}`);
+		await page.waitForTimeout(50 + Math.floor(Math.random() * 1_500));
+		const onScreen = await marksOnScreen(page);
+		for (const mark of onScreen) seen.add(mark);
+		await page.reload();
+		await waitReady(page);
+		const stored = new Set(await marksStored(page));
+		lost = [...seen].filter((mark) => !stored.has(mark));
+		expect(lost, `after reload ${reload + 1}`).toEqual([]);
+	}
+	console.log(`durability: ${RELOADS} reloads, ${seen.size} tool results seen on screen, ${lost.length} lost`);
+	// The run really went through several tool calls between reloads.
+	expect(seen.size).toBeGreaterThan(RELOADS);
+});
