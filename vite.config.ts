@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vite";
 import { chromiumLaunchOptions } from "./scripts/chromium.mjs";
+import { contentSecurityPolicy } from "./scripts/vite-csp.ts";
 import { serveExtensionSources } from "./scripts/vite-extension-sources.ts";
 
 /** WebContainer and SharedArrayBuffer need a cross-origin isolated page. */
@@ -12,7 +13,7 @@ const isolation = {
 };
 
 export default defineConfig({
-	plugins: [react(), serveExtensionSources()],
+	plugins: [react(), serveExtensionSources(), contentSecurityPolicy()],
 	server: { headers: isolation },
 	preview: { headers: isolation },
 	worker: { format: "es" },

@@ -1,6 +1,10 @@
 /**
  * One workspace file in the files panel: text highlighted (and editable), images shown as images,
  * other bytes described; it reloads when the workspace changes, unless the user is editing it.
+ *
+ * Workspace files are written by extension code, so nothing here makes a document of the app's origin
+ * from them: HTML is text; images are `<img>` (an SVG there runs no script) from a data: URL, which
+ * opened in a tab of its own is an opaque origin, unlike a blob: URL; downloads are octet-streams.
  */
 import { useEffect, useState } from "react";
 import { downloadBlob } from "./download.ts";
@@ -17,8 +21,19 @@ const IMAGE_TYPES: Record<string, string> = {
 	avif: "image/avif", bmp: "image/bmp", ico: "image/x-icon", svg: "image/svg+xml",
 };
 
+const SVG = "image/svg+xml";
+
 function imageType(path: string): string | undefined {
 	return IMAGE_TYPES[path.slice(path.lastIndexOf(".") + 1).toLowerCase()];
+}
+
+function dataUrl(bytes: Uint8Array, type: string): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const reader = new FileReader();
+		reader.onload = () => resolve(reader.result as string);
+		reader.onerror = () => reject(reader.error);
+		reader.readAsDataURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
+	});
 }
 
 function baseName(path: string): string {
@@ -55,34 +70,34 @@ export function FileView({ path, access, revision, onClose }: Props) {
 	const [draft, setDraft] = useState<string>();
 	const [saveError, setSaveError] = useState<string>();
 	const [confirmingDelete, setConfirmingDelete] = useState(false);
+	/** An SVG is shown as an image, or as its text to read and edit. */
+	const [svgSource, setSvgSource] = useState(false);
 	const editing = draft !== undefined;
+	const type = imageType(path);
 
 	useEffect(() => {
 		setDraft(undefined);
 		setConfirmingDelete(false);
+		setSvgSource(false);
 	}, [path]);
 	useEffect(() => {
 		if (editing) return;
 		let current = true;
-		let url: string | undefined;
-		access.readFile(path).then(
-			(bytes) => {
-				if (!current) return;
-				const type = imageType(path);
-				if (type) {
-					url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
-					return setContent({ kind: "image", url, bytes });
-				}
+		access
+			.readFile(path)
+			.then(async (bytes): Promise<Content> => {
+				if (type && !(type === SVG && svgSource)) return { kind: "image", url: await dataUrl(bytes, type), bytes };
 				const text = asText(bytes);
-				setContent(text === undefined ? { kind: "binary", bytes } : { kind: "text", text, bytes });
-			},
-			(error: Error) => current && setContent({ kind: "error", message: error.message }),
-		);
+				return text === undefined ? { kind: "binary", bytes } : { kind: "text", text, bytes };
+			})
+			.then(
+				(next) => current && setContent(next),
+				(error: Error) => current && setContent({ kind: "error", message: error.message }),
+			);
 		return () => {
 			current = false;
-			if (url) URL.revokeObjectURL(url);
 		};
-	}, [path, revision, editing]);
+	}, [path, revision, editing, type, svgSource]);
 
 	const save = async () => {
 		if (draft === undefined) return;
@@ -102,6 +117,11 @@ export function FileView({ path, access, revision, onClose }: Props) {
 			<figcaption>
 				<span className="file-name">{path}</span>
 				<span className="file-actions">
+					{type === SVG && !editing && (
+						<button type="button" onClick={() => setSvgSource(!svgSource)}>
+							{svgSource ? "Show image" : "Show source"}
+						</button>
+					)}
 					{content.kind === "text" && !editing && (
 						<button type="button" onClick={() => setDraft(content.text)}>
 							Edit
@@ -118,7 +138,7 @@ export function FileView({ path, access, revision, onClose }: Props) {
 						</>
 					)}
 					{bytes && (
-						<button type="button" onClick={() => downloadBlob(baseName(path), new Blob([bytes as Uint8Array<ArrayBuffer>]))}>
+						<button type="button" onClick={() => downloadBlob(baseName(path), bytes as Uint8Array<ArrayBuffer>)}>
 							Download
 						</button>
 					)}

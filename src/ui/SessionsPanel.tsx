@@ -1,6 +1,7 @@
 /** The sessions kept in this browser: open, rename, delete (after a second click), filter by name. */
 import { useState } from "react";
 import type { PlaygroundState } from "../host/playground-state.ts";
+import { downloadBlob } from "./download.ts";
 
 interface Props {
 	sessions: PlaygroundState["sessions"];
@@ -13,12 +14,9 @@ interface Props {
 	onImport(text: string, fileName: string): void;
 }
 
-/** Saves text as a file the browser downloads. */
-function download({ name, type, text }: { name: string; type: string; text: string }) {
-	const url = URL.createObjectURL(new Blob([text], { type }));
-	const link = Object.assign(document.createElement("a"), { href: url, download: name });
-	link.click();
-	setTimeout(() => URL.revokeObjectURL(url), 1_000);
+/** The export as a download (never a page of the app's origin: the HTML export holds session content). */
+function download({ name, text }: { name: string; text: string }) {
+	downloadBlob(name, text);
 }
 
 export function SessionsPanel({ sessions, currentId, disabled, onOpen, onRename, onDelete, onExport, onImport }: Props) {
