@@ -30,6 +30,7 @@ import { createContext, ManagedTimers } from "./extensions/context.ts";
 import { ExtensionPanel } from "./extensions/panel.ts";
 import { ExtensionRendering } from "./extensions/rendering.ts";
 import { ExtensionRunner } from "./extensions/runner.ts";
+import { catchStrayErrors, type ErrorEventTarget } from "./extensions/stray-errors.ts";
 import { createActions, createSessionControl, type ControlDeps } from "./extensions/session-control.ts";
 import type { UIClientState } from "./extensions/ui-client.ts";
 import { createGatewayStreamFn, type GatewayLike } from "./models/gateway-stream.ts";
@@ -96,6 +97,8 @@ export interface RuntimeParts {
 	control: ControlDeps;
 	models: RuntimeModels;
 	commands: CommandRouter;
+	/** Stops attributing the worker's uncaught errors to extensions. */
+	stopStrayErrors(): void;
 }
 
 /** The bridge to the host: the one given (same thread), or the config's port. */
@@ -148,6 +151,12 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		theme: () => ui.theme,
 		expanded: () => ui.toolsExpanded,
 		emit,
+		report: (extension, where, error) => runner.report(extension, "handler", where, error),
+	});
+	// Only a worker's global scope has these events; under Node nothing is installed.
+	const stopStrayErrors = catchStrayErrors(globalThis as unknown as ErrorEventTarget, {
+		extensions: () => runner.extensions,
+		sourceOf: (moduleUrl) => urls.sourceOf(moduleUrl),
 		report: (extension, where, error) => runner.report(extension, "handler", where, error),
 	});
 	const timers = new ManagedTimers(
@@ -273,5 +282,5 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		cdn: config.cdn ?? options.cdn,
 	});
 
-	return { host, lifecycle, urls, tree, session, runner, model, manual, policy, selection, navigation, panel, rendering, ui, timers, loader, control, models, commands };
+	return { host, lifecycle, urls, tree, session, runner, model, manual, policy, selection, navigation, panel, rendering, ui, timers, loader, control, models, commands, stopStrayErrors };
 }

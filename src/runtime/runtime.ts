@@ -128,11 +128,12 @@ export class Runtime implements RuntimeApi {
 	}
 
 	async shutdown(): Promise<void> {
-		const { session, runner, timers, lifecycle, urls } = this.parts;
+		const { session, runner, timers, lifecycle, urls, stopStrayErrors } = this.parts;
 		session.abort();
 		await runner.dispatch("session_shutdown", {});
 		timers.clearAll();
 		lifecycle.stale = true;
+		stopStrayErrors();
 		urls.revokeAll();
 	}
 }
