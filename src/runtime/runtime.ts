@@ -183,7 +183,7 @@ export class Runtime implements RuntimeApi {
 			tree,
 			runner: this.runner,
 			model: this.model,
-			gatewayStream: this.gateway ? createGatewayStreamFn(this.gateway, { keyName: (model) => this.providers.keyName(model.provider) }) : undefined,
+			gatewayStream: this.gateway ? createGatewayStreamFn(this.gateway) : undefined,
 			routeVirtual: (model, context, signal) =>
 				routeVirtualModel(
 					{
