@@ -59,7 +59,6 @@ export interface GatewayRequest {
 
 const count = z.number().int().nonnegative();
 const level = z.enum(["minimal", "low", "medium", "high", "xhigh", "max"]);
-const plainValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 /** What `stream` accepts; anything else (an `env`, `headers`, a `fetch`, an `apiKey`) is refused, not dropped. */
 export const gatewayRequestSchema = z.strictObject({
@@ -76,7 +75,8 @@ export const gatewayRequestSchema = z.strictObject({
 		sessionId: z.string().optional(),
 		cacheRetention: z.enum(["none", "short", "long"]).optional(),
 		metadata: z.record(z.string(), z.unknown()).optional(),
-		samplingParams: z.record(z.string(), plainValue).optional(),
+		// Body fields only (top_p, stop, …), merged into the payload as they are.
+		samplingParams: z.record(z.string(), z.unknown()).optional(),
 		maxRetries: count.optional(),
 		maxRetryDelayMs: count.optional(),
 		timeoutMs: count.optional(),
