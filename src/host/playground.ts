@@ -61,7 +61,8 @@ export class Playground {
 	/** API keys (localStorage) and custom endpoints; the gateway sends keys, nothing returns them. */
 	readonly secrets = new SecretStore();
 	readonly endpoints = new EndpointStore(this.secrets);
-	private readonly gateway = createLazyGateway(this.secrets, this.endpoints);
+	/** Requests name a model; the gateway builds it from these (and pi-ai's catalog), never from the request. */
+	private readonly gateway = createLazyGateway(this.secrets, { endpoints: this.endpoints, registered: () => this.store.get().registeredProviders });
 	/** The manual model's open request; the page answers through `manualTurns.answer`. */
 	readonly manualTurns = new ManualTurnDesk((manualTurn) => this.set({ manualTurn }));
 	private storage!: PlayaDatabase;

@@ -1,18 +1,22 @@
 /**
  * The runtime worker ↔ provider gateway boundary, in one place. The gateway lives on the main thread, holds
  * the API keys (localStorage, which workers cannot open) and makes the requests that need one with pi-ai; the
- * worker's stream function (agent/gateway-stream.ts) asks it for a reply and receives the reply's events.
+ * worker's stream function (runtime/models/gateway-stream.ts) asks it for a reply and receives the reply's events.
  *
- * Keys travel in one direction only: nothing here carries one towards the worker. The gateway answers `hasKey`
- * with a boolean, sends each key only to the origins it was stored for, and strips it from anything it
- * forwards. `before_provider_request` / `after_provider_response` still run in the worker: the gateway hands
- * the real payload to `GatewaySink.payload` and sends whatever the worker returns.
+ * A request names a model (provider and id) and carries the transcript and a few options that only shape the
+ * reply. The gateway builds the model — its api, base URL and headers — from its own configuration (pi-ai's
+ * catalog, the user's custom endpoints, the providers the page lists as registered), so nothing the worker sends
+ * chooses where a request goes, its headers, `env` or a proxy. Keys travel in one direction only: nothing here
+ * carries one towards the worker. `before_provider_request` / `after_provider_response` still run in the worker:
+ * the gateway hands the real payload to `GatewaySink.payload` and sends whatever the worker returns.
  *
- * Everything here is structured-clonable data, apart from the sink, which crosses as a Comlink proxy.
+ * Everything here is structured-clonable data, apart from the sink, which crosses as a Comlink proxy. The gateway
+ * parses each request with `gatewayRequestSchema` before it acts on it: the worker runs extension code.
  */
-import type { Api, AssistantMessageEvent, JsonObject, Model, ProviderResponse, SimpleStreamOptions, TranscriptContext } from "@earendil-works/pi-ai";
+import type { AssistantMessageEvent, JsonObject, ProviderResponse, SimpleStreamOptions, TranscriptContext } from "@earendil-works/pi-ai";
+import { z } from "zod";
 
-/** The request options that cross the boundary; callbacks, the signal and any `apiKey` stay behind. */
+/** The request options that cross the boundary: they shape the reply, never where it is sent or how. */
 export const GATEWAY_OPTION_KEYS = [
 	"reasoning",
 	"thinkingBudgets",
@@ -23,7 +27,6 @@ export const GATEWAY_OPTION_KEYS = [
 	"cacheRetention",
 	"metadata",
 	"samplingParams",
-	"headers",
 	"maxRetries",
 	"maxRetryDelayMs",
 	"timeoutMs",
@@ -31,20 +34,55 @@ export const GATEWAY_OPTION_KEYS = [
 
 export type GatewayStreamOptions = Pick<SimpleStreamOptions, (typeof GATEWAY_OPTION_KEYS)[number]>;
 
+/**
+ * The model a request is for. `api` and `baseUrl` are what the worker believes the model to be: the gateway
+ * never uses them, and refuses a request whose belief differs from its own model (an extension that pointed a
+ * model at another server is told so, rather than answered by the stored one).
+ */
+export interface GatewayModelRef {
+	provider: string;
+	id: string;
+	api?: string;
+	baseUrl?: string;
+}
+
 export interface GatewayRequest {
 	/** Chosen by the worker, so that it can `abort(id)` before `stream` answers. */
 	id: string;
-	model: Model<Api>;
+	model: GatewayModelRef;
 	/** The transcript as the agent loop built it (`TranscriptContext`'s brand is a type, not data). */
 	context: TranscriptContext;
 	options: GatewayStreamOptions;
-	/** The name the key is stored under: a provider (`"openai"`), or the variable an extension's provider names. Default: `model.provider`. */
-	keyName?: string;
-	/** The endpoint takes no key (a local server): none is looked up or sent. */
-	keyless?: boolean;
 	/** Which hooks the worker has handlers for; the gateway skips the round trip for the others. */
 	hooks: { payload: boolean; response: boolean };
 }
+
+const count = z.number().int().nonnegative();
+const level = z.enum(["minimal", "low", "medium", "high", "xhigh", "max"]);
+
+/** What `stream` accepts; anything else (an `env`, `headers`, a `fetch`, an `apiKey`) is refused, not dropped. */
+export const gatewayRequestSchema = z.strictObject({
+	id: z.string().min(1).max(200),
+	model: z.strictObject({ provider: z.string().min(1), id: z.string().min(1), api: z.string().optional(), baseUrl: z.string().optional() }),
+	context: z.strictObject({ messages: z.array(z.looseObject({ role: z.string() })) }),
+	options: z.strictObject({
+		// "off" is no reasoning (pi-agent-core sends none; a direct pi-ai call may say so).
+		reasoning: z.union([level, z.literal("off").transform(() => undefined)]).optional(),
+		thinkingBudgets: z.strictObject({ minimal: count.optional(), low: count.optional(), medium: count.optional(), high: count.optional() }).optional(),
+		maxTokens: count.optional(),
+		temperature: z.number().optional(),
+		toolChoice: z.enum(["auto", "none"]).optional(),
+		sessionId: z.string().optional(),
+		cacheRetention: z.enum(["none", "short", "long"]).optional(),
+		metadata: z.record(z.string(), z.unknown()).optional(),
+		// Body fields only (top_p, stop, …), merged into the payload as they are.
+		samplingParams: z.record(z.string(), z.unknown()).optional(),
+		maxRetries: count.optional(),
+		maxRetryDelayMs: count.optional(),
+		timeoutMs: count.optional(),
+	}),
+	hooks: z.strictObject({ payload: z.boolean(), response: z.boolean() }),
+});
 
 /**
  * What the gateway streams back. Events that start or end something are pi-ai's own, with a copy of `partial`

@@ -217,7 +217,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		tree,
 		runner,
 		model,
-		gatewayStream: gateway ? createGatewayStreamFn(gateway, { keyName: (target) => providers.keyName(target.provider) }) : undefined,
+		gatewayStream: gateway ? createGatewayStreamFn(gateway) : undefined,
 		routeVirtual: (target, context, signal) =>
 			routeVirtualModel(
 				{

@@ -5,17 +5,17 @@
  */
 import type { Api, AssistantMessage, Model } from "@earendil-works/pi-ai";
 import type { GatewayLike } from "../../src/runtime/models/gateway-stream.ts";
-import type { GatewayRequest, ProviderGatewayApi } from "../../src/protocol/gateway.ts";
+import type { GatewayModelRef, GatewayRequest, ProviderGatewayApi } from "../../src/protocol/gateway.ts";
 
 export interface GatewayStandIn extends GatewayLike, Pick<ProviderGatewayApi, "hasKey"> {
 	requests: GatewayRequest[];
 }
 
-function reply(model: Model<Api>, text: string): AssistantMessage {
+function reply(model: GatewayModelRef, text: string): AssistantMessage {
 	return {
 		role: "assistant",
 		content: [{ type: "text", text }],
-		api: model.api,
+		api: model.api ?? "openai-responses",
 		provider: model.provider,
 		model: model.id,
 		usage: { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 15, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },

@@ -1,17 +1,24 @@
 /**
  * The provider gateway, on the main thread: model requests that need a key are made here by pi-ai with the key
- * from the SecretStore, and their events are streamed to the runtime worker (../../runtime/gateway-protocol.ts).
- * The worker's `before_provider_request` handlers see the real payload: pi-ai's `onPayload` asks the sink for
- * a replacement, which is what goes over the wire. The key never goes back: it is not in the payload or the
- * events pi-ai produces, and the gateway strips it from everything it forwards all the same (an error body that
- * quotes it, a header a provider echoes).
+ * from the SecretStore, and their events are streamed to the runtime worker (../../protocol/gateway.ts).
+ *
+ * Where a request goes is decided here alone: the request names a model, and the model — api, base URL, headers
+ * — is the page's own (models.ts); the options that cross are parsed and only shape the reply. Every URL pi-ai
+ * fetches for the request is checked against the origins the key is stored for (key-fetch.ts). The worker's
+ * `before_provider_request` handlers see the real payload and may replace it (payload-guard.ts keeps it from
+ * choosing headers or an address). The key is in none of what pi-ai hands back — events, payloads — and is
+ * taken out of the two places a provider could echo it: error messages and response headers.
  */
-import type { Api, AssistantMessage, AssistantMessageEvent, AssistantMessageEventStream, Context, Model, SimpleStreamOptions } from "@earendil-works/pi-ai";
-import { streamSimple as piStreamSimple } from "@earendil-works/pi-ai/compat";
+import type { Api, AssistantMessage, AssistantMessageEvent, AssistantMessageEventStream, Context, Model, ProviderResponse, SimpleStreamOptions } from "@earendil-works/pi-ai";
+import { getModels, streamSimple as piStreamSimple } from "@earendil-works/pi-ai/compat";
 import * as Comlink from "comlink";
 import { failedMessage } from "../../session/messages.ts";
-import type { GatewayEvent, GatewayRequest, GatewaySink, ProviderGatewayApi } from "../../protocol/gateway.ts";
+import { gatewayRequestSchema, KEY_REFUSED_PREFIX, type GatewayEvent, type GatewayModelRef, type GatewayRequest, type GatewaySink, type ProviderGatewayApi } from "../../protocol/gateway.ts";
+import { originCheckedFetch, type KeyRefusedError, type UrlCheck } from "./key-fetch.ts";
+import { hostModels, type GatewayModels, type ResolvedModel } from "./models.ts";
+import { confinePayload } from "./payload-guard.ts";
 import type { SecretStore } from "./secrets.ts";
+import { originOf } from "./secrets.ts";
 import { APIS_WITHOUT_RESPONSE_HOOK, responseReportingFetch } from "./response-fetch.ts";
 
 /** What a keyless endpoint is sent in place of a key (the OpenAI SDK insists on one). */
@@ -19,25 +26,41 @@ export const NO_KEY = "playa-no-key";
 
 export interface GatewayOptions {
 	secrets: Pick<SecretStore, "keyFor" | "hasKey">;
-	/** Names that are called without a key when none is stored (custom endpoints of local servers). */
+	/** The models requests may name. Default: pi-ai's catalog alone. */
+	models?: GatewayModels;
+	/** Names that are called without a key when none is stored (custom endpoints of local servers), for `hasKey`. */
 	isKeyless?(name: string): boolean;
 	/** pi-ai's streamSimple; tests may pass another. */
 	streamSimple?: (model: Model<Api>, context: Context, options?: SimpleStreamOptions) => AssistantMessageEventStream;
+	/** The fetch under the gateway's checks. Default: globalThis.fetch at the time of each call. */
+	fetch?: typeof fetch;
 }
 
-/** Replaces every occurrence of `secret` in the strings of a JSON-like value; the value itself when there is none. */
-export function redact<T>(value: T, secret: string | undefined): T {
-	if (!secret || value === undefined) return value;
-	if (typeof value === "string") return (value.includes(secret) ? value.split(secret).join("[redacted]") : value) as T;
-	const escaped = JSON.stringify(secret).slice(1, -1);
-	let json: string | undefined;
-	try {
-		json = JSON.stringify(value);
-	} catch {
-		return value;
-	}
-	if (json === undefined || !json.includes(escaped)) return value;
-	return JSON.parse(json.split(escaped).join("[redacted]")) as T;
+/** `text` without the key: only for error messages and response headers, which a provider may echo it into. */
+function withoutKey(text: string, key: string | undefined): string {
+	return key && text.includes(key) ? text.split(key).join("[redacted]") : text;
+}
+
+function withoutKeyInHeaders(response: ProviderResponse, key: string | undefined): ProviderResponse {
+	if (!key) return response;
+	return { ...response, headers: Object.fromEntries(Object.entries(response.headers).filter(([, value]) => !String(value).includes(key))) };
+}
+
+/** A model for error replies to a request the gateway did not make. */
+function refModel(ref: Partial<GatewayModelRef> | undefined): Model<Api> {
+	const text = (value: unknown) => (typeof value === "string" ? value : "unknown");
+	return { id: text(ref?.id), name: text(ref?.id), api: text(ref?.api), provider: text(ref?.provider), baseUrl: "", reasoning: false, input: ["text"], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 0, maxTokens: 0 };
+}
+
+/** Why the worker's belief about the model differs from the page's, or undefined when it does not. */
+function mismatch(ref: GatewayModelRef, resolved: ResolvedModel): string | undefined {
+	const { model, keyName, keyless } = resolved;
+	const apiDiffers = ref.api !== undefined && ref.api !== model.api;
+	const urlDiffers = ref.baseUrl !== undefined && ref.baseUrl !== model.baseUrl;
+	if (!apiDiffers && !urlDiffers) return undefined;
+	const asked = [urlDiffers ? ref.baseUrl : undefined, apiDiffers ? `the ${ref.api} api` : undefined].filter(Boolean).join(" with ");
+	const what = keyless ? "request" : `${keyName} key`;
+	return `${KEY_REFUSED_PREFIX} ${what}: this request asks for ${asked}, and the page's ${model.provider} model ${model.id} is ${model.baseUrl} with the ${model.api} api.`;
 }
 
 /**
@@ -86,7 +109,7 @@ function blockText(block: AssistantMessage["content"][number] | undefined): stri
  * The compact form of one request's pi-ai events (see `GatewayDelta`): deltas without `partial`, and for text and
  * thinking what the worker's copy lacks. `sent` remembers how much of each block the worker has.
  */
-export function createWireEncoder(secret: string | undefined): (event: AssistantMessageEvent) => GatewayEvent {
+export function createWireEncoder(): (event: AssistantMessageEvent) => GatewayEvent {
 	const sent = new Map<number, number>();
 	return (event) => {
 		switch (event.type) {
@@ -95,30 +118,22 @@ export function createWireEncoder(secret: string | undefined): (event: Assistant
 				const live = blockText(event.partial.content[event.contentIndex]) ?? "";
 				const from = sent.get(event.contentIndex) ?? 0;
 				sent.set(event.contentIndex, Math.max(from, live.length));
-				return { type: event.type, contentIndex: event.contentIndex, delta: redact(event.delta, secret), append: redact(live.slice(from), secret) };
+				return { type: event.type, contentIndex: event.contentIndex, delta: event.delta, append: live.slice(from) };
 			}
 			case "toolcall_delta": {
 				const block = event.partial.content[event.contentIndex];
 				const args = block?.type === "toolCall" ? block.arguments : {};
-				return { type: "toolcall_delta", contentIndex: event.contentIndex, delta: redact(event.delta, secret), arguments: redact(args, secret) };
+				return { type: "toolcall_delta", contentIndex: event.contentIndex, delta: event.delta, arguments: args };
 			}
 			default: {
 				// A snapshot: `partial` is live, and the batch leaves after later deltas changed it.
-				const copy = snapshot(event, secret);
+				const copy = JSON.parse(JSON.stringify(event)) as typeof event;
 				const message = "partial" in copy ? copy.partial : undefined;
 				message?.content.forEach((block, index) => sent.set(index, blockText(block)?.length ?? 0));
 				return copy;
 			}
 		}
 	};
-}
-
-/** A copy of a JSON-like value taken now, with `secret` replaced. */
-function snapshot<T>(value: T, secret: string | undefined): T {
-	const json = JSON.stringify(value);
-	if (!secret) return JSON.parse(json) as T;
-	const escaped = JSON.stringify(secret).slice(1, -1);
-	return JSON.parse(json.includes(escaped) ? json.split(escaped).join("[redacted]") : json) as T;
 }
 
 /**
@@ -180,9 +195,11 @@ class Outbox {
 export class ProviderGateway implements ProviderGatewayApi {
 	private readonly running = new Map<string, AbortController>();
 	private readonly streamSimple: NonNullable<GatewayOptions["streamSimple"]>;
+	private readonly models: GatewayModels;
 
 	constructor(private readonly options: GatewayOptions) {
 		this.streamSimple = options.streamSimple ?? piStreamSimple;
+		this.models = options.models ?? hostModels({ catalog: async () => ({ getModels: (provider) => getModels(provider as Parameters<typeof getModels>[0]) as Model<Api>[] }) });
 	}
 
 	async hasKey(name: string): Promise<boolean> {
@@ -198,55 +215,81 @@ export class ProviderGateway implements ProviderGatewayApi {
 		return this.running.size;
 	}
 
-	async stream(request: GatewayRequest, sink: GatewaySink): Promise<void> {
-		const controller = new AbortController();
+	async stream(untrusted: GatewayRequest, sink: GatewaySink): Promise<void> {
+		const parsed = gatewayRequestSchema.safeParse(untrusted);
+		if (!parsed.success) {
+			const issue = parsed.error.issues[0];
+			const text = `The provider gateway refused a malformed request (${issue?.path.join(".") || "request"}: ${issue?.message ?? "invalid"}): nothing was sent`;
+			await sink.events([{ type: "error", reason: "error", error: failedMessage(refModel((untrusted as Partial<GatewayRequest> | undefined)?.model), "error", text) }]);
+			return;
+		}
+		const request = parsed.data as GatewayRequest;
 		if (this.running.has(request.id)) throw new Error(`A request with id ${request.id} is already running`);
+		const controller = new AbortController();
 		this.running.set(request.id, controller);
 		const outbox = new Outbox(sink, () => controller.abort());
-		const { model } = request;
-		let secret: string | undefined;
+		let model = refModel(request.model);
+		let key: string | undefined;
+		let refused: KeyRefusedError | undefined;
 		let ended = false;
 		const end = (event: GatewayEvent) => {
 			ended = true;
 			outbox.push(event);
 		};
+		const fail = (text: string) => end({ type: "error", reason: "error", error: failedMessage(model, "error", text) });
+		/** An error reply as the worker gets it: the gateway's own refusal if there was one, never the key. */
+		const errorText = (text: string) => (refused ? refused.message : withoutKey(text, key));
 		try {
-			const auth = this.auth(request);
-			if (!auth.ok) return end({ type: "error", reason: "error", error: failedMessage(model, "error", auth.message) });
-			secret = auth.key === NO_KEY ? undefined : auth.key;
+			const resolution = await this.models.resolve(request.model.provider, request.model.id);
+			if (!resolution.ok) return fail(resolution.message);
+			const { resolved } = resolution;
+			model = resolved.model;
+			const different = mismatch(request.model, resolved);
+			if (different) return fail(different);
+			const auth = this.auth(resolved);
+			if (!auth.ok) return fail(auth.message);
+			key = auth.key === NO_KEY ? undefined : auth.key;
+			if (controller.signal.aborted) return end({ type: "error", reason: "aborted", error: failedMessage(model, "aborted", "Request was aborted") });
+
+			const checkedFetch = originCheckedFetch(this.urlCheck(resolved, auth.key), (error) => (refused = error), (input, init) => (this.options.fetch ?? globalThis.fetch)(input, init));
 			const options: SimpleStreamOptions = {
 				...request.options,
 				apiKey: auth.key,
 				signal: controller.signal,
+				fetch: checkedFetch,
 				onPayload: request.hooks.payload
 					? async (payload) => {
 							await outbox.flush();
 							const { plain, restore } = detachSignals(payload);
-							const replacement = await sink.payload(redact(plain, secret));
-							return replacement === undefined || replacement === null ? undefined : restore(replacement);
+							const replacement = await sink.payload(plain);
+							return replacement === undefined || replacement === null ? undefined : confinePayload(model.api, payload, restore(replacement));
 						}
 					: undefined,
 				onResponse: request.hooks.response
 					? async (response) => {
 							await outbox.flush();
-							await sink.response(redact(response, secret));
+							await sink.response(withoutKeyInHeaders(response, key));
 						}
 					: undefined,
 			};
-			if (options.onResponse && APIS_WITHOUT_RESPONSE_HOOK.has(model.api)) options.fetch = responseReportingFetch(async (response) => options.onResponse!(response, model));
+			if (options.onResponse && APIS_WITHOUT_RESPONSE_HOOK.has(model.api)) options.fetch = responseReportingFetch(async (response) => options.onResponse!(response, model), checkedFetch);
 			const events = this.streamSimple(model, request.context, options);
-			const toWire = createWireEncoder(secret);
+			const toWire = createWireEncoder();
 			for await (const event of events) {
-				if (event.type === "done" || event.type === "error") end(toWire(event));
+				if (event.type === "error") {
+					const wire = toWire(event) as Extract<GatewayEvent, { type: "error" }>;
+					end({ ...wire, error: { ...wire.error, errorMessage: errorText(wire.error.errorMessage ?? "") } });
+				} else if (event.type === "done") end(toWire(event));
 				else outbox.push(toWire(event));
 			}
 			if (!ended) {
-				const message: AssistantMessage = redact(await events.result(), secret);
+				const message: AssistantMessage = JSON.parse(JSON.stringify(await events.result()));
+				if (message.errorMessage !== undefined) message.errorMessage = errorText(message.errorMessage);
 				end(message.stopReason === "error" || message.stopReason === "aborted" ? { type: "error", reason: message.stopReason, error: message } : { type: "done", reason: message.stopReason === "length" || message.stopReason === "toolUse" ? message.stopReason : "stop", message });
 			}
 		} catch (error) {
 			const reason = controller.signal.aborted ? "aborted" : "error";
-			const text = redact(error instanceof Error ? error.message : String(error), secret);
+			const text = errorText(error instanceof Error ? error.message : String(error));
 			if (!ended) end({ type: "error", reason, error: failedMessage(model, reason, text) });
 		} finally {
 			await outbox.flush();
@@ -255,15 +298,22 @@ export class ProviderGateway implements ProviderGatewayApi {
 		}
 	}
 
-	private auth(request: GatewayRequest): { ok: true; key: string } | { ok: false; message: string } {
-		if (typeof request.model?.baseUrl !== "string" || typeof request.model.api !== "string") {
-			return { ok: false, message: "The model has no base URL or api: the request was not sent" };
-		}
-		if (request.keyless) return { ok: true, key: NO_KEY };
-		const name = request.keyName ?? request.model.provider;
-		const lookup = this.options.secrets.keyFor(name, request.model.baseUrl);
+	private auth({ model, keyName, keyless }: ResolvedModel): { ok: true; key: string } | { ok: false; message: string } {
+		const lookup = this.options.secrets.keyFor(keyName, model.baseUrl);
 		if (lookup.ok) return lookup;
-		if (lookup.reason === "missing" && this.options.isKeyless?.(name)) return { ok: true, key: NO_KEY };
+		if (lookup.reason === "missing" && keyless) return { ok: true, key: NO_KEY };
 		return lookup;
+	}
+
+	/** Where pi-ai may send this request: the key's origins, or for a keyless endpoint its own origin. */
+	private urlCheck({ model, keyName }: ResolvedModel, key: string): UrlCheck {
+		if (key === NO_KEY) {
+			const origin = originOf(model.baseUrl);
+			return (url) => (origin !== undefined && originOf(url) === origin ? undefined : `${KEY_REFUSED_PREFIX} request to ${originOf(url) ?? url}: the endpoint ${model.provider} is at ${origin}.`);
+		}
+		return (url) => {
+			const lookup = this.options.secrets.keyFor(keyName, url);
+			return lookup.ok ? undefined : lookup.message;
+		};
 	}
 }

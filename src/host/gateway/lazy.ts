@@ -3,14 +3,27 @@
  * request that needs them, not with the page (the first-load budget). Answers `hasKey` without loading them.
  */
 import type { GatewayRequest, GatewaySink, ProviderGatewayApi } from "../../protocol/gateway.ts";
+import type { RegisteredProviderInfo } from "../../protocol/runtime.ts";
+import { loadCatalogSource } from "./catalog.ts";
 import type { EndpointStore } from "./endpoints.ts";
 import type { ProviderGateway } from "./gateway.ts";
 import type { SecretStore } from "./secrets.ts";
 
-export function createLazyGateway(secrets: SecretStore, endpoints?: Pick<EndpointStore, "isKeyless">): ProviderGatewayApi & { loaded(): Promise<ProviderGateway> } {
+export interface LazyGatewaySources {
+	endpoints?: Pick<EndpointStore, "get" | "isKeyless">;
+	/** The providers extensions registered, as the page lists them. */
+	registered?(): readonly RegisteredProviderInfo[];
+}
+
+export function createLazyGateway(secrets: SecretStore, sources: LazyGatewaySources = {}): ProviderGatewayApi & { loaded(): Promise<ProviderGateway> } {
 	let gateway: Promise<ProviderGateway> | undefined;
+	const { endpoints, registered } = sources;
 	const isKeyless = (name: string) => Boolean(endpoints?.isKeyless(name));
-	const load = () => (gateway ??= import("./gateway.ts").then(({ ProviderGateway }) => new ProviderGateway({ secrets, isKeyless })));
+	const load = () =>
+		(gateway ??= Promise.all([import("./gateway.ts"), import("./models.ts")]).then(
+			([{ ProviderGateway }, { hostModels }]) =>
+				new ProviderGateway({ secrets, isKeyless, models: hostModels({ endpoints, registered, catalog: loadCatalogSource }) }),
+		));
 	return {
 		loaded: load,
 		stream: async (request: GatewayRequest, sink: GatewaySink) => (await load()).stream(request, sink),

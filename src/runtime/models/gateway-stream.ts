@@ -1,6 +1,8 @@
 /**
  * The worker's side of the provider gateway: a pi-agent-core `StreamFn` whose replies come from the gateway
- * on the main thread (see ../gateway-protocol.ts). It forwards the payload and response hooks, so that
+ * on the main thread (see ../../protocol/gateway.ts). A request names the model (provider and id, with the api
+ * and base URL the worker believes it has, which the gateway checks but never uses), the transcript and the
+ * options that shape the reply; the gateway decides the rest. It forwards the payload and response hooks, so that
  * `before_provider_request` and `after_provider_response` run here, on the real payload; it turns the abort
  * signal into `gateway.abort(id)`; it rebuilds `partial` from the compact deltas. No DOM: this runs in the
  * runtime worker and under Node.
@@ -16,13 +18,9 @@ import {
 } from "@earendil-works/pi-ai";
 import * as Comlink from "comlink";
 import { ABORTED_MESSAGE, failedMessage } from "../../session/messages.ts";
-import { GATEWAY_OPTION_KEYS, type GatewayEvent, type GatewayRequest, type GatewaySink, type GatewayStreamOptions, type ProviderGatewayApi } from "../../protocol/gateway.ts";
+import { GATEWAY_OPTION_KEYS, type GatewayEvent, type GatewayModelRef, type GatewayRequest, type GatewaySink, type GatewayStreamOptions, type ProviderGatewayApi } from "../../protocol/gateway.ts";
 
 export interface GatewayStreamConfig {
-	/** The name a model's key is stored under (default: its provider), e.g. the variable an extension's provider names. */
-	keyName?(model: Model<Api>): string | undefined;
-	/** True for endpoints that take no key. Default: none. */
-	keyless?(model: Model<Api>): boolean;
 	/** Marks the sink for the transport. Default `Comlink.proxy`; a gateway in the same thread needs nothing else. */
 	proxy?(sink: GatewaySink): GatewaySink;
 	/** Request ids. Default: a counter with a random prefix. */
@@ -42,9 +40,12 @@ export function gatewayOptions(options: SimpleStreamOptions | undefined): Gatewa
 	return picked as GatewayStreamOptions;
 }
 
-/** The model as data: Comlink copies it, and an extension's model may carry functions clone cannot copy. */
-function plainModel(model: Model<Api>): Model<Api> {
-	return JSON.parse(JSON.stringify(model)) as Model<Api>;
+/** Which model a request is for, as the gateway reads it (strings only: an extension's model may hold anything). */
+function modelRef(model: Model<Api>): GatewayModelRef {
+	const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+	const api = text(model.api);
+	const baseUrl = text(model.baseUrl);
+	return { provider: String(model.provider), id: String(model.id), ...(api !== undefined ? { api } : {}), ...(baseUrl !== undefined ? { baseUrl } : {}) };
 }
 
 function messageOf(error: unknown): string {
@@ -118,14 +119,11 @@ export function createGatewayStreamFn(gateway: GatewayLike, config: GatewayStrea
 
 		let request: GatewayRequest;
 		try {
-			const keyName = config.keyName?.(model);
 			request = {
 				id,
-				model: plainModel(model),
+				model: modelRef(model),
 				context: { messages: context.messages } as GatewayRequest["context"],
 				options: gatewayOptions(options),
-				...(keyName ? { keyName } : {}),
-				...(config.keyless?.(model) ? { keyless: true } : {}),
 				hooks: { payload: Boolean(options?.onPayload), response: Boolean(options?.onResponse) },
 			};
 		} catch (error) {

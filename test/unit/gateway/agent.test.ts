@@ -26,8 +26,8 @@ const read: AgentTool = {
 describe.each(["anthropic-messages", "openai-completions"] as const)("an agent run over %s", (api) => {
 	it("calls two tools in parallel, sends the results back, and ends with text; hooks run on the worker side", async () => {
 		mock.reset();
-		c = connect();
 		const model = mockModel(mock.url, api);
+		c = connect([model]);
 		c.secrets.setKey(model.provider, KEY, [mock.url]);
 		mock.script(api, [
 			{

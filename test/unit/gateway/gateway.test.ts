@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 beforeEach(() => {
 	mock.reset();
-	c = connect();
+	c = connect(MOCK_APIS.map((api) => mockModel(mock.url, api)));
 	for (const provider of ["openai", "anthropic", "google"]) c.secrets.setKey(provider, KEY, [mock.url]);
 });
 afterEach(() => c.close());
@@ -187,7 +187,9 @@ describe("the gateway's guards", () => {
 		const garbled = await collect(await c.streamFn(model(), transcript(), {}));
 		expect(explainProviderError(garbled.message.errorMessage!).kind).toBe("garbage");
 		c.secrets.setKey("openai", KEY, ["http://127.0.0.1:9"]);
-		const refused = await collect(await c.streamFn({ ...model(), baseUrl: "http://127.0.0.1:9/v1" }, transcript(), { maxRetries: 0 }));
+		const unreachable = { ...model(), id: "unreachable", baseUrl: "http://127.0.0.1:9/v1" };
+		c.catalog.push(unreachable);
+		const refused = await collect(await c.streamFn(unreachable, transcript(), { maxRetries: 0 }));
 		expect(explainProviderError(refused.message.errorMessage!).kind).toBe("network");
 	});
 
@@ -210,7 +212,7 @@ describe("the gateway's guards", () => {
 		mock.script("openai-completions", [{ text: "one two three four", breakStream: "hang", breakAfter: 2 }]);
 		let calls = 0;
 		const run = c.gateway.stream(
-			{ id: "gone", model: model(), context: transcript(), options: {}, hooks: { payload: false, response: false } },
+			{ id: "gone", model: { provider: "openai", id: model().id }, context: transcript(), options: {}, hooks: { payload: false, response: false } },
 			{
 				events: () => {
 					calls++;

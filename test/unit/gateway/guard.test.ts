@@ -3,6 +3,7 @@ import * as Comlink from "comlink";
 import { afterEach, describe, expect, it } from "vitest";
 import { ProviderGateway } from "../../../src/host/gateway/gateway.ts";
 import { exposeGuarded, GATEWAY_METHODS } from "../../../src/host/gateway/guard.ts";
+import { hostModels } from "../../../src/host/gateway/models.ts";
 import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
 import type { ProviderGatewayApi } from "../../../src/protocol/gateway.ts";
 
@@ -13,7 +14,7 @@ afterEach(() => channels.splice(0).forEach((c) => (c.port1.close(), c.port2.clos
 function setUp(guarded: boolean) {
 	const secrets = new SecretStore(new MemoryStorage());
 	secrets.setKey("openai", KEY, ["https://api.openai.com"]);
-	const gateway = new ProviderGateway({ secrets });
+	const gateway = new ProviderGateway({ secrets, models: hostModels({}) });
 	const channel = new MessageChannel();
 	channels.push(channel);
 	if (guarded) exposeGuarded(gateway, channel.port1, [...GATEWAY_METHODS]);

@@ -7,10 +7,11 @@ import * as Comlink from "comlink";
 import { EndpointStore } from "../../../src/host/gateway/endpoints.ts";
 import { ProviderGateway } from "../../../src/host/gateway/gateway.ts";
 import { exposeGuarded, GATEWAY_METHODS } from "../../../src/host/gateway/guard.ts";
+import { hostModels } from "../../../src/host/gateway/models.ts";
 import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
 import { createGatewayStreamFn, type GatewayLike, type GatewayStreamConfig } from "../../../src/runtime/models/gateway-stream.ts";
 import type { GatewaySink, ProviderGatewayApi } from "../../../src/protocol/gateway.ts";
-import type { RuntimeConfig, RuntimeEvent } from "../../../src/protocol/runtime.ts";
+import type { RegisteredProviderInfo, RuntimeConfig, RuntimeEvent } from "../../../src/protocol/runtime.ts";
 import { Runtime } from "../../../src/runtime/runtime.ts";
 import { newSessionHeader } from "../../../src/session/entries.ts";
 import { EXT_ORIGIN } from "../../support/runtime-harness.ts";
@@ -27,9 +28,18 @@ export function transcript(text = "Hi", withTools = true) {
 	return normalizeContext(context);
 }
 
+/** A catalog of the given models, in pi-ai's shape (a stand-in for the real one, whose models point at real servers). */
+export function catalogOf(models: readonly Model<Api>[]) {
+	return async () => ({ getModels: (provider: string) => models.filter((model) => model.provider === provider) });
+}
+
 export interface Connection {
 	secrets: SecretStore;
 	endpoints: EndpointStore;
+	/** The models the gateway knows besides the custom endpoints: add to it to make one known. */
+	catalog: Model<Api>[];
+	/** The providers the page lists as registered by extensions. */
+	registered: RegisteredProviderInfo[];
 	gateway: ProviderGateway;
 	remote: Comlink.Remote<ProviderGatewayApi>;
 	streamFn: StreamFn;
@@ -38,12 +48,17 @@ export interface Connection {
 	close(): void;
 }
 
-/** The gateway on port1 (the main thread's end), the stream function on port2 (the worker's end). */
-export function connect(config: GatewayStreamConfig = {}): Connection {
+/**
+ * The gateway on port1 (the main thread's end), the stream function on port2 (the worker's end); the gateway knows
+ * the models of `catalog`, the custom endpoints and the providers of `registered`.
+ */
+export function connect(catalog: Model<Api>[] = [], config: GatewayStreamConfig = {}): Connection {
 	const storage = new MemoryStorage();
 	const secrets = new SecretStore(storage);
 	const endpoints = new EndpointStore(secrets, storage);
-	const gateway = new ProviderGateway({ secrets, isKeyless: (name) => endpoints.isKeyless(name) });
+	const registered: RegisteredProviderInfo[] = [];
+	const models = hostModels({ endpoints, registered: () => registered, catalog: catalogOf(catalog) });
+	const gateway = new ProviderGateway({ secrets, isKeyless: (name) => endpoints.isKeyless(name), models });
 	const channel = new MessageChannel();
 	exposeGuarded(gateway, channel.port1, [...GATEWAY_METHODS]);
 	const remote = Comlink.wrap<ProviderGatewayApi>(channel.port2);
@@ -80,6 +95,8 @@ export function connect(config: GatewayStreamConfig = {}): Connection {
 	return {
 		secrets,
 		endpoints,
+		catalog,
+		registered,
 		gateway,
 		remote,
 		streamFn,
@@ -107,12 +124,16 @@ export function normalize(value: unknown): unknown {
 
 /**
  * A runtime under Node whose extension (`source`, served as `name`) and model requests go through a real
- * gateway on a MessageChannel; `model` starts selected, `config` adds to the runtime's start config.
+ * gateway on a MessageChannel; `model` starts selected, `config` adds to the runtime's start config. The gateway
+ * knows the models of `catalog` (default: `model`) and the providers the runtime reports as registered, as the
+ * page does.
  */
-export async function startGatewayRuntime(options: { source: string; secrets: SecretStore; name?: string; model?: Model<Api>; config?: Partial<RuntimeConfig> }) {
+export async function startGatewayRuntime(options: { source: string; secrets: SecretStore; name?: string; model?: Model<Api>; catalog?: Model<Api>[]; config?: Partial<RuntimeConfig> }) {
 	const { source, secrets, name = "ext.ts", model, config } = options;
 	const channel = new MessageChannel();
-	exposeGuarded(new ProviderGateway({ secrets }), channel.port1, [...GATEWAY_METHODS]);
+	let registered: RegisteredProviderInfo[] = [];
+	const models = hostModels({ registered: () => registered, catalog: catalogOf(options.catalog ?? (model ? [model] : [])) });
+	exposeGuarded(new ProviderGateway({ secrets, models }), channel.port1, [...GATEWAY_METHODS]);
 	const events: RuntimeEvent[] = [];
 	const runtime = new Runtime({ fetch: async () => new Response(source), scriptedTokensPerSecond: 0 });
 	await runtime.start(
@@ -124,7 +145,14 @@ export async function startGatewayRuntime(options: { source: string; secrets: Se
 			...(model ? { model: { provider: model.provider, id: model.id, model } } : {}),
 			...config,
 		},
-		{ emit: (e) => void events.push(e), requestUI: async () => ({ cancelled: true }), cancelUI: () => {} },
+		{
+			emit: (e) => {
+				events.push(e);
+				if (e.type === "providers_changed") registered = e.providers;
+			},
+			requestUI: async () => ({ cancelled: true }),
+			cancelUI: () => {},
+		},
 	);
 	const close = async () => {
 		await runtime.shutdown();

@@ -97,7 +97,7 @@ it("hands out a handle, not the key; the gateway sends the stored key to the pro
 	}`;
 	const secrets = new SecretStore(new MemoryStorage());
 	secrets.setKey("openai", KEY, [mock.url]);
-	const { runtime, events, close } = await startGatewayRuntime({ source: ext, secrets });
+	const { runtime, events, close } = await startGatewayRuntime({ source: ext, secrets, catalog: [model] });
 	await runtime.setAvailableModels([model]);
 	mock.script("openai-completions", [{ text: "via pi-ai" }, { text: "via the registry" }]);
 	await runtime.submit("/ask");
