@@ -54,6 +54,8 @@ export default defineConfig({
 					name: "node",
 					include: ["test/unit/**/*.test.ts"],
 					environment: "node",
+					// Tests that drive a shell to its limits take seconds on a busy 2-core machine; a timeout is no speed check.
+					testTimeout: 20_000,
 					benchmark: { include: ["test/bench/**/*.bench.ts"] },
 				},
 			},
