@@ -14,6 +14,20 @@ export interface Notification {
 	message: string;
 	level: "info" | "warning" | "error";
 	source: string;
+	/** "page": Playa's own message; "session": sent by the runtime worker, where extension code runs. */
+	origin: "page" | "session";
+}
+
+/** The name the page's own messages carry: nothing the runtime sends may appear under it. */
+export const PAGE_SOURCE = "Playa";
+
+/**
+ * Who a notification from the runtime is shown as. The worker runs extension code, so its word on who
+ * is speaking is a claim: a name like the page's own becomes "Session" (the runtime's own messages).
+ */
+export function sessionSource(claimed: string | undefined): string {
+	const name = (claimed ?? "").trim().slice(0, 80);
+	return !name || /^playa\b/i.test(name) ? "Session" : name;
 }
 
 export interface PendingDialog {

@@ -20,7 +20,7 @@ import { Watchdog } from "./watchdog.ts";
 import { DisabledExtensions, HangPolicy } from "./hung-runtime.ts";
 import { WorkspaceHost } from "./workspace-host.ts";
 import { Store } from "./store.ts";
-import { DEFAULT_SCRIPT, displayPatch, initialPlaygroundState, SCRIPTED_CHOICE, type Notification, type PlaygroundState } from "./playground-state.ts";
+import { DEFAULT_SCRIPT, displayPatch, initialPlaygroundState, SCRIPTED_CHOICE, sessionSource, type Notification, type PlaygroundState } from "./playground-state.ts";
 
 /** How many entries of a long session are shown before the whole session has loaded. */
 const RECENT_ENTRIES = 200;
@@ -288,15 +288,15 @@ export class Playground {
 				if (!event.running) void this.sessions.refresh();
 				return;
 			case "notify":
-				this.notify(event.message, event.level, event.extension);
+				this.notify(event.message, event.level, sessionSource(event.extension), "session");
 				return;
 			default:
 				this.set(displayPatch(this.store.get(), event));
 		}
 	}
 
-	notify(message: string, level: Notification["level"], source: string): void {
-		const notification = { id: this.nextNotification++, message, level, source };
+	notify(message: string, level: Notification["level"], source: string, origin: Notification["origin"] = "page"): void {
+		const notification: Notification = { id: this.nextNotification++, message, level, source, origin };
 		this.set({ notifications: [...this.store.get().notifications, notification] });
 		// Information goes away by itself; warnings and errors stay until dismissed.
 		if (level === "info") setTimeout(() => this.dismissNotification(notification.id), INFO_NOTICE_MS);

@@ -3,7 +3,7 @@ import { extension, FIXTURES, openWithExtensions, send, setScript } from "./help
 
 test("upstream with-deps loads the npm package ms from the ESM CDN (a local esm.sh stand-in) and its tool works", async ({ page }) => {
 	await openWithExtensions(page, [`${FIXTURES}/upstream/with-deps/index.ts`], { cdn: `${FIXTURES}/` });
-	await expect(extension(page, "index")).toContainText("Tools: parse_duration");
+	await expect(extension(page, "with-deps")).toContainText("Tools: parse_duration");
 	await setScript(page, [{ toolCalls: [{ name: "parse_duration", arguments: { duration: "2 days" } }] }, { text: "Done." }]);
 	await send(page, "How long is 2 days?");
 	const transcript = page.getByRole("region", { name: "Transcript" });

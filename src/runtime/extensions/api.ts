@@ -151,7 +151,13 @@ export function createExtensionAPI(extension: RegisteredExtension, env: ApiEnvir
 			live();
 			const [entryIdOrLabel, label] = args;
 			if (args.length < 2) {
-				extension.name = String(entryIdOrLabel);
+				const name = String(entryIdOrLabel).trim();
+				// The page's own name is not for extensions: its messages must stay recognisable.
+				if (!name || /^playa\b/i.test(name)) {
+					env.notice(extension, `pi.setLabel("${name.slice(0, 40)}") was ignored: an extension cannot take that name`);
+					return;
+				}
+				extension.name = name;
 				env.onRegistryChange();
 				return;
 			}

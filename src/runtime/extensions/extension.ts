@@ -39,10 +39,12 @@ export interface RegisteredExtension {
 }
 
 export function newRegisteredExtension(url: string): RegisteredExtension {
-	const file = decodeURIComponent(new URL(url, "file:///").pathname.split("/").pop() || url);
+	const parts = decodeURIComponent(new URL(url, "file:///").pathname).split("/").filter(Boolean);
+	const file = (parts.at(-1) ?? url).replace(/\.(m|c)?[jt]sx?$/, "");
 	return {
 		url,
-		name: file.replace(/\.(m|c)?[jt]sx?$/, ""),
+		// A folder's index.ts is known by its folder, as in pi.
+		name: file === "index" && parts.length > 1 ? parts.at(-2)! : file,
 		loaded: false,
 		handlers: new Map(),
 		tools: new Map(),
