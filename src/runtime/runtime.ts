@@ -32,7 +32,7 @@ import { createActions, createSessionControl, type ControlDeps } from "./extensi
 import { SessionTree } from "../session/tree.ts";
 import { buildTreeView } from "../session/tree-view.ts";
 import { generateBranchSummary } from "./navigation/branch-summary.ts";
-import type { MessageEntry, SessionEntry } from "../session/entries.ts";
+import { isMessageEntry, type StoredEntry } from "../session/entries.ts";
 import { forkSession, navigateTree, type NavigationDeps } from "./navigation/navigation.ts";
 import { CallRecorder } from "../protocol/call-record.ts";
 import { execInWorkspace } from "./commands/user-shell.ts";
@@ -250,9 +250,9 @@ export class Runtime implements RuntimeApi {
 	}
 
 	/** A branch summary from the current model; the scripted model plays the next step of the branch being left. */
-	private summarizeBranch(entries: SessionEntry[], opts: { signal: AbortSignal; customInstructions?: string; replaceInstructions?: boolean }) {
+	private summarizeBranch(entries: StoredEntry[], opts: { signal: AbortSignal; customInstructions?: string; replaceInstructions?: boolean }) {
 		const model = this.session.agent.state.model;
-		const replies = this.tree.getBranch().filter((e) => e.type === "message" && (e as MessageEntry).message.role === "assistant").length;
+		const replies = this.tree.getBranch().filter((e) => isMessageEntry(e) && e.message.role === "assistant").length;
 		const stream = model.provider === this.model.model.provider ? this.model.streamStep(replies) : this.session.agent.streamFunction;
 		return generateBranchSummary(entries, { model, stream, ...opts });
 	}

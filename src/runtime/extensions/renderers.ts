@@ -8,7 +8,7 @@
  */
 import type { Component, CustomEntry, EntryRenderOptions, Theme } from "../../api/types.ts";
 import type { RuntimeEvent } from "../../protocol/runtime.ts";
-import type { SessionEntry } from "../../session/entries.ts";
+import type { StoredEntry } from "../../session/entries.ts";
 import type { RegisteredExtension } from "./extension.ts";
 import { COMPONENT_COLUMNS } from "./ui-client.ts";
 
@@ -43,7 +43,7 @@ function linesOf(component: Component | undefined): string[] | undefined {
 
 type Found = { extension: RegisteredExtension; render: () => Component | undefined; where: string };
 
-function findRenderer(deps: RendererDeps, entry: SessionEntry): Found | undefined {
+function findRenderer(deps: RendererDeps, entry: StoredEntry): Found | undefined {
 	const { customType } = entry as { customType?: unknown };
 	if (typeof customType !== "string") return undefined;
 	const options = { expanded: deps.expanded(), ...keyHints() };
@@ -86,7 +86,7 @@ type ToolCallBlock = { type: "toolCall"; id: string; name: string; arguments: un
 type ToolResultMessage = { role: "toolResult"; toolCallId: string; toolName: string; content: unknown; details?: unknown; isError?: boolean };
 
 /** Tool calls of an assistant message and tool results, drawn by their tool's renderCall / renderResult. */
-function renderToolMessage(deps: RendererDeps, entry: SessionEntry): void {
+function renderToolMessage(deps: RendererDeps, entry: StoredEntry): void {
 	const message = (entry as { message?: { role: string; content: unknown } }).message;
 	if (message?.role === "assistant" && Array.isArray(message.content)) {
 		for (const block of message.content as ToolCallBlock[]) {
@@ -119,7 +119,7 @@ function renderToolMessage(deps: RendererDeps, entry: SessionEntry): void {
 }
 
 /** Renders one entry if an extension draws it; a throwing renderer is reported and the plain view stays. */
-export function renderEntry(deps: RendererDeps, entry: SessionEntry): void {
+export function renderEntry(deps: RendererDeps, entry: StoredEntry): void {
 	if (entry.type === "message") return renderToolMessage(deps, entry);
 	const found = findRenderer(deps, entry);
 	if (!found) return;
