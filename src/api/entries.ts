@@ -28,10 +28,11 @@ export interface MessageEntry extends EntryBase {
 	message: AgentMessage;
 }
 
-export interface CustomEntry extends EntryBase {
+/** A `pi.appendEntry` record: kept in the session, never sent to the model. */
+export interface CustomEntry<T = unknown> extends EntryBase {
 	type: "custom";
 	customType: string;
-	data?: unknown;
+	data?: T;
 }
 
 export interface CustomMessageEntry extends EntryBase {
