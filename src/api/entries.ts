@@ -1,6 +1,8 @@
 /**
  * Session entries in upstream pi's version-3 format: a header, then append-only entries that form a
- * tree through `parentId`. Entry types Playa does not know are kept as they are (`UnknownEntry`).
+ * tree through `parentId`. `SessionEntry` is the union of the entries Playa knows and narrows on
+ * `type`; entry types written by other tools are kept as they are (`UnknownEntry`), apart from the
+ * union, and `StoredEntry` is what a session file or the tree may hold.
  */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import type { ImageContent, TextContent } from "@earendil-works/pi-ai";
@@ -26,10 +28,11 @@ export interface MessageEntry extends EntryBase {
 	message: AgentMessage;
 }
 
-export interface CustomEntry extends EntryBase {
+/** A `pi.appendEntry` record: kept in the session, never sent to the model. */
+export interface CustomEntry<T = unknown> extends EntryBase {
 	type: "custom";
 	customType: string;
-	data?: unknown;
+	data?: T;
 }
 
 export interface CustomMessageEntry extends EntryBase {
@@ -93,13 +96,7 @@ export interface BranchSummaryEntry extends EntryBase {
 	fromHook?: boolean;
 }
 
-/** Any other entry type written by upstream pi or oh-my-pi: carried through untouched. */
-export interface UnknownEntry extends EntryBase {
-	type: string;
-	[field: string]: unknown;
-}
-
-export type KnownEntry =
+export type SessionEntry =
 	| MessageEntry
 	| CustomEntry
 	| CustomMessageEntry
@@ -109,7 +106,18 @@ export type KnownEntry =
 	| LabelEntry
 	| CompactionEntry
 	| BranchSummaryEntry;
-export type SessionEntry = KnownEntry | UnknownEntry;
+
+/**
+ * Any other entry type written by upstream pi or oh-my-pi: carried through untouched. Not part of
+ * `SessionEntry`, whose `type` would otherwise no longer narrow.
+ */
+export interface UnknownEntry extends EntryBase {
+	type: string;
+	[field: string]: unknown;
+}
+
+/** An entry as a session file or the tree holds it: a known one, or one of another tool's types. */
+export type StoredEntry = SessionEntry | UnknownEntry;
 
 /** An entry as the caller describes it; the tree fills in id, parentId and timestamp. */
 export type NewEntry =
@@ -124,8 +132,8 @@ export type NewEntry =
 	| Omit<BranchSummaryEntry, keyof EntryBase>;
 
 /** An entry with its children (oldest first) and its resolved label, as upstream's `getTree` gives it. */
-export interface SessionTreeNode {
-	entry: SessionEntry;
-	children: SessionTreeNode[];
+export interface SessionTreeNode<E extends StoredEntry = SessionEntry> {
+	entry: E;
+	children: SessionTreeNode<E>[];
 	label?: string;
 }

@@ -5,7 +5,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import type { SessionSnapshot } from "../protocol/runtime.ts";
-import type { SessionEntry, SessionHeader } from "../session/entries.ts";
+import type { StoredEntry, SessionHeader } from "../session/entries.ts";
 import type { FsChangeSet, FsEntrySnapshot, FsSnapshot } from "../workspace/types.ts";
 
 export const DB_NAME = "playa";
@@ -21,7 +21,7 @@ export interface SessionRecord {
 
 interface PlayaDB extends DBSchema {
 	sessions: { key: string; value: SessionRecord };
-	entries: { key: [string, number]; value: { sessionId: string; seq: number; entry: SessionEntry } };
+	entries: { key: [string, number]; value: { sessionId: string; seq: number; entry: StoredEntry } };
 	settings: { key: string; value: unknown };
 	/** The embedded workspace's files, one record per path (since version 2). */
 	files: { key: string; value: FsEntrySnapshot };
@@ -29,7 +29,7 @@ interface PlayaDB extends DBSchema {
 
 interface PendingAppends {
 	sessionId: string;
-	entries: SessionEntry[];
+	entries: StoredEntry[];
 	leafId: string;
 	written: Promise<void>;
 }
@@ -104,7 +104,7 @@ export class PlayaDatabase {
 	 * Appends one entry and moves the session's leaf. Entries that arrive while a write is under way go
 	 * together in the next transaction, so what the page shows reaches storage with little delay.
 	 */
-	appendEntry(sessionId: string, entry: SessionEntry, leafId: string): Promise<void> {
+	appendEntry(sessionId: string, entry: StoredEntry, leafId: string): Promise<void> {
 		const pending = this.pendingAppends;
 		if (pending && pending.sessionId === sessionId) {
 			pending.entries.push(entry);
@@ -129,7 +129,7 @@ export class PlayaDatabase {
 	}
 
 	/** Stores a whole session at once (an import): all of it, or nothing. */
-	importSession(header: SessionHeader, entries: SessionEntry[], leafId: string | null): Promise<void> {
+	importSession(header: SessionHeader, entries: StoredEntry[], leafId: string | null): Promise<void> {
 		return this.serial(async () => {
 			const tx = this.db.transaction(["sessions", "entries"], "readwrite");
 			if (await tx.objectStore("sessions").get(header.id)) throw new Error(`session ${header.id} exists already`);

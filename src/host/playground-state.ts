@@ -5,7 +5,7 @@
 import type { AgentMessage, ThinkingLevel } from "@earendil-works/pi-agent-core";
 import type { RegisteredProviderInfo } from "../protocol/runtime.ts";
 import type { CommandInfo, ExtensionErrorInfo, ExtensionStatus, ModelChoice, RuntimeEvent, ScriptStep, UIRequest } from "../protocol/runtime.ts";
-import type { SessionEntry } from "../session/entries.ts";
+import type { StoredEntry } from "../session/entries.ts";
 import type { WorkspaceStatus } from "./workspace-host.ts";
 import type { PendingManualTurn } from "./manual-turns.ts";
 
@@ -41,7 +41,7 @@ export interface PlaygroundState {
 	failure?: string;
 	sessionId?: string;
 	/** Every entry of the session, and the leaf that picks the branch shown. */
-	entries: SessionEntry[];
+	entries: StoredEntry[];
 	leafId: string | null;
 	streaming?: AgentMessage;
 	running: boolean;

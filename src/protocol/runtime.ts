@@ -9,7 +9,7 @@ import type { Api, Model, RetryPolicy } from "@earendil-works/pi-ai";
 import type { NotifyType } from "../api/types.ts";
 import type { TreeRow, TreeRowKind, TreeView } from "../session/tree-view.ts";
 import type { ScriptStep } from "./script.ts";
-import type { SessionEntry, SessionHeader } from "../session/entries.ts";
+import type { StoredEntry, SessionHeader } from "../session/entries.ts";
 
 export type { ScriptStep, TreeRow, TreeRowKind, TreeView };
 
@@ -37,7 +37,7 @@ export interface RegisteredProviderInfo {
 
 export interface SessionSnapshot {
 	header: SessionHeader;
-	entries: SessionEntry[];
+	entries: StoredEntry[];
 	leafId: string | null;
 }
 
@@ -123,7 +123,7 @@ export interface CommandInfo {
 }
 
 export type RuntimeEvent =
-	| { type: "entry_appended"; sessionId: string; entry: SessionEntry; leafId: string }
+	| { type: "entry_appended"; sessionId: string; entry: StoredEntry; leafId: string }
 	/** The leaf moved without an append (branch, tree navigation). */
 	| { type: "leaf_changed"; sessionId: string; leafId: string | null }
 	/** The runtime asks the host to start it again: on a new session, another session, or the same one. */

@@ -15,7 +15,7 @@ import { CallRecorder } from "../protocol/call-record.ts";
 import type { ProviderGatewayApi } from "../protocol/gateway.ts";
 import type { HostBridge, RuntimeConfig, RuntimeEvent } from "../protocol/runtime.ts";
 import { markInterruptedTurn } from "../session/interrupted.ts";
-import type { MessageEntry, SessionEntry } from "../session/entries.ts";
+import { isMessageEntry, type StoredEntry } from "../session/entries.ts";
 import { SessionTree } from "../session/tree.ts";
 import type { CompactionSettings } from "../session/compaction/prepare.ts";
 import type { Workspace } from "../workspace/types.ts";
@@ -184,9 +184,9 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 	});
 
 	/** A branch summary from the current model; the scripted model plays the next step of the branch being left. */
-	const summarizeBranch: NavigationDeps["summarize"] = (entries: SessionEntry[], summaryOptions) => {
+	const summarizeBranch: NavigationDeps["summarize"] = (entries: StoredEntry[], summaryOptions) => {
 		const current = session.agent.state.model;
-		const replies = tree.getBranch().filter((e) => e.type === "message" && (e as MessageEntry).message.role === "assistant").length;
+		const replies = tree.getBranch().filter((e) => isMessageEntry(e) && e.message.role === "assistant").length;
 		const stream = current.provider === model.model.provider ? model.streamStep(replies) : session.agent.streamFunction;
 		return generateBranchSummary(entries, { model: current, stream, ...summaryOptions });
 	};

@@ -1,17 +1,34 @@
 /**
  * Session entry helpers; the entry types themselves are part of the contract (api/entries.ts).
  */
-import type { CompactionEntry, MessageEntry, SessionEntry, SessionHeader } from "../api/entries.ts";
+import type { CompactionEntry, MessageEntry, SessionEntry, SessionHeader, StoredEntry } from "../api/entries.ts";
 
 export type * from "../api/entries.ts";
 
 export const SESSION_VERSION = 3;
 
-export function isMessageEntry(entry: SessionEntry): entry is MessageEntry {
+const KNOWN_TYPES: ReadonlySet<string> = new Set<SessionEntry["type"]>([
+	"message",
+	"custom",
+	"custom_message",
+	"model_change",
+	"thinking_level_change",
+	"session_info",
+	"label",
+	"compaction",
+	"branch_summary",
+]);
+
+/** True for the entry types Playa knows; the others are another tool's, carried through untouched. */
+export function isSessionEntry(entry: StoredEntry): entry is SessionEntry {
+	return KNOWN_TYPES.has(entry.type);
+}
+
+export function isMessageEntry(entry: StoredEntry): entry is MessageEntry {
 	return entry.type === "message";
 }
 
-export function isCompactionEntry(entry: SessionEntry): entry is CompactionEntry {
+export function isCompactionEntry(entry: StoredEntry): entry is CompactionEntry {
 	return entry.type === "compaction" && typeof entry.summary === "string" && typeof entry.firstKeptEntryId === "string";
 }
 

@@ -4,7 +4,7 @@
  * is untrusted, so every string goes through `escapeHtml` and the page's CSP forbids scripts too;
  * images are only embedded as validated base64 data URLs. Pure string work, usable in any thread.
  */
-import type { SessionEntry, SessionHeader } from "./entries.ts";
+import type { StoredEntry, SessionHeader } from "./entries.ts";
 
 type Json = Record<string, unknown>;
 
@@ -24,10 +24,10 @@ function pretty(value: unknown): string {
 }
 
 /** Root-to-leaf path; like upstream, an unknown leaf falls back to the last entry, null means none. */
-function branchOf(entries: readonly SessionEntry[], leafId: string | null): SessionEntry[] {
+function branchOf(entries: readonly StoredEntry[], leafId: string | null): StoredEntry[] {
 	if (leafId === null) return [];
 	const byId = new Map(entries.map((e) => [e.id, e]));
-	const path: SessionEntry[] = [];
+	const path: StoredEntry[] = [];
 	const seen = new Set<string>();
 	let current = byId.get(leafId) ?? entries.at(-1);
 	while (current && !seen.has(current.id)) {
@@ -69,7 +69,7 @@ function block(part: unknown): string {
 
 const content = (value: unknown): string => (Array.isArray(value) ? value.map(block).join("") : block(str(value)));
 
-function card(kind: string, title: string, body: string, entry: SessionEntry, labels: Map<string, string>, note = ""): string {
+function card(kind: string, title: string, body: string, entry: StoredEntry, labels: Map<string, string>, note = ""): string {
 	const label = labels.get(entry.id);
 	return (
 		`<section class="entry ${kind}" id="entry-${escapeHtml(entry.id)}"><div class="head">` +
@@ -80,7 +80,7 @@ function card(kind: string, title: string, body: string, entry: SessionEntry, la
 
 const meta = (line: string, extra = ""): string => `<div class="meta">${escapeHtml(line)}${extra}</div>`;
 
-function message(entry: SessionEntry, m: Json, labels: Map<string, string>): string {
+function message(entry: StoredEntry, m: Json, labels: Map<string, string>): string {
 	switch (m.role) {
 		case "user":
 			return card("user", "User", content(m.content), entry, labels);
@@ -110,7 +110,7 @@ function message(entry: SessionEntry, m: Json, labels: Map<string, string>): str
 	}
 }
 
-function entryHtml(entry: SessionEntry, labels: Map<string, string>): string {
+function entryHtml(entry: StoredEntry, labels: Map<string, string>): string {
 	const e = entry as Json;
 	switch (entry.type) {
 		case "message":
@@ -161,7 +161,7 @@ details{margin:4px 0}summary{cursor:pointer;color:var(--muted);font-size:13px}.t
 footer{max-width:880px;margin:0 auto;padding:16px;color:var(--muted);font-size:12px}`;
 
 /** The branch ending at `leafId` (null: none; unknown: the last entry) as a standalone HTML document. */
-export function exportSessionHtml(header: SessionHeader, entries: readonly SessionEntry[], leafId: string | null): string {
+export function exportSessionHtml(header: SessionHeader, entries: readonly StoredEntry[], leafId: string | null): string {
 	const labels = new Map<string, string>();
 	for (const entry of entries) {
 		if (entry.type !== "label" || typeof entry.targetId !== "string") continue;

@@ -7,7 +7,7 @@
  */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import type { AssistantMessage } from "@earendil-works/pi-ai";
-import type { SessionEntry } from "./entries.ts";
+import type { StoredEntry } from "./entries.ts";
 import type { SessionTree } from "./tree.ts";
 
 export const INTERRUPTED_MESSAGE = "Interrupted: this turn stopped before it finished (the page reloaded or closed, or its runtime restarted).";
@@ -17,7 +17,7 @@ export function isInterruptedMarker(message: AgentMessage): boolean {
 }
 
 /** True when the branch's last conversation message belongs to a turn that never finished. */
-export function endsMidTurn(path: SessionEntry[]): boolean {
+export function endsMidTurn(path: StoredEntry[]): boolean {
 	for (let i = path.length - 1; i >= 0; i--) {
 		const entry = path[i];
 		if (entry.type !== "message") continue;

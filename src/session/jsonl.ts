@@ -6,10 +6,10 @@
  * whole with the 1-based line at fault: an import either brings in everything or nothing.
  * Pure string work (no DOM, no Node built-ins) so the UI thread and workers can both use it.
  */
-import { SESSION_VERSION, type SessionEntry, type SessionHeader } from "./entries.ts";
+import { SESSION_VERSION, type StoredEntry, type SessionHeader } from "./entries.ts";
 
 export type SessionImportResult =
-	| { ok: true; header: SessionHeader; entries: SessionEntry[]; leafId: string | null; warnings: string[] }
+	| { ok: true; header: SessionHeader; entries: StoredEntry[]; leafId: string | null; warnings: string[] }
 	| { ok: false; error: string; line?: number };
 
 type Json = Record<string, unknown>;
@@ -59,7 +59,7 @@ export function sessionJsonlFileName(header: SessionHeader): string {
 }
 
 /** Header line, then every entry in insertion order, one JSON object per line, trailing newline. */
-export function exportSessionJsonl(header: SessionHeader, entries: readonly SessionEntry[]): string {
+export function exportSessionJsonl(header: SessionHeader, entries: readonly StoredEntry[]): string {
 	const lines = [JSON.stringify(header)];
 	for (const entry of entries) lines.push(JSON.stringify(toUpstreamModelChange(entry as Json)));
 	return `${lines.join("\n")}\n`;
@@ -219,6 +219,6 @@ export function importSessionJsonl(text: string): SessionImportResult {
 	if (typeof header.cwd !== "string") header.cwd = "";
 	if (typeof header.timestamp !== "string") warnings.push(`line ${headerRecord.line}: session header has no timestamp`);
 
-	const entries = records.map((r) => fromUpstreamModelChange(r.value) as unknown as SessionEntry);
+	const entries = records.map((r) => fromUpstreamModelChange(r.value) as StoredEntry);
 	return { ok: true, header: header as unknown as SessionHeader, entries, leafId: entries.at(-1)?.id ?? null, warnings };
 }

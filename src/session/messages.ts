@@ -5,7 +5,7 @@
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import type { Api, AssistantMessage, ImageContent, Message, Model, TextContent } from "@earendil-works/pi-ai";
 import type { CustomMessagePayload } from "../api/events.ts";
-import { isCompactionEntry, type BranchSummaryEntry, type NewEntry, type SessionEntry } from "./entries.ts";
+import { isCompactionEntry, isSessionEntry, type NewEntry, type StoredEntry } from "./entries.ts";
 
 export interface CustomMessage {
 	role: "custom";
@@ -147,17 +147,18 @@ export function entryForMessage(message: AgentMessage): NewEntry | undefined {
 }
 
 /** The message an entry contributes to the model's context, if any. */
-export function messageForEntry(entry: SessionEntry): AgentMessage | undefined {
-	if (entry.type === "message") return (entry as { message: AgentMessage }).message;
+export function messageForEntry(entry: StoredEntry): AgentMessage | undefined {
+	if (!isSessionEntry(entry)) return undefined;
+	if (entry.type === "message") return entry.message;
 	if (entry.type === "custom_message") {
-		const { customType, content, display, details } = entry as unknown as CustomMessage;
+		const { customType, content, display, details } = entry;
 		return { role: "custom", customType, content, display, details, timestamp: Date.parse(entry.timestamp) || 0 };
 	}
 	if (isCompactionEntry(entry)) {
 		return { role: "compactionSummary", summary: entry.summary, tokensBefore: entry.tokensBefore, timestamp: Date.parse(entry.timestamp) || 0 };
 	}
 	if (entry.type === "branch_summary") {
-		const { summary, fromId } = entry as BranchSummaryEntry;
+		const { summary, fromId } = entry;
 		if (typeof summary !== "string") return undefined;
 		return { role: "branchSummary", summary, fromId, timestamp: Date.parse(entry.timestamp) || 0 };
 	}

@@ -4,8 +4,8 @@
  * one-line preview per entry. Built in the runtime so the panel shows the runtime's tree semantics.
  */
 import { BRANCH_SUMMARY_PREAMBLE } from "./messages.ts";
-import type { SessionEntry } from "./entries.ts";
-import { buildTree, type SessionTreeNode } from "./tree.ts";
+import type { StoredEntry } from "./entries.ts";
+import { buildTree, type StoredTreeNode } from "./tree.ts";
 
 /** What kind of entry a tree row shows; the panel's filters go by it. */
 export type TreeRowKind = "user" | "assistant" | "toolResult" | "bash" | "custom_message" | "branch_summary" | "compaction" | "bookkeeping" | "other";
@@ -53,7 +53,7 @@ function oneLine(text: string): string {
 }
 
 /** What a row says about its entry: its kind, a preview, and whether choosing it refills the composer. */
-export function describeEntry(entry: SessionEntry): { kind: TreeRowKind; text: string; editableText?: string; toolOnly?: boolean } {
+export function describeEntry(entry: StoredEntry): { kind: TreeRowKind; text: string; editableText?: string; toolOnly?: boolean } {
 	const e = entry as unknown as Record<string, unknown>;
 	switch (entry.type) {
 		case "message": {
@@ -96,7 +96,7 @@ export function describeEntry(entry: SessionEntry): { kind: TreeRowKind; text: s
 }
 
 /** Rows of the whole tree, in display order. */
-export function buildTreeView(entries: readonly SessionEntry[], leafId: string | null): TreeView {
+export function buildTreeView(entries: readonly StoredEntry[], leafId: string | null): TreeView {
 	const roots = buildTree(entries);
 	const byId = new Map(entries.map((entry) => [entry.id, entry]));
 	const onPath = new Set<string>();
@@ -106,10 +106,10 @@ export function buildTreeView(entries: readonly SessionEntry[], leafId: string |
 		id = parent === id ? null : parent;
 	}
 	// A subtree holds the leaf when its root is on the leaf's path.
-	const first = (nodes: SessionTreeNode[]) => [...nodes.filter((n) => onPath.has(n.entry.id)), ...nodes.filter((n) => !onPath.has(n.entry.id))];
+	const first = (nodes: StoredTreeNode[]) => [...nodes.filter((n) => onPath.has(n.entry.id)), ...nodes.filter((n) => !onPath.has(n.entry.id))];
 	const rows: TreeRow[] = [];
 	const multipleRoots = roots.length > 1;
-	const stack: { node: SessionTreeNode; indent: number; branchStart: boolean; justBranched: boolean }[] = first(roots)
+	const stack: { node: StoredTreeNode; indent: number; branchStart: boolean; justBranched: boolean }[] = first(roots)
 		.reverse()
 		.map((node) => ({ node, indent: multipleRoots ? 1 : 0, branchStart: multipleRoots, justBranched: multipleRoots }));
 	while (stack.length > 0) {

@@ -5,13 +5,14 @@
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { contextEntries } from "./compaction/context-entries.ts";
 import { messageForEntry } from "./messages.ts";
-import { newEntryId, type LabelEntry, type NewEntry, type SessionEntry, type SessionHeader, type SessionTreeNode } from "./entries.ts";
+import { isSessionEntry, newEntryId, type NewEntry, type SessionEntry, type SessionHeader, type SessionTreeNode, type StoredEntry } from "./entries.ts";
 
-export type { SessionTreeNode };
+/** A node of the stored tree: it may hold entries of other tools' types. */
+export type StoredTreeNode = SessionTreeNode<StoredEntry>;
 
 /** Root-to-entry path through `parentId`; a repeated id (a corrupt cycle) ends the walk. */
-export function branchPath(byId: ReadonlyMap<string, SessionEntry>, fromId: string | null): SessionEntry[] {
-	const path: SessionEntry[] = [];
+export function branchPath(byId: ReadonlyMap<string, StoredEntry>, fromId: string | null): StoredEntry[] {
+	const path: StoredEntry[] = [];
 	const seen = new Set<string>();
 	let current = fromId ? byId.get(fromId) : undefined;
 	while (current && !seen.has(current.id)) {
@@ -24,11 +25,11 @@ export function branchPath(byId: ReadonlyMap<string, SessionEntry>, fromId: stri
 
 
 /** Each target's label as the latest `label` entry for it decides; cleared labels are absent. */
-export function resolveLabels(entries: readonly SessionEntry[]): Map<string, string> {
+export function resolveLabels(entries: readonly StoredEntry[]): Map<string, string> {
 	const labels = new Map<string, string>();
 	for (const entry of entries) {
-		if (entry.type !== "label") continue;
-		const { targetId, label } = entry as LabelEntry;
+		if (!isSessionEntry(entry) || entry.type !== "label") continue;
+		const { targetId, label } = entry;
 		if (typeof label === "string" && label !== "") labels.set(targetId, label);
 		else labels.delete(targetId);
 	}
@@ -39,17 +40,17 @@ export function resolveLabels(entries: readonly SessionEntry[]): Map<string, str
  * The entries as a forest: a null, self or missing parent makes a root (orphans become extra roots);
  * children are sorted by timestamp. Iterative, so a deep session cannot overflow the stack.
  */
-export function buildTree(entries: readonly SessionEntry[]): SessionTreeNode[] {
+export function buildTree(entries: readonly StoredEntry[]): StoredTreeNode[] {
 	const labels = resolveLabels(entries);
-	const nodes = new Map<string, SessionTreeNode>();
+	const nodes = new Map<string, StoredTreeNode>();
 	for (const entry of entries) nodes.set(entry.id, { entry, children: [], ...(labels.has(entry.id) && { label: labels.get(entry.id) }) });
-	const roots: SessionTreeNode[] = [];
+	const roots: StoredTreeNode[] = [];
 	for (const entry of entries) {
 		const node = nodes.get(entry.id)!;
 		const parent = entry.parentId !== null && entry.parentId !== entry.id ? nodes.get(entry.parentId) : undefined;
 		(parent ? parent.children : roots).push(node);
 	}
-	const time = (node: SessionTreeNode) => Date.parse(node.entry.timestamp) || 0;
+	const time = (node: StoredTreeNode) => Date.parse(node.entry.timestamp) || 0;
 	const stack = [...roots];
 	while (stack.length > 0) {
 		const node = stack.pop()!;
@@ -60,13 +61,13 @@ export function buildTree(entries: readonly SessionEntry[]): SessionTreeNode[] {
 }
 
 export class SessionTree {
-	private readonly entries: SessionEntry[] = [];
-	private readonly byId = new Map<string, SessionEntry>();
+	private readonly entries: StoredEntry[] = [];
+	private readonly byId = new Map<string, StoredEntry>();
 	private leafId: string | null = null;
 
 	constructor(
 		readonly header: SessionHeader,
-		entries: SessionEntry[] = [],
+		entries: StoredEntry[] = [],
 		leafId?: string | null,
 		private readonly onAppend: (entry: SessionEntry, leafId: string) => void = () => {},
 		private readonly onLeafChange: (leafId: string | null) => void = () => {},
@@ -78,7 +79,8 @@ export class SessionTree {
 		this.leafId = leafId !== undefined ? leafId : (entries.at(-1)?.id ?? null);
 	}
 
-	append(entry: NewEntry): SessionEntry {
+	/** Appends at the leaf; the entry comes back typed by its `type`. */
+	append<E extends NewEntry>(entry: E): Extract<SessionEntry, { type: E["type"] }> {
 		const full = {
 			...entry,
 			id: newEntryId((id) => this.byId.has(id)),
@@ -89,14 +91,14 @@ export class SessionTree {
 		this.byId.set(full.id, full);
 		this.leafId = full.id;
 		this.onAppend(full, full.id);
-		return full;
+		return full as Extract<SessionEntry, { type: E["type"] }>;
 	}
 
-	getEntries(): SessionEntry[] {
+	getEntries(): StoredEntry[] {
 		return [...this.entries];
 	}
 
-	getEntry(id: string): SessionEntry | undefined {
+	getEntry(id: string): StoredEntry | undefined {
 		return this.byId.get(id);
 	}
 
@@ -122,7 +124,7 @@ export class SessionTree {
 		return this.append({ type: "branch_summary", fromId, summary, ...(details !== undefined && { details }), ...(fromHook !== undefined && { fromHook }) });
 	}
 
-	getTree(): SessionTreeNode[] {
+	getTree(): StoredTreeNode[] {
 		return buildTree(this.entries);
 	}
 
@@ -136,7 +138,7 @@ export class SessionTree {
 	}
 
 	/** Root-to-entry path; a repeated id (a corrupt cycle) ends the walk. */
-	getBranch(fromId: string | null = this.leafId): SessionEntry[] {
+	getBranch(fromId: string | null = this.leafId): StoredEntry[] {
 		return branchPath(this.byId, fromId);
 	}
 

@@ -6,7 +6,7 @@
  */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import type { AssistantMessage, Usage } from "@earendil-works/pi-ai";
-import type { SessionEntry } from "./entries.ts";
+import type { StoredEntry } from "./entries.ts";
 import { contextEntries, latestCompaction } from "./compaction/context-entries.ts";
 import { messageForEntry, replayableContext } from "./messages.ts";
 
@@ -89,7 +89,7 @@ export function estimateContextTokens(messages: AgentMessage[], trustAfter = 0):
  * The context a branch sends the model, in tokens. After a compaction, usage reported before it
  * measured the longer history: that part is estimated instead.
  */
-export function branchContextTokens(branch: SessionEntry[]): number {
+export function branchContextTokens(branch: StoredEntry[]): number {
 	const compaction = latestCompaction(branch);
 	const messages = replayableContext(contextEntries(branch).flatMap((entry) => messageForEntry(entry) ?? []));
 	return estimateContextTokens(messages, compaction ? Date.parse(compaction.timestamp) : 0);

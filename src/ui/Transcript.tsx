@@ -2,7 +2,7 @@
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { createContext, useContext, useMemo } from "react";
 import { isInterruptedMarker } from "../session/interrupted.ts";
-import { isCompactionEntry, type CompactionEntry, type SessionEntry } from "../session/entries.ts";
+import { isCompactionEntry, type CompactionEntry, type StoredEntry } from "../session/entries.ts";
 import { ansiToNodes } from "./ansi.tsx";
 import { messageForEntry } from "../session/messages.ts";
 import type { Usage } from "@earendil-works/pi-ai";
@@ -116,7 +116,7 @@ export function MessageView({ message, streaming = false }: { message: AgentMess
 }
 
 /** The message an entry shows in the transcript, if it shows one. */
-function shownMessage(entry: SessionEntry): AgentMessage | undefined {
+function shownMessage(entry: StoredEntry): AgentMessage | undefined {
 	if (entry.type === "message") return (entry as { message: AgentMessage }).message;
 	if (entry.type === "branch_summary") return messageForEntry(entry);
 	if (entry.type === "custom_message" && (entry as { display?: boolean }).display) {
@@ -162,7 +162,7 @@ export function Transcript({
 	rendered = {},
 	renderedCalls = {},
 }: {
-	entries: SessionEntry[];
+	entries: StoredEntry[];
 	streaming?: AgentMessage;
 	rendered?: RenderedEntries;
 	renderedCalls?: RenderedEntries;

@@ -3,7 +3,7 @@ import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import type { Usage } from "@earendil-works/pi-ai";
 import { useMemo } from "react";
 import { branchContextTokens, formatCost, formatTokens, sumUsage } from "../session/usage.ts";
-import type { SessionEntry } from "../session/entries.ts";
+import type { StoredEntry } from "../session/entries.ts";
 
 export function MessageUsage({ usage }: { usage: Usage }) {
 	const cache = usage.cacheRead || usage.cacheWrite ? ` · cache ${formatTokens(usage.cacheRead)} read, ${formatTokens(usage.cacheWrite)} written` : "";
@@ -15,7 +15,7 @@ export function MessageUsage({ usage }: { usage: Usage }) {
 }
 
 /** Every reply of the session (all branches: each was paid for), and the current branch's context. */
-export function SessionUsage({ entries, branch, contextWindow }: { entries: SessionEntry[]; branch: SessionEntry[]; contextWindow?: number }) {
+export function SessionUsage({ entries, branch, contextWindow }: { entries: StoredEntry[]; branch: StoredEntry[]; contextWindow?: number }) {
 	const totals = useMemo(() => sumUsage(entries.flatMap((entry) => (entry.type === "message" ? [(entry as { message: AgentMessage }).message] : []))), [entries]);
 	const context = useMemo(() => branchContextTokens(branch), [branch]);
 	if (totals.replies === 0) return null;

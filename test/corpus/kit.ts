@@ -5,7 +5,7 @@
  */
 import { expect } from "vitest";
 import type { ScriptStep, UIRequest, UIResponse } from "../../src/protocol/runtime.ts";
-import type { SessionEntry } from "../../src/session/entries.ts";
+import type { StoredEntry } from "../../src/session/entries.ts";
 import { cdnStandIn } from "../support/cdn-stand-in.ts";
 import { PROBE_EXPR, probe, startRuntime, toolResults, transcript, type HarnessOptions } from "../support/runtime-harness.ts";
 import { exampleFiles } from "./examples.ts";
@@ -73,7 +73,7 @@ export interface SessionOptions {
 	probe?: boolean;
 	script?: ScriptStep[];
 	answer?: (request: UIRequest, id: string) => UIResponse | Promise<UIResponse>;
-	entries?: SessionEntry[];
+	entries?: StoredEntry[];
 	gateway?: HarnessOptions["gateway"];
 	available?: HarnessOptions["available"];
 	workspace?: HarnessOptions["workspace"];
@@ -111,7 +111,7 @@ export async function session(examples: string[], options: SessionOptions = {}) 
 		transcript: () => transcript(harness.entries()),
 		toolResults: () => toolResults(harness.entries()),
 		custom: (customType: string) =>
-			harness.entries().filter((e) => (e.type === "custom" || e.type === "custom_message") && (e as { customType?: string }).customType === customType) as (SessionEntry & {
+			harness.entries().filter((e) => (e.type === "custom" || e.type === "custom_message") && (e as { customType?: string }).customType === customType) as (StoredEntry & {
 				customType: string;
 				data?: any;
 				content?: any;

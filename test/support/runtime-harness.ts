@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtensionErrorInfo, ManualTurnRequest, ManualTurnResponse, RuntimeConfig, RuntimeEvent, ScriptStep, StartReason, UIRequest, UIResponse } from "../../src/protocol/runtime.ts";
 import { Runtime, type RuntimeOptions } from "../../src/runtime/runtime.ts";
-import { newSessionHeader, type SessionEntry, type SessionHeader } from "../../src/session/entries.ts";
+import { newSessionHeader, type StoredEntry, type SessionHeader } from "../../src/session/entries.ts";
 
 export const EXT_ORIGIN = "http://extensions.test/";
 
@@ -28,7 +28,7 @@ export interface HarnessOptions {
 	script?: ScriptStep[];
 	/** Answers a dialog; `id` is the one the runtime may later pass to `cancelUI`. */
 	answer?: (request: UIRequest, id: string) => UIResponse | Promise<UIResponse>;
-	entries?: SessionEntry[];
+	entries?: StoredEntry[];
 	/** The session's header (default: a new session); with `entries`, a stored session starts again. */
 	header?: SessionHeader;
 	/** The runtime's ESM CDN (e.g. the local stand-in of cdn-stand-in.ts); its URLs are really fetched. */
@@ -125,7 +125,7 @@ export async function startRuntime(options: HarnessOptions) {
 }
 
 /** Text of every message entry, by role, for compact assertions. */
-export function transcript(entries: SessionEntry[]): string[] {
+export function transcript(entries: StoredEntry[]): string[] {
 	return entries.flatMap((entry) => {
 		if (entry.type !== "message") return [];
 		const message = (entry as { message: { role: string; content: unknown } }).message;
@@ -140,7 +140,7 @@ export function transcript(entries: SessionEntry[]): string[] {
 }
 
 /** Tool result messages among the entries: what the model saw for each tool call. */
-export function toolResults(entries: SessionEntry[]): { toolName: string; isError: boolean; text: string }[] {
+export function toolResults(entries: StoredEntry[]): { toolName: string; isError: boolean; text: string }[] {
 	return entries.flatMap((entry) => {
 		if (entry.type !== "message") return [];
 		const message = (entry as { message: { role: string; toolName?: string; isError?: boolean; content: { type: string; text?: string }[] } }).message;

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { BUILTIN_COMMANDS } from "../../src/runtime/commands/builtin.ts";
 import type { BashExecutionMessage } from "../../src/session/messages.ts";
-import type { SessionEntry } from "../../src/session/entries.ts";
+import type { StoredEntry } from "../../src/session/entries.ts";
 import { EmbeddedWorkspace } from "../../src/workspace/embedded/embedded-workspace.ts";
 import { PROBE_EXPR, probe, startRuntime, transcript } from "../support/runtime-harness.ts";
 
@@ -15,7 +15,7 @@ const ext = (body: string) => `export default function (pi) {\n${body}\n}`;
 /** Logs the text of every `input` event: what reached the prompt path. */
 const INPUT_SPY = `pi.on("input", (event) => { ${LOG}.push("input: " + event.text); });`;
 
-const bashMessages = (entries: SessionEntry[]) =>
+const bashMessages = (entries: StoredEntry[]) =>
 	entries.flatMap((entry) => (entry.type === "message" && (entry as { message: { role: string } }).message.role === "bashExecution" ? [(entry as { message: BashExecutionMessage }).message] : []));
 
 describe("the list of built-in commands", () => {

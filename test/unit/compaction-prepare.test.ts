@@ -5,7 +5,7 @@ import { summarize } from "../../src/runtime/agent/compaction/summarize.ts";
 import { contextEntries } from "../../src/session/compaction/context-entries.ts";
 import { DEFAULT_COMPACTION_SETTINGS, findCutPoint, prepareCompaction, shouldCompact } from "../../src/session/compaction/prepare.ts";
 import { estimateTokens } from "../../src/session/usage.ts";
-import { newSessionHeader, type SessionEntry } from "../../src/session/entries.ts";
+import { newSessionHeader, type StoredEntry } from "../../src/session/entries.ts";
 import { SessionTree } from "../../src/session/tree.ts";
 
 const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
@@ -29,7 +29,7 @@ function treeOf(messages: AgentMessage[]): SessionTree {
 	return tree;
 }
 
-const roleOf = (entry: SessionEntry) => (entry as { message?: { role: string } }).message?.role ?? entry.type;
+const roleOf = (entry: StoredEntry) => (entry as { message?: { role: string } }).message?.role ?? entry.type;
 
 describe("compaction: threshold", () => {
 	it("compacts once the context passes the window minus the reserve (upstream's 16,384)", () => {

@@ -2,7 +2,7 @@ import type { TranscriptContext } from "@earendil-works/pi-ai";
 import { describe, expect, it, vi } from "vitest";
 import { SUMMARIZATION_PROMPT, SUMMARIZATION_SYSTEM_PROMPT } from "../../src/runtime/agent/compaction/prompts.ts";
 import type { ScriptedModel } from "../../src/runtime/models/scripted-model.ts";
-import type { CompactionEntry, SessionEntry } from "../../src/session/entries.ts";
+import type { CompactionEntry, StoredEntry } from "../../src/session/entries.ts";
 import type { Runtime } from "../../src/runtime/runtime.ts";
 import { PROBE_EXPR, probe, startRuntime, transcript, upstreamExample } from "../support/runtime-harness.ts";
 
@@ -32,7 +32,7 @@ const requestText = (context: TranscriptContext) =>
 		.join("\n");
 const systemText = (context: TranscriptContext) => context.messages.flatMap((m) => (m.role === "system" ? [typeof m.content === "string" ? m.content : ""] : [])).join("");
 
-const compactions = (entries: SessionEntry[]) => entries.filter((e): e is CompactionEntry => e.type === "compaction");
+const compactions = (entries: StoredEntry[]) => entries.filter((e): e is CompactionEntry => e.type === "compaction");
 
 /** A context hook that records what the model is about to see (roles, and the summary if any). */
 const CONTEXT_SPY = ext(`pi.on("context", (e) => { ${LOG}.push(e.messages.filter((m) => m.role !== "system").map((m) => m.role === "compactionSummary" ? "summary:" + m.summary.split("\\n")[0] : m.role)); });`);

@@ -1,7 +1,7 @@
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { describe, expect, it } from "vitest";
 import { INTERRUPTED_MESSAGE, isInterruptedMarker } from "../../src/session/interrupted.ts";
-import { newSessionHeader, type SessionEntry } from "../../src/session/entries.ts";
+import { newSessionHeader, type StoredEntry } from "../../src/session/entries.ts";
 import { SessionTree } from "../../src/session/tree.ts";
 import { PROBE_EXPR, probe, startRuntime, transcript } from "../support/runtime-harness.ts";
 
@@ -19,7 +19,7 @@ const reply = (text: string, stopReason: "stop" | "toolUse" = "stop", calls: str
 });
 const result = (id: string): AgentMessage => ({ role: "toolResult", toolCallId: id, toolName: "hello", content: [{ type: "text", text: "hi" }], isError: false, timestamp: Date.now() });
 
-function stored(messages: AgentMessage[]): SessionEntry[] {
+function stored(messages: AgentMessage[]): StoredEntry[] {
 	const tree = new SessionTree(newSessionHeader("/w"));
 	for (const message of messages) tree.append({ type: "message", message });
 	return tree.getEntries();

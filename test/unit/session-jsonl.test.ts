@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 // Upstream's own loader and migrations (the package index needs Node 22, so the module is imported directly).
 import { migrateSessionEntries, parseSessionEntries, SessionManager } from "../../node_modules/@earendil-works/pi-coding-agent/dist/core/session-manager.js";
-import type { SessionEntry, SessionHeader } from "../../src/session/entries.ts";
+import type { StoredEntry, SessionHeader } from "../../src/session/entries.ts";
 import { exportSessionHtml } from "../../src/session/export-html.ts";
 import { exportSessionJsonl, importSessionJsonl, sessionJsonlFileName, type SessionImportResult } from "../../src/session/jsonl.ts";
 
@@ -30,7 +30,7 @@ function refused(text: string): Extract<SessionImportResult, { ok: false }> {
 
 const header: SessionHeader = { type: "session", version: 3, id: "019a0000-0000-7000-8000-000000000001", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/w" };
 const at = (s: number) => `2026-01-01T00:00:${String(s).padStart(2, "0")}.000Z`;
-const playaEntries: SessionEntry[] = [
+const playaEntries: StoredEntry[] = [
 	{ type: "message", id: "00000001", parentId: null, timestamp: at(1), message: { role: "user", content: "hi <b>there</b>\nline two", timestamp: 1 } },
 	{ type: "model_change", id: "00000002", parentId: "00000001", timestamp: at(2), model: "openrouter/anthropic/claude-sonnet-4.5" },
 	{ type: "custom", id: "00000003", parentId: "00000002", timestamp: at(3), customType: "ext.state", data: { n: 1, nested: [null, "\u2028"] } },

@@ -2,14 +2,16 @@
  * The module extensions import as `@earendil-works/pi-coding-agent` (or the `@mariozechner` /
  * `@oh-my-pi` names): the API's types and its small runtime helpers.
  */
-import type { ExtensionEvent, ToolCallEvent, ToolDefinition } from "../../api/types.ts";
+import type { ExtensionEvent, ToolCallEvent, ToolDefinition, ToolParameters } from "../../api/types.ts";
 
 export type * from "../../api/types.ts";
 export * from "./components.ts";
 export * from "./extras.ts";
 
-/** Identity helper that keeps a tool's parameter types. */
-export function defineTool<TParams = any, TDetails = unknown>(tool: ToolDefinition<TParams, TDetails>): ToolDefinition<TParams, TDetails> {
+/** Identity helper that keeps a tool's parameter types (read from its schema). */
+export function defineTool<const TParams extends ToolParameters = ToolParameters, TDetails = unknown, TState = unknown>(
+	tool: ToolDefinition<TParams, TDetails, TState>,
+): ToolDefinition<TParams, TDetails, TState> {
 	return tool;
 }
 

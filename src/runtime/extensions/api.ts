@@ -5,7 +5,7 @@
 import { ExtensionRuntimeNotInitializedError } from "../../modules/coding-agent/index.ts";
 import { Type } from "typebox";
 import { z } from "zod";
-import type { EntryRenderer, EventBus, ExtensionAPI, ExtensionLogger, ExtensionVirtualModel, ToolDefinition } from "../../api/types.ts";
+import type { EntryRenderer, EventBus, ExtensionAPI, ExtensionLogger, ExtensionVirtualModel, MessageRenderer, ToolDefinition } from "../../api/types.ts";
 import type { RegisteredExtension } from "./extension.ts";
 import { normalizeKeyId } from "../../protocol/keys.ts";
 import { RESERVED_COMMAND_NAMES } from "../commands/builtin.ts";
@@ -92,7 +92,7 @@ export function createExtensionAPI(extension: RegisteredExtension, env: ApiEnvir
 			list.push(handler);
 			extension.handlers.set(event, list);
 		}),
-		registerTool: registration((tool: ToolDefinition) => {
+		registerTool: registration((tool) => {
 			if (!tool || typeof tool.name !== "string" || typeof tool.execute !== "function") {
 				throw new TypeError("registerTool needs { name, description, parameters, execute }");
 			}
@@ -112,7 +112,7 @@ export function createExtensionAPI(extension: RegisteredExtension, env: ApiEnvir
 			extension.shortcuts.set(key, shortcut);
 		}),
 		registerMessageRenderer: registration((customType, renderer) => {
-			extension.messageRenderers.set(customType, renderer);
+			extension.messageRenderers.set(customType, renderer as MessageRenderer);
 		}),
 		registerEntryRenderer: registration((customType, renderer) => {
 			if (typeof renderer !== "function") throw new TypeError(`registerEntryRenderer("${customType}") needs a renderer function`);

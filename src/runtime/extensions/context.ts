@@ -12,6 +12,8 @@ import type {
 	ModelRegistry,
 	ModelsView,
 	ReadonlySessionManager,
+	SessionEntry,
+	SessionTreeNode,
 } from "../../api/types.ts";
 import type { SessionTree } from "../../session/tree.ts";
 import type { RegisteredExtension } from "./extension.ts";
@@ -89,20 +91,24 @@ export class ManagedTimers {
 	}
 }
 
+/**
+ * Extensions are typed against the entries Playa knows (`SessionEntry`), as upstream pi types them;
+ * entries of other tools' types are handed over as stored, as upstream does, not filtered out.
+ */
 function sessionView(source: ContextSource): ReadonlySessionManager {
 	return {
 		getSessionId: () => source.tree().header.id,
 		getHeader: () => ({ ...source.tree().header }),
-		getEntries: () => source.tree().getEntries(),
-		getEntry: (id) => source.tree().getEntry(id),
+		getEntries: () => source.tree().getEntries() as SessionEntry[],
+		getEntry: (id) => source.tree().getEntry(id) as SessionEntry | undefined,
 		getLeafId: () => source.tree().getLeafId(),
 		getLeafEntry: () => {
 			const leaf = source.tree().getLeafId();
-			return leaf ? source.tree().getEntry(leaf) : undefined;
+			return leaf ? (source.tree().getEntry(leaf) as SessionEntry | undefined) : undefined;
 		},
-		getBranch: (fromId) => source.tree().getBranch(fromId),
+		getBranch: (fromId) => source.tree().getBranch(fromId) as SessionEntry[],
 		getLabel: (id) => source.tree().getLabel(id),
-		getTree: () => source.tree().getTree(),
+		getTree: () => source.tree().getTree() as SessionTreeNode[],
 		getSessionName: () => source.tree().getSessionName(),
 		// Sessions live in IndexedDB, not files: the session id stands in for the path.
 		getSessionFile: () => source.tree().header.id,

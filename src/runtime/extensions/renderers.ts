@@ -6,9 +6,9 @@
  * page draws them in place of the plain view. While a tool runs, its `renderResult` draws each partial result
  * (`onUpdate`, `isPartial: true`) under the call; the final result replaces it.
  */
-import type { Component, CustomEntry, EntryRenderOptions, Theme } from "../../api/types.ts";
+import type { AgentToolResult, Component, CustomEntry, CustomMessage, EntryRenderOptions, Theme, ToolRenderContext } from "../../api/types.ts";
 import { COMPONENT_COLUMNS, type RuntimeEvent } from "../../protocol/runtime.ts";
-import type { SessionEntry } from "../../session/entries.ts";
+import type { StoredEntry } from "../../session/entries.ts";
 import type { RegisteredExtension } from "./extension.ts";
 
 /** Keys of the page for pi's keybinding ids a renderer may name in a hint. */
@@ -42,7 +42,7 @@ function linesOf(component: Component | undefined): string[] | undefined {
 
 type Found = { extension: RegisteredExtension; render: () => Component | undefined; where: string };
 
-function findRenderer(deps: RendererDeps, entry: SessionEntry): Found | undefined {
+function findRenderer(deps: RendererDeps, entry: StoredEntry): Found | undefined {
 	const { customType } = entry as { customType?: unknown };
 	if (typeof customType !== "string") return undefined;
 	const options = { expanded: deps.expanded(), ...keyHints() };
@@ -54,8 +54,8 @@ function findRenderer(deps: RendererDeps, entry: SessionEntry): Found | undefine
 		}
 		if (entry.type === "custom_message") {
 			const renderer = extension.messageRenderers.get(customType);
-			const { content, display, details } = entry as unknown as { content: unknown; display: boolean; details?: unknown };
-			const message = { role: "custom", customType, content, display, details, timestamp: Date.parse(entry.timestamp) || 0 };
+			const { content, display, details } = entry as unknown as CustomMessage;
+			const message: CustomMessage = { role: "custom", customType, content, display, details, timestamp: Date.parse(entry.timestamp) || 0 };
 			if (renderer) return { extension, where: `message renderer ${customType}`, render: () => renderer(message, options, deps.theme) };
 		}
 	}
@@ -68,7 +68,7 @@ function toolOwner(deps: RendererDeps, name: string) {
 	return owner && { extension: owner, tool: owner.tools.get(name)! };
 }
 
-function toolContext(deps: RendererDeps, toolCallId: string, args: unknown, isError: boolean, isPartial = false) {
+function toolContext(deps: RendererDeps, toolCallId: string, args: unknown, isError: boolean, isPartial = false): ToolRenderContext {
 	const expanded = deps.expanded();
 	return { args, toolCallId, invalidate: () => {}, lastComponent: undefined, state: {}, cwd: deps.cwd, executionStarted: true, argsComplete: true, isPartial, expanded, showImages: false, isError, ...keyHints() };
 }
@@ -82,10 +82,10 @@ function attempt(deps: RendererDeps, extension: RegisteredExtension, where: stri
 }
 
 type ToolCallBlock = { type: "toolCall"; id: string; name: string; arguments: unknown };
-type ToolResultMessage = { role: "toolResult"; toolCallId: string; toolName: string; content: unknown; details?: unknown; isError?: boolean };
+type ToolResultMessage = { role: "toolResult"; toolCallId: string; toolName: string; content: AgentToolResult<unknown>["content"]; details?: unknown; isError?: boolean };
 
 /** Tool calls of an assistant message and tool results, drawn by their tool's renderCall / renderResult. */
-function renderToolMessage(deps: RendererDeps, entry: SessionEntry): void {
+function renderToolMessage(deps: RendererDeps, entry: StoredEntry): void {
 	const message = (entry as { message?: { role: string; content: unknown } }).message;
 	if (message?.role === "assistant" && Array.isArray(message.content)) {
 		for (const block of message.content as ToolCallBlock[]) {
@@ -95,7 +95,7 @@ function renderToolMessage(deps: RendererDeps, entry: SessionEntry): void {
 			const renderCall = owner?.tool.renderCall;
 			if (!owner || typeof renderCall !== "function") continue;
 			attempt(deps, owner.extension, `renderCall of ${block.name}`, () => {
-				const lines = linesOf(renderCall(block.arguments, deps.theme, toolContext(deps, block.id, block.arguments, false)) as Component | undefined);
+				const lines = linesOf(renderCall(block.arguments, deps.theme, toolContext(deps, block.id, block.arguments, false)));
 				if (!lines) return;
 				deps.callLines.set(block.id, lines);
 				deps.emit({ type: "tool_call_rendered", toolCallId: block.id, extension: owner.extension.name, lines });
@@ -111,14 +111,14 @@ function renderToolMessage(deps: RendererDeps, entry: SessionEntry): void {
 		attempt(deps, owner.extension, `renderResult of ${result.toolName}`, () => {
 			const view = { content: result.content, details: result.details, isError: result.isError === true };
 			const component = renderResult(view, { expanded: deps.expanded(), isPartial: false }, deps.theme, toolContext(deps, result.toolCallId, args, view.isError));
-			const lines = linesOf(component as Component | undefined);
+			const lines = linesOf(component);
 			if (lines) deps.emit({ type: "entry_rendered", entryId: entry.id, extension: owner.extension.name, lines });
 		});
 	}
 }
 
 /** Renders one entry if an extension draws it; a throwing renderer is reported and the plain view stays. */
-export function renderEntry(deps: RendererDeps, entry: SessionEntry): void {
+export function renderEntry(deps: RendererDeps, entry: StoredEntry): void {
 	if (entry.type === "message") return renderToolMessage(deps, entry);
 	const found = findRenderer(deps, entry);
 	if (!found) return;
@@ -154,9 +154,10 @@ export function renderToolProgress(deps: RendererDeps, progress: ToolProgress): 
 		return;
 	}
 	attempt(deps, owner.extension, `renderResult of ${toolName} (partial)`, () => {
-		const view = { content: partialResult.content ?? [], details: partialResult.details, isError: false };
+		// As the tool reported it through onUpdate.
+		const view = { content: (partialResult.content ?? []) as AgentToolResult<unknown>["content"], details: partialResult.details, isError: false };
 		const component = renderResult(view, { expanded: deps.expanded(), isPartial: true }, deps.theme, toolContext(deps, toolCallId, args, false, true));
-		const lines = linesOf(component as Component | undefined);
+		const lines = linesOf(component);
 		if (!lines) return;
 		const header = callLines ?? [`${toolName} ${JSON.stringify(args ?? {})}`];
 		deps.partials.add(toolCallId);

@@ -2,7 +2,7 @@
 import type { RegisteredExtension } from "./extension.ts";
 import { renderEntry, renderToolProgress, type RendererDeps, type ToolProgress } from "./renderers.ts";
 import type { RuntimeEvent } from "../../protocol/runtime.ts";
-import type { SessionEntry } from "../../session/entries.ts";
+import type { StoredEntry } from "../../session/entries.ts";
 
 export interface ExtensionRenderingDeps {
 	extensions(): readonly RegisteredExtension[];
@@ -20,7 +20,7 @@ export class ExtensionRendering {
 
 	constructor(private readonly deps: ExtensionRenderingDeps) {}
 
-	entry(entry: SessionEntry): void {
+	entry(entry: StoredEntry): void {
 		renderEntry(this.renderers(), entry);
 	}
 

@@ -3,11 +3,11 @@
  * (as `ctx.ui.custom` components do) and its lines go to the host as the widget's lines on every
  * render. Replacing or clearing the widget disposes the component and stops its TUI.
  */
-import type { Component, Theme } from "../../api/types.ts";
+import type { Component, Theme, TuiHandle } from "../../api/types.ts";
 import { COMPONENT_COLUMNS, type HostBridge } from "../../protocol/runtime.ts";
 
 type Placement = "aboveEditor" | "belowEditor";
-type WidgetFactory = (tui: unknown, theme: Theme) => Component & { dispose?(): void };
+type WidgetFactory = (tui: TuiHandle, theme: Theme) => Component & { dispose?(): void };
 
 /** Live component widgets of one runtime's ctx.ui, by key. */
 const live = new WeakMap<object, Map<string, () => void>>();

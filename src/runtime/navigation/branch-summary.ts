@@ -9,7 +9,7 @@ import { collectFileOps } from "../../session/compaction/prepare.ts";
 import { SUMMARIZATION_SYSTEM_PROMPT } from "../agent/compaction/prompts.ts";
 import { fileLists, formatFileOperations } from "../agent/compaction/summarize.ts";
 import { BRANCH_SUMMARY_PREAMBLE, convertToLlm, messageForEntry } from "../../session/messages.ts";
-import type { SessionEntry } from "../../session/entries.ts";
+import type { StoredEntry } from "../../session/entries.ts";
 
 export const BRANCH_SUMMARY_PROMPT = `Create a structured summary of this conversation branch for context when returning later.
 
@@ -42,15 +42,15 @@ Keep each section concise. Preserve exact file paths, function names, and error 
 
 /** The entries between the leaf being left and the common ancestor with the target, oldest first. */
 export function entriesToSummarize(
-	getEntry: (id: string) => SessionEntry | undefined,
-	branch: (fromId: string | null) => SessionEntry[],
+	getEntry: (id: string) => StoredEntry | undefined,
+	branch: (fromId: string | null) => StoredEntry[],
 	oldLeafId: string | null,
 	targetId: string,
-): { entries: SessionEntry[]; commonAncestorId: string | null } {
+): { entries: StoredEntry[]; commonAncestorId: string | null } {
 	if (!oldLeafId) return { entries: [], commonAncestorId: null };
 	const oldPath = new Set(branch(oldLeafId).map((e) => e.id));
 	const commonAncestorId = [...branch(targetId)].reverse().find((e) => oldPath.has(e.id))?.id ?? null;
-	const entries: SessionEntry[] = [];
+	const entries: StoredEntry[] = [];
 	const seen = new Set<string>();
 	for (let id: string | null = oldLeafId; id && id !== commonAncestorId && !seen.has(id); ) {
 		seen.add(id);
@@ -76,7 +76,7 @@ export type BranchSummaryResult =
 	| { error: string };
 
 /** Asks the model for a summary of the entries (tool results are left out; the calls carry them). */
-export async function generateBranchSummary(entries: SessionEntry[], options: BranchSummaryOptions): Promise<BranchSummaryResult> {
+export async function generateBranchSummary(entries: StoredEntry[], options: BranchSummaryOptions): Promise<BranchSummaryResult> {
 	const messages = entries.flatMap((entry) => {
 		const message = messageForEntry(entry);
 		return message && message.role !== "toolResult" ? [message] : [];

@@ -8,7 +8,7 @@ import type { ExtensionRunner } from "../extensions/runner.ts";
 import type { NavigateResult, RuntimeEvent, SessionSnapshot } from "../../protocol/runtime.ts";
 import type { BranchSummaryResult } from "./branch-summary.ts";
 import { entriesToSummarize } from "./branch-summary.ts";
-import { newSessionHeader, SESSION_VERSION, type LabelEntry, type SessionEntry } from "../../session/entries.ts";
+import { newSessionHeader, SESSION_VERSION, type LabelEntry, type SessionEntry, type StoredEntry } from "../../session/entries.ts";
 import { describeEntry } from "../../session/tree-view.ts";
 import { resolveLabels, type SessionTree } from "../../session/tree.ts";
 
@@ -22,7 +22,7 @@ export interface NavigationDeps {
 	/** Puts a re-opened message's text in the composer, unless the user is typing there (as upstream). */
 	prefillEditor(text: string): void;
 	/** Asks the current model for a summary of the entries being left. */
-	summarize(entries: SessionEntry[], options: { signal: AbortSignal; customInstructions?: string; replaceInstructions?: boolean }): Promise<BranchSummaryResult>;
+	summarize(entries: StoredEntry[], options: { signal: AbortSignal; customInstructions?: string; replaceInstructions?: boolean }): Promise<BranchSummaryResult>;
 	/** The navigation under way (set here): aborting it stops its summary and cancels the move. */
 	inProgress?: AbortController;
 }
@@ -55,15 +55,16 @@ export async function navigateTree(deps: NavigationDeps, targetId: string, optio
 	}
 }
 
-async function moveInTree(deps: NavigationDeps, target: SessionEntry, options: NavigateOptions, controller: AbortController): Promise<NavigateResult> {
+async function moveInTree(deps: NavigationDeps, target: StoredEntry, options: NavigateOptions, controller: AbortController): Promise<NavigateResult> {
 	const { runner } = deps;
 	const tree = deps.tree();
 	const targetId = target.id;
 	const oldLeafId = tree.getLeafId();
 	const { entries, commonAncestorId } = entriesToSummarize((id) => tree.getEntry(id), (id) => tree.getBranch(id), oldLeafId, targetId);
 	let { customInstructions, replaceInstructions, label } = options;
+	// Typed as upstream types it; entries of other tools' types are handed over as stored.
 	const before = await runner.dispatch("session_before_tree", {
-		preparation: { targetId, oldLeafId, commonAncestorId, entriesToSummarize: entries, userWantsSummary: options.summarize === true, customInstructions, replaceInstructions, label },
+		preparation: { targetId, oldLeafId, commonAncestorId, entriesToSummarize: entries as SessionEntry[], userWantsSummary: options.summarize === true, customInstructions, replaceInstructions, label },
 		signal: controller.signal,
 	});
 	if (before?.cancel) return { cancelled: true };
@@ -120,7 +121,7 @@ export async function branchBefore(deps: Pick<NavigationDeps, "tree" | "runner">
  */
 export function branchedSession(tree: SessionTree, leafId: string | null, parentSession: string, cwd: string): SessionSnapshot {
 	const header = { ...newSessionHeader(cwd), version: SESSION_VERSION, parentSession };
-	const path: SessionEntry[] = [];
+	const path: StoredEntry[] = [];
 	let parentId: string | null = null;
 	for (const entry of tree.getBranch(leafId)) {
 		if (entry.type === "label") continue;

@@ -3,9 +3,9 @@
  * `buildContextEntries`): the latest compaction first (its summary), then the entries from its
  * `firstKeptEntryId` up to it, then everything after it.
  */
-import { isCompactionEntry, type CompactionEntry, type SessionEntry } from "../entries.ts";
+import { isCompactionEntry, type CompactionEntry, type StoredEntry } from "../entries.ts";
 
-export function latestCompaction(path: SessionEntry[]): CompactionEntry | undefined {
+export function latestCompaction(path: StoredEntry[]): CompactionEntry | undefined {
 	for (let i = path.length - 1; i >= 0; i--) {
 		const entry = path[i];
 		if (isCompactionEntry(entry)) return entry;
@@ -13,7 +13,7 @@ export function latestCompaction(path: SessionEntry[]): CompactionEntry | undefi
 	return undefined;
 }
 
-export function contextEntries(path: SessionEntry[]): SessionEntry[] {
+export function contextEntries(path: StoredEntry[]): StoredEntry[] {
 	const compaction = latestCompaction(path);
 	if (!compaction) return path;
 	const at = path.indexOf(compaction);

@@ -5,7 +5,7 @@
  */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import type { CompactionPreparation, CompactionSettings, FileOperations } from "../../api/compaction.ts";
-import { isCompactionEntry, type SessionEntry } from "../entries.ts";
+import { isCompactionEntry, type StoredEntry } from "../entries.ts";
 import { messageForEntry } from "../messages.ts";
 import { estimateContextTokens, estimateTokens } from "../usage.ts";
 import { contextEntries, latestCompaction } from "./context-entries.ts";
@@ -20,20 +20,20 @@ export function shouldCompact(contextTokens: number, contextWindow: number, sett
 	return contextTokens > contextWindow - settings.reserveTokens;
 }
 
-function entryMessages(entry: SessionEntry): AgentMessage[] {
+function entryMessages(entry: StoredEntry): AgentMessage[] {
 	const message = messageForEntry(entry);
 	return message ? [message] : [];
 }
 
-const entryTokens = (entry: SessionEntry) => entryMessages(entry).reduce((sum, message) => sum + estimateTokens(message), 0);
+const entryTokens = (entry: StoredEntry) => entryMessages(entry).reduce((sum, message) => sum + estimateTokens(message), 0);
 
 /** A cut may fall before any message but a tool result (it must follow its call). */
-function isCutPoint(entry: SessionEntry): boolean {
+function isCutPoint(entry: StoredEntry): boolean {
 	return !isCompactionEntry(entry) && entryMessages(entry).some((message) => message.role !== "toolResult");
 }
 
 /** A message that starts a turn: anything the user side says. */
-function isTurnStart(entry: SessionEntry): boolean {
+function isTurnStart(entry: StoredEntry): boolean {
 	return !isCompactionEntry(entry) && entryMessages(entry).some((message) => message.role !== "assistant" && message.role !== "toolResult");
 }
 
@@ -49,7 +49,7 @@ export interface CutPoint {
  * closest valid point at or after there. Entries that carry no message just before the cut stay
  * with what is kept. Only `entries[startIndex, endIndex)` are considered.
  */
-export function findCutPoint(entries: SessionEntry[], startIndex: number, endIndex: number, keepRecentTokens: number): CutPoint {
+export function findCutPoint(entries: StoredEntry[], startIndex: number, endIndex: number, keepRecentTokens: number): CutPoint {
 	const cutPoints: number[] = [];
 	for (let i = startIndex; i < endIndex; i++) if (isCutPoint(entries[i])) cutPoints.push(i);
 	if (cutPoints.length === 0) return { firstKeptEntryIndex: startIndex, turnStartIndex: -1, isSplitTurn: false };
@@ -102,7 +102,7 @@ export function collectFileOps(messages: AgentMessage[], into: FileOperations): 
  * What a compaction of this branch would summarize and keep; undefined when there is nothing to
  * summarize (the branch ends in a compaction, or it is all recent history).
  */
-export function prepareCompaction(path: SessionEntry[], settings: CompactionSettings): CompactionPreparation | undefined {
+export function prepareCompaction(path: StoredEntry[], settings: CompactionSettings): CompactionPreparation | undefined {
 	if (path.length > 0 && isCompactionEntry(path[path.length - 1])) return undefined;
 	const visible = contextEntries(path);
 	const previous = latestCompaction(path);

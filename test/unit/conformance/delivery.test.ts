@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { RuntimeEvent } from "../../../src/protocol/runtime.ts";
-import type { SessionEntry } from "../../../src/session/entries.ts";
+import type { StoredEntry } from "../../../src/session/entries.ts";
 import { PROBE_EXPR, probe, startRuntime } from "../../support/runtime-harness.ts";
 import { deferred } from "./support.ts";
 
@@ -31,7 +31,7 @@ export default function (pi) {
 }`;
 
 /** Each entry as `kind:text`, for compact order assertions. */
-function shape(entries: SessionEntry[]): string[] {
+function shape(entries: StoredEntry[]): string[] {
 	return entries.map((entry) => {
 		const e = entry as unknown as { type: string; customType?: string; content?: unknown; message?: { role: string; content: unknown } };
 		if (e.type === "custom_message") return `custom:${e.customType}:${typeof e.content === "string" ? e.content : JSON.stringify(e.content)}`;

@@ -10,7 +10,7 @@ import { isContextOverflow, type AssistantMessage, type Model } from "@earendil-
 import type { CompactionReason, CompactionResult } from "../../../api/events.ts";
 import type { ExtensionRunner } from "../../extensions/runner.ts";
 import type { RuntimeEvent } from "../../../protocol/runtime.ts";
-import type { CompactionEntry } from "../../../session/entries.ts";
+import type { CompactionEntry, SessionEntry } from "../../../session/entries.ts";
 import type { SessionTree } from "../../../session/tree.ts";
 import { latestCompaction } from "../../../session/compaction/context-entries.ts";
 import { contextTokens, estimateContextTokens } from "../../../session/usage.ts";
@@ -94,7 +94,8 @@ export class Compactor {
 		try {
 			const before = await runner.dispatch("session_before_compact", {
 				preparation,
-				branchEntries: branch,
+				// Typed as upstream types it; entries of other tools' types are handed over as stored.
+				branchEntries: branch as SessionEntry[],
 				customInstructions,
 				reason,
 				willRetry,
@@ -139,7 +140,7 @@ export class Compactor {
 			}
 			if (controller.signal.aborted) throw cancelled();
 			if (!tree().getEntry(fields.firstKeptEntryId)) throw new Error(`Compaction keeps from ${fields.firstKeptEntryId}, which is not in this session`);
-			const entry = tree().append({ type: "compaction", ...fields }) as CompactionEntry;
+			const entry = tree().append({ type: "compaction", ...fields });
 			const fromExtension = fields.fromExtension === true;
 			await runner.dispatch("session_compact", { compactionEntry: structuredClone(entry), fromExtension, reason, willRetry });
 			return { summary: entry.summary, firstKeptEntryId: entry.firstKeptEntryId, tokensBefore: entry.tokensBefore, details: entry.details, entry, fromExtension };

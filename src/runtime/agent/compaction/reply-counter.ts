@@ -6,12 +6,12 @@
  * request plays the next step.
  */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
-import { isCompactionEntry, type SessionEntry } from "../../../session/entries.ts";
+import { isCompactionEntry, type StoredEntry } from "../../../session/entries.ts";
 import type { SessionTree } from "../../../session/tree.ts";
 import { isInterruptedMarker } from "../../../session/interrupted.ts";
 import type { ReplyIndex } from "../../models/scripted-model.ts";
 
-export function repliesOnBranch(path: SessionEntry[]): number {
+export function repliesOnBranch(path: StoredEntry[]): number {
 	let replies = 0;
 	let previousRole: string | undefined;
 	for (const entry of path) {

@@ -1,0 +1,142 @@
+/** `pi`: what an extension's factory receives to register tools, commands, renderers and handlers. */
+import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
+import type { ImageContent, Model, TextContent } from "@earendil-works/pi-ai";
+import type { ExtensionCommandContext, ExtensionContext } from "./context.ts";
+import type { CustomMessagePayload, ExtensionEvent, ExtensionEventName, ExtensionEventResult } from "./events.ts";
+import type { ExtensionVirtualModel, ProviderConfig } from "./providers.ts";
+import type { ToolDefinition, ToolInfo, ToolParameters } from "./tools.ts";
+import type { AssistantThinkingRenderer, ComposerShapeDefinition, EntryRenderer, MessageRenderer } from "./ui.ts";
+
+// ---------------------------------------------------------------------------------------------
+// Commands, shortcuts, flags
+
+export interface AutocompleteItem {
+	value: string;
+	label: string;
+	description?: string;
+}
+
+export interface CommandDefinition {
+	description?: string;
+	getArgumentCompletions?(prefix: string): AutocompleteItem[] | null | Promise<AutocompleteItem[] | null>;
+	handler(args: string, ctx: ExtensionCommandContext): Promise<void> | void;
+}
+
+export interface SlashCommandInfo {
+	name: string;
+	description?: string;
+	source: "extension" | "builtin";
+	path?: string;
+	sourceInfo: { path: string; source: string };
+}
+
+export interface ShortcutDefinition {
+	description?: string;
+	handler(ctx: ExtensionContext): Promise<void> | void;
+}
+
+export interface FlagDefinition {
+	description?: string;
+	type: "boolean" | "string";
+	default?: boolean | string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events (reference section 5): payloads and results live in events.ts.
+
+export type ExtensionHandler<E extends ExtensionEventName> = (
+	event: ExtensionEvent<E>,
+	ctx: ExtensionContext,
+) => ExtensionEventResult<E> | void | Promise<ExtensionEventResult<E> | void>;
+
+// ---------------------------------------------------------------------------------------------
+// pi
+
+export interface EventBus {
+	emit(channel: string, data?: unknown): void;
+	on(channel: string, handler: (data: unknown) => void | Promise<void>): () => void;
+}
+
+export interface ExtensionLogger {
+	debug(message: string, meta?: unknown): void;
+	info(message: string, meta?: unknown): void;
+	warn(message: string, meta?: unknown): void;
+	error(message: string, meta?: unknown): void;
+}
+
+export interface ExecResult {
+	stdout: string;
+	stderr: string;
+	code: number;
+	killed: boolean;
+}
+
+/** oh-my-pi's broker for a write the sandbox denied; `true` means the bytes are on disk. */
+export type FileWriteFallbackHandler = (
+	request: { dst: string; content: string; cause: unknown; sessionId: string | undefined },
+	ctx: ExtensionContext,
+) => Promise<boolean>;
+
+/** oh-my-pi's broker for a delete the sandbox denied; `true` means the file is gone. */
+export type FileDeleteFallbackHandler = (
+	request: { dst: string; cause: unknown; confirmedFile: boolean; sessionId: string | undefined },
+	ctx: ExtensionContext,
+) => Promise<boolean>;
+
+export interface ExtensionAPI {
+	on<E extends ExtensionEventName>(event: E, handler: ExtensionHandler<E>): void;
+	/** The parameters' types follow the schema: TypeBox, zod, or a JSON Schema literal. */
+	registerTool<const TParams extends ToolParameters = ToolParameters, TDetails = unknown, TState = unknown>(
+		tool: ToolDefinition<TParams, TDetails, TState>,
+	): void;
+	registerCommand(name: string, command: CommandDefinition): void;
+	registerShortcut(key: string, shortcut: ShortcutDefinition): void;
+	registerFlag(name: string, flag: FlagDefinition): void;
+	getFlag(name: string): boolean | string | undefined;
+	/** `setLabel(label)` names the extension; `setLabel(entryId, label)` labels a session entry (undefined clears). */
+	setLabel(entryIdOrLabel: string, label?: string): void;
+	registerMessageRenderer<T = unknown>(customType: string, renderer: MessageRenderer<T>): void;
+	/** Draws custom entries (`pi.appendEntry`) of `customType` in the transcript. */
+	registerEntryRenderer<T = unknown>(customType: string, renderer: EntryRenderer<T>): void;
+	/** Registering the same provider and id again replaces the virtual model. */
+	registerVirtualModel<TState = unknown>(model: ExtensionVirtualModel<TState>): void;
+	unregisterVirtualModel(provider: string, id: string): void;
+	/** Terminal only (a notice says so). */
+	registerAssistantThinkingRenderer(renderer: AssistantThinkingRenderer): void;
+	/** Terminal only (a notice says so). */
+	registerComposerShape(shape: ComposerShapeDefinition): void;
+	/** Not in the browser (a notice says so): the workspace has no permission errors to broker. */
+	registerFileWriteFallback(handler: FileWriteFallbackHandler): void;
+	/** Not in the browser (a notice says so). */
+	registerFileDeleteFallback(handler: FileDeleteFallbackHandler): void;
+	registerProvider(name: string, config: ProviderConfig): void;
+	unregisterProvider(name: string): void;
+	readonly events: EventBus;
+	readonly logger: ExtensionLogger;
+	/** zod, as bundled with Playa (`pi.zod.object({...})`). */
+	readonly zod: typeof import("zod").z;
+	/** TypeBox's `Type` builder. */
+	readonly typebox: typeof import("typebox").Type;
+	sendMessage<T = unknown>(
+		payload: CustomMessagePayload<T>,
+		opts?: { triggerTurn?: boolean; deliverAs?: "steer" | "followUp" | "nextTurn" | "aside" },
+	): void;
+	sendUserMessage(
+		content: string | (TextContent | ImageContent)[],
+		/** `expandPromptTemplates` (pi 1.6): a `/command` text runs that extension command (Playa has no prompt templates). */
+		opts?: { deliverAs?: "steer" | "followUp" | "aside"; attribution?: "user" | "agent"; expandPromptTemplates?: boolean },
+	): void;
+	appendEntry<T = unknown>(customType: string, data?: T): void;
+	exec(command: string, args: string[], opts?: { signal?: AbortSignal; timeout?: number; cwd?: string }): Promise<ExecResult>;
+	getActiveTools(): string[];
+	getAllTools(): ToolInfo[];
+	setActiveTools(names: string[]): Promise<void>;
+	getCommands(): SlashCommandInfo[];
+	setModel(model: Model<string>): Promise<boolean>;
+	getSessionName(): string | undefined;
+	setSessionName(name: string): Promise<void>;
+	getThinkingLevel(): ThinkingLevel | undefined;
+	setThinkingLevel(level: ThinkingLevel): void;
+}
+
+export type ExtensionFactory = (pi: ExtensionAPI) => void | Promise<void>;

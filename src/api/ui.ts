@@ -1,0 +1,133 @@
+/**
+ * What extensions draw with and `ctx.ui`: pi-tui components (lines at a width, optionally taking key
+ * input), the theme, dialogs, widgets and the renderers extensions register for the transcript.
+ */
+import type { ImageContent, TextContent } from "@earendil-works/pi-ai";
+import type { CustomEntry } from "./entries.ts";
+
+export interface Component {
+	render(width: number): readonly string[];
+	handleInput?(data: string): void;
+	invalidate?(): void;
+}
+
+export interface Theme {
+	fg(color: string, text: string): string;
+	bg(color: string, text: string): string;
+	bold(text: string): string;
+	italic(text: string): string;
+	underline(text: string): string;
+	dim?(text: string): string;
+	strikethrough?(text: string): string;
+}
+
+/** The terminal-free pi-tui `TUI` a component factory gets: what a component asks of it. */
+export interface TuiHandle {
+	/** Draws the component again (`force` redraws every line). */
+	requestRender(force?: boolean): void;
+}
+
+/** A factory for a component that lives in the page, as widgets take it; `dispose` runs when it goes. */
+export type ComponentFactory = (tui: TuiHandle, theme: Theme) => Component & { dispose?(): void };
+
+// ---------------------------------------------------------------------------------------------
+// ctx.ui
+
+export type NotifyType = "info" | "warning" | "error";
+
+export interface DialogOptions {
+	/** Aborting the signal closes the dialog and resolves with the "no answer" value. */
+	signal?: AbortSignal;
+	/** Milliseconds until the dialog closes by itself with the "no answer" value. */
+	timeout?: number;
+	initialIndex?: number;
+	helpText?: string;
+}
+
+export type SelectOption = string | { label: string; description?: string };
+
+export type WidgetContent = string[] | ComponentFactory | undefined;
+
+export interface ExtensionUIContext {
+	select(title: string, options: SelectOption[], opts?: DialogOptions): Promise<string | undefined>;
+	confirm(title: string, message: string, opts?: DialogOptions): Promise<boolean>;
+	input(title: string, placeholder?: string, opts?: DialogOptions): Promise<string | undefined>;
+	editor(title: string, prefill?: string, opts?: DialogOptions): Promise<string | undefined>;
+	/** `keybindings` is pi-tui's keybindings manager, as the page maps its keys. */
+	custom<T>(
+		factory: (tui: TuiHandle, theme: Theme, keybindings: unknown, done: (result: T) => void) => Component | Promise<Component>,
+		opts?: { overlay?: boolean; signal?: AbortSignal },
+	): Promise<T | undefined>;
+	notify(message: string, type?: NotifyType): void;
+	setStatus(key: string, text: string | undefined): void;
+	setWorkingMessage(message?: string): void;
+	setWidget(key: string, content: WidgetContent, options?: { placement?: "aboveEditor" | "belowEditor" }): void;
+	/** Terminal only: the page keeps its own footer (a notice says so). */
+	setFooter(factory: ((tui: TuiHandle, theme: Theme, footerData: unknown) => Component) | undefined): void;
+	/** Terminal only: the page keeps its own header (a notice says so). */
+	setHeader(factory: ComponentFactory | undefined): void;
+	setTitle(title: string): void;
+	onTerminalInput(handler: (data: string) => { consume?: boolean; data?: string } | undefined): () => void;
+	setEditorText(text: string): void;
+	pasteToEditor(text: string): void;
+	getEditorText(): string;
+	/** Terminal only (a notice says so): upstream's `AutocompleteProviderFactory`. */
+	addAutocompleteProvider(factory: unknown): void;
+	/** Terminal only (a notice says so): the page keeps its own composer. */
+	setEditorComponent(factory: ((tui: TuiHandle, theme: Theme, keybindings: unknown) => Component) | undefined): void;
+	readonly theme: Theme;
+	getAllThemes(): Promise<{ name: string; path?: string }[]>;
+	getTheme(name: string): Promise<Theme | undefined>;
+	setTheme(theme: string | Theme): Promise<{ success: boolean; error?: string }>;
+	getToolsExpanded(): boolean;
+	setToolsExpanded(expanded: boolean): void;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Renderers for the transcript
+
+/** Key hints for renderers, as pi's keybinding ids name them ("app.tools.expand"). */
+export interface KeybindingHints {
+	keyText(keybinding: string): string;
+	keyHint(keybinding: string, description: string): string;
+}
+
+export interface EntryRenderOptions extends KeybindingHints {
+	expanded: boolean;
+}
+
+export type MessageRenderOptions = EntryRenderOptions;
+
+/** A `pi.sendMessage` message as the transcript holds it (upstream's `CustomMessage`). */
+export interface CustomMessage<T = unknown> {
+	role: "custom";
+	customType: string;
+	content: string | (TextContent | ImageContent)[];
+	display: boolean;
+	details?: T;
+	timestamp: number;
+}
+
+/** Draws custom messages of one `customType` (`pi.registerMessageRenderer`). */
+export type MessageRenderer<T = unknown> = (message: CustomMessage<T>, options: MessageRenderOptions, theme: Theme) => Component | undefined;
+
+/** Draws a custom entry of one `customType` in the transcript. */
+export type EntryRenderer<T = unknown> = (entry: CustomEntry<T>, options: EntryRenderOptions, theme: Theme) => Component | undefined;
+
+/** What `pi.registerAssistantThinkingRenderer` draws: one thinking block of an assistant reply. */
+export interface AssistantThinkingRenderContext {
+	contentIndex: number;
+	thinkingIndex: number;
+	text: string;
+	requestRender(): void;
+}
+
+export type AssistantThinkingRenderer = (context: AssistantThinkingRenderContext, theme: Theme) => Component | undefined;
+
+/** oh-my-pi's input-editor layout (`pi.registerComposerShape`); `style.id` names it. */
+export interface ComposerShapeDefinition {
+	label: string;
+	description?: string;
+	/** pi-tui's `ComposerStyle`. */
+	style: { id: string; [field: string]: unknown };
+}
