@@ -39,8 +39,9 @@ test("!cmd runs in the workspace and goes to the model; an endless loop is stopp
 	const shell = page.getByRole("article", { name: "Shell message" });
 	await expect(shell).toContainText("hi from the shell");
 	await send(page, "!!while true; do :; done");
-	await expect(shell.nth(1)).toContainText("(not sent to the model)");
-	await expect(shell.nth(1)).toContainText(/exit code \d+/, { timeout: 30_000 });
+	// The message appears once the shell's command limit stops the loop: seconds on a busy machine.
+	await expect(shell.nth(1)).toContainText("(not sent to the model)", { timeout: 30_000 });
+	await expect(shell.nth(1)).toContainText(/exit code \d+/);
 	await page.getByRole("textbox", { name: "Prompt", exact: true }).fill("still typing");
 	await expect(page.getByRole("textbox", { name: "Prompt", exact: true })).toHaveValue("still typing");
 });
