@@ -68,8 +68,9 @@ export function headWithin(text: string, maxBytes: number): string {
 	return lineEnd >= end * 0.75 ? head.slice(0, lineEnd + 1) : head;
 }
 
-function where(path: string | undefined): string {
-	return path ? `the whole output is in ${path}` : "the rest could not be kept (no workspace)";
+function where(path: string | undefined, files: OutputFiles | undefined): string {
+	if (path) return `the whole output is in ${path}`;
+	return files ? "the rest could not be written to the workspace" : "the rest could not be kept (no workspace)";
 }
 
 /** `text` within the text bound: its head and a note naming the file with all of it. */
@@ -78,7 +79,7 @@ export async function boundText(text: string, toolName: string, files: OutputFil
 	if (text.length * 3 <= MAX_RESULT_TEXT_BYTES || byteLength(text) <= MAX_RESULT_TEXT_BYTES) return text;
 	const head = headWithin(text, MAX_RESULT_TEXT_BYTES - NOTE_BYTES);
 	const path = await files?.save(toolName, ".txt", text);
-	return `${head}\n\n[output truncated: ${byteLength(text)} bytes, the first ${formatSize(byteLength(head))} shown; ${where(path)}]`;
+	return `${head}\n\n[output truncated: ${byteLength(text)} bytes, the first ${formatSize(byteLength(head))} shown; ${where(path, files)}]`;
 }
 
 function decodeBase64(data: string): Uint8Array | undefined {
@@ -121,7 +122,7 @@ async function boundTextBlocks(content: Block[], toolName: string, files: Output
 			continue;
 		}
 		const head = headWithin(text, budget);
-		out.push({ ...block, text: `${head}\n\n[output truncated: ${total} bytes, the first ${formatSize(MAX_RESULT_TEXT_BYTES - NOTE_BYTES - budget + byteLength(head))} shown; ${where(path)}]` });
+		out.push({ ...block, text: `${head}\n\n[output truncated: ${total} bytes, the first ${formatSize(MAX_RESULT_TEXT_BYTES - NOTE_BYTES - budget + byteLength(head))} shown; ${where(path, files)}]` });
 		cut = true;
 	}
 	return out;
@@ -173,7 +174,7 @@ async function boundDetails(details: unknown, toolName: string, files: OutputFil
 
 /** A tool's result as the session keeps it: text, images and details within their bounds. */
 export async function boundResult<T extends Pick<AgentToolResult<unknown>, "content" | "details">>(result: T, toolName: string, files: OutputFiles | undefined): Promise<T> {
-	if (!Array.isArray(result.content)) return result;
+	if (!result || !Array.isArray(result.content)) return result;
 	const images = await boundImages(result.content, toolName, files);
 	const content = await boundTextBlocks(images, toolName, files);
 	const details = await boundDetails(result.details, toolName, files);

@@ -69,14 +69,20 @@ export class ToolPath {
 	/** A thrown error whose message is over the text bound: the same error, its message cut (and saved). */
 	private async boundError(error: unknown, toolName: string): Promise<unknown> {
 		if (typeof error === "string") return boundText(error, toolName, this.outputFiles);
-		if (!(error instanceof Error) || typeof error.message !== "string") return error;
-		const message = await boundText(error.message, toolName, this.outputFiles);
-		if (message === error.message) return error;
+		let message: unknown;
 		try {
-			error.message = message;
+			message = error instanceof Error ? error.message : undefined;
+		} catch {
+			return error;
+		}
+		if (typeof message !== "string") return error;
+		const bounded = await boundText(message, toolName, this.outputFiles);
+		if (bounded === message) return error;
+		try {
+			(error as Error).message = bounded;
 			return error;
 		} catch {
-			return new Error(message);
+			return new Error(bounded);
 		}
 	}
 
