@@ -35,7 +35,12 @@ export class HostModules {
 		return url;
 	}
 
-	private createShim(name: HostModuleName, namespace: object): string {
+	/** A module re-exporting `namespace`, a value of the loader's own (not one of the table's modules). */
+	shimOf(label: string, namespace: object): string {
+		return this.createShim(label, namespace);
+	}
+
+	private createShim(name: string, namespace: object): string {
 		const slot = `${name}#${nextSlot++}`;
 		registry()[slot] = namespace;
 		const lines = [`const m = globalThis[Symbol.for("playa.hostModules")][${JSON.stringify(slot)}];`];

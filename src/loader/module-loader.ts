@@ -1,7 +1,9 @@
 /**
  * Loads an extension's module graph from URLs: fetch, transpile, rewrite every import to a URL the
  * engine can load (host modules, the author's other files, an ESM CDN), then `import()` it.
- * Failures name the file, the phase and, where known, the line.
+ * Failures name the file, the phase and, where known, the line. A computed `import(expr)` cannot be
+ * resolved ahead: it becomes a call of the loader's resolver (computed-imports.ts), which resolves
+ * and loads its specifier when, and only if, it runs.
  */
 import { init as initLexer, parse as parseImports } from "es-module-lexer";
 import type { ExtensionPhase } from "../protocol/runtime.ts";
@@ -9,6 +11,7 @@ import type { HostModules } from "./host-modules.ts";
 import type { ModuleUrls } from "./module-urls.ts";
 import { DEFAULT_CDN, resolveSpecifier } from "./specifiers.ts";
 import { TranspileError, lineAt, transpile } from "./transpile.ts";
+import { computedImport, rewriteComputedImport, withResolverImport } from "./computed-imports.ts";
 
 export class ModuleLoadError extends Error {
 	constructor(
@@ -47,6 +50,8 @@ export class ModuleLoader {
 	private readonly nativeUrls = new Map<string, string>();
 	private readonly fetchImpl: typeof fetch;
 	private readonly cdn: string;
+	/** The module exporting `importFrom`, for the modules with a computed `import(expr)`. */
+	private resolverUrl: string | undefined;
 
 	constructor(private readonly options: ModuleLoaderOptions) {
 		this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
@@ -107,9 +112,16 @@ export class ModuleLoader {
 		}
 		// Rewrite from the end so earlier offsets stay valid.
 		let out = code;
+		let computed = false;
 		for (const entry of [...imports].reverse()) {
 			if (entry.type === "import-meta") {
 				out = `${out.slice(0, entry.start)}({ url: ${JSON.stringify(url)} })${out.slice(entry.end)}`;
+				continue;
+			}
+			const computedEntry = computedImport(entry);
+			if (computedEntry) {
+				out = rewriteComputedImport(out, computedEntry, url);
+				computed = true;
 				continue;
 			}
 			const specifier = entry.specifier;
@@ -118,10 +130,28 @@ export class ModuleLoader {
 			const replacement = entry.type === "dynamic" ? JSON.stringify(target) : target;
 			out = out.slice(0, entry.start) + replacement + out.slice(entry.end);
 		}
+		if (computed) out = withResolverImport(out, this.resolver());
 		return this.options.urls.create(out, url);
 	}
 
-	private async targetFor(specifier: string, importer: string, chain: string[], line: number): Promise<string> {
+	private resolver(): string {
+		this.resolverUrl ??= this.options.hostModules.shimOf("computed-import", {
+			default: (importer: string, specifier: unknown) => this.importFrom(importer, specifier),
+		});
+		return this.resolverUrl;
+	}
+
+	/**
+	 * A computed `import(specifier)` in `importer`, as it runs: resolved and loaded like a literal
+	 * import of that module (relative, host module, CDN), then imported.
+	 */
+	async importFrom(importer: string, specifier: unknown): Promise<unknown> {
+		// As import() does: the specifier is converted to a string.
+		const target = await this.targetFor(String(specifier), importer, []);
+		return import(/* @vite-ignore */ target);
+	}
+
+	private async targetFor(specifier: string, importer: string, chain: string[], line?: number): Promise<string> {
 		const resolution = resolveSpecifier(specifier, importer, this.cdn, this.javascript.has(importer));
 		switch (resolution.kind) {
 			case "host":

@@ -25,6 +25,7 @@ import { DEFAULT_RETRY_POLICY } from "./agent/retry.ts";
 import { AgentSession } from "./agent/session.ts";
 import { CommandRouter } from "./commands/router.ts";
 import { execInWorkspace } from "./commands/user-shell.ts";
+import { workspaceOutputFiles } from "./tools/result-bounds.ts";
 import { StaleExtensionContextError } from "./extensions/api.ts";
 import { createContext, ManagedTimers } from "./extensions/context.ts";
 import { ExtensionPanel } from "./extensions/panel.ts";
@@ -236,6 +237,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		emit,
 		toolProgress: (progress) => rendering.toolProgress(progress),
 		committed: () => commits.settled(),
+		outputFiles: workspace ? workspaceOutputFiles(workspace) : undefined,
 		builtinTools: workspace ? createBuiltinTools(workspace, { cwd }) : [],
 		defaultActiveBuiltins: [...DEFAULT_ACTIVE_TOOL_NAMES],
 		compaction: options.compaction,

@@ -15,6 +15,7 @@ import { SCRIPTED_PROVIDER, type ScriptedModel } from "../models/scripted-model.
 import { AgentEvents } from "./agent-events.ts";
 import { isVirtualModel } from "../models/virtual-models.ts";
 import { ToolPath } from "../tools/tool-path.ts";
+import type { OutputFiles } from "../tools/result-bounds.ts";
 import type { ToolProgress } from "../extensions/renderers.ts";
 import { Compactor } from "./compaction/compactor.ts";
 import type { CompactionSettings } from "../../session/compaction/prepare.ts";
@@ -42,6 +43,8 @@ export interface SessionOptions {
 	toolProgress?(progress: ToolProgress): void;
 	/** Resolves once the host has stored every entry appended so far. */
 	committed?(): Promise<void>;
+	/** Where output cut from tool results is kept (the workspace's /tmp). */
+	outputFiles?: OutputFiles;
 	emit(event: RuntimeEvent): void;
 	/** Everything ctx needs besides the session itself. */
 	contextSource: Omit<ContextSource, "tree" | "model" | "isIdle" | "abort" | "hasPendingMessages" | "waitForIdle" | "systemPrompt">;
@@ -88,7 +91,7 @@ export class AgentSession {
 			},
 			systemPrompt: () => [...this.systemPrompt],
 		};
-		this.toolPath = new ToolPath(runner, options.committed);
+		this.toolPath = new ToolPath(runner, options.committed, options.outputFiles);
 		this.tools = new SessionTools({
 			runner,
 			path: this.toolPath,

@@ -15,6 +15,7 @@ import type { RuntimeEvent } from "../../protocol/runtime.ts";
 import type { SessionTree } from "../../session/tree.ts";
 import { branchBefore, forkSession, navigateTree, type NavigationDeps } from "../navigation/navigation.ts";
 import { commandOwner, runExtensionCommand } from "../commands/extension-input.ts";
+import { assertEntryFits } from "./entry-limits.ts";
 
 export interface ControlDeps {
 	session(): AgentSession;
@@ -89,8 +90,12 @@ export function createSessionControl(deps: ControlDeps): SessionControl {
 export function createActions(deps: ControlDeps, setModel: (model: Model<string>) => boolean | Promise<boolean>): ExtensionActions & { setEntryLabel(entryId: string, label: string | undefined): void } {
 	const { runner } = deps;
 	return {
-		sendMessage: (payload, opts) => void deps.session().sendMessage(payload, opts),
+		sendMessage: (payload, opts) => {
+			assertEntryFits("pi.sendMessage", payload);
+			void deps.session().sendMessage(payload, opts);
+		},
 		sendUserMessage: (content, opts) => {
+			assertEntryFits("pi.sendUserMessage", content);
 			const command = opts?.expandPromptTemplates && typeof content === "string" ? /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(content.trim()) : null;
 			// As upstream, the command runs once the handler that asked for it has returned.
 			if (command && commandOwner(runner, command[1])) void Promise.resolve().then(() => runExtensionCommand(runner, deps.session().source, command[1], command[2] ?? ""));
@@ -101,6 +106,7 @@ export function createActions(deps: ControlDeps, setModel: (model: Model<string>
 			deps.tree().append({ type: "label", targetId: entryId, label });
 		},
 		appendEntry: (customType, data) => {
+			assertEntryFits(`pi.appendEntry("${String(customType).slice(0, 40)}")`, data);
 			deps.tree().append({ type: "custom", customType, data });
 		},
 		exec: deps.exec,

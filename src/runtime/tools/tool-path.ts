@@ -10,11 +10,15 @@
  * the start before it prepares the call, so the extensions' `tool_execution_start` waits here until
  * `tool_call` has run, or until the call ends without running (unknown tool, invalid arguments,
  * aborted or truncated reply: no `tool_call` then).
+ *
+ * What a tool returns, throws or reports as progress, and what `tool_result` handlers put in its
+ * place, is bounded here (result-bounds.ts) before the session stores or shows any of it.
  */
 import type { AgentOptions, AgentTool, AgentToolUpdateCallback } from "@earendil-works/pi-agent-core";
 import { validateToolArguments, type JsonObject, type ToolCall } from "@earendil-works/pi-ai";
 import type { ExtensionRunner } from "../extensions/runner.ts";
 import type { EventPayload } from "../extensions/merge-rules.ts";
+import { boundPartial, boundResult, boundText, type OutputFiles } from "./result-bounds.ts";
 
 type BeforeToolCall = NonNullable<AgentOptions["beforeToolCall"]>;
 type AfterToolCall = NonNullable<AgentOptions["afterToolCall"]>;
@@ -40,17 +44,46 @@ export class ToolPath {
 		private readonly runner: ExtensionRunner,
 		/** Resolves once every entry appended so far is stored: a tool runs only after that. */
 		private readonly committed?: () => Promise<void>,
+		/** Where output cut from a result is kept (a workspace's /tmp); without it, it is dropped. */
+		private readonly outputFiles?: OutputFiles,
 	) {}
 
-	/** The same wrapper for every tool: it runs with the input `tool_call` settled on. */
+	/** The same wrapper for every tool: it runs with the input `tool_call` settled on, and its output is bounded. */
 	wrap(tool: AgentTool): AgentTool {
 		return {
 			...tool,
 			execute: async (toolCallId: string, params: unknown, signal?: AbortSignal, onUpdate?: AgentToolUpdateCallback) => {
 				await this.committed?.();
-				return tool.execute(toolCallId, this.replaced.get(toolCallId) ?? params, signal, onUpdate);
+				const update: AgentToolUpdateCallback | undefined = onUpdate && ((partial) => onUpdate(boundPartial(partial)));
+				let result;
+				try {
+					result = await tool.execute(toolCallId, this.replaced.get(toolCallId) ?? params, signal, update);
+				} catch (error) {
+					throw await this.boundError(error, tool.name);
+				}
+				return boundResult(result, tool.name, this.outputFiles);
 			},
 		};
+	}
+
+	/** A thrown error whose message is over the text bound: the same error, its message cut (and saved). */
+	private async boundError(error: unknown, toolName: string): Promise<unknown> {
+		if (typeof error === "string") return boundText(error, toolName, this.outputFiles);
+		let message: unknown;
+		try {
+			message = error instanceof Error ? error.message : undefined;
+		} catch {
+			return error;
+		}
+		if (typeof message !== "string") return error;
+		const bounded = await boundText(message, toolName, this.outputFiles);
+		if (bounded === message) return error;
+		try {
+			(error as Error).message = bounded;
+			return error;
+		} catch {
+			return new Error(bounded);
+		}
 	}
 
 	/** The agent announced a call: its `tool_execution_start` follows `tool_call`. */
@@ -122,6 +155,8 @@ export class ToolPath {
 		});
 		// Result context first (delivered even for errors), then the call's context if it succeeded.
 		this.pending.push(...outcome.additionalContext, ...(isError ? [] : callContext));
-		return { content: outcome.content, details: outcome.details, isError: outcome.isError };
+		// Handlers can replace the content and details with anything: bounded like the tool's own.
+		const bounded = await boundResult({ content: outcome.content, details: outcome.details }, toolCall.name, this.outputFiles);
+		return { content: bounded.content, details: bounded.details, isError: outcome.isError };
 	};
 }

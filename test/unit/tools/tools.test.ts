@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { BUILTIN_TOOL_NAMES, DEFAULT_ACTIVE_TOOL_NAMES } from "../../../src/runtime/tools/builtin/index.ts";
+import { binaryFileNote } from "../../../src/runtime/tools/builtin/read.ts";
 import { numberedLines, PNG_1X1, setup, textOf } from "./helpers.ts";
 
 describe("tool set", () => {
@@ -36,6 +37,24 @@ describe("read", () => {
 		expect(await text("read", { path: "pic.bmp" })).toBe(
 			"Read image file [image/bmp]\n[Image omitted: could not be converted to a supported inline image format.]",
 		);
+	});
+
+	it("answers a binary file with a one-line note: its size and how to inspect it, not its bytes", async () => {
+		const bytes = Uint8Array.from({ length: 200 * 1024 }, (_, i) => (i * 2654435761) >>> 24);
+		bytes[100] = 0;
+		const { run } = await setup({ "blob.bin": bytes });
+		const { result } = await run("read", { path: "blob.bin" });
+		expect(result?.content).toEqual([{ type: "text", text: binaryFileNote("blob.bin", bytes.length) }]);
+		expect(textOf(result)).toBe("[blob.bin is a binary file (200.0KB), not shown as text. Inspect it with bash, e.g. file blob.bin, strings blob.bin | head, or od -A x -t x1z blob.bin | head]");
+	});
+
+	it("reads text that is not UTF-8 as text, as upstream does: only a NUL early on makes a file binary", async () => {
+		const latin1 = Uint8Array.from([...new TextEncoder().encode("caf"), 0xe9, 0x0a]);
+		const lateNul = new Uint8Array(9000).fill(0x61);
+		lateNul[8500] = 0;
+		const { text } = await setup({ "latin1.txt": latin1, "late.txt": lateNul });
+		expect(await text("read", { path: "latin1.txt" })).toBe("caf\uFFFD\n");
+		expect((await text("read", { path: "late.txt" })).length).toBe(9000);
 	});
 
 	it("reports a directory as Node does", async () => {

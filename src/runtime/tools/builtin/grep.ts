@@ -9,6 +9,7 @@ import { Type, type Static } from "typebox";
 import { basename } from "../../../workspace/path.ts";
 import type { Workspace } from "../../../workspace/types.ts";
 import { throwIfAborted, type ToolContext } from "./context.ts";
+import { looksBinary } from "./binary.ts";
 import { globToRegExp } from "./glob.ts";
 import { resolveToCwd } from "./paths.ts";
 import { byteLength, DEFAULT_MAX_BYTES, formatSize, GREP_MAX_LINE_LENGTH, truncateHead, truncateLine, type TruncationResult } from "../../../modules/coding-agent/truncate.ts";
@@ -66,10 +67,6 @@ function* fileEvents(file: string, text: string, regex: RegExp, context: number)
 			shownUntil = after;
 		}
 	}
-}
-
-function isBinary(bytes: Uint8Array): boolean {
-	return bytes.subarray(0, 8000).includes(0);
 }
 
 function buildRegExp(pattern: string, literal: boolean | undefined, ignoreCase: boolean | undefined): RegExp {
@@ -145,7 +142,7 @@ export function createGrepTool(workspace: Workspace, context: ToolContext): Agen
 				if (done) break;
 				throwIfAborted(signal);
 				const bytes = await workspace.readFile(file.path).catch(() => undefined);
-				if (!bytes || isBinary(bytes)) continue;
+				if (!bytes || looksBinary(bytes)) continue;
 				for (const event of fileEvents(file.path, new TextDecoder().decode(bytes), regex, contextValue)) {
 					if (!limitHit) {
 						pushLine(event, event.isMatch);

@@ -1,6 +1,8 @@
 /**
  * Upstream's `read` tool (core/tools/read.js) on a `Workspace`: the same schema, description, line
- * selection, truncation and continuation notices; images come back as image content.
+ * selection, truncation and continuation notices; images come back as image content. A binary file
+ * (binary.ts) is answered with a one-line note instead of its bytes decoded as text, which upstream
+ * sends and which is up to 50 KB of replacement characters the model cannot use.
  */
 import type { AgentTool, AgentToolResult } from "@earendil-works/pi-agent-core";
 import type { ImageContent, TextContent } from "@earendil-works/pi-ai";
@@ -10,6 +12,7 @@ import { detectImageMimeType, passThroughImage, type ProcessImage } from "./imag
 import { resolveReadPath } from "./paths.ts";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, truncateHead, type TruncationResult } from "../../../modules/coding-agent/truncate.ts";
 import { throwIfAborted, type ToolContext } from "./context.ts";
+import { looksBinary } from "./binary.ts";
 
 export const readSchema = Type.Object({
 	path: Type.String({ description: "Path to the file to read (relative or absolute)" }),
@@ -41,6 +44,11 @@ function selectLines(text: string, startLine: number, limit: number | undefined)
 	const encoder = new TextEncoder();
 	const firstLineBytes = truncation.firstLineExceedsLimit ? encoder.encode(allLines[startLine]).length : 0;
 	return { totalFileLines: allLines.length, truncation, firstLineBytes };
+}
+
+/** What `read` answers for a binary file: its size, and how to look at it. */
+export function binaryFileNote(path: string, size: number): string {
+	return `[${path} is a binary file (${formatSize(size)}), not shown as text. Inspect it with bash, e.g. file ${path}, strings ${path} | head, or od -A x -t x1z ${path} | head]`;
 }
 
 function readText(path: string, bytes: Uint8Array, offset: number | undefined, limit: number | undefined) {
@@ -108,6 +116,8 @@ export function createReadTool(workspace: Workspace, context: ToolContext, optio
 						{ type: "image", data: processed.data, mimeType: processed.mimeType },
 					];
 				}
+			} else if (looksBinary(bytes)) {
+				content = [{ type: "text", text: binaryFileNote(path, bytes.length) }];
 			} else {
 				const result = readText(path, bytes, offset, limit);
 				content = [{ type: "text", text: result.text }];
