@@ -4,7 +4,7 @@
  * (`pi.appendEntry`, `pi.sendMessage`) over the bound is refused with an error it can catch.
  */
 import { describe, expect, it } from "vitest";
-import type { SessionEntry } from "../../src/session/entries.ts";
+import type { StoredEntry } from "../../src/session/entries.ts";
 import { EmbeddedWorkspace } from "../../src/workspace/embedded/embedded-workspace.ts";
 import { headWithin, MAX_RESULT_DETAILS_BYTES, MAX_RESULT_IMAGES, MAX_RESULT_TEXT_BYTES } from "../../src/runtime/tools/result-bounds.ts";
 import { MAX_ENTRY_JSON_BYTES } from "../../src/runtime/extensions/entry-limits.ts";
@@ -32,7 +32,7 @@ const flood = (): string => new Function(`return ${FLOOD}`)() as string;
 
 type ToolResultMessage = { role: "toolResult"; content: ({ type: "text"; text: string } | { type: "image"; data: string; mimeType: string })[]; details?: unknown; isError?: boolean };
 
-function toolResult(entries: SessionEntry[]): ToolResultMessage {
+function toolResult(entries: StoredEntry[]): ToolResultMessage {
 	const entry = entries.find((candidate) => candidate.type === "message" && (candidate as { message: { role: string } }).message.role === "toolResult");
 	if (!entry) throw new Error("no tool result entry");
 	return (entry as unknown as { message: ToolResultMessage }).message;
