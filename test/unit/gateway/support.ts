@@ -6,7 +6,7 @@ import { normalizeContext } from "@earendil-works/pi-ai";
 import * as Comlink from "comlink";
 import { EndpointStore } from "../../../src/host/gateway/endpoints.ts";
 import { ProviderGateway } from "../../../src/host/gateway/gateway.ts";
-import { exposeGuarded, GATEWAY_METHODS } from "../../../src/host/gateway/guard.ts";
+import { exposeGateway } from "../../../src/host/gateway/guard.ts";
 import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
 import { createGatewayStreamFn, type GatewayLike, type GatewayStreamConfig } from "../../../src/runtime/models/gateway-stream.ts";
 import type { GatewaySink, ProviderGatewayApi } from "../../../src/protocol/gateway.ts";
@@ -45,7 +45,7 @@ export function connect(config: GatewayStreamConfig = {}): Connection {
 	const endpoints = new EndpointStore(secrets, storage);
 	const gateway = new ProviderGateway({ secrets, isKeyless: (name) => endpoints.isKeyless(name) });
 	const channel = new MessageChannel();
-	exposeGuarded(gateway, channel.port1, [...GATEWAY_METHODS]);
+	exposeGateway(gateway, channel.port1);
 	const remote = Comlink.wrap<ProviderGatewayApi>(channel.port2);
 	const received: unknown[] = [];
 	// Wraps the worker's sink, so that every call the gateway makes on it is recorded before it is answered.
@@ -112,7 +112,7 @@ export function normalize(value: unknown): unknown {
 export async function startGatewayRuntime(options: { source: string; secrets: SecretStore; name?: string; model?: Model<Api>; config?: Partial<RuntimeConfig> }) {
 	const { source, secrets, name = "ext.ts", model, config } = options;
 	const channel = new MessageChannel();
-	exposeGuarded(new ProviderGateway({ secrets }), channel.port1, [...GATEWAY_METHODS]);
+	exposeGateway(new ProviderGateway({ secrets }), channel.port1);
 	const events: RuntimeEvent[] = [];
 	const runtime = new Runtime({ fetch: async () => new Response(source), scriptedTokensPerSecond: 0 });
 	await runtime.start(
