@@ -1,11 +1,11 @@
 /**
  * What the host accepts from the runtime worker, as zod schemas of the types in runtime.ts: one per
  * `RuntimeEvent` variant (the map below fails to compile when a variant has none), the UI and manual-turn
- * requests. The worker runs extension code, so each message is parsed before the host acts on it; the host
+ * requests, and what `RuntimeApi`'s calls answer. The worker runs extension code, so each message is parsed before the host acts on it; the host
  * acts on the parsed copy (unknown fields stripped), never on what arrived.
  */
 import { z } from "zod";
-import type { ManualTurnRequest, RuntimeEvent, UIRequest } from "./runtime.ts";
+import type { ManualTurnRequest, RuntimeApi, RuntimeEvent, UIRequest } from "./runtime.ts";
 
 const text = z.string();
 const lines = z.array(z.string());
@@ -130,6 +130,48 @@ const manualTurnRequestSchema = z.object({
 	lastMessage: z.object({ role: text, text }).optional(),
 });
 
+/* ---- What the runtime's calls answer (the calls that answer nothing are not read). ---- */
+
+const treeRow = z.object({
+	id: text,
+	parentId: text.nullable(),
+	indent: z.number(),
+	branchStart: z.boolean(),
+	kind: z.enum(["user", "assistant", "toolResult", "bash", "custom_message", "branch_summary", "compaction", "bookkeeping", "other"]),
+	text,
+	editableText: text.optional(),
+	toolOnly: z.literal(true).optional(),
+	label: text.optional(),
+	onPath: z.boolean(),
+	isLeaf: z.boolean(),
+	timestamp: text,
+});
+
+type AnsweringMethod = "ping" | "completeCommand" | "runShortcut" | "getTreeView" | "navigateTree" | "fork";
+type Answers = { [K in keyof RuntimeApi]: K extends AnsweringMethod ? z.ZodType : undefined };
+
+/** For each `RuntimeApi` method, the schema of its answer; `undefined` where the host ignores the answer. */
+export const runtimeAnswerSchemas: Answers = {
+	start: undefined,
+	ping: z.literal(true),
+	submit: undefined,
+	abort: undefined,
+	setScript: undefined,
+	selectModel: undefined,
+	setThinkingLevel: undefined,
+	setAvailableModels: undefined,
+	completeCommand: z.array(z.object({ value: text, label: text, description: text.optional() })),
+	runShortcut: z.boolean(),
+	setFlag: undefined,
+	componentInput: undefined,
+	getTreeView: z.object({ rows: z.array(treeRow), leafId: text.nullable() }),
+	navigateTree: z.object({ cancelled: z.boolean(), editorText: text.optional(), error: text.optional() }),
+	setLabel: undefined,
+	fork: z.object({ cancelled: z.boolean(), error: text.optional() }),
+	setEditorText: undefined,
+	shutdown: undefined,
+};
+
 /* ---- Parsing, with a reason a person can read. ---- */
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -158,4 +200,12 @@ export function parseUIRequest(value: unknown): Parsed<UIRequest> {
 
 export function parseManualTurnRequest(value: unknown): Parsed<ManualTurnRequest> {
 	return parseWith<ManualTurnRequest>(manualTurnRequestSchema, value);
+}
+
+/** A `RuntimeApi` call's answer as the host may use it: parsed, or `undefined` for calls that answer nothing. */
+export function parseRuntimeAnswer(method: keyof RuntimeApi, value: unknown): Parsed<unknown> {
+	const schema = runtimeAnswerSchemas[method];
+	if (!schema) return { ok: true, value: undefined };
+	const parsed = parseWith<unknown>(schema, value);
+	return parsed.ok ? parsed : { ok: false, error: `${method}: ${parsed.error}` };
 }

@@ -1,6 +1,8 @@
-// The host's bridge as the runtime worker reaches it: each call's arguments are parsed before the host acts.
+// What the page accepts from the runtime worker: the bridge's calls and the runtime's answers, parsed before use.
 import { describe, expect, it } from "vitest";
 import { checkedHostBridge } from "../../src/host/checked-bridge.ts";
+import { parseRuntimeAnswer } from "../../src/protocol/runtime-schema.ts";
+import { startRuntime } from "../support/runtime-harness.ts";
 import type { HostBridge, RuntimeEvent, UIRequest } from "../../src/protocol/runtime.ts";
 
 function setUp() {
@@ -62,5 +64,26 @@ describe("the checked host bridge", () => {
 		expect(shown).toEqual([{ method: "confirm", title: "Deploy?", message: "Sure?" }]);
 		expect(refused).toHaveLength(2);
 		expect(checked.requestManualTurn).toBeUndefined();
+	});
+});
+
+describe("the runtime's answers, as the page reads them", () => {
+	it("accepts what a real runtime answers and refuses other shapes", async () => {
+		const ext = `export default (pi) => pi.registerCommand("go", { handler: async () => {}, getArgumentCompletions: () => [{ value: "fast", label: "fast" }] });`;
+		const { runtime, entries } = await startRuntime({ files: { "ext.ts": ext }, script: [{ text: "one" }] });
+		await runtime.submit("hi");
+		const view = await runtime.getTreeView();
+		expect(view.rows.length).toBeGreaterThan(0);
+		expect(parseRuntimeAnswer("getTreeView", view)).toEqual({ ok: true, value: view });
+		expect(parseRuntimeAnswer("completeCommand", await runtime.completeCommand("go", "f"))).toMatchObject({ ok: true });
+		expect(parseRuntimeAnswer("navigateTree", await runtime.navigateTree(entries()[0].id))).toMatchObject({ ok: true });
+		expect(parseRuntimeAnswer("ping", await runtime.ping())).toEqual({ ok: true, value: true });
+		expect(parseRuntimeAnswer("submit", { anything: 1 })).toEqual({ ok: true, value: undefined });
+
+		expect(parseRuntimeAnswer("getTreeView", { rows: [{ id: 1 }], leafId: null })).toMatchObject({ ok: false });
+		expect(parseRuntimeAnswer("ping", () => true)).toMatchObject({ ok: false, error: expect.stringMatching(/^ping: /) });
+		expect(parseRuntimeAnswer("runShortcut", "yes")).toMatchObject({ ok: false });
+		expect(parseRuntimeAnswer("fork", { cancelled: "no" })).toMatchObject({ ok: false });
+		await runtime.shutdown();
 	});
 });
