@@ -23,7 +23,15 @@ export interface GuardPolicy {
 	proxyArguments?: readonly string[];
 	/** Named in refusals. */
 	name?: string;
+	/**
+	 * Checks a call's arguments before it runs (e.g. with zod); returns why they are refused, or undefined.
+	 * Arguments that are callbacks arrive as `CALLBACK`, the others as the data that was sent.
+	 */
+	checkArguments?(method: string, args: readonly unknown[]): string | undefined;
 }
+
+/** Stands for a callback (a Comlink proxy) among the arguments `GuardPolicy.checkArguments` sees. */
+export const CALLBACK: unique symbol = Symbol("playa.callback");
 
 type Listener = EventListenerOrEventListenerObject;
 
@@ -65,10 +73,14 @@ export function refusal(data: unknown, policy: GuardPolicy): string | undefined 
 	}
 	if (argumentList !== undefined && !Array.isArray(argumentList)) return `refused APPLY ${JSON.stringify(path)}: arguments are not a list`;
 	const proxiesAllowed = policy.proxyArguments?.includes(method) ?? false;
-	if (!(argumentList ?? []).every((argument: unknown) => isWireValue(argument, proxiesAllowed))) {
+	const wireArguments: unknown[] = argumentList ?? [];
+	if (!wireArguments.every((argument) => isWireValue(argument, proxiesAllowed))) {
 		return `refused APPLY ${JSON.stringify(path)}: an argument is neither data nor an allowed callback`;
 	}
-	return undefined;
+	if (!policy.checkArguments) return undefined;
+	const args = wireArguments.map((argument) => ((argument as { type: string }).type === "RAW" ? (argument as { value: unknown }).value : CALLBACK));
+	const invalid = policy.checkArguments(method, args);
+	return invalid === undefined ? undefined : `refused APPLY ${JSON.stringify(path)}: ${invalid}`;
 }
 
 function isMessagePort(endpoint: Comlink.Endpoint): endpoint is MessagePort {

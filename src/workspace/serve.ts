@@ -6,6 +6,7 @@
 import * as Comlink from "comlink";
 import { exposeGuarded } from "../protocol/guard.ts";
 import { WORKSPACE_PORT_METHODS } from "../protocol/workspace.ts";
+import { checkWorkspaceArguments } from "../protocol/workspace-schema.ts";
 import type {
 	ExecOptions,
 	ExecOutput,
@@ -103,6 +104,10 @@ export class WorkspaceServer implements WorkspacePortApi {
 export function serveWorkspace(workspace: Workspace): MessagePort {
 	const channel = new MessageChannel();
 	// The runtime worker runs extension code: the port answers the workspace's methods, nothing else.
-	exposeGuarded(new WorkspaceServer(workspace), channel.port1, [...WORKSPACE_PORT_METHODS], { name: "The workspace", proxyArguments: ["exec"] });
+	exposeGuarded(new WorkspaceServer(workspace), channel.port1, [...WORKSPACE_PORT_METHODS], {
+		name: "The workspace",
+		proxyArguments: ["exec"],
+		checkArguments: checkWorkspaceArguments,
+	});
 	return channel.port2;
 }

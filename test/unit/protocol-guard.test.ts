@@ -208,6 +208,13 @@ describe("workspace ports", () => {
 		await expect(new remote.readFile.constructor("return 1")).rejects.toThrow(/refused CONSTRUCT/);
 		await expect(remote.list("/workspace")).resolves.toEqual([expect.objectContaining({ name: "a.txt" })]);
 		expect(WORKSPACE_PORT_METHODS).not.toContain("connect");
+		// Arguments of the wrong shape are refused before the workspace sees them.
+		await expect(remote.writeFile(42, "x")).rejects.toThrow(/refused APPLY \["writeFile"\]: .* at argument 0/);
+		await expect(remote.readFile("/workspace/a.txt", "latin1")).rejects.toThrow(/refused APPLY \["readFile"\]/);
+		await expect(remote.init({ snapshot: { version: 1, entries: [] } })).rejects.toThrow(/refused APPLY \["init"\]/);
+		await expect(remote.exec("y", "ls", { env: { A: 1 } })).rejects.toThrow(/refused APPLY \["exec"\]/);
+		await expect(remote.rename("/workspace/a.txt")).rejects.toThrow(/refused APPLY \["rename"\]/);
+		expect(await remote.readFile("/workspace/a.txt", "utf8")).toBe("A");
 	});
 
 	it("a workspace served from the main thread (WebContainer's way) refuses the same", async () => {

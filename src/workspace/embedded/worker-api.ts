@@ -7,6 +7,7 @@
 import type * as Comlink from "comlink";
 import { exposeGuarded } from "../../protocol/guard.ts";
 import { EMBEDDED_WORKER_METHODS, WORKSPACE_PORT_METHODS } from "../../protocol/workspace.ts";
+import { checkWorkspaceArguments } from "../../protocol/workspace-schema.ts";
 import {
 	WorkspaceError,
 	type EmbeddedInit,
@@ -42,7 +43,7 @@ export class EmbeddedWorkerHost implements EmbeddedWorkerApi {
 
 	/** Serves this workspace on `port` for a runtime worker: its files and commands, not persistence or `connect`. */
 	connect(port: MessagePort): void {
-		exposeGuarded(this, port, [...WORKSPACE_PORT_METHODS], { name: "The workspace", proxyArguments: ["exec"] });
+		exposeGuarded(this, port, [...WORKSPACE_PORT_METHODS], { name: "The workspace", proxyArguments: ["exec"], checkArguments: checkWorkspaceArguments });
 	}
 
 	/** Serves the host on `endpoint` (the worker's own global scope): every method. */

@@ -20,3 +20,18 @@ describeWorkspaceContract("embedded (over Comlink)", async () => {
 		},
 	};
 });
+
+describeWorkspaceContract("embedded (the runtime worker's port, through connect)", async () => {
+	const channel = new MessageChannel();
+	// The port a runtime gets: the workspace's methods only, each call's arguments checked.
+	new EmbeddedWorkerHost().connect(channel.port1);
+	const workspace = await connectEmbeddedWorkspace(channel.port2);
+	return {
+		workspace,
+		dispose() {
+			workspace.dispose();
+			channel.port1.close();
+			channel.port2.close();
+		},
+	};
+});
