@@ -54,7 +54,7 @@ function isWireValue(value: unknown, proxiesAllowed: boolean): boolean {
 }
 
 /** Why `data` is refused, or undefined when it may reach Comlink. */
-export function refusal(data: unknown, policy: GuardPolicy): string | undefined {
+function refusal(data: unknown, policy: GuardPolicy): string | undefined {
 	if (!data || typeof data !== "object") return "not a Comlink message";
 	const { type, path, argumentList } = data as WireMessage;
 	if (type === "RELEASE") return undefined;
