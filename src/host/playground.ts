@@ -82,6 +82,7 @@ export class Playground {
 	private readonly disabled = new DisabledExtensions(() => this.storage);
 	private readonly dialogAnswers = new Map<string, (response: UIResponse) => void>();
 	private nextNotification = 1;
+	private refusedShown = false;
 	private linkUrls: string[] = [];
 	private workspaceReady: Promise<void> = Promise.resolve();
 	/** The sessions in this browser: the Sessions panel's list and actions. */
@@ -209,6 +210,7 @@ export class Playground {
 				this.bridge(++this.generation),
 				(handle) => this.watch(handle),
 				this.gateway,
+				(problem) => this.onRefusedMessage(problem),
 			);
 			this.runtime = runtime;
 			this.stopModelsWatch?.();
@@ -217,6 +219,14 @@ export class Playground {
 		} catch (error) {
 			this.set({ phase: "failed", failure: `The runtime did not start: ${(error as Error).message ?? String(error)}` });
 		}
+	}
+
+	/** A message from the runtime worker the page did not accept: said once per page, the rest to the console. */
+	private onRefusedMessage(problem: string): void {
+		console.warn(`Playa ignored a message from the runtime worker: ${problem}`);
+		if (this.refusedShown) return;
+		this.refusedShown = true;
+		this.notify(`The runtime sent a message the page does not accept; it was ignored (${problem.slice(0, 200)}).`, "warning", "Playa");
 	}
 
 	/** Starts watching a runtime as soon as its worker exists, so a factory that hangs is caught too. */

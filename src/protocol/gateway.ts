@@ -109,6 +109,9 @@ export interface GatewaySink {
 	response(response: ProviderResponse): Promise<void>;
 }
 
+/** All the gateway may call on the worker's sink. */
+export const GATEWAY_SINK_METHODS = ["events", "payload", "response"] as const satisfies readonly (keyof GatewaySink)[];
+
 /** What the worker calls on the gateway. No method returns a key. */
 export interface ProviderGatewayApi {
 	/** Resolves when the reply has ended and its last event was delivered to `sink`. */

@@ -10,6 +10,7 @@ import type { NotifyType } from "../api/types.ts";
 import type { TreeRow, TreeRowKind, TreeView } from "../session/tree-view.ts";
 import type { ScriptStep } from "./script.ts";
 import type { StoredEntry, SessionHeader } from "../session/entries.ts";
+import { methodsOf } from "./guard.ts";
 
 export type { ScriptStep, TreeRow, TreeRowKind, TreeView };
 
@@ -223,6 +224,9 @@ export interface HostBridge {
 	cancelManualTurn?(id: string): void;
 }
 
+/** All the runtime worker may call on the host's port (see guard.ts); each call's arguments are checked by runtime-schema.ts. */
+export const HOST_BRIDGE_METHODS = methodsOf<HostBridge>()(["emit", "requestUI", "cancelUI", "requestManualTurn", "cancelManualTurn"]);
+
 /** What the host calls on the worker. */
 export interface RuntimeApi {
 	/** `host` in the same thread (Node, tests); from the page it arrives as `config.hostPort`. */
@@ -257,3 +261,25 @@ export interface RuntimeApi {
 	setEditorText(text: string): Promise<void>;
 	shutdown(): Promise<void>;
 }
+
+/** All the host may call on the runtime worker. */
+export const RUNTIME_API_METHODS = methodsOf<RuntimeApi>()([
+	"start",
+	"ping",
+	"submit",
+	"abort",
+	"setScript",
+	"selectModel",
+	"setThinkingLevel",
+	"setAvailableModels",
+	"completeCommand",
+	"runShortcut",
+	"setFlag",
+	"componentInput",
+	"getTreeView",
+	"navigateTree",
+	"setLabel",
+	"fork",
+	"setEditorText",
+	"shutdown",
+]);

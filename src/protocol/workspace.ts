@@ -3,6 +3,7 @@
  * worker reaches a workspace through (`WorkspacePortApi`), the embedded worker's API for the host, and
  * the snapshots the host persists. Everything here must survive structured clone.
  */
+import { methodsOf } from "./guard.ts";
 
 export type WorkspaceKind = "embedded" | "webcontainer";
 
@@ -149,3 +150,18 @@ export interface EmbeddedWorkerApi extends WorkspacePortApi {
 	watch(listener: (paths: string[]) => void): Promise<number>;
 	unwatch(id: number): void;
 }
+
+/** All the runtime worker may call on a workspace port (see guard.ts); only `exec` takes a callback. */
+export const WORKSPACE_PORT_METHODS = methodsOf<WorkspacePortApi>()(["init", "readFile", "writeFile", "list", "stat", "exists", "mkdir", "remove", "rename", "exec", "abort"]);
+
+/** All the host may call on the embedded worker; `exec` and `watch` take callbacks. */
+export const EMBEDDED_WORKER_METHODS = methodsOf<EmbeddedWorkerApi>()([
+	...WORKSPACE_PORT_METHODS,
+	"connect",
+	"serialize",
+	"restore",
+	"reset",
+	"takeChanges",
+	"watch",
+	"unwatch",
+]);

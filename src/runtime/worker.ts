@@ -1,5 +1,42 @@
-/** Entry of the runtime worker: one runtime per worker, exposed to the host through Comlink. */
-import * as Comlink from "comlink";
+/**
+ * Entry of the runtime worker: one runtime per worker, exposed to the host through Comlink.
+ *
+ * Extension code runs in this worker, so before any of it loads the ports are put out of its reach: the runtime
+ * talks through endpoints made of the ports' own functions, taken here (see `sealedEndpoint`), and
+ * `MessagePort.prototype`, `MessageChannel` and the worker's `postMessage` are frozen, so that patching them
+ * catches no port and no message. The ports still answer only their named methods on the far side (guard.ts):
+ * a worker's globals can be changed by code running in it in more ways than these.
+ */
+import { exposeGuarded, sealedEndpoint } from "../protocol/guard.ts";
+import { RUNTIME_API_METHODS, type RuntimeConfig } from "../protocol/runtime.ts";
 import { Runtime } from "./runtime.ts";
 
-Comlink.expose(new Runtime());
+/** The worker's global scope, as the endpoint the host talks to. */
+const scope = globalThis as unknown as Worker;
+
+/** Makes `name` read-only and not configurable where `target` (or its nearest prototype having it) defines it. */
+function pin(target: object, name: string): void {
+	let owner: object | null = target;
+	while (owner && !Object.hasOwn(owner, name)) owner = Object.getPrototypeOf(owner);
+	const descriptor = owner ? Object.getOwnPropertyDescriptor(owner, name) : undefined;
+	if (!owner || !descriptor?.configurable) return;
+	if ("value" in descriptor) Object.defineProperty(owner, name, { value: descriptor.value, writable: false, configurable: false, enumerable: descriptor.enumerable });
+	else Object.defineProperty(owner, name, { ...descriptor, configurable: false });
+}
+
+function lockMessaging(): void {
+	if (typeof MessagePort === "function") Object.freeze(MessagePort.prototype);
+	for (const name of ["postMessage", "MessagePort", "MessageChannel", "addEventListener", "removeEventListener"]) pin(scope, name);
+}
+
+/** The config with its ports replaced by sealed endpoints, typed as ports for the runtime. */
+function sealPorts(config: RuntimeConfig): RuntimeConfig {
+	const seal = (port: MessagePort | undefined) => (port ? (sealedEndpoint(port) as unknown as MessagePort) : undefined);
+	return { ...config, hostPort: seal(config.hostPort), gatewayPort: seal(config.gatewayPort), workspacePort: seal(config.workspacePort) };
+}
+
+const runtime = new Runtime();
+const start = runtime.start.bind(runtime);
+runtime.start = (config, host) => start(sealPorts(config), host);
+exposeGuarded(runtime, scope, [...RUNTIME_API_METHODS], { name: "The runtime" });
+lockMessaging();

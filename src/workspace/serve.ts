@@ -4,6 +4,9 @@
  * embedded worker. Aborts arrive by call id.
  */
 import * as Comlink from "comlink";
+import { exposeGuarded } from "../protocol/guard.ts";
+import { WORKSPACE_PORT_METHODS } from "../protocol/workspace.ts";
+import { checkWorkspaceArguments } from "../protocol/workspace-schema.ts";
 import type {
 	ExecOptions,
 	ExecOutput,
@@ -100,6 +103,11 @@ export class WorkspaceServer implements WorkspacePortApi {
 /** A port serving `workspace`, to transfer to a runtime worker. */
 export function serveWorkspace(workspace: Workspace): MessagePort {
 	const channel = new MessageChannel();
-	Comlink.expose(new WorkspaceServer(workspace), channel.port1);
+	// The runtime worker runs extension code: the port answers the workspace's methods, nothing else.
+	exposeGuarded(new WorkspaceServer(workspace), channel.port1, [...WORKSPACE_PORT_METHODS], {
+		name: "The workspace",
+		proxyArguments: ["exec"],
+		checkArguments: checkWorkspaceArguments,
+	});
 	return channel.port2;
 }

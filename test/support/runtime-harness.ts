@@ -7,6 +7,7 @@ import type { Api, Model } from "@earendil-works/pi-ai";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtensionErrorInfo, ManualTurnRequest, ManualTurnResponse, RuntimeConfig, RuntimeEvent, ScriptStep, StartReason, UIRequest, UIResponse } from "../../src/protocol/runtime.ts";
+import { parseManualTurnRequest, parseRuntimeEvent, parseUIRequest, type Parsed } from "../../src/protocol/runtime-schema.ts";
 import { Runtime, type RuntimeOptions } from "../../src/runtime/runtime.ts";
 import { newSessionHeader, type StoredEntry, type SessionHeader } from "../../src/session/entries.ts";
 
@@ -47,6 +48,11 @@ export interface HarnessOptions {
 	workspace?: RuntimeOptions["workspace"];
 }
 
+/** The page drops what its schemas refuse (protocol/runtime-schema.ts): here such a message fails the test. */
+function accepted(method: string, parsed: Parsed<unknown>): void {
+	if (!parsed.ok) throw new Error(`The page would refuse ${method}: ${parsed.error}`);
+}
+
 export async function startRuntime(options: HarnessOptions) {
 	const events: RuntimeEvent[] = [];
 	const requests: UIRequest[] = [];
@@ -80,8 +86,12 @@ export async function startRuntime(options: HarnessOptions) {
 			...(options.retry ? { retry: options.retry } : {}),
 		},
 		{
-			emit: (event) => void events.push(event),
+			emit: (event) => {
+				accepted("emit", parseRuntimeEvent(event));
+				events.push(event);
+			},
 			requestUI: async (id, request) => {
+				accepted("requestUI", parseUIRequest(request));
 				requests.push(request);
 				requestIds.push(id);
 				return options.answer ? options.answer(request, id) : { cancelled: true };
@@ -90,6 +100,7 @@ export async function startRuntime(options: HarnessOptions) {
 			...(options.manual
 				? {
 						requestManualTurn: async (id: string, request: ManualTurnRequest) => {
+							accepted("requestManualTurn", parseManualTurnRequest(request));
 							manualRequests.push(request);
 							return options.manual!(request, id);
 						},

@@ -16,12 +16,12 @@ import {
 	type Model,
 	type SimpleStreamOptions,
 } from "@earendil-works/pi-ai";
-import * as Comlink from "comlink";
+import { proxyObject } from "../../protocol/guard.ts";
 import { ABORTED_MESSAGE, failedMessage } from "../../session/messages.ts";
-import { GATEWAY_OPTION_KEYS, type GatewayEvent, type GatewayModelRef, type GatewayRequest, type GatewaySink, type GatewayStreamOptions, type ProviderGatewayApi } from "../../protocol/gateway.ts";
+import { GATEWAY_OPTION_KEYS, GATEWAY_SINK_METHODS, type GatewayEvent, type GatewayModelRef, type GatewayRequest, type GatewaySink, type GatewayStreamOptions, type ProviderGatewayApi } from "../../protocol/gateway.ts";
 
 export interface GatewayStreamConfig {
-	/** Marks the sink for the transport. Default `Comlink.proxy`; a gateway in the same thread needs nothing else. */
+	/** Marks the sink for the transport. Default a Comlink proxy answering only the sink's methods; a gateway in the same thread needs nothing else. */
 	proxy?(sink: GatewaySink): GatewaySink;
 	/** Request ids. Default: a counter with a random prefix. */
 	newId?(): string;
@@ -56,7 +56,7 @@ export function createGatewayStreamFn(gateway: GatewayLike, config: GatewayStrea
 	const prefix = Math.random().toString(36).slice(2, 8);
 	let counter = 0;
 	const newId = config.newId ?? (() => `${prefix}-${++counter}`);
-	const mark = config.proxy ?? ((sink: GatewaySink) => Comlink.proxy(sink));
+	const mark = config.proxy ?? ((sink: GatewaySink) => proxyObject(sink, GATEWAY_SINK_METHODS));
 
 	return (model, context, options): AssistantMessageEventStream => {
 		const stream = createAssistantMessageEventStream();

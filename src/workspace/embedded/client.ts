@@ -4,6 +4,7 @@
  * call by id, plus a shared-memory flag that reaches a busy loop), and the output callbacks.
  */
 import * as Comlink from "comlink";
+import { proxyCallback } from "../../protocol/guard.ts";
 import {
 	WorkspaceError,
 	type EmbeddedInit,
@@ -115,7 +116,7 @@ export class RemoteEmbeddedWorkspace implements Workspace {
 			// Output arrives through a proxy as the backend delivers it (all of it before the result).
 			const output =
 				onStdout || onStderr
-					? Comlink.proxy<ExecOutput>((stream, chunk) => (stream === "stdout" ? onStdout : onStderr)?.(chunk))
+					? proxyCallback<ExecOutput>((stream, chunk) => (stream === "stdout" ? onStdout : onStderr)?.(chunk))
 					: undefined;
 			return await this.call(() => this.api.exec(id, command, { cwd, env, stdin, timeoutMs, interrupt }, output));
 		} finally {
@@ -144,7 +145,8 @@ export class RemoteEmbeddedWorkspace implements Workspace {
 
 	/** Listens for changed paths; resolves to a function that stops listening. */
 	async onChange(listener: (paths: string[]) => void): Promise<() => void> {
-		const id = await this.api.watch(Comlink.proxy(listener));
+		// The workspace worker may call the listener, and nothing else on this thread.
+		const id = await this.api.watch(proxyCallback(listener));
 		return () => void this.api.unwatch(id).catch(() => undefined);
 	}
 

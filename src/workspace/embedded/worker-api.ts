@@ -4,7 +4,10 @@
  * `AbortSignal` cannot be sent. Kept apart from the worker entry so tests can serve it on a
  * MessageChannel under Node.
  */
-import * as Comlink from "comlink";
+import type * as Comlink from "comlink";
+import { exposeGuarded } from "../../protocol/guard.ts";
+import { EMBEDDED_WORKER_METHODS, WORKSPACE_PORT_METHODS } from "../../protocol/workspace.ts";
+import { checkWorkspaceArguments } from "../../protocol/workspace-schema.ts";
 import {
 	WorkspaceError,
 	type EmbeddedInit,
@@ -38,8 +41,14 @@ export class EmbeddedWorkerHost implements EmbeddedWorkerApi {
 		return this.workspace.then((workspace) => ({ cwd: workspace.cwd, kind: workspace.kind }));
 	}
 
+	/** Serves this workspace on `port` for a runtime worker: its files and commands, not persistence or `connect`. */
 	connect(port: MessagePort): void {
-		Comlink.expose(this, port);
+		exposeGuarded(this, port, [...WORKSPACE_PORT_METHODS], { name: "The workspace", proxyArguments: ["exec"], checkArguments: checkWorkspaceArguments });
+	}
+
+	/** Serves the host on `endpoint` (the worker's own global scope): every method. */
+	serveHost(endpoint: Comlink.Endpoint): void {
+		exposeGuarded(this, endpoint, [...EMBEDDED_WORKER_METHODS], { name: "The workspace worker", proxyArguments: ["exec", "watch"] });
 	}
 
 	private get ws(): Promise<EmbeddedWorkspace> {

@@ -2,7 +2,7 @@
 import * as Comlink from "comlink";
 import { afterEach, describe, expect, it } from "vitest";
 import { ProviderGateway } from "../../../src/host/gateway/gateway.ts";
-import { exposeGuarded, GATEWAY_METHODS } from "../../../src/host/gateway/guard.ts";
+import { exposeGateway } from "../../../src/host/gateway/guard.ts";
 import { hostModels } from "../../../src/host/gateway/models.ts";
 import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
 import type { ProviderGatewayApi } from "../../../src/protocol/gateway.ts";
@@ -17,7 +17,7 @@ function setUp(guarded: boolean) {
 	const gateway = new ProviderGateway({ secrets, models: hostModels({}) });
 	const channel = new MessageChannel();
 	channels.push(channel);
-	if (guarded) exposeGuarded(gateway, channel.port1, [...GATEWAY_METHODS]);
+	if (guarded) exposeGateway(gateway, channel.port1);
 	else Comlink.expose(gateway, channel.port1);
 	// Typed loosely on purpose: this is what hostile code would send.
 	return Comlink.wrap<any>(channel.port2);

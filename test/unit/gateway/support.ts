@@ -6,7 +6,7 @@ import { normalizeContext } from "@earendil-works/pi-ai";
 import * as Comlink from "comlink";
 import { EndpointStore } from "../../../src/host/gateway/endpoints.ts";
 import { ProviderGateway } from "../../../src/host/gateway/gateway.ts";
-import { exposeGuarded, GATEWAY_METHODS } from "../../../src/host/gateway/guard.ts";
+import { exposeGateway } from "../../../src/host/gateway/guard.ts";
 import { hostModels } from "../../../src/host/gateway/models.ts";
 import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
 import { createGatewayStreamFn, type GatewayLike, type GatewayStreamConfig } from "../../../src/runtime/models/gateway-stream.ts";
@@ -60,7 +60,7 @@ export function connect(catalog: Model<Api>[] = [], config: GatewayStreamConfig 
 	const models = hostModels({ endpoints, registered: () => registered, catalog: catalogOf(catalog) });
 	const gateway = new ProviderGateway({ secrets, isKeyless: (name) => endpoints.isKeyless(name), models });
 	const channel = new MessageChannel();
-	exposeGuarded(gateway, channel.port1, [...GATEWAY_METHODS]);
+	exposeGateway(gateway, channel.port1);
 	const remote = Comlink.wrap<ProviderGatewayApi>(channel.port2);
 	const received: unknown[] = [];
 	// Wraps the worker's sink, so that every call the gateway makes on it is recorded before it is answered.
@@ -133,7 +133,7 @@ export async function startGatewayRuntime(options: { source: string; secrets: Se
 	const channel = new MessageChannel();
 	let registered: RegisteredProviderInfo[] = [];
 	const models = hostModels({ registered: () => registered, catalog: catalogOf(options.catalog ?? (model ? [model] : [])) });
-	exposeGuarded(new ProviderGateway({ secrets, models }), channel.port1, [...GATEWAY_METHODS]);
+	exposeGateway(new ProviderGateway({ secrets, models }), channel.port1);
 	const events: RuntimeEvent[] = [];
 	const runtime = new Runtime({ fetch: async () => new Response(source), scriptedTokensPerSecond: 0 });
 	await runtime.start(

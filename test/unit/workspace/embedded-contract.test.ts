@@ -2,14 +2,29 @@
 import { connectEmbeddedWorkspace } from "../../../src/workspace/embedded/client.ts";
 import { EmbeddedWorkspace } from "../../../src/workspace/embedded/embedded-workspace.ts";
 import { EmbeddedWorkerHost } from "../../../src/workspace/embedded/worker-api.ts";
-import * as Comlink from "comlink";
 import { describeWorkspaceContract } from "./contract.ts";
 
 describeWorkspaceContract("embedded (in-process)", async () => ({ workspace: await EmbeddedWorkspace.create() }));
 
 describeWorkspaceContract("embedded (over Comlink)", async () => {
 	const channel = new MessageChannel();
-	Comlink.expose(new EmbeddedWorkerHost(), channel.port1);
+	// As the worker serves the host: through the guard (protocol/guard.ts).
+	new EmbeddedWorkerHost().serveHost(channel.port1);
+	const workspace = await connectEmbeddedWorkspace(channel.port2);
+	return {
+		workspace,
+		dispose() {
+			workspace.dispose();
+			channel.port1.close();
+			channel.port2.close();
+		},
+	};
+});
+
+describeWorkspaceContract("embedded (the runtime worker's port, through connect)", async () => {
+	const channel = new MessageChannel();
+	// The port a runtime gets: the workspace's methods only, each call's arguments checked.
+	new EmbeddedWorkerHost().connect(channel.port1);
 	const workspace = await connectEmbeddedWorkspace(channel.port2);
 	return {
 		workspace,
