@@ -56,6 +56,7 @@ export interface Notice {
 	message: string;
 	level: "info" | "warning" | "error";
 	source: string;
+	/** "page": Playa's own message; "session": sent by the runtime worker, where extension code runs. */
 	origin: "page" | "session";
 	/** How many times this same message came in a row (1 when once). */
 	count?: number;

@@ -10,7 +10,7 @@ import type { WorkspaceStatus } from "./workspace-host.ts";
 import type { PendingManualTurn } from "./manual-turns.ts";
 import { boundLines, capText, STATUS_TEXT_LIMIT, withBoundedKey, type Notice } from "./display-limits.ts";
 
-/** `origin` "page": Playa's own message; "session": sent by the runtime worker, where extension code runs. */
+/** A notification the page shows (see display-limits.ts for how many). */
 export type Notification = Notice;
 
 /** The name the page's own messages carry: nothing the runtime sends may appear under it. */
