@@ -10,6 +10,8 @@ import type { FsChangeSet, FsEntrySnapshot, FsSnapshot } from "../workspace/type
 
 export const DB_NAME = "playa";
 const DB_VERSION = 2;
+/** Entry writes issued in one task; more of them wait for the previous ones (see appendEntry). */
+const PUTS_PER_TASK = 200;
 
 export interface SessionRecord {
 	id: string;
@@ -119,7 +121,12 @@ export class PlayaDatabase {
 			const record = await sessions.get(sessionId);
 			if (!record) throw new Error(`session ${sessionId} does not exist`);
 			const entries = tx.objectStore("entries");
-			batch.entries.forEach((appended, index) => void entries.put({ sessionId, seq: record.entryCount + index, entry: appended }));
+			// Thousands of puts at once would copy every entry in one long task: a chunk a task, in the same transaction
+			// (it stays active in the callback of its last request).
+			for (let start = 0; start < batch.entries.length; start += PUTS_PER_TASK) {
+				const puts = batch.entries.slice(start, start + PUTS_PER_TASK).map((appended, index) => entries.put({ sessionId, seq: record.entryCount + start + index, entry: appended }));
+				if (start + PUTS_PER_TASK < batch.entries.length) await puts.at(-1);
+			}
 			const last = batch.entries.at(-1)!;
 			await sessions.put({ ...record, leafId: batch.leafId, entryCount: record.entryCount + batch.entries.length, updatedAt: last.timestamp });
 			await tx.done;

@@ -8,15 +8,10 @@ import type { CommandInfo, ExtensionErrorInfo, ExtensionStatus, ModelChoice, Run
 import type { StoredEntry } from "../session/entries.ts";
 import type { WorkspaceStatus } from "./workspace-host.ts";
 import type { PendingManualTurn } from "./manual-turns.ts";
+import { boundLines, capText, STATUS_TEXT_LIMIT, withBoundedKey, type Notice } from "./display-limits.ts";
 
-export interface Notification {
-	id: number;
-	message: string;
-	level: "info" | "warning" | "error";
-	source: string;
-	/** "page": Playa's own message; "session": sent by the runtime worker, where extension code runs. */
-	origin: "page" | "session";
-}
+/** A notification the page shows (see display-limits.ts for how many). */
+export type Notification = Notice;
 
 /** The name the page's own messages carry: nothing the runtime sends may appear under it. */
 export const PAGE_SOURCE = "Playa";
@@ -50,14 +45,17 @@ export interface PlaygroundState {
 	commands: CommandInfo[];
 	/** Errors raised by extension code after it loaded (handlers, commands, tools). */
 	errors: ExtensionErrorInfo[];
+	/** The notifications shown (a bounded few, see display-limits.ts), and how many were taken off, by source. */
 	notifications: Notification[];
+	droppedNotifications: Record<string, number>;
 	dialogs: PendingDialog[];
 	/** Extension URLs from the page link that wait for the user's yes. */
 	untrustedUrls: string[];
 	extensionUrls: string[];
 	script: ScriptStep[];
 	statuses: Record<string, string>;
-	widgets: Record<string, { lines: string[]; placement: "aboveEditor" | "belowEditor" }>;
+	/** `hiddenLines`: lines the widget was given past what is shown. */
+	widgets: Record<string, { lines: string[]; hiddenLines: number; placement: "aboveEditor" | "belowEditor" }>;
 	/** Text an extension put into the composer; `serial` changes each time. */
 	editorText?: { text: string; mode: "set" | "paste"; serial: number };
 	title?: string;
@@ -100,6 +98,7 @@ export function initialPlaygroundState(): PlaygroundState {
 		commands: [],
 		errors: [],
 		notifications: [],
+		droppedNotifications: {},
 		dialogs: [],
 		untrustedUrls: [],
 		extensionUrls: [],
@@ -139,9 +138,9 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 		case "extension_error":
 			return { errors: [...state.errors, event.error] };
 		case "status":
-			return { statuses: withKey(state.statuses, event.key, event.text) };
+			return { statuses: withBoundedKey(state.statuses, event.key, event.text === undefined ? undefined : capText(event.text, STATUS_TEXT_LIMIT)) };
 		case "widget":
-			return { widgets: withKey(state.widgets, event.key, event.lines && { lines: event.lines, placement: event.placement }) };
+			return { widgets: withBoundedKey(state.widgets, event.key, Array.isArray(event.lines) ? { ...boundLines(event.lines), placement: event.placement } : undefined) };
 		case "component":
 			return { components: withKey(state.components, event.id, event.lines && { extension: event.extension, lines: event.lines }) };
 		case "entry_rendered":

@@ -20,6 +20,7 @@ import { Watchdog } from "./watchdog.ts";
 import { DisabledExtensions, HangPolicy } from "./hung-runtime.ts";
 import { WorkspaceHost } from "./workspace-host.ts";
 import { Store } from "./store.ts";
+import { withBoundedKey, withNotice } from "./display-limits.ts";
 import { DEFAULT_SCRIPT, displayPatch, initialPlaygroundState, SCRIPTED_CHOICE, sessionSource, type Notification, type PlaygroundState } from "./playground-state.ts";
 
 /** How many entries of a long session are shown before the whole session has loaded. */
@@ -274,7 +275,8 @@ export class Playground {
 				// Shown once stored, and the runtime goes on only then: what is on screen survives a reload.
 				return this.storage.appendEntry(event.sessionId, event.entry, event.leafId).then(
 					() => {
-						if (current()) this.set({ entries: [...this.store.get().entries, event.entry], leafId: event.leafId });
+						// Appends that come together are copied into the entries once (see Store.append).
+						if (current()) this.store.append("entries", event.entry, { leafId: event.leafId });
 					},
 					(error: Error) => this.notify(`Could not save the session: ${error.message}`, "error", "Playa"),
 				);
@@ -301,13 +303,16 @@ export class Playground {
 				this.notify(event.message, event.level, sessionSource(event.extension), "session");
 				return;
 			default:
-				this.set(displayPatch(this.store.get(), event));
+				this.store.update((state) => {
+					const patch = displayPatch(state, event);
+					return Object.keys(patch).length > 0 ? { ...state, ...patch } : state;
+				});
 		}
 	}
 
 	notify(message: string, level: Notification["level"], source: string, origin: Notification["origin"] = "page"): void {
 		const notification: Notification = { id: this.nextNotification++, message, level, source, origin };
-		this.set({ notifications: [...this.store.get().notifications, notification] });
+		this.store.update((state) => ({ ...state, ...withNotice(state, notification) }));
 		// Information goes away by itself; warnings and errors stay until dismissed.
 		if (level === "info") setTimeout(() => this.dismissNotification(notification.id), INFO_NOTICE_MS);
 	}
@@ -316,7 +321,12 @@ export class Playground {
 	readonly notifyError = (message: string): void => this.notify(message, "error", "Playa");
 
 	dismissNotification(id: number): void {
-		this.set({ notifications: this.store.get().notifications.filter((n) => n.id !== id) });
+		this.store.update((state) => (state.notifications.some((n) => n.id === id) ? { ...state, notifications: state.notifications.filter((n) => n.id !== id) } : state));
+	}
+
+	/** Forgets the count of `source`'s notifications that were taken off to make room. */
+	dismissDropped(source: string): void {
+		this.store.update((state) => ({ ...state, droppedNotifications: withBoundedKey(state.droppedNotifications, source, undefined) }));
 	}
 
 	answerDialog(id: string, response: UIResponse): void {

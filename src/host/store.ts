@@ -1,18 +1,100 @@
-/** A tiny external store for React's useSyncExternalStore: state replaced, listeners told. */
+/**
+ * A tiny external store for React's useSyncExternalStore. Changes queue up in order and listeners are
+ * told once per animation frame, however many changes came in it: a worker that sends thousands of
+ * events costs the page one render a frame, not one each. `get` always sees every change made so far.
+ */
+export type Schedule = (flush: () => void) => void;
+
+/** A hidden tab gets no animation frames; its state still settles this often (ms). */
+const WITHOUT_FRAMES_MS = 250;
+
+/** Flushes before the next paint, or after a while where the page paints nothing (a hidden tab). */
+export const nextFrame: Schedule = (flush) => {
+	let done = false;
+	const once = () => {
+		if (done) return;
+		done = true;
+		flush();
+	};
+	if (typeof requestAnimationFrame === "function") requestAnimationFrame(once);
+	setTimeout(once, typeof requestAnimationFrame === "function" ? WITHOUT_FRAMES_MS : 0);
+};
+
+/** The keys of S that hold arrays. */
+type ArrayKey<S> = { [K in keyof S]: S[K] extends readonly unknown[] ? K : never }[keyof S];
+type ItemOf<A> = A extends readonly (infer T)[] ? T : never;
+
+type Queued<S> = { change: (state: S) => S } | { key: keyof S; items: unknown[]; patches: Partial<S>[] };
+
 export class Store<S> {
 	private readonly listeners = new Set<() => void>();
+	private queue: Queued<S>[] = [];
+	private scheduled = false;
+	private told: S;
 
-	constructor(private state: S) {}
+	constructor(
+		private state: S,
+		private readonly schedule: Schedule = nextFrame,
+	) {
+		this.told = state;
+	}
 
-	get = (): S => this.state;
+	get = (): S => {
+		if (this.queue.length > 0) this.settle();
+		return this.state;
+	};
 
 	subscribe = (listener: () => void): (() => void) => {
 		this.listeners.add(listener);
 		return () => this.listeners.delete(listener);
 	};
 
+	/** Queues a change; returning the state unchanged changes nothing (listeners are not told). */
 	update(change: (state: S) => S): void {
-		this.state = change(this.state);
+		this.queue.push({ change });
+		this.later();
+	}
+
+	/**
+	 * Appends `item` to the array under `key`, then applies `patch` (which must not hold `key`). Appends
+	 * queued one after another become one: the array is copied once for all of them.
+	 */
+	append<K extends ArrayKey<S>>(key: K, item: ItemOf<S[K]>, patch: Partial<Omit<S, K>> = {}): void {
+		const last = this.queue.at(-1);
+		if (last && "key" in last && last.key === key) {
+			last.items.push(item);
+			last.patches.push(patch as Partial<S>);
+		} else {
+			this.queue.push({ key, items: [item], patches: [patch as Partial<S>] });
+		}
+		this.later();
+	}
+
+	/** Tells the listeners now if anything changed since they were last told (the scheduled flush does this). */
+	flush = (): void => {
+		this.scheduled = false;
+		this.settle();
+		if (this.state === this.told) return;
+		this.told = this.state;
 		for (const listener of this.listeners) listener();
+	};
+
+	private later(): void {
+		if (this.scheduled) return;
+		this.scheduled = true;
+		this.schedule(this.flush);
+	}
+
+	private settle(): void {
+		const queue = this.queue;
+		this.queue = [];
+		for (const queued of queue) {
+			if ("change" in queued) {
+				this.state = queued.change(this.state);
+				continue;
+			}
+			const current = this.state[queued.key] as unknown[];
+			this.state = Object.assign({ ...this.state, [queued.key]: [...current, ...queued.items] }, ...queued.patches);
+		}
 	}
 }

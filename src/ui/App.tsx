@@ -1,5 +1,5 @@
 /** The playground page: transcript and composer, with extensions and the script beside them. */
-import { useEffect, useMemo, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import { keyIdOf } from "../protocol/keys.ts";
 import type { Playground } from "../host/playground.ts";
 import type { ExtensionStatus } from "../protocol/runtime.ts";
@@ -9,7 +9,7 @@ import { Composer } from "./Composer.tsx";
 import { ExtensionDialog, TrustPrompt } from "./Dialogs.tsx";
 import { ExtensionsPanel } from "./ExtensionsPanel.tsx";
 import { FilesPanel } from "./FilesPanel.tsx";
-import { Notifications } from "./Notifications.tsx";
+import { formatCount, Notifications } from "./Notifications.tsx";
 import { ManualTurnForm } from "./ManualTurnForm.tsx";
 import { ModelPanel, modelTitle, type OfflineModel } from "./ModelPanel.tsx";
 import { RetryStatus } from "./RetryStatus.tsx";
@@ -42,7 +42,8 @@ function useTreePanel(wanted: boolean, onError: (message: string) => void): Tree
 	return panel?.component;
 }
 
-function Widgets({ widgets, placement }: { widgets: ReturnType<typeof usePlaygroundState>["widgets"]; placement: "aboveEditor" | "belowEditor" }) {
+/** Memoized: the page renders once a frame while a runtime sends events, and widgets change seldom. */
+const Widgets = memo(function Widgets({ widgets, placement }: { widgets: ReturnType<typeof usePlaygroundState>["widgets"]; placement: "aboveEditor" | "belowEditor" }) {
 	const shown = Object.entries(widgets).filter(([, widget]) => widget.placement === placement);
 	if (shown.length === 0) return null;
 	return (
@@ -52,11 +53,12 @@ function Widgets({ widgets, placement }: { widgets: ReturnType<typeof usePlaygro
 					{widget.lines.map((line, i) => (
 						<div key={i}>{line ? ansiToNodes(line, String(i)) : "\u00a0"}</div>
 					))}
+					{widget.hiddenLines > 0 && <div className="muted widget-more">… {formatCount(widget.hiddenLines)} more lines not shown</div>}
 				</pre>
 			))}
 		</div>
 	);
-}
+});
 
 /** Extension shortcuts work anywhere in the page, except while a dialog is open. */
 function useShortcuts(playground: Playground, extensions: ExtensionStatus[]) {
@@ -95,6 +97,8 @@ export function App({ playground }: { playground: Playground }) {
 	useShortcuts(playground, state.extensions);
 	const TreePanel = useTreePanel(state.treeOpen || state.phase === "ready", playground.notifyError);
 	// The transcript shows the path from the root to the leaf.
+	const dismissNotification = useCallback((id: number) => playground.dismissNotification(id), [playground]);
+	const dismissDropped = useCallback((source: string) => playground.dismissDropped(source), [playground]);
 	const branch = useMemo(() => branchPath(new Map(state.entries.map((e) => [e.id, e])), state.leafId), [state.entries, state.leafId]);
 	return (
 		<div className="app" data-phase={state.phase}>
@@ -192,7 +196,7 @@ export function App({ playground }: { playground: Playground }) {
 					<FilesPanel files={state.files} status={state.workspace} host={playground.workspace} />
 				</aside>
 			</main>
-			<Notifications items={state.notifications} onDismiss={(id) => playground.dismissNotification(id)} />
+			<Notifications items={state.notifications} dropped={state.droppedNotifications} onDismiss={dismissNotification} onDismissDropped={dismissDropped} />
 			{state.phase === "awaiting-trust" && <TrustPrompt urls={state.untrustedUrls} onDecide={(run) => void playground.decideTrust(run)} />}
 			{Object.entries(state.components).map(([id, component]) => (
 				<ComponentDialog key={id} id={id} extension={component.extension} lines={component.lines} onInput={(cid, data) => playground.componentInput(cid, data)} />

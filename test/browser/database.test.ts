@@ -47,6 +47,23 @@ describe("PlayaDatabase", () => {
 		expect(snapshot?.leafId).toBe("c1b2c3d4");
 	});
 
+	it("stores thousands of appends asked for at once, all of them in order, then more after them", async () => {
+		const { storage, name } = await openFresh();
+		const header = newSessionHeader("/workspace");
+		await storage.createSession(header);
+		const ids = Array.from({ length: 2_500 }, (_, i) => i.toString(16).padStart(8, "0"));
+		await Promise.all(ids.map((id, i) => storage.appendEntry(header.id, entry(id, ids[i - 1] ?? null, `m${i}`), id)));
+		await storage.appendEntry(header.id, entry("ffffffff", ids.at(-1)!, "after"), "ffffffff");
+		storage.close();
+
+		const reopened = await PlayaDatabase.open(name);
+		opened.push({ storage: reopened, name });
+		const snapshot = await reopened.loadSession(header.id);
+		expect(snapshot?.entries.map((e) => e.id)).toEqual([...ids, "ffffffff"]);
+		expect(snapshot?.leafId).toBe("ffffffff");
+		expect((await reopened.listSessions()).find((s) => s.id === header.id)?.entryCount).toBe(2_501);
+	});
+
 	it("keeps sessions apart and lists the most recently changed first", async () => {
 		const { storage } = await openFresh();
 		const first = newSessionHeader("/workspace");

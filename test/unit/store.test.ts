@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { Store } from "../../src/host/store.ts";
+
+interface State {
+	items: number[];
+	last?: number;
+	label: string;
+}
+
+/** A store whose scheduled flushes run when the test says (as the next animation frame would). */
+function manualStore(initial: State = { items: [], label: "" }) {
+	const pending: (() => void)[] = [];
+	const store = new Store<State>(initial, (flush) => pending.push(flush));
+	const frame = () => pending.splice(0).forEach((flush) => flush());
+	let told = 0;
+	store.subscribe(() => told++);
+	return { store, frame, told: () => told, scheduled: () => pending.length };
+}
+
+describe("Store", () => {
+	it("tells its listeners once a frame, however many changes came in it", () => {
+		const { store, frame, told, scheduled } = manualStore();
+		for (let i = 0; i < 1_000; i++) store.update((state) => ({ ...state, label: `change ${i}` }));
+		expect(told()).toBe(0);
+		expect(scheduled()).toBe(1);
+		frame();
+		expect(told()).toBe(1);
+		expect(store.get().label).toBe("change 999");
+	});
+
+	it("shows every change to get at once, before the listeners are told", () => {
+		const { store, told } = manualStore();
+		store.update((state) => ({ ...state, label: "a" }));
+		store.append("items", 1, { last: 1 });
+		expect(store.get()).toEqual({ items: [1], last: 1, label: "a" });
+		expect(told()).toBe(0);
+	});
+
+	it("applies changes in the order they were made, appends merged among them", () => {
+		const { store, frame } = manualStore();
+		store.append("items", 1, { last: 1 });
+		store.append("items", 2, { last: 2 });
+		store.update((state) => ({ ...state, label: `after ${state.items.join(",")}`, last: 0 }));
+		store.append("items", 3);
+		store.append("items", 4, { label: "appended" });
+		frame();
+		expect(store.get()).toEqual({ items: [1, 2, 3, 4], last: 0, label: "appended" });
+	});
+
+	it("copies the array once for appends that come together", () => {
+		const { store, frame } = manualStore({ items: [0], label: "" });
+		const before = store.get().items;
+		const copies: number[][] = [];
+		store.subscribe(() => copies.push(store.get().items));
+		for (let i = 1; i <= 5_000; i++) store.append("items", i, { last: i });
+		frame();
+		expect(before).toEqual([0]);
+		expect(copies).toHaveLength(1);
+		expect(copies[0]).toHaveLength(5_001);
+		expect(copies[0].at(-1)).toBe(5_000);
+		expect(store.get().last).toBe(5_000);
+	});
+
+	it("appends an item that is itself an array as one item", () => {
+		const store = new Store<{ rows: number[][] }>({ rows: [] }, () => undefined);
+		store.append("rows", [1, 2]);
+		store.append("rows", [3]);
+		expect(store.get().rows).toEqual([[1, 2], [3]]);
+	});
+
+	it("does not tell the listeners when the changes leave the state as it was", () => {
+		const { store, frame, told } = manualStore();
+		store.update((state) => state);
+		frame();
+		expect(told()).toBe(0);
+		store.update((state) => ({ ...state, label: "x" }));
+		frame();
+		store.update((state) => state);
+		frame();
+		expect(told()).toBe(1);
+	});
+
+	it("schedules again after a flush", () => {
+		const { store, frame, told, scheduled } = manualStore();
+		store.update((state) => ({ ...state, label: "one" }));
+		frame();
+		store.update((state) => ({ ...state, label: "two" }));
+		expect(scheduled()).toBe(1);
+		frame();
+		expect(told()).toBe(2);
+	});
+});
