@@ -20,12 +20,11 @@ import { Watchdog } from "./watchdog.ts";
 import { DisabledExtensions, HangPolicy } from "./hung-runtime.ts";
 import { WorkspaceHost } from "./workspace-host.ts";
 import { Store } from "./store.ts";
-import { withBoundedKey, withNotice } from "./display-limits.ts";
+import { Notices } from "./notices.ts";
 import { DEFAULT_SCRIPT, displayPatch, initialPlaygroundState, SCRIPTED_CHOICE, sessionSource, type Notification, type PlaygroundState } from "./playground-state.ts";
 
 /** How many entries of a long session are shown before the whole session has loaded. */
 const RECENT_ENTRIES = 200;
-const INFO_NOTICE_MS = 8_000;
 
 const SETTINGS = {
 	extensions: "extensions",
@@ -59,6 +58,8 @@ function nextPaint(): Promise<void> {
 
 export class Playground {
 	readonly store = new Store<PlaygroundState>(initialPlaygroundState());
+	/** The notifications shown; `notices.error` is the page's own error message. */
+	readonly notices = new Notices(this.store);
 	/** API keys (localStorage) and custom endpoints; the gateway sends keys, nothing returns them. */
 	readonly secrets = new SecretStore();
 	readonly endpoints = new EndpointStore(this.secrets);
@@ -82,8 +83,6 @@ export class Playground {
 	private generation = 0;
 	private readonly disabled = new DisabledExtensions(() => this.storage);
 	private readonly dialogAnswers = new Map<string, (response: UIResponse) => void>();
-	private nextNotification = 1;
-	private refusedShown = false;
 	private linkUrls: string[] = [];
 	private workspaceReady: Promise<void> = Promise.resolve();
 	/** The sessions in this browser: the Sessions panel's list and actions. */
@@ -211,7 +210,7 @@ export class Playground {
 				this.bridge(++this.generation),
 				(handle) => this.watch(handle),
 				this.gateway,
-				(problem) => this.onRefusedMessage(problem),
+				(problem) => this.notices.refused(problem),
 			);
 			this.runtime = runtime;
 			this.stopModelsWatch?.();
@@ -223,13 +222,6 @@ export class Playground {
 	}
 
 	/** A message from the runtime worker the page did not accept: said once per page, the rest to the console. */
-	private onRefusedMessage(problem: string): void {
-		console.warn(`Playa ignored a message from the runtime worker: ${problem}`);
-		if (this.refusedShown) return;
-		this.refusedShown = true;
-		this.notify(`The runtime sent a message the page does not accept; it was ignored (${problem.slice(0, 200)}).`, "warning", "Playa");
-	}
-
 	/** Starts watching a runtime as soon as its worker exists, so a factory that hangs is caught too. */
 	private watch(handle: RuntimeHandle): void {
 		this.watchdog?.stop();
@@ -311,22 +303,7 @@ export class Playground {
 	}
 
 	notify(message: string, level: Notification["level"], source: string, origin: Notification["origin"] = "page"): void {
-		const notification: Notification = { id: this.nextNotification++, message, level, source, origin };
-		this.store.update((state) => ({ ...state, ...withNotice(state, notification) }));
-		// Information goes away by itself; warnings and errors stay until dismissed.
-		if (level === "info") setTimeout(() => this.dismissNotification(notification.id), INFO_NOTICE_MS);
-	}
-
-	/** An error of the page itself (not of an extension), shown until dismissed. */
-	readonly notifyError = (message: string): void => this.notify(message, "error", "Playa");
-
-	dismissNotification(id: number): void {
-		this.store.update((state) => (state.notifications.some((n) => n.id === id) ? { ...state, notifications: state.notifications.filter((n) => n.id !== id) } : state));
-	}
-
-	/** Forgets the count of `source`'s notifications that were taken off to make room. */
-	dismissDropped(source: string): void {
-		this.store.update((state) => ({ ...state, droppedNotifications: withBoundedKey(state.droppedNotifications, source, undefined) }));
+		this.notices.notify(message, level, source, origin);
 	}
 
 	answerDialog(id: string, response: UIResponse): void {

@@ -95,10 +95,10 @@ export function App({ playground }: { playground: Playground }) {
 	const state = usePlaygroundState(playground);
 	const dialog = state.dialogs[0];
 	useShortcuts(playground, state.extensions);
-	const TreePanel = useTreePanel(state.treeOpen || state.phase === "ready", playground.notifyError);
+	const TreePanel = useTreePanel(state.treeOpen || state.phase === "ready", playground.notices.error);
 	// The transcript shows the path from the root to the leaf.
-	const dismissNotification = useCallback((id: number) => playground.dismissNotification(id), [playground]);
-	const dismissDropped = useCallback((source: string) => playground.dismissDropped(source), [playground]);
+	const dismissNotification = useCallback((id: number) => playground.notices.dismiss(id), [playground]);
+	const dismissDropped = useCallback((source: string) => playground.notices.dismissDropped(source), [playground]);
 	const branch = useMemo(() => branchPath(new Map(state.entries.map((e) => [e.id, e])), state.leafId), [state.entries, state.leafId]);
 	return (
 		<div className="app" data-phase={state.phase}>
