@@ -56,6 +56,8 @@ export default defineConfig({
 					environment: "node",
 					// Tests that drive a shell to its limits take seconds on a busy 2-core machine; a timeout is no speed check.
 					testTimeout: 20_000,
+					// A first import of pi-tui's whole graph (beforeAll) is transformed cold in a fresh clone.
+					hookTimeout: 60_000,
 					benchmark: { include: ["test/bench/**/*.bench.ts"] },
 				},
 			},
