@@ -77,7 +77,7 @@ function slices(text: string, end: number): string[] {
 	return parts;
 }
 
-/** Grows from `initial` to `total` by `step` a frame while `running`. */
+/** A count that grows to `total` by `step` a frame while `running` (0 while not). */
 function useProgressive(total: number, step: number, running: boolean): number {
 	const [shown, setShown] = useState(0);
 	useEffect(() => {
