@@ -82,6 +82,10 @@ export class PlayaDatabase {
 		return all.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 	}
 
+	async sessionExists(id: string): Promise<boolean> {
+		return (await this.db.getKey("sessions", id)) !== undefined;
+	}
+
 	async loadSession(id: string): Promise<SessionSnapshot | undefined> {
 		// Reads see every write asked for before them (a restart reloads what the last runtime appended).
 		await this.queue;

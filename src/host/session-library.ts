@@ -6,9 +6,10 @@
 import type { SessionSnapshot } from "../protocol/runtime.ts";
 import { newSessionHeader } from "../session/entries.ts";
 import { exportSessionHtml } from "../session/export-html.ts";
-import { exportSessionJsonl, importSessionJsonl, sessionJsonlFileName } from "../session/jsonl.ts";
+import { exportSessionJsonl, sessionJsonlFileName } from "../session/jsonl.ts";
 import type { Notification, PlaygroundState } from "./playground-state.ts";
 import type { PlayaDatabase } from "./database.ts";
+import { parseSessionFileOffThread, type SessionFileParser } from "./session-import.ts";
 
 /** The setting that names the current session. */
 const CURRENT_SESSION = "currentSession";
@@ -26,7 +27,11 @@ export interface SessionLibraryHost {
 }
 
 export class SessionLibrary {
-	constructor(private readonly host: SessionLibraryHost) {}
+	constructor(
+		private readonly host: SessionLibraryHost,
+		/** Parses an imported file; in a worker by default (tests under Node pass the parser itself). */
+		private readonly parseFile: SessionFileParser = parseSessionFileOffThread,
+	) {}
 
 	private get storage(): PlayaDatabase {
 		return this.host.storage();
@@ -69,15 +74,20 @@ export class SessionLibrary {
 	}
 
 	/** Imports a JSONL session (pi or oh-my-pi) and opens it; a bad file is reported and stores nothing. */
-	async importSession(text: string, fileName: string): Promise<void> {
-		const parsed = importSessionJsonl(text);
+	async importSession(file: Blob, fileName: string): Promise<void> {
+		const parsed = await this.parseFile(file);
 		if (!parsed.ok) {
 			this.host.notify(`${fileName}: ${parsed.error}. Nothing was imported.`, "error", "Playa");
 			return;
 		}
-		const taken = (await this.storage.loadSession(parsed.header.id)) !== undefined;
+		const taken = await this.storage.sessionExists(parsed.header.id);
 		const header = taken ? { ...parsed.header, id: crypto.randomUUID() } : parsed.header;
-		await this.storage.importSession(header, parsed.entries, parsed.leafId);
+		try {
+			await this.storage.importSession(header, parsed.entries, parsed.leafId);
+		} catch (error) {
+			this.host.notify(`${fileName}: could not be stored (${(error as Error).message}). Nothing was imported.`, "error", "Playa");
+			return;
+		}
 		for (const warning of parsed.warnings) this.host.notify(`${fileName}: ${warning}`, "warning", "Playa");
 		await this.openSession(header.id);
 	}

@@ -178,7 +178,7 @@ export function App({ playground }: { playground: Playground }) {
 						onRename={(id, name) => void playground.sessions.renameSession(id, name)}
 						onDelete={(id) => void playground.sessions.deleteSession(id)}
 						onExport={(format) => playground.sessions.exportSession(format)}
-						onImport={(text, name) => void playground.sessions.importSession(text, name)}
+						onImport={(file) => void playground.sessions.importSession(file, file.name)}
 					/>
 					<ModelPanel
 						secrets={playground.secrets}

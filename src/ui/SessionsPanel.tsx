@@ -11,7 +11,7 @@ interface Props {
 	onRename(id: string, name: string): void;
 	onDelete(id: string): void;
 	onExport(format: "jsonl" | "html"): Promise<{ name: string; type: string; text: string }>;
-	onImport(text: string, fileName: string): void;
+	onImport(file: File): void;
 }
 
 /** The export as a download (never a page of the app's origin: the HTML export holds session content). */
@@ -43,7 +43,7 @@ export function SessionsPanel({ sessions, currentId, disabled, onOpen, onRename,
 						onChange={(event) => {
 							const file = event.target.files?.[0];
 							event.target.value = "";
-							if (file) void file.text().then((text) => onImport(text, file.name));
+							if (file) onImport(file);
 						}}
 					/>
 				</label>

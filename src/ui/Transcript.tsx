@@ -1,9 +1,10 @@
 /** The session's messages, rendered as text (never as HTML), plus the reply being streamed. */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
-import { createContext, useContext, useMemo } from "react";
+import { createContext, memo, useContext, useMemo } from "react";
 import { isInterruptedMarker } from "../session/interrupted.ts";
 import { isCompactionEntry, type CompactionEntry, type StoredEntry } from "../session/entries.ts";
 import { ansiToNodes } from "./ansi.tsx";
+import { estimatedTextHeight, LongLines, LongText } from "./LongText.tsx";
 import { messageForEntry } from "../session/messages.ts";
 import type { Usage } from "@earendil-works/pi-ai";
 import { MessageUsage } from "./Usage.tsx";
@@ -27,12 +28,12 @@ function ContentBlocks({ content }: { content: unknown }) {
 	return (
 		<>
 			{blocks(content).map((block, i) => {
-				if (block.type === "text") return <p key={i} className="text">{block.text}</p>;
+				if (block.type === "text") return <LongText key={i} className="text" text={String(block.text ?? "")} />;
 				if (block.type === "thinking")
 					return (
 						<details key={i} className="thinking">
 							<summary>Thinking</summary>
-							<p className="text">{block.thinking}</p>
+							<LongText className="text" text={String(block.thinking ?? "")} />
 						</details>
 					);
 				const drawn = block.type === "toolCall" && block.id ? renderedCalls[block.id] : undefined;
@@ -46,7 +47,7 @@ function ContentBlocks({ content }: { content: unknown }) {
 					return (
 						<div key={i} className="tool-call" aria-label={`Tool call ${block.name}`}>
 							<span className="tool-name">{block.name}</span>
-							<pre>{JSON.stringify(block.arguments, null, 2)}</pre>
+							<ToolArguments value={block.arguments} />
 						</div>
 					);
 				if (block.type === "image") return <p key={i} className="muted">[image {block.mimeType}]</p>;
@@ -56,15 +57,17 @@ function ContentBlocks({ content }: { content: unknown }) {
 	);
 }
 
+/** A tool call's arguments as indented JSON (once per value: they can be large). */
+function ToolArguments({ value }: { value: unknown }) {
+	const text = useMemo(() => JSON.stringify(value, null, 2) ?? String(value), [value]);
+	return <LongText as="pre" text={text} />;
+}
+
 function ShellView({ message }: { message: Extract<AgentMessage, { role: "bashExecution" }> }) {
 	return (
 		<article className="message shell" aria-label="Shell message">
 			<header className="role">Shell{message.excludeFromContext ? " (not sent to the model)" : ""}</header>
-			<pre className="text">
-				$ {message.command}
-				{"\n"}
-				{message.output || "(no output)"}
-			</pre>
+			<LongText as="pre" className="text" prefix={`$ ${message.command}\n`} text={message.output || "(no output)"} />
 			{message.exitCode !== undefined && message.exitCode !== 0 && <p className="muted">exit code {message.exitCode}</p>}
 		</article>
 	);
@@ -78,7 +81,7 @@ function CompactionView({ entry }: { entry: CompactionEntry }) {
 				<summary>
 					Compacted from {entry.tokensBefore.toLocaleString("en")} tokens{entry.fromExtension || entry.fromHook ? " (by an extension)" : ""}
 				</summary>
-				<p className="text">{entry.summary}</p>
+				<LongText className="text" text={entry.summary} />
 			</details>
 		</article>
 	);
@@ -99,7 +102,7 @@ export function MessageView({ message, streaming = false }: { message: AgentMess
 		return (
 			<article className="message branch-summary" aria-label="Branch summary">
 				<header className="role">Summary of the branch left behind</header>
-				<p className="text">{message.summary}</p>
+				<LongText className="text" text={message.summary} />
 			</article>
 		);
 	const m = message as { role: string; content: unknown; toolName?: string; isError?: boolean; errorMessage?: string; stopReason?: string; usage?: Usage };
@@ -125,14 +128,10 @@ function shownMessage(entry: StoredEntry): AgentMessage | undefined {
 	return undefined;
 }
 
+const renderLine = (line: string, i: number) => <div key={i}>{line ? ansiToNodes(line, String(i)) : "\u00a0"}</div>;
+
 function RenderedLines({ lines }: { lines: string[] }) {
-	return (
-		<pre className="terminal">
-			{lines.map((line, i) => (
-				<div key={i}>{line ? ansiToNodes(line, String(i)) : "\u00a0"}</div>
-			))}
-		</pre>
-	);
+	return <LongLines className="terminal" lines={lines} renderLine={renderLine} />;
 }
 
 /** Lines an extension rendered for an entry (entry, message or tool result renderer). */
@@ -149,10 +148,22 @@ type Item =
 	| { key: string; rendered: RenderedEntries[string] }
 	| { key: string; compaction: CompactionEntry };
 
-function ItemView({ item }: { item: Item }) {
+/** Rows re-render when their item changes, not each time the list scrolls or measures. */
+const ItemView = memo(function ItemView({ item }: { item: Item }) {
 	if ("rendered" in item) return <RenderedView {...item.rendered} />;
 	if ("compaction" in item) return <CompactionView entry={item.compaction} />;
 	return <MessageView message={item.message} streaming={item.streaming} />;
+});
+
+const ROW_CHROME = 60;
+
+/** A guess at a row's height before it is measured: the list settles in fewer passes when it is close. */
+function estimateItem(item: Item): number {
+	if ("rendered" in item) return ROW_CHROME + 17 * Math.min(item.rendered.lines.length, 122);
+	if ("compaction" in item) return ROW_CHROME;
+	const message = item.message as { content?: unknown; output?: string };
+	const text = message.output ?? blocks(message.content).map((block) => (block.type === "text" ? (block.text ?? "") : "")).join("\n");
+	return ROW_CHROME + estimatedTextHeight(String(text));
 }
 
 /** Virtualized: a 10,000-entry session renders only what is near the viewport; new output follows. */
@@ -183,7 +194,7 @@ export function Transcript({
 				{items.length === 0 ? (
 					<p className="muted">No messages yet. Write a prompt below.</p>
 				) : (
-					<TranscriptList items={items} render={(item) => <ItemView item={item} />} />
+					<TranscriptList items={items} render={(item) => <ItemView item={item} />} estimateSize={estimateItem} />
 				)}
 			</section>
 		</RenderedCalls.Provider>

@@ -26,15 +26,27 @@ function useListIdentity(items: { key: string }[]): number {
 	return seen.current.generation;
 }
 
-function EndAnchoredRows<T extends { key: string }>({ items, render }: { items: T[]; render: (item: T) => ReactNode }) {
+interface ListProps<T> {
+	items: T[];
+	render: (item: T) => ReactNode;
+	/** A guess at an item's height before it is drawn: rows far taller than guessed take many passes to settle. */
+	estimateSize?: (item: T) => number;
+}
+
+function EndAnchoredRows<T extends { key: string }>({ items, render, estimateSize }: ListProps<T>) {
 	const scroller = useRef<HTMLDivElement>(null);
 	const getItemKey = useCallback((index: number) => items[index].key, [items]);
+	const estimate = useCallback((index: number) => (estimateSize ? estimateSize(items[index]) : ESTIMATED_ROW_HEIGHT), [items, estimateSize]);
 	const virtualizer = useVirtualizer({
 		count: items.length,
 		getScrollElement: () => scroller.current,
-		estimateSize: () => ESTIMATED_ROW_HEIGHT,
+		estimateSize: estimate,
 		// Start the first render at the end, so the latest rows are the ones drawn and measured first.
-		initialOffset: () => items.length * ESTIMATED_ROW_HEIGHT,
+		initialOffset: () => {
+			let total = 0;
+			for (let index = 0; index < items.length; index++) total += estimate(index);
+			return total;
+		},
 		getItemKey,
 		anchorTo: "end",
 		followOnAppend: true,
@@ -57,7 +69,7 @@ function EndAnchoredRows<T extends { key: string }>({ items, render }: { items: 
 	);
 }
 
-export function TranscriptList<T extends { key: string }>({ items, render }: { items: T[]; render: (item: T) => ReactNode }) {
-	const generation = useListIdentity(items);
-	return <EndAnchoredRows key={generation} items={items} render={render} />;
+export function TranscriptList<T extends { key: string }>(props: ListProps<T>) {
+	const generation = useListIdentity(props.items);
+	return <EndAnchoredRows key={generation} {...props} />;
 }

@@ -7,7 +7,7 @@
  * Mutating calls only record paths: they run while just-bash executes a script, when its defence-in-depth
  * mode blocks many globals, so listeners are called later, by the workspace.
  */
-import { InMemoryFs } from "just-bash";
+import { InMemoryFs, type BufferEncoding, type ByteString } from "just-bash";
 import type { FsChangeSet, FsEntrySnapshot, FsSnapshot } from "../types.ts";
 import { ancestorsAndSelf, isWithin, normalize } from "../path.ts";
 
@@ -16,6 +16,28 @@ const SYSTEM_TREES = ["/bin", "/usr/bin", "/dev", "/proc"];
 /** just-bash's layout, and "/" and "/usr" themselves (recreated as parents when needed). */
 export function isSystemPath(path: string): boolean {
 	return path === "/" || path === "/usr" || SYSTEM_TREES.some((tree) => isWithin(tree, path));
+}
+
+/** Bytes per `String.fromCharCode` call: few enough arguments for a worker's small stack. */
+const CHAR_CODE_CHUNK = 8192;
+
+/**
+ * The bytes as a latin1 string (one char per byte). just-bash's own conversion, without Node's
+ * `Buffer`, spreads 64 KB into one call, which overflows a browser worker's stack: every command
+ * reading a file of 64 KB or more said "No such file or directory".
+ */
+export function latin1String(bytes: Uint8Array): string {
+	const parts: string[] = [];
+	for (let start = 0; start < bytes.length; start += CHAR_CODE_CHUNK) {
+		parts.push(String.fromCharCode.apply(null, bytes.subarray(start, start + CHAR_CODE_CHUNK) as unknown as number[]));
+	}
+	return parts.join("");
+}
+
+type ReadOptions = Parameters<InMemoryFs["readFile"]>[1];
+
+function encodingOf(options: ReadOptions): BufferEncoding | null | undefined {
+	return typeof options === "string" ? options : options?.encoding;
 }
 
 type WriteOptions = Parameters<InMemoryFs["writeFile"]>[2];
@@ -49,6 +71,18 @@ export class MemoryFs extends InMemoryFs {
 			}
 		}
 		this.record(path);
+	}
+
+	/** What commands read files with (`cat`, `wc`, `md5sum`, ...). */
+	override async readFileBytes(path: string): Promise<ByteString> {
+		return latin1String(await this.readFileBuffer(path)) as unknown as ByteString;
+	}
+
+	override async readFile(path: string, options?: ReadOptions): Promise<string> {
+		const encoding = encodingOf(options);
+		if (encoding === "binary" || encoding === "latin1") return latin1String(await this.readFileBuffer(path));
+		if (encoding === "base64") return btoa(latin1String(await this.readFileBuffer(path)));
+		return super.readFile(path, options);
 	}
 
 	override async writeFile(path: string, content: Content, options?: WriteOptions): Promise<void> {
