@@ -41,15 +41,22 @@ test("a tool result of 5 MB shows collapsed, and the page takes input right afte
 	await box.fill("still responsive", { timeout: 1_000 });
 	await expect(box).toHaveValue("still responsive", { timeout: 1_000 });
 
-	// Head and tail, not the megabytes between them.
-	await expect(result).toContainText("flood end");
-	await expect(result).not.toContainText("flood line 0050000");
+	// The runtime keeps the first 256 KB (thousands of lines) and says where the rest is; the page shows
+	// that head collapsed, its first and last lines, not the lines between them.
+	await expect(result).toContainText("[output truncated:");
+	await expect(result).not.toContainText("flood line 0002000");
 	expect(await result.evaluate((element) => element.textContent?.length ?? 0)).toBeLessThan(100_000);
 	const showAll = result.getByRole("button", { name: /^Show all \([\d,]+ lines\)$/ });
 	await expect(showAll).toBeVisible();
 	await showAll.click();
-	await expect(result).toContainText("flood line 0050000", { timeout: 30_000 });
+	await expect(result).toContainText("flood line 0002000", { timeout: 30_000 });
 	await expect(result.getByRole("button", { name: "Collapse" })).toBeVisible();
+
+	// The whole output is kept in the workspace, at the path the note names.
+	const note = (await result.textContent())?.match(/the whole output is in (\S+?\.txt)/);
+	expect(note).not.toBeNull();
+	await send(page, `!!tail -n 1 ${note![1]}`);
+	await expect(page.getByRole("article", { name: "Shell message" }).last()).toContainText("flood end");
 });
 
 /** A pi session file of about `megabytes` MB: user questions and assistant answers of about 10 KB each. */
