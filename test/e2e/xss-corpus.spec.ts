@@ -163,7 +163,7 @@ function importedSession(): string {
 	const at = "2026-03-01T09:00:00.000Z";
 	const entry = (id: string, parentId: string | null, rest: object) => JSON.stringify({ id, parentId, timestamp: at, ...rest });
 	return [
-		JSON.stringify({ type: "session", version: 3, id: "xss-imported", timestamp: at, cwd: `/home/${XSS_PAYLOADS[0]}` }),
+		JSON.stringify({ type: "session", version: 3, id: "xss-imported", timestamp: at, cwd: `/home/${XSS_PAYLOADS[0]}`, title: XSS_PAYLOADS[5] }),
 		entry("x1", null, { type: "message", message: { role: "user", content: ALL, timestamp: 1 } }),
 		entry("x2", "x1", {
 			type: "message",
@@ -201,6 +201,15 @@ test("an imported session full of the corpus, and its HTML export, run none of i
 	await expect(transcript.getByRole("article", { name: "Assistant message" }).last()).toContainText("imported end");
 	await expectShownAsText(transcript);
 	await checked(page, "imported JSONL");
+	// The header's title names the session in the list.
+	await expect(sessions).toContainText(XSS_PAYLOADS[5]);
+	await checked(page, "imported session title");
+	await page.getByRole("button", { name: "Tree", exact: true }).click();
+	const tree = page.getByRole("dialog", { name: "Session tree" });
+	await expect(tree.getByRole("listbox", { name: "Session entries" })).toContainText(XSS_PAYLOADS[1]);
+	await checked(page, "imported tree and labels");
+	await page.keyboard.press("Escape");
+	await expect(tree).toHaveCount(0);
 
 	const download = page.waitForEvent("download");
 	await sessions.getByRole("button", { name: "Export HTML" }).click();
