@@ -21,6 +21,7 @@ import { DisabledExtensions, HangPolicy } from "./hung-runtime.ts";
 import { WorkspaceHost } from "./workspace-host.ts";
 import { Store } from "./store.ts";
 import { Notices } from "./notices.ts";
+import { DialogDesk } from "./dialog-desk.ts";
 import { DEFAULT_SCRIPT, displayPatch, initialPlaygroundState, SCRIPTED_CHOICE, sessionSource, type Notification, type PlaygroundState } from "./playground-state.ts";
 
 /** How many entries of a long session are shown before the whole session has loaded. */
@@ -82,7 +83,8 @@ export class Playground {
 	/** Counts runtimes started: the current one's events are the ones shown. */
 	private generation = 0;
 	private readonly disabled = new DisabledExtensions(() => this.storage);
-	private readonly dialogAnswers = new Map<string, (response: UIResponse) => void>();
+	/** Open `ctx.ui` dialogs; the page answers through `dialogs.answer`. */
+	readonly dialogs = new DialogDesk(() => this.store.get().dialogs, (dialogs) => this.set({ dialogs }));
 	private linkUrls: string[] = [];
 	private workspaceReady: Promise<void> = Promise.resolve();
 	/** The sessions in this browser: the Sessions panel's list and actions. */
@@ -188,7 +190,7 @@ export class Playground {
 
 	private async startRuntime(options: { takeOver?: boolean; startReason?: StartReason } = {}): Promise<void> {
 		await this.stopRuntime();
-		for (const [id] of this.dialogAnswers) this.closeDialog(id, { cancelled: true });
+		this.dialogs.cancelAll();
 		this.manualTurns.cancelAll();
 		this.set({ phase: "starting", running: false, streaming: undefined, dialogs: [], components: {}, registeredProviders: [], retry: undefined });
 		try {
@@ -207,7 +209,7 @@ export class Playground {
 			const workspacePort = await this.workspace.createPort();
 			const runtime = await startRuntimeWorker(
 				{ session, extensions: extensionUrls, script, disabled, callRecord: this.callRecord, workspacePort, model, thinkingLevel, cdn: linkCdn(location), startReason: options.startReason, retry: linkRetryPolicy(this.location) },
-				this.bridge(++this.generation),
+				this.bridge(++this.generation, session.header.id),
 				(handle) => this.watch(handle),
 				this.gateway,
 				(problem) => this.notices.refused(problem),
@@ -246,16 +248,20 @@ export class Playground {
 		await this.startRuntime();
 	}
 
-	/** `generation`: the runtime this bridge serves; events of a runtime since replaced change nothing on screen. */
-	private bridge(generation: number): HostBridge {
+	/**
+	 * `generation`: the runtime this bridge serves; events of a runtime since replaced change nothing on
+	 * screen. It writes only the session it was started with, whatever session id its events name.
+	 */
+	private bridge(generation: number, sessionId: string): HostBridge {
 		return {
-			emit: (event) => this.onRuntimeEvent(event, () => generation === this.generation),
-			requestUI: (id, request) =>
-				new Promise<UIResponse>((resolve) => {
-					this.dialogAnswers.set(id, resolve);
-					this.set({ dialogs: [...this.store.get().dialogs, { id, request }] });
-				}),
-			cancelUI: (id) => this.closeDialog(id, { cancelled: true }),
+			emit: (event) => {
+				if ((event.type === "entry_appended" || event.type === "leaf_changed") && event.sessionId !== sessionId) {
+					return this.notices.refused(`${event.type} for another session than the runtime's own`);
+				}
+				return this.onRuntimeEvent(event, () => generation === this.generation);
+			},
+			requestUI: (id, request) => this.dialogs.request(id, request),
+			cancelUI: (id) => this.dialogs.answer(id, { cancelled: true }),
 			requestManualTurn: (id, request) => this.manualTurns.request(id, request),
 			cancelManualTurn: (id) => this.manualTurns.answer(id, { cancelled: true }),
 		};
@@ -304,16 +310,6 @@ export class Playground {
 
 	notify(message: string, level: Notification["level"], source: string, origin: Notification["origin"] = "page"): void {
 		this.notices.notify(message, level, source, origin);
-	}
-
-	answerDialog(id: string, response: UIResponse): void {
-		this.closeDialog(id, response);
-	}
-
-	private closeDialog(id: string, response: UIResponse): void {
-		this.dialogAnswers.get(id)?.(response);
-		this.dialogAnswers.delete(id);
-		this.set({ dialogs: this.store.get().dialogs.filter((dialog) => dialog.id !== id) });
 	}
 
 	async submit(text: string): Promise<void> {

@@ -213,7 +213,7 @@ export function App({ playground }: { playground: Playground }) {
 					onClose={() => playground.tree.show(false)}
 				/>
 			)}
-			{dialog && <ExtensionDialog key={dialog.id} dialog={dialog} onAnswer={(id, response) => playground.answerDialog(id, response)} />}
+			{dialog && <ExtensionDialog key={dialog.id} dialog={dialog} onAnswer={(id, response) => playground.dialogs.answer(id, response)} />}
 		</div>
 	);
 }
