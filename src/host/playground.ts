@@ -5,7 +5,7 @@
  */
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import { createCallRecordBuffer, readCallRecord } from "../protocol/call-record.ts";
-import type { HostBridge, ModelChoice, RuntimeEvent, ScriptStep, StartReason, UIResponse } from "../protocol/runtime.ts";
+import type { HostBridge, ModelChoice, RuntimeEvent, ScriptStep, StartReason } from "../protocol/runtime.ts";
 import { EndpointStore } from "./gateway/endpoints.ts";
 import { createLazyGateway } from "./gateway/lazy.ts";
 import { SecretStore } from "./gateway/secrets.ts";
