@@ -5,31 +5,12 @@
  * stand-in (test/support/esm-cdn-stand-in.mjs), so no test needs the internet.
  */
 import { describe, expect, it } from "vitest";
-import { HostModules } from "../../src/loader/host-modules.ts";
-import { ModuleLoadError, ModuleLoader } from "../../src/loader/module-loader.ts";
-import { createModuleUrls } from "../../src/loader/module-urls.ts";
+import { ModuleLoadError } from "../../src/loader/module-loader.ts";
 import { DEFAULT_CDN, resolveSpecifier } from "../../src/loader/specifiers.ts";
-import { HOST_MODULES } from "../../src/modules/table.ts";
 import { cdnStandIn } from "../support/cdn-stand-in.ts";
 import { EXT_ORIGIN } from "../support/runtime-harness.ts";
+import { loaderFor } from "../support/loader-harness.ts";
 
-function loaderFor(files: Record<string, string>, cdn: string) {
-	const urls = createModuleUrls();
-	const fetched: string[] = [];
-	const loader = new ModuleLoader({
-		hostModules: new HostModules(HOST_MODULES, urls),
-		urls,
-		cdn,
-		fetch: async (input) => {
-			const url = String(input);
-			fetched.push(url);
-			if (url.startsWith(cdn)) return fetch(url);
-			const source = url.startsWith(EXT_ORIGIN) ? files[url.slice(EXT_ORIGIN.length)] : undefined;
-			return source === undefined ? new Response("", { status: 404, statusText: "Not Found" }) : new Response(source);
-		},
-	});
-	return { loader, fetched };
-}
 
 describe("npm packages from the ESM CDN", () => {
 	it("bare names resolve against the CDN base (esm.sh by default) and are loaded as plain JavaScript", () => {

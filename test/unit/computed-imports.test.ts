@@ -4,31 +4,11 @@
  * one that runs loads relative files, npm packages from the CDN and Playa's own modules.
  */
 import { describe, expect, it } from "vitest";
-import { HostModules } from "../../src/loader/host-modules.ts";
-import { ModuleLoader } from "../../src/loader/module-loader.ts";
-import { createModuleUrls } from "../../src/loader/module-urls.ts";
-import { HOST_MODULES } from "../../src/modules/table.ts";
 import * as typebox from "typebox";
 import { cdnStandIn } from "../support/cdn-stand-in.ts";
 import { EXT_ORIGIN } from "../support/runtime-harness.ts";
+import { loaderFor } from "../support/loader-harness.ts";
 
-function loaderFor(files: Record<string, string>, cdn = "http://cdn.invalid/") {
-	const urls = createModuleUrls();
-	const fetched: string[] = [];
-	const loader = new ModuleLoader({
-		hostModules: new HostModules(HOST_MODULES, urls),
-		urls,
-		cdn,
-		fetch: async (input) => {
-			const url = String(input);
-			fetched.push(url);
-			if (url.startsWith(cdn)) return fetch(url);
-			const source = url.startsWith(EXT_ORIGIN) ? files[url.slice(EXT_ORIGIN.length)] : undefined;
-			return source === undefined ? new Response("", { status: 404, statusText: "Not Found" }) : new Response(source);
-		},
-	});
-	return { loader, fetched };
-}
 
 describe("computed dynamic imports", () => {
 	it("one in a function that is never called costs nothing: the module loads and nothing more is fetched", async () => {
