@@ -6,10 +6,10 @@ import { describeWorkspaceContract } from "./contract.ts";
 
 describeWorkspaceContract("embedded (in-process)", async () => ({ workspace: await EmbeddedWorkspace.create() }));
 
-describeWorkspaceContract("embedded (over Comlink)", async () => {
+/** A workspace client on one end of a channel whose other end `serve` answers. */
+async function overChannel(serve: (port: MessagePort) => void) {
 	const channel = new MessageChannel();
-	// As the worker serves the host: through the guard (protocol/guard.ts).
-	new EmbeddedWorkerHost().serveHost(channel.port1);
+	serve(channel.port1);
 	const workspace = await connectEmbeddedWorkspace(channel.port2);
 	return {
 		workspace,
@@ -19,19 +19,10 @@ describeWorkspaceContract("embedded (over Comlink)", async () => {
 			channel.port2.close();
 		},
 	};
-});
+}
 
-describeWorkspaceContract("embedded (the runtime worker's port, through connect)", async () => {
-	const channel = new MessageChannel();
-	// The port a runtime gets: the workspace's methods only, each call's arguments checked.
-	new EmbeddedWorkerHost().connect(channel.port1);
-	const workspace = await connectEmbeddedWorkspace(channel.port2);
-	return {
-		workspace,
-		dispose() {
-			workspace.dispose();
-			channel.port1.close();
-			channel.port2.close();
-		},
-	};
-});
+// As the worker serves the host: through the guard (protocol/guard.ts).
+describeWorkspaceContract("embedded (over Comlink)", () => overChannel((port) => new EmbeddedWorkerHost().serveHost(port)));
+
+// The port a runtime gets: the workspace's methods only, each call's arguments checked.
+describeWorkspaceContract("embedded (the runtime worker's port, through connect)", () => overChannel((port) => new EmbeddedWorkerHost().connect(port)));
