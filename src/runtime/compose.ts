@@ -45,7 +45,7 @@ import { createScriptedModel, type ScriptedModel } from "./models/scripted-model
 import { ModelSelection } from "./models/selection.ts";
 import { routeVirtualModel } from "./models/virtual-models.ts";
 import { generateBranchSummary } from "./navigation/branch-summary.ts";
-import { forkSession, type NavigationDeps } from "./navigation/navigation.ts";
+import { cancelledOnError, forkSession, type NavigationDeps } from "./navigation/navigation.ts";
 import { createBuiltinTools, DEFAULT_ACTIVE_TOOL_NAMES } from "./tools/builtin/index.ts";
 
 export interface RuntimeOptions {
@@ -262,13 +262,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		emit,
 		compact: (customInstructions) => session.compact(customInstructions),
 		leafId: () => tree.getLeafId(),
-		fork: async (entryId) => {
-			try {
-				return await forkSession(navigation, entryId, "at");
-			} catch (error) {
-				return { cancelled: true, error: (error as Error).message ?? String(error) };
-			}
-		},
+		fork: (entryId) => cancelledOnError(() => forkSession(navigation, entryId, "at")),
 	});
 	const selection = new ModelSelection({ agent: () => session.agent, tree: () => tree, runner, emit });
 	const policy = new ModelPolicy({ scripted: model, manual, providers, models, selection, runner, gateway, agent: () => session.agent, emit });

@@ -13,7 +13,7 @@ import { disabledExtension } from "./extensions/extension.ts";
 import { loadExtension } from "./extensions/load-extensions.ts";
 import { createActions } from "./extensions/session-control.ts";
 import type { ModelSelectSource } from "./models/selection.ts";
-import { forkSession, navigateTree } from "./navigation/navigation.ts";
+import { cancelledOnError, forkSession, navigateTree } from "./navigation/navigation.ts";
 
 export type { RuntimeOptions, RuntimeParts };
 
@@ -56,11 +56,7 @@ export class Runtime implements RuntimeApi {
 	}
 
 	async navigateTree(targetId: string, options?: { summarize?: boolean; customInstructions?: string }): Promise<NavigateResult> {
-		try {
-			return await navigateTree(this.parts.navigation, targetId, options);
-		} catch (error) {
-			return { cancelled: true, error: (error as Error).message ?? String(error) };
-		}
+		return cancelledOnError(() => navigateTree(this.parts.navigation, targetId, options));
 	}
 
 	async setLabel(entryId: string, label: string | undefined): Promise<void> {
@@ -69,11 +65,7 @@ export class Runtime implements RuntimeApi {
 	}
 
 	async fork(entryId: string, position: "before" | "at" = "at"): Promise<{ cancelled: boolean; error?: string }> {
-		try {
-			return await forkSession(this.parts.navigation, entryId, position);
-		} catch (error) {
-			return { cancelled: true, error: (error as Error).message ?? String(error) };
-		}
+		return cancelledOnError(() => forkSession(this.parts.navigation, entryId, position));
 	}
 
 	async setAvailableModels(models: Model<Api>[]): Promise<void> {

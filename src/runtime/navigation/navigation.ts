@@ -165,3 +165,12 @@ export async function forkSession(deps: NavigationDeps, entryId: string, positio
 	deps.emit({ type: "session_fork", session, previousSessionId: tree.header.id, ...(position === "before" && { editorText: described.editableText ?? "" }) });
 	return { cancelled: false };
 }
+
+/** A navigation that failed, as the page is told: nothing moved, and why. */
+export async function cancelledOnError<T extends { cancelled: boolean }>(run: () => Promise<T>): Promise<T | { cancelled: true; error: string }> {
+	try {
+		return await run();
+	} catch (error) {
+		return { cancelled: true, error: (error as Error).message ?? String(error) };
+	}
+}
