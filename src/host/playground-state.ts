@@ -3,8 +3,7 @@
  * change it. Pure: the controller in playground.ts does the storage writes and other effects.
  */
 import type { AgentMessage, ThinkingLevel } from "@earendil-works/pi-agent-core";
-import type { RegisteredProviderInfo } from "../protocol/runtime.ts";
-import type { CommandInfo, ExtensionErrorInfo, ExtensionStatus, ModelChoice, RuntimeEvent, ScriptStep, UIRequest } from "../protocol/runtime.ts";
+import { claimsPageName, type CommandInfo, type ExtensionErrorInfo, type ExtensionStatus, type ModelChoice, type RegisteredProviderInfo, type RuntimeEvent, type ScriptStep, type UIRequest } from "../protocol/runtime.ts";
 import type { StoredEntry } from "../session/entries.ts";
 import type { WorkspaceStatus } from "./workspace-host.ts";
 import type { PendingManualTurn } from "./manual-turns.ts";
@@ -13,16 +12,13 @@ import { boundLines, capText, STATUS_TEXT_LIMIT, withBoundedKey, type Notice } f
 /** A notification the page shows (see display-limits.ts for how many). */
 export type Notification = Notice;
 
-/** The name the page's own messages carry: nothing the runtime sends may appear under it. */
-export const PAGE_SOURCE = "Playa";
-
 /**
  * Who a notification from the runtime is shown as. The worker runs extension code, so its word on who
  * is speaking is a claim: a name like the page's own becomes "Session" (the runtime's own messages).
  */
 export function sessionSource(claimed: string | undefined): string {
 	const name = (claimed ?? "").trim().slice(0, 80);
-	return !name || /^playa\b/i.test(name) ? "Session" : name;
+	return !name || claimsPageName(name) ? "Session" : name;
 }
 
 export interface PendingDialog {

@@ -14,6 +14,11 @@ import { methodsOf } from "./guard.ts";
 
 export type { ScriptStep, TreeRow, TreeRowKind, TreeView };
 
+/** True for a name like the page's own ("Playa…"), which nothing the runtime shows may carry. */
+export function claimsPageName(name: string): boolean {
+	return /^playa\b/i.test(name.trim());
+}
+
 /** Columns the page shows components at (its panel is sized to fit them); the runtime renders at this width. */
 export const COMPONENT_COLUMNS = 80;
 

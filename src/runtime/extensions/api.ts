@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { EntryRenderer, EventBus, ExtensionAPI, ExtensionLogger, ExtensionVirtualModel, MessageRenderer, ToolDefinition } from "../../api/types.ts";
 import type { RegisteredExtension } from "./extension.ts";
 import { normalizeKeyId } from "../../protocol/keys.ts";
+import { claimsPageName } from "../../protocol/runtime.ts";
 import { RESERVED_COMMAND_NAMES } from "../commands/builtin.ts";
 
 /** Keys the page keeps for itself (the reference's reserved list). */
@@ -153,7 +154,7 @@ export function createExtensionAPI(extension: RegisteredExtension, env: ApiEnvir
 			if (args.length < 2) {
 				const name = String(entryIdOrLabel).trim();
 				// The page's own name is not for extensions: its messages must stay recognisable.
-				if (!name || /^playa\b/i.test(name)) {
+				if (!name || claimsPageName(name)) {
 					env.notice(extension, `pi.setLabel("${name.slice(0, 40)}") was ignored: an extension cannot take that name`);
 					return;
 				}
