@@ -13,7 +13,8 @@ const isolation = {
 };
 
 export default defineConfig({
-	plugins: [react(), serveExtensionSources(), contentSecurityPolicy()],
+	// The policy plugin first: its headers (CSP, CORS for the sandbox frame) go on every response, extension sources too.
+	plugins: [react(), contentSecurityPolicy(), serveExtensionSources()],
 	server: { headers: isolation },
 	preview: { headers: isolation },
 	worker: { format: "es" },
@@ -45,7 +46,12 @@ export default defineConfig({
 			"@earendil-works/pi-tui/dist/components/truncated-text.js",
 		],
 	},
-	build: { target: "es2022", chunkSizeWarningLimit: 2000 },
+	build: {
+		target: "es2022",
+		chunkSizeWarningLimit: 2000,
+		// The page, and the sandbox frame the runtime worker starts in (src/sandbox/frame.ts).
+		rollupOptions: { input: { main: "index.html", sandbox: "sandbox.html" } },
+	},
 	test: {
 		projects: [
 			{

@@ -8,6 +8,12 @@
  * (blob:, data:) and CORS modules from any http(s) origin (CDN packages, an author's server), and
  * runs extension code, which may use eval and WebAssembly as it can anywhere else.
  *
+ * The sandbox frame (`sandbox.html`, where the runtime worker starts) has an opaque origin and its worker
+ * inherits the frame's policy: the worker's, plus `sandbox allow-scripts` in the header, so the frame's page
+ * is opaque even when opened on its own. Everything the frame and its worker load from the app is then a
+ * cross-origin request: every response says `Access-Control-Allow-Origin: *` (the app's files are public,
+ * its storage is what is private) and `Cross-Origin-Resource-Policy: cross-origin`.
+ *
  * Left open on purpose: `connect-src` (providers and extension servers are on any origin), `img-src`
  * (images are shown from data: URLs), `frame-src` (StackBlitz's WebContainer frame), and
  * `frame-ancestors`, which only a header can set: embedding by other sites is to come.
@@ -35,29 +41,39 @@ export const WORKER_POLICY: Directives = {
 	"script-src": ["'self'", "blob:", "data:", "http:", "https:", "'unsafe-eval'", "'wasm-unsafe-eval'"],
 };
 
+/** The sandbox frame's page; a meta cannot set `sandbox`, so the built page's meta has the rest. */
+export const FRAME_POLICY: Directives = { ...WORKER_POLICY };
+
+const SANDBOX_PAGE = /\/sandbox\.html$/;
+
 export function serialize(policy: Directives): string {
 	return Object.entries(policy)
 		.map(([name, sources]) => `${name} ${sources.join(" ")}`)
 		.join("; ");
 }
 
-/** The dev server's page adds Vite's own inline scripts and styles (HMR, React refresh), by nonce. */
-function devPagePolicy(nonce: string): Directives {
+/** The dev server's pages add Vite's own inline scripts and styles (HMR, React refresh), by nonce. */
+function withNonce(policy: Directives, nonce: string): Directives {
 	return {
-		...PAGE_POLICY,
-		"script-src": [...PAGE_POLICY["script-src"], `'nonce-${nonce}'`],
-		"style-src": [...PAGE_POLICY["style-src"], `'nonce-${nonce}'`],
+		...policy,
+		"script-src": [...policy["script-src"], `'nonce-${nonce}'`],
+		"style-src": [...(policy["style-src"] ?? []), `'nonce-${nonce}'`],
 	};
 }
 
 const WORKER_DESTINATIONS = new Set(["worker", "sharedworker", "serviceworker"]);
 
-function middleware(page: string): Connect.NextHandleFunction {
+function middleware(page: string, framePolicy: Directives): Connect.NextHandleFunction {
 	const worker = serialize(WORKER_POLICY);
+	const frame = `${serialize(framePolicy)}; sandbox allow-scripts`;
 	return (req, res, next) => {
 		const destination = String(req.headers["sec-fetch-dest"] ?? "");
-		res.setHeader("Content-Security-Policy", WORKER_DESTINATIONS.has(destination) ? worker : page);
+		const path = (req.url ?? "").split("?")[0];
+		const policy = SANDBOX_PAGE.test(path) ? frame : WORKER_DESTINATIONS.has(destination) ? worker : page;
+		res.setHeader("Content-Security-Policy", policy);
 		res.setHeader("Vary", "Sec-Fetch-Dest");
+		res.setHeader("Access-Control-Allow-Origin", "*");
+		res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
 		next();
 	};
 }
@@ -73,16 +89,17 @@ export function contentSecurityPolicy(): Plugin {
 			if (enabled && command === "serve") return { html: { cspNonce: nonce } };
 		},
 		configureServer(server) {
-			if (enabled) server.middlewares.use(middleware(serialize(devPagePolicy(nonce))));
+			if (enabled) server.middlewares.use(middleware(serialize(withNonce(PAGE_POLICY, nonce)), withNonce(FRAME_POLICY, nonce)));
 		},
 		configurePreviewServer(server) {
-			if (enabled) server.middlewares.use(middleware(serialize(PAGE_POLICY)));
+			if (enabled) server.middlewares.use(middleware(serialize(PAGE_POLICY), FRAME_POLICY));
 		},
 		transformIndexHtml: {
 			order: "post",
 			handler(_html, context) {
 				if (context.server) return;
-				return [{ tag: "meta", attrs: { "http-equiv": "Content-Security-Policy", content: serialize(PAGE_POLICY) }, injectTo: "head-prepend" }];
+				const policy = SANDBOX_PAGE.test(context.path) ? FRAME_POLICY : PAGE_POLICY;
+				return [{ tag: "meta", attrs: { "http-equiv": "Content-Security-Policy", content: serialize(policy) }, injectTo: "head-prepend" }];
 			},
 		},
 	};

@@ -4,12 +4,11 @@
  * the state the React UI renders. No React here, so it reads as the host's behaviour.
  */
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
-import { createCallRecordBuffer, readCallRecord } from "../protocol/call-record.ts";
 import type { HostBridge, ModelChoice, RuntimeEvent, ScriptStep, StartReason } from "../protocol/runtime.ts";
 import { EndpointStore } from "./gateway/endpoints.ts";
 import { createLazyGateway } from "./gateway/lazy.ts";
 import { SecretStore } from "./gateway/secrets.ts";
-import { startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
+import { prepareRuntimeFrame, startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
 import { SessionLibrary } from "./session-library.ts";
 import { SessionLock } from "./session-lock.ts";
 import { SessionTreeActions } from "./session-tree-actions.ts";
@@ -78,7 +77,6 @@ export class Playground {
 	private lock?: SessionLock;
 	private lockedSession?: string;
 	private watchdog?: Watchdog;
-	private callRecord?: SharedArrayBuffer;
 	private readonly hangPolicy = new HangPolicy();
 	/** Counts runtimes started: the current one's events are the ones shown. */
 	private generation = 0;
@@ -193,37 +191,39 @@ export class Playground {
 		this.dialogs.cancelAll();
 		this.manualTurns.cancelAll();
 		this.set({ phase: "starting", running: false, streaming: undefined, dialogs: [], components: {}, registeredProviders: [], retry: undefined });
+		// The frame loads the runtime's module while the session, the lock and the workspace get ready.
+		const frame = prepareRuntimeFrame();
 		try {
 			const session = await this.sessions.current();
 			this.set({ sessionId: session.header.id, entries: session.entries, leafId: session.leafId });
 			await this.sessions.refresh();
 			if (!(await this.holdLock(session.header.id, options.takeOver === true))) {
+				frame.remove();
 				this.set({ phase: "locked" });
 				return;
 			}
 			const { extensionUrls, script, model, thinkingLevel } = this.store.get();
 			const disabled = await this.disabled.list();
-			// Shared memory needs a cross-origin isolated page; without it the watchdog cannot name culprits.
-			this.callRecord = globalThis.crossOriginIsolated ? createCallRecordBuffer() : undefined;
 			await this.workspaceReady;
 			const workspacePort = await this.workspace.createPort();
 			const runtime = await startRuntimeWorker(
-				{ session, extensions: extensionUrls, script, disabled, callRecord: this.callRecord, workspacePort, model, thinkingLevel, cdn: linkCdn(location), startReason: options.startReason, retry: linkRetryPolicy(this.location) },
+				{ session, extensions: extensionUrls, script, disabled, workspacePort, workspaceSharesMemory: false, model, thinkingLevel, cdn: linkCdn(location), startReason: options.startReason, retry: linkRetryPolicy(this.location) },
 				this.bridge(++this.generation, session.header.id),
 				(handle) => this.watch(handle),
 				this.gateway,
 				(problem) => this.notices.refused(problem),
+				frame,
 			);
 			this.runtime = runtime;
 			this.stopModelsWatch?.();
 			this.stopModelsWatch = watchAvailableModels(this.secrets, this.endpoints, (models) => void runtime.api.setAvailableModels(models).catch(() => undefined));
 			this.set({ phase: "ready" });
 		} catch (error) {
+			frame.remove();
 			this.set({ phase: "failed", failure: `The runtime did not start: ${(error as Error).message ?? String(error)}` });
 		}
 	}
 
-	/** A message from the runtime worker the page did not accept: said once per page, the rest to the console. */
 	/** Starts watching a runtime as soon as its worker exists, so a factory that hangs is caught too. */
 	private watch(handle: RuntimeHandle): void {
 		this.watchdog?.stop();
@@ -233,7 +233,7 @@ export class Playground {
 
 	/** Ends a stuck worker, turns off the extension it was running, and starts again from storage. */
 	private async onRuntimeStuck(handle: RuntimeHandle): Promise<void> {
-		const running = this.callRecord ? readCallRecord(this.callRecord) : undefined;
+		const running = await handle.readCallRecord();
 		handle.terminate();
 		if (this.runtime === handle) this.runtime = undefined;
 		const response = this.hangPolicy.respond(running, this.store.get().extensionUrls);

@@ -1,15 +1,113 @@
-/** Starts a runtime worker and talks to it through Comlink; the worker sees only `HostBridge` and the gateway. */
+/**
+ * Starts a runtime worker inside a sandbox frame (protocol/sandbox.ts) and talks to it through Comlink; the
+ * worker sees only `HostBridge`, the gateway and the workspace port, and has an opaque origin.
+ */
 import * as Comlink from "comlink";
+import type { RunningCall } from "../protocol/call-record.ts";
 import type { ProviderGatewayApi } from "../protocol/gateway.ts";
 import { exposeGuarded } from "../protocol/guard.ts";
 import { HOST_BRIDGE_METHODS, RUNTIME_API_METHODS, type HostBridge, type RuntimeApi, type RuntimeConfig } from "../protocol/runtime.ts";
 import { parseRuntimeAnswer } from "../protocol/runtime-schema.ts";
+import { SANDBOX_START, type FrameReport, type FrameRequest } from "../protocol/sandbox.ts";
+import { parseFrameReport } from "../protocol/sandbox-schema.ts";
 import { checkedHostBridge } from "./checked-bridge.ts";
 import { exposeGateway } from "./gateway/guard.ts";
 
 export interface RuntimeHandle {
 	api: RuntimeApi;
+	/** What extension code the worker is running, as the frame's call record says (none when not isolated). */
+	readCallRecord(): Promise<RunningCall | undefined>;
 	terminate(): void;
+}
+
+/** How long the frame may take to load and start the worker before the start fails. */
+const FRAME_START_MS = 30_000;
+/** How long the frame may take to read the call record (its thread is not the stuck one). */
+const CALL_RECORD_MS = 1_000;
+
+/** The sandbox frame's page, next to the app's own (a relative base works too). */
+function sandboxUrl(): string {
+	return new URL(`${import.meta.env.BASE_URL}sandbox.html`, document.baseURI).href;
+}
+
+/**
+ * The frame and its control port: the reports it sends, parsed, and the requests the page makes. Made before
+ * the session is ready (`prepareRuntimeFrame`), the frame loads the runtime's module meanwhile.
+ */
+export class SandboxFrame {
+	readonly element = document.createElement("iframe");
+	private readonly control = new MessageChannel();
+	private readonly waiting = new Map<number, (report: FrameReport) => void>();
+	private nextId = 1;
+	private onReport: (report: FrameReport) => void = () => undefined;
+
+	private readonly loaded: Promise<void>;
+	private onRefused: (problem: string) => void = () => undefined;
+
+	constructor() {
+		// An opaque origin: no storage, no locks, no service worker of the app's. Cross-origin isolation is
+		// delegated, so the frame's worker has shared memory for the call record.
+		this.element.setAttribute("sandbox", "allow-scripts");
+		this.element.setAttribute("allow", "cross-origin-isolated");
+		this.element.setAttribute("aria-hidden", "true");
+		this.element.tabIndex = -1;
+		this.element.title = "Playa runtime";
+		this.element.hidden = true;
+		this.control.port1.addEventListener("message", (event) => this.receive(event.data));
+		this.control.port1.start();
+		this.loaded = new Promise((resolve) => this.element.addEventListener("load", () => resolve(), { once: true }));
+		this.element.src = sandboxUrl();
+		document.body.append(this.element);
+	}
+
+	/** Hands the loaded frame `runtimePort`; resolves when the runtime's module is running. */
+	start(runtimePort: MessagePort, onRefused: (problem: string) => void): Promise<{ isolated: boolean }> {
+		this.onRefused = onRefused;
+		return new Promise((resolve, reject) => {
+			const timer = setTimeout(() => reject(new Error("the sandbox frame did not start the runtime in time")), FRAME_START_MS);
+			this.onReport = (report) => {
+				if (report.type === "call_record") return;
+				clearTimeout(timer);
+				this.onReport = () => undefined;
+				if (report.type === "started") resolve({ isolated: report.isolated });
+				else reject(new Error(`the runtime's script did not start: ${report.message}`));
+			};
+			void this.loaded.then(() => this.element.contentWindow?.postMessage({ type: SANDBOX_START }, "*", [runtimePort, this.control.port2]));
+		});
+	}
+
+	readCallRecord(): Promise<RunningCall | undefined> {
+		const id = this.nextId++;
+		return new Promise((resolve) => {
+			const timer = setTimeout(() => {
+				this.waiting.delete(id);
+				resolve(undefined);
+			}, CALL_RECORD_MS);
+			this.waiting.set(id, (report) => {
+				clearTimeout(timer);
+				resolve(report.type === "call_record" ? report.running : undefined);
+			});
+			const request: FrameRequest = { type: "read_call_record", id };
+			this.control.port1.postMessage(request);
+		});
+	}
+
+	remove(): void {
+		this.control.port1.close();
+		for (const answer of this.waiting.values()) answer({ type: "call_record", id: 0 });
+		this.waiting.clear();
+		// Removing the frame ends its document and the worker it started.
+		this.element.remove();
+	}
+
+	private receive(data: unknown): void {
+		const report = parseFrameReport(data);
+		if (!report) return this.onRefused("a message from the sandbox frame that is not a report");
+		if (report.type !== "call_record") return this.onReport(report);
+		const answer = this.waiting.get(report.id);
+		this.waiting.delete(report.id);
+		answer?.(report);
+	}
 }
 
 /** The runtime's API with each answer parsed (runtime-schema.ts): a malformed answer rejects the call. */
@@ -27,8 +125,13 @@ function checkedRuntimeApi(remote: Comlink.Remote<RuntimeApi>, onRefused: (probl
 	return api as unknown as RuntimeApi;
 }
 
+/** A frame to start the next runtime in, loading while the page gets the session ready. */
+export function prepareRuntimeFrame(): SandboxFrame {
+	return new SandboxFrame();
+}
+
 /**
- * `onCreated` sees the worker before `start` runs, so a hang while loading can be watched. `onRefused` hears of
+ * `frame`: one from `prepareRuntimeFrame`, or a new one. `onCreated` sees the worker once it runs and before `start` does, so a hang while loading can be watched. `onRefused` hears of
  * each message from the worker the page did not accept (checked-bridge.ts, and the answers checked here).
  */
 export async function startRuntimeWorker(
@@ -37,9 +140,10 @@ export async function startRuntimeWorker(
 	onCreated?: (handle: RuntimeHandle) => void,
 	gateway?: ProviderGatewayApi,
 	onRefused: (problem: string) => void = (problem) => console.warn(`Playa ignored a message from the runtime worker: ${problem}`),
+	frame: SandboxFrame = new SandboxFrame(),
 ): Promise<RuntimeHandle> {
-	const worker = new Worker(new URL("../runtime/worker.ts", import.meta.url), { type: "module", name: "playa-runtime" });
-	const remote = Comlink.wrap<RuntimeApi>(worker);
+	const runtimeChannel = new MessageChannel();
+	const remote = Comlink.wrap<RuntimeApi>(runtimeChannel.port1);
 	const api = checkedRuntimeApi(remote, onRefused);
 	// The bridge and the gateway each get a port that answers only their methods (see protocol/guard.ts):
 	// Comlink.proxy would answer any path, e.g. `new (emit.constructor)(code)`, which runs code here.
@@ -47,17 +151,20 @@ export async function startRuntimeWorker(
 	exposeGuarded(checkedHostBridge(bridge, onRefused), hostChannel.port1, [...HOST_BRIDGE_METHODS], { name: "The page" });
 	const gatewayChannel = gateway ? new MessageChannel() : undefined;
 	if (gateway && gatewayChannel) exposeGateway(gateway, gatewayChannel.port1);
-	const handle = {
+	const handle: RuntimeHandle = {
 		api,
+		readCallRecord: () => frame.readCallRecord(),
 		terminate() {
 			remote[Comlink.releaseProxy]();
+			runtimeChannel.port1.close();
 			hostChannel.port1.close();
 			gatewayChannel?.port1.close();
-			worker.terminate();
+			frame.remove();
 		},
 	};
-	onCreated?.(handle);
 	try {
+		await frame.start(runtimeChannel.port2, onRefused);
+		onCreated?.(handle);
 		const hostPort = hostChannel.port2;
 		const gatewayPort = gatewayChannel?.port2;
 		const transfer = [config.workspacePort, hostPort, gatewayPort].filter((port): port is MessagePort => port !== undefined);

@@ -142,7 +142,8 @@ export class WorkspaceHost {
 	/** A port for a runtime worker; undefined when there is no workspace. */
 	createPort(): Promise<MessagePort> | undefined {
 		if (!this.running) return undefined;
-		if (this.running.kind === "embedded") return this.running.handle.workspace.createPort();
+		// Served from here for either backend: the runtime's frame cannot share memory with the embedded
+		// worker, so its aborts arrive here by message and this page's client sets the worker's shared flag.
 		return Promise.resolve(serveWorkspace(this.running.workspace));
 	}
 

@@ -64,10 +64,15 @@ export interface RuntimeConfig {
 	extensions: string[];
 	/** Steps the scripted model replays. */
 	script: ScriptStep[];
-	/** Shared memory where the runtime records which extension code runs (see call-record.ts). */
+	/** Shared memory where the runtime records which extension code runs (see call-record.ts); in the page, the sandbox frame's. */
 	callRecord?: SharedArrayBuffer;
 	/** A port serving the embedded workspace (transferred); without it the session has no workspace. */
 	workspacePort?: MessagePort;
+	/**
+	 * Whether the workspace port's far side can receive shared memory (default true). The page's runtime runs in
+	 * an opaque-origin frame, which cannot: it aborts commands by message only.
+	 */
+	workspaceSharesMemory?: boolean;
 	/** A port serving `HostBridge` (transferred), when `start` is not given one. */
 	hostPort?: MessagePort;
 	/** A port serving the provider gateway (transferred; see gateway-protocol.ts); without it only offline models answer. */

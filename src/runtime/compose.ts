@@ -115,7 +115,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 	const emit = (event: RuntimeEvent) => void host.emit(event);
 	const sessionId = config.session.header.id;
 	const gateway = options.gateway ?? (config.gatewayPort ? Comlink.wrap<ProviderGatewayApi>(config.gatewayPort) : undefined);
-	const workspace = options.workspace ?? (config.workspacePort ? await connectEmbeddedWorkspace(config.workspacePort) : undefined);
+	const workspace = options.workspace ?? (config.workspacePort ? await connectEmbeddedWorkspace(config.workspacePort, {}, config.workspaceSharesMemory !== false) : undefined);
 	const cwd = workspace?.cwd ?? "/workspace";
 	const ui: UIClientState = { host, editorText: "", nextDialogId: 1, theme: darkTheme, components: new Map(), toolsExpanded: false };
 

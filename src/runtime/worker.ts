@@ -1,5 +1,6 @@
 /**
- * Entry of the runtime worker: one runtime per worker, exposed to the host through Comlink.
+ * Entry of the runtime worker: one runtime per worker, exposed to the host through Comlink on the port the
+ * sandbox frame hands over at boot (protocol/sandbox.ts), with the call record the frame keeps.
  *
  * Extension code runs in this worker, so before any of it loads the ports are put out of its reach: the runtime
  * talks through endpoints made of the ports' own functions, taken here (see `sealedEndpoint`), and
@@ -9,9 +10,11 @@
  */
 import { exposeGuarded, sealedEndpoint } from "../protocol/guard.ts";
 import { RUNTIME_API_METHODS, type RuntimeConfig } from "../protocol/runtime.ts";
+import { RUNTIME_READY, type RuntimeBoot } from "../protocol/sandbox.ts";
 import { Runtime } from "./runtime.ts";
+import { provideSecureContextMembers } from "./secure-context.ts";
 
-/** The worker's global scope, as the endpoint the host talks to. */
+/** The worker's global scope: the frame that started it. */
 const scope = globalThis as unknown as Worker;
 
 /** Makes `name` read-only and not configurable where `target` (or its nearest prototype having it) defines it. */
@@ -29,14 +32,30 @@ function lockMessaging(): void {
 	for (const name of ["postMessage", "MessagePort", "MessageChannel", "addEventListener", "removeEventListener"]) pin(scope, name);
 }
 
-/** The config with its ports replaced by sealed endpoints, typed as ports for the runtime. */
-function sealPorts(config: RuntimeConfig): RuntimeConfig {
+/**
+ * The config with its ports replaced by sealed endpoints, typed as ports for the runtime, and the frame's call
+ * record in place of any the page's message named (the page has none: shared memory does not reach it).
+ */
+function sealPorts(config: RuntimeConfig, callRecord: SharedArrayBuffer | undefined): RuntimeConfig {
 	const seal = (port: MessagePort | undefined) => (port ? (sealedEndpoint(port) as unknown as MessagePort) : undefined);
-	return { ...config, hostPort: seal(config.hostPort), gatewayPort: seal(config.gatewayPort), workspacePort: seal(config.workspacePort) };
+	return { ...config, callRecord, hostPort: seal(config.hostPort), gatewayPort: seal(config.gatewayPort), workspacePort: seal(config.workspacePort) };
 }
 
-const runtime = new Runtime();
-const start = runtime.start.bind(runtime);
-runtime.start = (config, host) => start(sealPorts(config), host);
-exposeGuarded(runtime, scope, [...RUNTIME_API_METHODS], { name: "The runtime" });
-lockMessaging();
+function boot({ port, callRecord }: RuntimeBoot): void {
+	provideSecureContextMembers();
+	const runtime = new Runtime();
+	const start = runtime.start.bind(runtime);
+	runtime.start = (config, host) => start(sealPorts(config, callRecord), host);
+	exposeGuarded(runtime, port, [...RUNTIME_API_METHODS], { name: "The runtime" });
+	lockMessaging();
+}
+
+// The boot is the first message and the only one read from the frame; nothing of extension code has run yet.
+scope.addEventListener(
+	"message",
+	(event: MessageEvent<RuntimeBoot>) => {
+		if (event.data?.type === "playa-runtime-boot" && event.data.port) boot(event.data);
+	},
+	{ once: true },
+);
+scope.postMessage({ type: RUNTIME_READY });

@@ -52,11 +52,12 @@ test("a hostile extension finds no key, and cannot send it to another server", a
 	await expect(prompt).toHaveValue(/"found"/, { timeout: 30_000 });
 	const dump = await prompt.inputValue();
 	const { log, found } = JSON.parse(dump) as { log: string[]; found: string[] };
-	expect(log).toContain("indexeddb read");
+	// The worker has an opaque origin: the app's IndexedDB is not there to read, nor is localStorage.
+	expect(log).toContain("indexeddb: SecurityError");
 	expect(log).toContain("localStorage in the worker: undefined");
 	expect(log.filter((line) => line.includes("ran code on the host"))).toEqual([]);
 	expect(found.some((line) => line.startsWith("payload "))).toBe(true);
-	expect(found.some((line) => line.startsWith("idb "))).toBe(true);
+	expect(found.filter((line) => line.startsWith("idb "))).toEqual([]);
 	// The bridge's port and the gateway's port both answered, with a refusal.
 	for (const method of ["emit", "stream"]) expect(found.some((line) => line.startsWith(`construct ${method} `) && line.includes("refused CONSTRUCT"))).toBe(true);
 	// ctx.modelRegistry gives a handle; a request with it is answered with the key through the gateway, and

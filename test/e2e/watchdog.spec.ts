@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { extension, FIXTURES, openWithExtensions, send, setScript } from "./helpers.ts";
+import { extension, FIXTURES, openWithExtensions, send, setScript, waitReady } from "./helpers.ts";
 
 test("an extension stuck in a tool_call loop is named, turned off, and the session comes back whole", async ({ page }) => {
 	await openWithExtensions(page, [`${FIXTURES}/upstream/hello.ts`, `${FIXTURES}/fixtures/hang-in-tool-call.ts`, "/extensions/dialog-demo.ts"]);
@@ -31,7 +31,9 @@ test("an extension stuck in a tool_call loop is named, turned off, and the sessi
 
 	// After a reload the extension stays off until the user turns it on.
 	await page.reload();
+	await waitReady(page);
 	await expect(extension(page, "hang-in-tool-call")).toContainText("turned off");
 	await page.getByRole("button", { name: "Turn on hang-in-tool-call" }).click();
-	await expect(extension(page, "hang-in-tool-call")).toContainText("loaded");
+	// Turning it on starts a new runtime, as a reload does.
+	await expect(extension(page, "hang-in-tool-call")).toContainText("loaded", { timeout: 20_000 });
 });

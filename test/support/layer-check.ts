@@ -22,6 +22,8 @@ export const LAYERS: LayerRules = {
 	host: ["api", "session", "protocol", "workspace"],
 	headless: ["api", "session", "protocol", "workspace", "modules", "loader", "runtime"],
 	ui: ["api", "session", "protocol", "workspace", "host"],
+	// The sandbox frame starts the runtime worker by its URL (`?worker&url`), which is all it takes of it.
+	sandbox: ["protocol", "runtime"],
 	"main.tsx": ["ui", "host"],
 };
 

@@ -30,7 +30,8 @@ class InterruptPool {
 	readonly flags = new Int32Array(new SharedArrayBuffer(INTERRUPT_SLOTS * Int32Array.BYTES_PER_ELEMENT));
 	private readonly free = Array.from({ length: INTERRUPT_SLOTS }, (_, index) => index);
 
-	static create(): InterruptPool | undefined {
+	static create(sharesMemory: boolean): InterruptPool | undefined {
+		if (!sharesMemory) return undefined;
 		const isolated = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated;
 		return typeof SharedArrayBuffer === "function" && isolated !== false ? new InterruptPool() : undefined;
 	}
@@ -50,14 +51,18 @@ class InterruptPool {
 export class RemoteEmbeddedWorkspace implements Workspace {
 	private readonly clientId = Math.random().toString(36).slice(2);
 	private nextExec = 1;
-	private readonly interrupts = InterruptPool.create();
+	private readonly interrupts: InterruptPool | undefined;
 
 	constructor(
 		private readonly api: Comlink.Remote<EmbeddedWorkerApi>,
 		readonly cwd: string,
 		/** The backend behind the port (a runtime may be served the WebContainer one, see `serveWorkspace`). */
 		readonly kind: WorkspaceKind = "embedded",
-	) {}
+		/** False when the far side is in another agent cluster (shared memory would not arrive): abort by message only. */
+		sharesMemory = true,
+	) {
+		this.interrupts = InterruptPool.create(sharesMemory);
+	}
 
 	private async call<T>(run: () => Promise<T>): Promise<T> {
 		try {
@@ -164,11 +169,11 @@ export class RemoteEmbeddedWorkspace implements Workspace {
 }
 
 /** A workspace client on a worker or port serving `EmbeddedWorkerHost`; the first one initialises it. */
-export async function connectEmbeddedWorkspace(endpoint: Comlink.Endpoint, init: EmbeddedInit = {}): Promise<RemoteEmbeddedWorkspace> {
+export async function connectEmbeddedWorkspace(endpoint: Comlink.Endpoint, init: EmbeddedInit = {}, sharesMemory = true): Promise<RemoteEmbeddedWorkspace> {
 	const api = Comlink.wrap<EmbeddedWorkerApi>(endpoint);
 	try {
 		const { cwd, kind } = await api.init(init);
-		return new RemoteEmbeddedWorkspace(api, cwd, kind);
+		return new RemoteEmbeddedWorkspace(api, cwd, kind, sharesMemory);
 	} catch (error) {
 		api[Comlink.releaseProxy]();
 		throw WorkspaceError.from(error, "init");

@@ -1,0 +1,47 @@
+/**
+ * The page ⇄ sandbox frame ⇄ runtime worker boundary, in one place.
+ *
+ * Extension code runs in the runtime worker, which the page does not start itself: it loads
+ * `sandbox.html` in an `<iframe sandbox="allow-scripts">`, whose origin is opaque, and the frame starts the
+ * worker (a classic worker from a `blob:` URL, which inherits the frame's opaque origin and its cross-origin
+ * isolation). So extension code cannot open the app's IndexedDB, localStorage, caches, locks or service
+ * worker, and whatever it needs of them goes through the host on the validated runtime protocol.
+ *
+ * The page hands the frame two ports once it has loaded: the runtime port (passed on to the worker, where
+ * the runtime answers `RuntimeApi` on it) and the control port (the frame's own, below). The call record
+ * (call-record.ts) is shared memory, which cannot cross from the opaque origin to the page: the frame
+ * keeps it, gives it to the worker at boot, and reads it when the page's watchdog asks.
+ *
+ * What the frame reports is untrusted input to the page (it shares a process with the worker, and a bug in
+ * it would let extension code speak for it), so the page parses it (sandbox-schema.ts) before acting on it.
+ */
+import type { RunningCall } from "./call-record.ts";
+
+/** The page → frame message (window `postMessage`), with `[runtimePort, controlPort]` transferred. */
+export const SANDBOX_START = "playa-sandbox-start";
+
+/** The worker → frame message once the runtime's module has run: the frame then sends the boot. */
+export const RUNTIME_READY = "playa-runtime-ready";
+
+/** The frame → worker message: where to answer the host, and the call record to write. */
+export interface RuntimeBoot {
+	type: "playa-runtime-boot";
+	port: MessagePort;
+	callRecord?: SharedArrayBuffer;
+}
+
+/** Page → frame, on the control port. */
+export type FrameRequest = { type: "read_call_record"; id: number };
+
+/** Frame → page, on the control port. */
+export type FrameReport =
+	/** The worker's runtime module ran and has its port; `isolated`: the call record exists. */
+	| { type: "started"; isolated: boolean }
+	/** The worker could not start (its script failed to load or threw). */
+	| { type: "failed"; message: string }
+	| { type: "call_record"; id: number; running?: RunningCall };
+
+/** Whether a message the worker posted to the frame is its ready signal (the only one the frame reads). */
+export function isRuntimeReady(data: unknown): boolean {
+	return !!data && typeof data === "object" && (data as { type?: unknown }).type === RUNTIME_READY;
+}

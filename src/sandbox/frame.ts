@@ -1,0 +1,80 @@
+/**
+ * The sandbox frame's script (`sandbox.html`): starts one runtime worker with the frame's opaque origin and
+ * keeps its call record. See protocol/sandbox.ts for the messages.
+ *
+ * The worker is a classic one from a `blob:` URL (a module worker from `blob:` does not start in a sandboxed
+ * frame), which `import()`s the runtime's module from the app's server, a cross-origin request from here.
+ * The frame reads nothing the worker sends but its one ready signal, so extension code in the worker has no
+ * way to talk to this script; it still cannot reach the page but through the ports the page guards.
+ */
+import runtimeWorkerUrl from "../runtime/worker.ts?worker&url";
+import { createCallRecordBuffer, readCallRecord } from "../protocol/call-record.ts";
+import { SANDBOX_START, isRuntimeReady, type FrameReport, type FrameRequest, type RuntimeBoot } from "../protocol/sandbox.ts";
+
+/** The app's origin: this document's URL is the app's even though its origin is opaque. */
+const appOrigin = new URL(location.href).origin;
+
+function workerSource(moduleUrl: string): string {
+	// A classic script: a failed import is reported by the error event below, with the reason.
+	return `import(${JSON.stringify(moduleUrl)}).catch((error) => { setTimeout(() => { throw error; }); });`;
+}
+
+/**
+ * Starts the worker at once, so its module loads while the page gets the session ready; the boot goes to it
+ * once both the worker is ready and the page's ports are here.
+ */
+function startWorker(): { worker: Worker; ready: Promise<void> } {
+	const moduleUrl = new URL(runtimeWorkerUrl, location.href).href;
+	const source = URL.createObjectURL(new Blob([workerSource(moduleUrl)], { type: "text/javascript" }));
+	const worker = new Worker(source, { name: "playa-runtime" });
+	URL.revokeObjectURL(source);
+	const ready = new Promise<void>((resolve, reject) => {
+		const onMessage = (event: MessageEvent) => {
+			if (!isRuntimeReady(event.data)) return;
+			worker.removeEventListener("message", onMessage);
+			worker.removeEventListener("error", onError);
+			resolve();
+		};
+		const onError = (event: ErrorEvent) => {
+			event.preventDefault();
+			reject(new Error(event.message || "the runtime's script did not load"));
+		};
+		worker.addEventListener("message", onMessage);
+		worker.addEventListener("error", onError);
+	});
+	// Reported to the page once it asks (serve); until then the failure waits here, not in the console.
+	ready.catch(() => undefined);
+	return { worker, ready };
+}
+
+function serve(runtime: { worker: Worker; ready: Promise<void> }, runtimePort: MessagePort, control: MessagePort): void {
+	const report = (message: FrameReport) => control.postMessage(message);
+	// The worker shares this frame's agent cluster, so shared memory reaches it; the page cannot see it.
+	const callRecord = crossOriginIsolated ? createCallRecordBuffer() : undefined;
+	runtime.ready.then(
+		() => {
+			const boot: RuntimeBoot = { type: "playa-runtime-boot", port: runtimePort, callRecord };
+			runtime.worker.postMessage(boot, [runtimePort]);
+			report({ type: "started", isolated: callRecord !== undefined });
+		},
+		(error: Error) => report({ type: "failed", message: error.message.slice(0, 2000) }),
+	);
+	control.addEventListener("message", (event: MessageEvent<FrameRequest>) => {
+		const request = event.data;
+		if (request?.type !== "read_call_record" || typeof request.id !== "number") return;
+		report({ type: "call_record", id: request.id, running: callRecord ? readCallRecord(callRecord) : undefined });
+	});
+	control.start();
+}
+
+const runtime = startWorker();
+let taken = false;
+addEventListener("message", (event: MessageEvent) => {
+	// One start, from the page that embeds this frame and nobody else.
+	if (taken || event.source !== parent || parent === window || event.origin !== appOrigin) return;
+	if ((event.data as { type?: unknown } | null)?.type !== SANDBOX_START) return;
+	const [runtimePort, control] = event.ports;
+	if (!runtimePort || !control) return;
+	taken = true;
+	serve(runtime, runtimePort, control);
+});
