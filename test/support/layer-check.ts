@@ -19,9 +19,10 @@ export const LAYERS: LayerRules = {
 	modules: ["api", "session", "protocol"],
 	loader: ["api", "protocol", "modules"],
 	runtime: ["api", "session", "protocol", "workspace", "modules", "loader"],
-	host: ["api", "session", "protocol", "workspace"],
+	share: ["api", "session", "protocol"],
+	host: ["api", "session", "protocol", "workspace", "share"],
 	headless: ["api", "session", "protocol", "workspace", "modules", "loader", "runtime"],
-	ui: ["api", "session", "protocol", "workspace", "host"],
+	ui: ["api", "session", "protocol", "workspace", "share", "host"],
 	// The sandbox frame starts the runtime worker by its URL (`?worker&url`), which is all it takes of it.
 	sandbox: ["protocol", "runtime"],
 	"main.tsx": ["ui", "host"],
