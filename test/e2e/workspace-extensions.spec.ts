@@ -1,6 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { extension, openWithExtensions, send, setScript, waitReady } from "./helpers.ts";
 
+/** A restart of the runtime (the old one's shutdown, a new worker) takes as long as waitReady allows on a busy machine. */
+const RESTART = { timeout: 20_000 };
+
 const HELLO = `import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 export default function (pi: ExtensionAPI) {
 	pi.registerCommand("hello", { description: "says hello", handler: async (_args, ctx) => ctx.ui.notify("hello from the project", "info") });
@@ -23,7 +26,7 @@ async function agentWrites(page: Page, files: Record<string, string>) {
 async function reloadAndTrust(page: Page, files: string[]) {
 	await send(page, "/reload");
 	const prompt = page.getByRole("dialog", { name: "Run this project's extensions?" });
-	await expect(prompt).toBeVisible();
+	await expect(prompt).toBeVisible(RESTART);
 	await expect(prompt.getByRole("list", { name: "Project extension files" }).getByRole("listitem")).toHaveText(files);
 	await prompt.getByRole("button", { name: "Run extensions" }).click();
 	await waitReady(page);
@@ -37,10 +40,7 @@ test("the agent writes .pi/extensions/x.ts; /reload asks to trust it, then its c
 	await expect(extension(page, "x")).toContainText("Commands: /hello");
 	await send(page, "/hello");
 	await expect(page.getByRole("status", { name: "Notifications" })).toContainText("hello from the project");
-	// Trusted as it is: the next /reload asks nothing, and the conversation is still there.
-	await send(page, "/reload");
-	await waitReady(page);
-	await expect(extension(page, "x")).toContainText("loaded");
+	// The same session went on: the conversation from before the reload is still there.
 	await expect(page.getByRole("region", { name: "Transcript" }).getByRole("article", { name: "You message" })).toHaveText([/write the extensions/]);
 });
 
@@ -64,7 +64,7 @@ test("the Extension URL field loads a workspace path from the workspace", async 
 	const field = page.getByRole("textbox", { name: "Extension URL" });
 	await field.fill("/workspace/my-ext.ts");
 	await field.press("Enter");
-	await expect(extension(page, "my-ext")).toContainText("Commands: /hello");
+	await expect(extension(page, "my-ext")).toContainText("Commands: /hello", RESTART);
 	await expect(extension(page, "my-ext")).toContainText("workspace:/workspace/my-ext.ts");
 });
 
@@ -74,5 +74,5 @@ test("an Extension URL that answers with a web page, not a module, says so", asy
 	// The page's own server answers an unknown path with its index.html.
 	await field.fill("/not-there/ext.ts");
 	await field.press("Enter");
-	await expect(extension(page, "ext").getByRole("alert")).toContainText("answered with a web page (HTML), not a module");
+	await expect(extension(page, "ext").getByRole("alert")).toContainText("answered with a web page (HTML), not a module", RESTART);
 });
