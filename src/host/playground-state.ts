@@ -8,6 +8,10 @@ import type { StoredEntry } from "../session/entries.ts";
 import type { WorkspaceStatus } from "./workspace-host.ts";
 import type { PendingManualTurn } from "./manual-turns.ts";
 import { boundLines, capText, STATUS_TEXT_LIMIT, withBoundedKey, type Notice } from "./display-limits.ts";
+import type { DiscoveryProblem } from "../workspace/project-extensions.ts";
+import { problemsOf, type ExtensionProblem } from "./problems.ts";
+
+export type { ExtensionProblem };
 
 /** A notification the page shows (see display-limits.ts for how many). */
 export type Notification = Notice;
@@ -47,6 +51,17 @@ export interface PlaygroundState {
 	dialogs: PendingDialog[];
 	/** Extension URLs from the page link that wait for the user's yes. */
 	untrustedUrls: string[];
+	/** Project-local extension files (workspace paths) that wait for the user's yes: new, or changed since trusted. */
+	untrustedProjectFiles: string[];
+	/** The project-local extensions found in the workspace at the last start (workspace paths), trusted or not. */
+	projectExtensions: string[];
+	/** What discovery could not read in `.pi/extensions/` / `.omp/extensions/` (a broken package.json). */
+	discoveryProblems: DiscoveryProblem[];
+	/**
+	 * Every extension problem of the running session at its file and line: discovery, load (transpile,
+	 * import, factory) and later errors (handler, command, tool, renderer). Derived from the fields above.
+	 */
+	problems: ExtensionProblem[];
 	extensionUrls: string[];
 	script: ScriptStep[];
 	statuses: Record<string, string>;
@@ -97,6 +112,10 @@ export function initialPlaygroundState(): PlaygroundState {
 		droppedNotifications: {},
 		dialogs: [],
 		untrustedUrls: [],
+		untrustedProjectFiles: [],
+		projectExtensions: [],
+		discoveryProblems: [],
+		problems: [],
 		extensionUrls: [],
 		script: DEFAULT_SCRIPT,
 		statuses: {},
@@ -128,11 +147,13 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 		case "streaming":
 			return { streaming: event.message };
 		case "extensions_changed":
-			return { extensions: event.extensions, commands: event.commands };
+			return { extensions: event.extensions, commands: event.commands, problems: problemsOf(state.discoveryProblems, event.extensions, state.errors) };
 		case "open_panel":
 			return { treeOpen: true };
-		case "extension_error":
-			return { errors: [...state.errors, event.error] };
+		case "extension_error": {
+			const errors = [...state.errors, event.error];
+			return { errors, problems: problemsOf(state.discoveryProblems, state.extensions, errors) };
+		}
 		case "status":
 			return { statuses: withBoundedKey(state.statuses, event.key, event.text === undefined ? undefined : capText(event.text, STATUS_TEXT_LIMIT)) };
 		case "widget":

@@ -21,6 +21,8 @@ import { WorkspaceHost } from "./workspace-host.ts";
 import { Store } from "./store.ts";
 import { Notices } from "./notices.ts";
 import { DialogDesk } from "./dialog-desk.ts";
+import { ProjectExtensions } from "./project-extensions.ts";
+import { resolveExtensionInput } from "./extension-input.ts";
 import { DEFAULT_SCRIPT, displayPatch, initialPlaygroundState, SCRIPTED_CHOICE, sessionSource, type Notification, type PlaygroundState } from "./playground-state.ts";
 
 /** How many entries of a long session are shown before the whole session has loaded. */
@@ -40,9 +42,11 @@ export function linkRetryPolicy(location: Location): { baseDelayMs: number } | u
 	return Number.isFinite(value) && value >= 0 ? { baseDelayMs: value } : undefined;
 }
 
-/** `?ext=<url>` (repeatable), resolved against the page. */
+/** `?ext=<url>` (repeatable), resolved against the page; a path under the workspace folder names a workspace file. */
 export function linkExtensionUrls(location: Location): string[] {
-	return new URLSearchParams(location.search).getAll("ext").map((url) => new URL(url, location.href).href);
+	return new URLSearchParams(location.search)
+		.getAll("ext")
+		.map((url) => (url.startsWith("/") ? resolveExtensionInput(url, location.href, "/workspace") : new URL(url, location.href).href));
 }
 
 /** `?cdn=<url>`: where bare npm names of extensions load from (an ESM CDN in esm.sh's shape). */
@@ -84,6 +88,15 @@ export class Playground {
 	/** Open `ctx.ui` dialogs; the page answers through `dialogs.answer`. */
 	readonly dialogs = new DialogDesk(() => this.store.get().dialogs, (dialogs) => this.set({ dialogs }));
 	private linkUrls: string[] = [];
+	/** The project's own extensions (`.pi/extensions/`): found at each start, run once trusted. */
+	readonly project = new ProjectExtensions({
+		storage: () => this.storage,
+		discover: () => this.workspace.projectExtensions(),
+		store: this.store,
+		notify: (message) => this.notify(message, "error", "Playa"),
+	});
+	/** The extension URLs the current runtime was started with (project-local ones first). */
+	private loadedUrls: string[] = [];
 	private workspaceReady: Promise<void> = Promise.resolve();
 	/** The sessions in this browser: the Sessions panel's list and actions. */
 	readonly sessions = new SessionLibrary({
@@ -138,15 +151,28 @@ export class Playground {
 		}
 	}
 
-	/** The user's answer to "run the extensions this link names?". */
+	/** The user's answer to "run the extensions this link names?" and "run this project's extensions?". */
 	async decideTrust(run: boolean): Promise<void> {
 		const { untrustedUrls, extensionUrls } = this.store.get();
-		if (run) {
+		if (run && untrustedUrls.length > 0) {
 			const trusted = (await this.storage.getSetting<string[]>(SETTINGS.trusted)) ?? [];
 			await this.storage.setSetting(SETTINGS.trusted, [...new Set([...trusted, ...untrustedUrls])]);
 			this.set({ extensionUrls: [...new Set([...extensionUrls, ...untrustedUrls])] });
 		}
+		await this.project.decide(run);
 		this.set({ untrustedUrls: [] });
+		await this.startRuntime();
+	}
+
+	/**
+	 * Save to reload: finds the project's extensions again and reloads every extension in the running
+	 * session, as `/reload` and `ctx.reload()` do (the session and its entries kept; the old `pi` and
+	 * `ctx` stale). `authored`: files the user just saved in the page, whose content is theirs and so
+	 * trusted without asking. Resolves once the new runtime started (or the trust prompt asks about
+	 * new files); problems arrive in `state.problems` as the extensions load.
+	 */
+	async reloadExtensions(options: { authored?: { path: string; content: string | Uint8Array }[] } = {}): Promise<void> {
+		for (const file of options.authored ?? []) await this.project.trust.authored(file.path, file.content);
 		await this.startRuntime();
 	}
 
@@ -190,7 +216,8 @@ export class Playground {
 		await this.stopRuntime();
 		this.dialogs.cancelAll();
 		this.manualTurns.cancelAll();
-		this.set({ phase: "starting", running: false, streaming: undefined, dialogs: [], components: {}, registeredProviders: [], retry: undefined });
+		// Errors of the runtime being replaced go with it: its code is not running any more.
+		this.set({ phase: "starting", running: false, streaming: undefined, dialogs: [], components: {}, registeredProviders: [], retry: undefined, errors: [] });
 		// The frame loads the runtime's module while the session, the lock and the workspace get ready.
 		const frame = prepareRuntimeFrame();
 		try {
@@ -205,9 +232,17 @@ export class Playground {
 			const { extensionUrls, script, model, thinkingLevel } = this.store.get();
 			const disabled = await this.disabled.list();
 			await this.workspaceReady;
+			const project = await this.project.runnableUrls();
+			if (!project) {
+				frame.remove();
+				this.set({ phase: "awaiting-trust" });
+				return;
+			}
+			const extensions = [...new Set([...project, ...extensionUrls])];
+			this.loadedUrls = extensions;
 			const workspacePort = await this.workspace.createPort();
 			const runtime = await startRuntimeWorker(
-				{ session, extensions: extensionUrls, script, disabled, workspacePort, workspaceSharesMemory: false, model, thinkingLevel, cdn: linkCdn(location), startReason: options.startReason, retry: linkRetryPolicy(this.location) },
+				{ session, extensions, script, disabled, workspacePort, workspaceSharesMemory: false, model, thinkingLevel, cdn: linkCdn(location), startReason: options.startReason, retry: linkRetryPolicy(this.location) },
 				this.bridge(++this.generation, session.header.id),
 				(handle) => this.watch(handle),
 				this.gateway,
@@ -236,7 +271,7 @@ export class Playground {
 		const running = await handle.readCallRecord();
 		handle.terminate();
 		if (this.runtime === handle) this.runtime = undefined;
-		const response = this.hangPolicy.respond(running, this.store.get().extensionUrls);
+		const response = this.hangPolicy.respond(running, this.loadedUrls);
 		if (response.disable.length > 0) await this.disabled.disable(response.disable);
 		this.notify(response.message, "error", "Playa");
 		await this.startRuntime();
@@ -360,8 +395,13 @@ export class Playground {
 		await this.runtime?.api.setScript(script);
 	}
 
-	/** Adds an extension the user typed in, and restarts the runtime with it. */
-	async addExtension(url: string): Promise<void> {
+	/**
+	 * Adds an extension the user typed in, and restarts the runtime with it: a URL (resolved against the
+	 * page), or a workspace path (`/workspace/my-ext.ts`, `.pi/extensions/x.ts`; see extension-input.ts).
+	 */
+	async addExtension(input: string): Promise<void> {
+		await this.workspaceReady;
+		const url = resolveExtensionInput(input, this.location.href, this.workspace.sessionCwd);
 		const { extensionUrls } = this.store.get();
 		if (extensionUrls.includes(url)) return;
 		await this.saveExtensions([...extensionUrls, url]);

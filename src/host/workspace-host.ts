@@ -12,6 +12,7 @@ import type { SeedFiles, Workspace, WorkspaceKind } from "../workspace/types.ts"
 import { bootPageWebContainer, type BootOutcome } from "../workspace/webcontainer/boot.ts";
 import type { WebContainerWorkspace } from "../workspace/webcontainer/webcontainer-workspace.ts";
 import type { PlayaDatabase } from "./database.ts";
+import { discoverProjectExtensions, type ProjectDiscovery } from "../workspace/project-extensions.ts";
 import { seedFromStore, STORED_ROOT, WorkspaceMirror } from "./workspace-mirror.ts";
 
 const PREFERENCE_SETTING = "workspaceBackend";
@@ -175,6 +176,12 @@ export class WorkspaceHost {
 		for (const entry of await running.workspace.list(running.workspace.cwd)) await running.workspace.remove(entry.path, { recursive: true });
 		await this.seed(files);
 		await running.mirror.schedule();
+	}
+
+	/** The project-local extensions in `.pi/extensions/` and `.omp/extensions/`; none without a workspace. */
+	async projectExtensions(): Promise<ProjectDiscovery> {
+		if (!this.running) return { extensions: [], problems: [] };
+		return discoverProjectExtensions(this.running.workspace, this.running.workspace.cwd);
 	}
 
 	/** Every file under cwd (but `node_modules`), by relative path: for a download. */

@@ -12,6 +12,7 @@ import type { ModuleUrls } from "./module-urls.ts";
 import { DEFAULT_CDN, resolveSpecifier } from "./specifiers.ts";
 import { TranspileError, lineAt, transpile } from "./transpile.ts";
 import { computedImport, rewriteComputedImport, withResolverImport } from "./computed-imports.ts";
+import { isWorkspaceUrl, workspacePathOf } from "../protocol/workspace-url.ts";
 
 export class ModuleLoadError extends Error {
 	constructor(
@@ -21,10 +22,17 @@ export class ModuleLoadError extends Error {
 		readonly url: string,
 		readonly line?: number,
 		readonly column?: number,
+		/** The module does not exist (a workspace file that is not there): its importer names the import. */
+		readonly missing = false,
 	) {
 		super(message);
 		this.name = "ModuleLoadError";
 	}
+}
+
+/** A page instead of a module: a server's fallback `index.html`, an error or a login page. */
+function looksLikeHtml(response: Response, body: string): boolean {
+	return /\btext\/html\b/i.test(response.headers.get("content-type") ?? "") || body.trimStart().startsWith("<");
 }
 
 export interface ModuleLoaderOptions {
@@ -32,6 +40,11 @@ export interface ModuleLoaderOptions {
 	urls: ModuleUrls;
 	fetch?: typeof fetch;
 	cdn?: string;
+	/**
+	 * Reads a workspace file (`workspace:` URLs, see protocol/workspace-url.ts) as text; undefined when
+	 * there is no such file. Without it, workspace modules cannot load.
+	 */
+	readWorkspaceFile?: (path: string) => Promise<string | undefined>;
 }
 
 /** Finds `url:line:column` of a source URL in a (described) stack. */
@@ -158,7 +171,15 @@ export class ModuleLoader {
 				return this.options.hostModules.urlFor(resolution.module);
 			case "source":
 				if (resolution.javascript) this.javascript.add(resolution.url);
-				return this.build(resolution.url, chain);
+				try {
+					return await this.build(resolution.url, chain);
+				} catch (error) {
+					// A missing file is the importer's mistake, at the line of its import.
+					if (error instanceof ModuleLoadError && error.missing && error.url === resolution.url) {
+						throw new ModuleLoadError(`cannot import "${specifier}": ${error.message}`, "import", importer, line);
+					}
+					throw error;
+				}
 			case "native":
 				this.nativeUrls.set(resolution.url, specifier);
 				return resolution.url;
@@ -169,6 +190,7 @@ export class ModuleLoader {
 
 	/** A dependency's failure is reported against the extension file that imported it (`chain[0]`). */
 	private async fetchSource(url: string, chain: string[]): Promise<string> {
+		if (isWorkspaceUrl(url)) return this.readWorkspace(url);
 		const owner = chain.length > 1 && this.javascript.has(url) ? chain[0] : url;
 		const what = owner === url ? url : `${url} (imported by ${chain.at(-2)})`;
 		let response: Response;
@@ -180,6 +202,28 @@ export class ModuleLoader {
 			throw new ModuleLoadError(`could not fetch ${what}: ${(error as Error).message} (${hint})`, "fetch", owner);
 		}
 		if (!response.ok) throw new ModuleLoadError(`could not fetch ${what}: HTTP ${response.status} ${response.statusText}`.trim(), "fetch", owner);
-		return response.text();
+		const body = await response.text();
+		if (looksLikeHtml(response, body)) {
+			throw new ModuleLoadError(
+				`${what} answered with a web page (HTML), not a module: there is probably no file at that address, and the server sent its page instead. ` +
+					"Check the address; for a file in the workspace, enter its path (/workspace/my-ext.ts, or .pi/extensions/my-ext.ts).",
+				"fetch",
+				owner,
+			);
+		}
+		return body;
+	}
+
+	private async readWorkspace(url: string): Promise<string> {
+		const path = workspacePathOf(url) ?? url;
+		if (!this.options.readWorkspaceFile) throw new ModuleLoadError(`cannot read ${path}: this session has no workspace`, "import", url);
+		let source: string | undefined;
+		try {
+			source = await this.options.readWorkspaceFile(path);
+		} catch (error) {
+			throw new ModuleLoadError(`could not read ${path} from the workspace: ${(error as Error).message ?? String(error)}`, "import", url);
+		}
+		if (source === undefined) throw new ModuleLoadError(`${path} does not exist in the workspace`, "import", url, undefined, undefined, true);
+		return source;
 	}
 }

@@ -53,7 +53,8 @@ const modelChoice = z.object({ provider: text, id: text, model: model.optional()
 
 const extensionError = z.object({
 	url: text,
-	phase: z.enum(["fetch", "transpile", "import", "factory", "handler", "command", "tool"]),
+	file: text.optional(),
+	phase: z.enum(["discover", "fetch", "transpile", "import", "factory", "handler", "command", "tool", "renderer"]),
 	message: text,
 	line: z.number().optional(),
 	column: z.number().optional(),

@@ -90,11 +90,17 @@ export interface RuntimeConfig {
 	startReason?: StartReason;
 }
 
-export type ExtensionPhase = "fetch" | "transpile" | "import" | "factory" | "handler" | "command" | "tool";
+/**
+ * Where an extension failed. "discover": its folder in `.pi/extensions/` could not be read as an
+ * extension (a broken `package.json`); "renderer": one of its renderers threw while drawing.
+ */
+export type ExtensionPhase = "discover" | "fetch" | "transpile" | "import" | "factory" | "handler" | "command" | "tool" | "renderer";
 
 export interface ExtensionErrorInfo {
-	/** The URL the extension was loaded from. */
+	/** The URL the extension was loaded from (a workspace file's is `workspace:<path>`, see workspace-url.ts). */
 	url: string;
+	/** The file the error is in when it is not the extension's own (one of its imports); `line` is then in this file. */
+	file?: string;
 	phase: ExtensionPhase;
 	message: string;
 	/** 1-based line in the extension's own source, when known. */

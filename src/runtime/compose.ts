@@ -18,7 +18,7 @@ import { markInterruptedTurn } from "../session/interrupted.ts";
 import { isMessageEntry, type StoredEntry } from "../session/entries.ts";
 import { SessionTree } from "../session/tree.ts";
 import type { CompactionSettings } from "../session/compaction/prepare.ts";
-import type { Workspace } from "../workspace/types.ts";
+import { isWorkspaceError, type Workspace } from "../workspace/types.ts";
 import { connectEmbeddedWorkspace } from "../workspace/embedded/client.ts";
 import { PendingCommits } from "./agent/commits.ts";
 import { DEFAULT_RETRY_POLICY } from "./agent/retry.ts";
@@ -109,6 +109,16 @@ export function hostBridge(config: RuntimeConfig, bridge?: HostBridge): HostBrid
 	return host;
 }
 
+/** A workspace module's source; undefined when the file does not exist. */
+async function readWorkspaceText(workspace: Workspace, path: string): Promise<string | undefined> {
+	try {
+		return await workspace.readFile(path, "utf8");
+	} catch (error) {
+		if (isWorkspaceError(error, "ENOENT")) return undefined;
+		throw error;
+	}
+}
+
 export async function composeRuntime(config: RuntimeConfig, host: HostBridge, options: RuntimeOptions): Promise<RuntimeParts> {
 	const lifecycle: RuntimeLifecycle = { initialized: false, stale: false };
 	const urls = createModuleUrls();
@@ -152,7 +162,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		theme: () => ui.theme,
 		expanded: () => ui.toolsExpanded,
 		emit,
-		report: (extension, where, error) => runner.report(extension, "handler", where, error),
+		report: (extension, where, error) => runner.report(extension, "renderer", where, error),
 	});
 	// Only a worker's global scope has these events; under Node nothing is installed.
 	const stopStrayErrors = catchStrayErrors(globalThis as unknown as ErrorEventTarget, {
@@ -276,6 +286,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		urls,
 		fetch: options.fetch,
 		cdn: config.cdn ?? options.cdn,
+		readWorkspaceFile: workspace ? (path) => readWorkspaceText(workspace, path) : undefined,
 	});
 
 	return { host, lifecycle, urls, tree, session, runner, model, manual, policy, selection, navigation, panel, rendering, ui, timers, loader, control, models, commands, stopStrayErrors };

@@ -197,7 +197,7 @@ export function App({ playground }: { playground: Playground }) {
 				</aside>
 			</main>
 			<Notifications items={state.notifications} dropped={state.droppedNotifications} onDismiss={dismissNotification} onDismissDropped={dismissDropped} />
-			{state.phase === "awaiting-trust" && <TrustPrompt urls={state.untrustedUrls} onDecide={(run) => void playground.decideTrust(run)} />}
+			{state.phase === "awaiting-trust" && <TrustPrompt urls={state.untrustedUrls} projectFiles={state.untrustedProjectFiles} onDecide={(run) => void playground.decideTrust(run)} />}
 			{Object.entries(state.components).map(([id, component]) => (
 				<ComponentDialog key={id} id={id} extension={component.extension} lines={component.lines} onInput={(cid, data) => playground.componentInput(cid, data)} />
 			))}

@@ -111,17 +111,34 @@ export function ExtensionDialog({ dialog, onAnswer }: DialogProps) {
 	}
 }
 
-export function TrustPrompt({ urls, onDecide }: { urls: string[]; onDecide(run: boolean): void }) {
+export function TrustPrompt({ urls, projectFiles = [], onDecide }: { urls: string[]; projectFiles?: string[]; onDecide(run: boolean): void }) {
+	const project = urls.length === 0 && projectFiles.length > 0;
 	return (
-		<Modal title="Run extensions from this link?" onCancel={() => onDecide(false)}>
-			<p>This link asks to load and run code from:</p>
-			<ul>
-				{urls.map((url) => (
-					<li key={url}>
-						<code>{url}</code>
-					</li>
-				))}
-			</ul>
+		<Modal title={project ? "Run this project's extensions?" : "Run extensions from this link?"} onCancel={() => onDecide(false)}>
+			{urls.length > 0 && (
+				<>
+					<p>This link asks to load and run code from:</p>
+					<ul>
+						{urls.map((url) => (
+							<li key={url}>
+								<code>{url}</code>
+							</li>
+						))}
+					</ul>
+				</>
+			)}
+			{projectFiles.length > 0 && (
+				<>
+					<p>The workspace has project extensions that are new or changed since you last trusted them:</p>
+					<ul aria-label="Project extension files">
+						{projectFiles.map((file) => (
+							<li key={file}>
+								<code>{file}</code>
+							</li>
+						))}
+					</ul>
+				</>
+			)}
 			<p>It runs in this page with access to this playground. Only run code you trust.</p>
 			<div className="dialog-actions">
 				<button type="button" onClick={() => onDecide(false)}>

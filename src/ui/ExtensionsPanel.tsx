@@ -1,9 +1,12 @@
 /** Loaded extensions with their tools, commands and errors; add one from a URL. */
 import { useEffect, useState } from "react";
 import type { ExtensionErrorInfo, ExtensionStatus } from "../protocol/runtime.ts";
+import { displayPathOf } from "../protocol/workspace-url.ts";
 
 function ErrorText({ error }: { error: ExtensionErrorInfo }) {
-	const where = error.line ? ` (line ${error.line}${error.column ? `:${error.column}` : ""})` : "";
+	// A line in one of the extension's imports names that file.
+	const file = error.file ? `${displayPathOf(error.file)} ` : "";
+	const where = error.line ? ` (${file}line ${error.line}${error.column ? `:${error.column}` : ""})` : "";
 	const during = error.where ? ` in ${error.where}` : "";
 	return (
 		<p className="error-text" role="alert">
@@ -100,11 +103,12 @@ export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable,
 				className="row"
 				onSubmit={(event) => {
 					event.preventDefault();
-					if (url.trim()) onAdd(new URL(url.trim(), location.href).href);
+					// The host resolves it: a URL, or a path in the workspace.
+					if (url.trim()) onAdd(url.trim());
 					setUrl("");
 				}}
 			>
-				<input aria-label="Extension URL" placeholder="https://…/extension.ts" value={url} onChange={(e) => setUrl(e.target.value)} />
+				<input aria-label="Extension URL" placeholder="https://…/extension.ts or /workspace/my-ext.ts" value={url} onChange={(e) => setUrl(e.target.value)} />
 				<button type="submit">Add</button>
 			</form>
 		</section>

@@ -26,6 +26,8 @@ export interface HarnessOptions {
 	files: Record<string, string>;
 	/** which of `files` to load, in order (default: all) */
 	load?: string[];
+	/** Extension URLs to load as given, after `load` (e.g. `workspace:` URLs of files in `workspace`). */
+	urls?: string[];
 	script?: ScriptStep[];
 	/** Answers a dialog; `id` is the one the runtime may later pass to `cancelUI`. */
 	answer?: (request: UIRequest, id: string) => UIResponse | Promise<UIResponse>;
@@ -80,7 +82,7 @@ export async function startRuntime(options: HarnessOptions) {
 	await runtime.start(
 		{
 			session: { header, entries: options.entries ?? [], leafId: options.entries?.at(-1)?.id ?? null },
-			extensions: (options.load ?? Object.keys(options.files)).map((name) => EXT_ORIGIN + name),
+			extensions: [...(options.load ?? Object.keys(options.files)).map((name) => EXT_ORIGIN + name), ...(options.urls ?? [])],
 			script: options.script ?? [],
 			startReason: options.startReason,
 			...(options.retry ? { retry: options.retry } : {}),

@@ -4,6 +4,7 @@
  */
 import { ModuleLoadError, type ModuleLoader } from "../../loader/module-loader.ts";
 import type { ExtensionFactory } from "../../api/types.ts";
+import { displayPathOf } from "../../protocol/workspace-url.ts";
 import { createExtensionAPI, type ApiEnvironment } from "./api.ts";
 import { clearRegistrations, newRegisteredExtension, type RegisteredExtension } from "./extension.ts";
 import type { ExtensionRunner } from "./runner.ts";
@@ -22,12 +23,15 @@ export async function loadExtension(url: string, loader: ModuleLoader, runner: E
 		namespace = await runner.track(extension, "import", () => loader.import(url));
 	} catch (error) {
 		if (error instanceof ModuleLoadError) {
+			// An error in one of its imports names that file; its line is in that file.
+			const elsewhere = error.url !== url;
 			extension.error = {
 				url,
 				phase: error.phase,
-				message: error.url === url ? error.message : `in ${error.url}: ${error.message}`,
-				line: error.url === url ? error.line : undefined,
-				column: error.url === url ? error.column : undefined,
+				message: elsewhere ? `in ${displayPathOf(error.url)}: ${error.message}` : error.message,
+				...(elsewhere && { file: error.url }),
+				line: error.line,
+				column: error.column,
 			};
 			env.onRegistryChange();
 		} else {

@@ -7,6 +7,7 @@ import type { ExtensionContext, ExtensionEvent, ExtensionEventName, ExtensionHan
 import { locate } from "../../loader/module-loader.ts";
 import type { ExtensionErrorInfo, ExtensionPhase, ExtensionStatus } from "../../protocol/runtime.ts";
 import type { CallRecorder } from "../../protocol/call-record.ts";
+import { isWorkspaceUrl } from "../../protocol/workspace-url.ts";
 import { HandlerBudget } from "./budget.ts";
 import type { RegisteredExtension } from "./extension.ts";
 import { MERGE_RULES, type EventPayload, type MergeRule, type OutcomeOf } from "./merge-rules.ts";
@@ -26,6 +27,12 @@ export interface RunnerHooks {
 }
 
 class HandlerTimeout extends Error {}
+
+/** The first `workspace:<path>:line:column` of a stack whose module URLs were mapped back to their sources. */
+function firstWorkspaceFrame(stack: string): { file: string; line: number; column: number } | undefined {
+	const match = /(workspace:\/[^\s():]*):(\d+):(\d+)/.exec(stack);
+	return match ? { file: match[1], line: Number(match[2]), column: Number(match[3]) } : undefined;
+}
 
 export class ExtensionRunner {
 	readonly extensions: RegisteredExtension[] = [];
@@ -72,9 +79,12 @@ export class ExtensionRunner {
 	describeError(extension: RegisteredExtension, phase: ExtensionPhase, where: string | undefined, error: unknown): ExtensionErrorInfo {
 		const stack = this.hooks.describe(String((error as Error)?.stack ?? ""));
 		const message = this.hooks.describe(error instanceof Error ? error.message : String(error));
-		const position = locate(stack, extension.url);
+		// A workspace extension's error is where it was thrown, in whichever of its files (its imports too).
+		const thrown = isWorkspaceUrl(extension.url) ? firstWorkspaceFrame(stack) : undefined;
+		const position = thrown ?? locate(stack, extension.url);
 		return {
 			url: extension.url,
+			...(thrown && thrown.file !== extension.url && { file: thrown.file }),
 			phase,
 			message,
 			where,

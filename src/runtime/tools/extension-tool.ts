@@ -37,6 +37,8 @@ export interface ExtensionToolOptions {
 	builtin(name: string): AgentTool | undefined;
 	/** Records the tool's code as running, for the watchdog. */
 	track<T>(extension: RegisteredExtension, where: string, call: () => T): T;
+	/** A throw of the tool's own code: reported as the extension's error too (the model still gets it as the result). */
+	report?(extension: RegisteredExtension, where: string, error: unknown): void;
 }
 
 const MAX_DELEGATION_DEPTH = 8;
@@ -66,7 +68,14 @@ export function toAgentTool({ extension, definition }: ToolBinding, options: Ext
 						}
 					: undefined,
 			});
-			const result = await options.track(extension, `tool ${definition.name}`, () => definition.execute(toolCallId, input, signal, onUpdate, ctx));
+			let result;
+			try {
+				result = await options.track(extension, `tool ${definition.name}`, () => definition.execute(toolCallId, input, signal, onUpdate, ctx));
+			} catch (error) {
+				// A stop is not the tool's fault.
+				if (!signal?.aborted) options.report?.(extension, `tool ${definition.name}`, error);
+				throw error;
+			}
 			if (!result || !Array.isArray(result.content)) {
 				throw new Error(`tool "${definition.name}" of extension "${extension.name}" returned no { content: [...] }`);
 			}

@@ -34,6 +34,7 @@ export class SessionTools {
 			addContext: (text) => path.addContext(text),
 			builtin: (name) => this.builtin(name),
 			track: runner.track.bind(runner),
+			report: (extension, where, error) => void runner.report(extension, "tool", where, error),
 		};
 		for (const extension of runner.extensions) {
 			if (!extension.loaded) continue;

@@ -1,0 +1,66 @@
+/**
+ * Whether the project's own extensions (`.pi/extensions/`, `.omp/extensions/` in the workspace) may
+ * run. As in pi, they load only after the user trusts the project; here the answer is kept per file
+ * and content hash, in the playground's IndexedDB, so a new file or a changed one asks again. A file
+ * the user saved in the page (`authored`) is theirs: its content is trusted as written. A "no" holds
+ * for this page only, until the files change.
+ */
+import type { DiscoveredExtension } from "../workspace/project-extensions.ts";
+import { contentHash } from "../workspace/project-extensions.ts";
+import type { PlayaDatabase } from "./database.ts";
+
+const TRUSTED_SETTING = "trustedProjectFiles";
+
+type Hashes = Record<string, string>;
+
+function matches(extension: DiscoveredExtension, hashes: Hashes): boolean {
+	return extension.files.every((file) => hashes[file.path] === file.hash);
+}
+
+function withFiles(hashes: Hashes, extensions: DiscoveredExtension[]): Hashes {
+	const next = { ...hashes };
+	for (const extension of extensions) for (const file of extension.files) next[file.path] = file.hash;
+	return next;
+}
+
+export interface TrustSplit {
+	trusted: DiscoveredExtension[];
+	/** Waiting for the user's answer. */
+	unknown: DiscoveredExtension[];
+}
+
+export class ProjectTrust {
+	private declined: Hashes = {};
+
+	constructor(private readonly storage: () => PlayaDatabase) {}
+
+	private async trustedHashes(): Promise<Hashes> {
+		return (await this.storage().getSetting<Hashes>(TRUSTED_SETTING)) ?? {};
+	}
+
+	/** Which discovered extensions may run, and which need asking (declined ones are in neither). */
+	async split(extensions: DiscoveredExtension[]): Promise<TrustSplit> {
+		const trusted = await this.trustedHashes();
+		const split: TrustSplit = { trusted: [], unknown: [] };
+		for (const extension of extensions) {
+			if (matches(extension, trusted)) split.trusted.push(extension);
+			else if (!matches(extension, this.declined)) split.unknown.push(extension);
+		}
+		return split;
+	}
+
+	async trust(extensions: DiscoveredExtension[]): Promise<void> {
+		await this.storage().setSetting(TRUSTED_SETTING, withFiles(await this.trustedHashes(), extensions));
+	}
+
+	decline(extensions: DiscoveredExtension[]): void {
+		this.declined = withFiles(this.declined, extensions);
+	}
+
+	/** The user wrote `content` to `path` in the page: that content is trusted. */
+	async authored(path: string, content: string | Uint8Array): Promise<void> {
+		const bytes = typeof content === "string" ? new TextEncoder().encode(content) : content;
+		const hash = await contentHash(bytes);
+		await this.storage().setSetting(TRUSTED_SETTING, { ...(await this.trustedHashes()), [path]: hash });
+	}
+}

@@ -1,0 +1,78 @@
+import { expect, test, type Page } from "@playwright/test";
+import { extension, openWithExtensions, send, setScript, waitReady } from "./helpers.ts";
+
+/** A restart of the runtime (the old one's shutdown, a new worker) takes as long as waitReady allows on a busy machine. */
+const RESTART = { timeout: 20_000 };
+
+const HELLO = `import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+export default function (pi: ExtensionAPI) {
+	pi.registerCommand("hello", { description: "says hello", handler: async (_args, ctx) => ctx.ui.notify("hello from the project", "info") });
+}
+`;
+
+const BROKEN = `export default function (pi) {
+	const value = ;
+}
+`;
+
+/** The scripted model writes `files` with the write tool, one call each, and says so. */
+async function agentWrites(page: Page, files: Record<string, string>) {
+	await setScript(page, [{ toolCalls: Object.entries(files).map(([path, content]) => ({ name: "write", arguments: { path, content } })) }, { text: "Written." }]);
+	await send(page, "write the extensions");
+	await expect(page.getByRole("region", { name: "Transcript" }).getByRole("article", { name: "Assistant message" }).last()).toContainText("Written.");
+}
+
+/** `/reload`, then the trust prompt lists `files` and gets a yes. */
+async function reloadAndTrust(page: Page, files: string[]) {
+	await send(page, "/reload");
+	const prompt = page.getByRole("dialog", { name: "Run this project's extensions?" });
+	await expect(prompt).toBeVisible(RESTART);
+	await expect(prompt.getByRole("list", { name: "Project extension files" }).getByRole("listitem")).toHaveText(files);
+	await prompt.getByRole("button", { name: "Run extensions" }).click();
+	await waitReady(page);
+}
+
+test("the agent writes .pi/extensions/x.ts; /reload asks to trust it, then its command works", async ({ page }) => {
+	await openWithExtensions(page, []);
+	await agentWrites(page, { ".pi/extensions/x.ts": HELLO });
+	await reloadAndTrust(page, ["/workspace/.pi/extensions/x.ts"]);
+
+	await expect(extension(page, "x")).toContainText("Commands: /hello");
+	await send(page, "/hello");
+	await expect(page.getByRole("status", { name: "Notifications" })).toContainText("hello from the project");
+	// The same session went on: the conversation from before the reload is still there.
+	await expect(page.getByRole("region", { name: "Transcript" }).getByRole("article", { name: "You message" })).toHaveText([/write the extensions/]);
+});
+
+test("a broken project extension shows its error at its file and line while another loads", async ({ page }) => {
+	await openWithExtensions(page, []);
+	await agentWrites(page, { ".pi/extensions/broken.ts": BROKEN, ".pi/extensions/tools/index.ts": HELLO });
+	await reloadAndTrust(page, ["/workspace/.pi/extensions/broken.ts", "/workspace/.pi/extensions/tools/index.ts"]);
+
+	const broken = extension(page, "broken");
+	await expect(broken).toContainText("failed");
+	await expect(broken).toContainText("workspace:/workspace/.pi/extensions/broken.ts");
+	await expect(broken.getByRole("alert")).toContainText(/transpile error \(line 2:\d+\)/);
+	await expect(extension(page, "tools")).toContainText("Commands: /hello");
+	await send(page, "/hello");
+	await expect(page.getByRole("status", { name: "Notifications" })).toContainText("hello from the project");
+});
+
+test("the Extension URL field loads a workspace path from the workspace", async ({ page }) => {
+	await openWithExtensions(page, []);
+	await agentWrites(page, { "my-ext.ts": HELLO });
+	const field = page.getByRole("textbox", { name: "Extension URL" });
+	await field.fill("/workspace/my-ext.ts");
+	await field.press("Enter");
+	await expect(extension(page, "my-ext")).toContainText("Commands: /hello", RESTART);
+	await expect(extension(page, "my-ext")).toContainText("workspace:/workspace/my-ext.ts");
+});
+
+test("an Extension URL that answers with a web page, not a module, says so", async ({ page }) => {
+	await openWithExtensions(page, []);
+	const field = page.getByRole("textbox", { name: "Extension URL" });
+	// The page's own server answers an unknown path with its index.html.
+	await field.fill("/not-there/ext.ts");
+	await field.press("Enter");
+	await expect(extension(page, "ext").getByRole("alert")).toContainText("answered with a web page (HTML), not a module", RESTART);
+});
