@@ -25,6 +25,9 @@ import { ProjectExtensions } from "./project-extensions.ts";
 import { resolveExtensionInput } from "./extension-input.ts";
 import { DEFAULT_SCRIPT, displayPatch, initialPlaygroundState, SCRIPTED_CHOICE, sessionSource, type Notification, type PlaygroundState } from "./playground-state.ts";
 
+/** How much longer a late runtime that runs no extension code gets before it counts as hung. */
+const UNNAMED_HANG_GRACE_MS = 10_000;
+
 /** How many entries of a long session are shown before the whole session has loaded. */
 const RECENT_ENTRIES = 200;
 
@@ -262,7 +265,9 @@ export class Playground {
 	/** Starts watching a runtime as soon as its worker exists, so a factory that hangs is caught too. */
 	private watch(handle: RuntimeHandle): void {
 		this.watchdog?.stop();
-		this.watchdog = new Watchdog(() => handle.api.ping(), () => void this.onRuntimeStuck(handle));
+		// Late with no extension code running: the runtime's own work (loading, transpiling) on a busy machine.
+		const grace = async () => ((await handle.readCallRecord()) ? 0 : UNNAMED_HANG_GRACE_MS);
+		this.watchdog = new Watchdog(() => handle.api.ping(), () => void this.onRuntimeStuck(handle), { grace });
 		this.watchdog.start();
 	}
 

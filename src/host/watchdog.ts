@@ -5,6 +5,11 @@
 export interface WatchdogOptions {
 	intervalMs?: number;
 	timeoutMs?: number;
+	/**
+	 * Asked when a ping is late: how much longer to wait for that same ping (0: it is stuck now). A worker
+	 * busy in its own code on a loaded machine is slow, not hung; a worker stuck in an extension is hung.
+	 */
+	grace?: () => Promise<number>;
 }
 
 export class Watchdog {
@@ -33,10 +38,12 @@ export class Watchdog {
 	}
 
 	private async check(): Promise<void> {
-		let timeout: ReturnType<typeof setTimeout> | undefined;
-		const late = new Promise<"late">((resolve) => (timeout = setTimeout(() => resolve("late"), this.options.timeoutMs ?? 2_500)));
-		const answer = await Promise.race([this.ping().then(() => "ok" as const, () => "ok" as const), late]);
-		clearTimeout(timeout);
+		const answered = this.ping().then(() => "ok" as const, () => "ok" as const);
+		let answer = await this.answerWithin(answered, this.options.timeoutMs ?? 2_500);
+		if (answer === "late" && !this.stopped && this.options.grace) {
+			const extra = await this.options.grace();
+			if (extra > 0 && !this.stopped) answer = await this.answerWithin(answered, extra);
+		}
 		if (this.stopped) return;
 		if (answer === "late") {
 			this.stop();
@@ -44,5 +51,13 @@ export class Watchdog {
 			return;
 		}
 		this.schedule();
+	}
+
+	private async answerWithin(answered: Promise<"ok">, ms: number): Promise<"ok" | "late"> {
+		let timeout: ReturnType<typeof setTimeout> | undefined;
+		const late = new Promise<"late">((resolve) => (timeout = setTimeout(() => resolve("late"), ms)));
+		const answer = await Promise.race([answered, late]);
+		clearTimeout(timeout);
+		return answer;
 	}
 }
