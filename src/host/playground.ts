@@ -24,6 +24,7 @@ import { DialogDesk } from "./dialog-desk.ts";
 import { ProjectExtensions } from "./project-extensions.ts";
 import { resolveExtensionInput } from "./extension-input.ts";
 import { DEFAULT_SCRIPT, displayPatch, initialPlaygroundState, SCRIPTED_CHOICE, sessionSource, type Notification, type PlaygroundState } from "./playground-state.ts";
+import { linkCdn, linkExtensionUrls, linkRetryPolicy } from "./link-params.ts";
 
 /** How much longer a late runtime that runs no extension code gets before it counts as hung. */
 const UNNAMED_HANG_GRACE_MS = 10_000;
@@ -38,25 +39,6 @@ const SETTINGS = {
 	model: "model",
 	thinkingLevel: "thinkingLevel",
 } as const;
-
-/** `?retryBaseDelayMs=<ms>`: the first automatic retry's delay (default 2 s, doubling), to try retries quickly. */
-export function linkRetryPolicy(location: Location): { baseDelayMs: number } | undefined {
-	const value = Number(new URLSearchParams(location.search).get("retryBaseDelayMs") ?? NaN);
-	return Number.isFinite(value) && value >= 0 ? { baseDelayMs: value } : undefined;
-}
-
-/** `?ext=<url>` (repeatable), resolved against the page; a path under the workspace folder names a workspace file. */
-export function linkExtensionUrls(location: Location): string[] {
-	return new URLSearchParams(location.search)
-		.getAll("ext")
-		.map((url) => (url.startsWith("/") ? resolveExtensionInput(url, location.href, "/workspace") : new URL(url, location.href).href));
-}
-
-/** `?cdn=<url>`: where bare npm names of extensions load from (an ESM CDN in esm.sh's shape). */
-export function linkCdn(location: Location): string | undefined {
-	const cdn = new URLSearchParams(location.search).get("cdn");
-	return cdn ? new URL(cdn, location.href).href : undefined;
-}
 
 /** Lets the browser paint before more main-thread work (loading the rest of a long session). */
 function nextPaint(): Promise<void> {
