@@ -53,7 +53,7 @@ export interface HostModuleOptions {
 	/** Wraps pi-ai before extensions see it (the runtime routes its model calls like the agent's own). */
 	piAi?(module: PiAi): object;
 	/** What the coding-agent module adds for this runtime (the built-in tool factories over its workspace). */
-	codingAgent?(module: typeof codingAgent): object;
+	codingAgent?(module: object): object;
 	/** The workspace and cwd Node's built-ins work on; without it they have no files or shell. */
 	node?: NodeHost;
 }
@@ -66,7 +66,10 @@ export function createHostModuleLoaders(options: HostModuleOptions = {}): HostMo
 	return {
 		...nodeLoaders,
 		// Already part of the runtime; the others load when an extension first imports them.
-		"coding-agent": async () => (options.codingAgent ? options.codingAgent(codingAgent) : codingAgent),
+		"coding-agent": async () => {
+			const module = { ...codingAgent, ...(await import("./coding-agent/frontmatter.ts")) };
+			return options.codingAgent ? options.codingAgent(module) : module;
+		},
 		"pi-ai": async () => {
 			const piAi = await import("./pi-ai.ts");
 			return options.piAi ? options.piAi(piAi) : piAi;

@@ -35,15 +35,11 @@ function why(row: CorpusRow): string {
 	const parts: string[] = [];
 	if (!record.loaded) {
 		parts.push(`does not load (${record.error?.phase}): ${record.error?.message}`);
-		if (needs.nodeImports.length > 0) parts.push("expected: it needs Node built-ins");
 		const allowed = ALLOWED_LOAD_FAILURES[record.entry];
 		if (allowed) parts.push(`known exception: ${allowed}`);
 	}
 	if (record.handlerErrors.length > 0) parts.push(`handler errors: ${record.handlerErrors.join("; ")}`);
 	if (record.notices.length > 0) parts.push(`notices: ${record.notices.join("; ")}`);
-	if (record.loaded && needs.kind === "node" && needs.nodeImports.length === 0) {
-		parts.push(`loads here because the test runs under Node; in the browser ${needs.nodeGlobals.join("/")} is undefined`);
-	}
 	for (const gap of new Set(behaviours.flatMap((b) => (b.gap ? [b.gap] : [])))) parts.push(`gap: ${gap}`);
 	const untested = record.loaded && behaviours.length === 0 ? UNTESTED[record.entry] : undefined;
 	if (untested) parts.push(untested.why);
@@ -56,6 +52,7 @@ export interface CorpusCounts {
 	loads: number;
 	shouldLoad: number;
 	shouldLoadAndLoads: number;
+	nodeLoads: number;
 	terminal: number;
 	terminalLoads: number;
 	behaviourTested: number;
@@ -70,6 +67,7 @@ export function counts(rows: CorpusRow[]): CorpusCounts {
 		loads: rows.filter((row) => row.record.loaded).length,
 		shouldLoad: shouldLoad.length,
 		shouldLoadAndLoads: shouldLoad.filter((row) => row.record.loaded).length,
+		nodeLoads: rows.filter((row) => row.needs.kind === "node" && row.record.loaded).length,
 		terminal: rows.filter((row) => row.needs.kind === "terminal").length,
 		terminalLoads: rows.filter((row) => row.needs.kind === "terminal" && row.record.loaded).length,
 		behaviourTested: rows.filter((row) => row.behaviours.some((b) => !b.gap)).length,
@@ -91,7 +89,7 @@ export function renderCorpus(rows: CorpusRow[]): string {
 		"(checks in `test/corpus/behaviours.ts`; `PLAYA_SHOW_GAPS=1` shows each gap check failing with its reason).",
 		"",
 		`- ${c.examples} examples: ${kinds("browser")} need neither Node nor a terminal, ${kinds("terminal")} need a real terminal for part of what they do, ${kinds("node")} need Node (built-in modules or globals).`,
-		`- ${c.loads} load. Of the ${c.shouldLoad} that need neither Node nor a terminal, ${c.shouldLoadAndLoads} load; the others are known exceptions, each explained below. ${c.terminalLoads} of the ${c.terminal} terminal ones load, \`ctx.ui.custom\` components drawn in the page (\`ctx.mode\` is \`"tui"\`), other terminal-only parts reported once as notices.`,
+		`- ${c.loads} load. Of the ${c.shouldLoad} that need neither Node nor a terminal, ${c.shouldLoadAndLoads} load; of the ${kinds("node")} that need Node, ${c.nodeLoads} load, on Playa's \`node:*\` modules over the workspace; the others are known exceptions, each explained below. ${c.terminalLoads} of the ${c.terminal} terminal ones load, \`ctx.ui.custom\` components drawn in the page (\`ctx.mode\` is \`"tui"\`), other terminal-only parts reported once as notices.`,
 		`- ${c.behaviourTested} have behaviour tests (${c.behaviourChecks} checks); ${c.gapChecks} more checks pin known gaps (they assert upstream's behaviour and are expected to fail until Playa closes the gap).`,
 		"",
 		"Columns: **needs** — Node built-ins or globals, terminal-only UI, npm packages, read from the source;",
