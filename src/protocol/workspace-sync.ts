@@ -24,7 +24,7 @@ export const SyncState = { waiting: 0, ready: 1 } as const;
 /** How the answer's bytes are to be read. */
 export const SyncKind = { json: 0, bytes: 1, error: 2 } as const;
 
-export const SYNC_OPS = ["readFile", "writeFile", "appendFile", "list", "stat", "exists", "mkdir", "remove", "rename", "exec", "ping"] as const;
+export const SYNC_OPS = ["readFile", "writeFile", "appendFile", "list", "stat", "exists", "mkdir", "remove", "rename", "exec"] as const;
 export type SyncOp = (typeof SYNC_OPS)[number];
 
 /** Without cross-origin isolation `SharedArrayBuffer` is not even defined. */
@@ -50,7 +50,6 @@ export const SYNC_ARGUMENTS: Record<SyncOp, z.ZodType> = {
 		z.string(),
 		z.object({ cwd: z.string().optional(), env: z.record(z.string(), z.string()).optional(), stdin: z.string().optional(), timeoutMs: z.number().optional() }),
 	]),
-	ping: z.tuple([]),
 };
 
 /** Runtime → workspace. */
@@ -61,8 +60,20 @@ export const SyncRequest = z.discriminatedUnion("type", [
 ]);
 export type SyncRequest = z.infer<typeof SyncRequest>;
 
-/** Workspace → runtime, only for the attach handshake; answers go through the buffer. */
-export type SyncReply = { type: "attached" } | { type: "unshared"; reason: string };
+/**
+ * Workspace → runtime, only for the attach handshake; answers go through the buffer. `thread` names the
+ * server's thread (see `threadToken`): a caller that finds its own token knows blocking would deadlock.
+ */
+export type SyncReply = { type: "attached"; thread: string } | { type: "unshared"; reason: string };
+
+const THREAD = Symbol.for("playa.syncThread");
+
+/** A token unique to this thread (its global scope), made on first use. */
+export function threadToken(): string {
+	const global = globalThis as unknown as Record<symbol, string | undefined>;
+	global[THREAD] ??= `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+	return global[THREAD];
+}
 
 /** An error as it crosses the buffer: enough to rebuild a `WorkspaceError`. */
 export interface SyncError {

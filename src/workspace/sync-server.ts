@@ -20,6 +20,7 @@ import {
 	type SyncError,
 	type SyncOp,
 	type SyncReply,
+	threadToken,
 } from "../protocol/workspace-sync.ts";
 import type { Workspace } from "./types.ts";
 
@@ -57,8 +58,6 @@ async function run(workspace: Workspace, op: SyncOp, args: unknown[]): Promise<A
 			return json(await workspace.rename(a[0], a[1]));
 		case "exec":
 			return json(await workspace.exec(a[0], a[1]));
-		case "ping":
-			return json(true);
 	}
 }
 
@@ -103,7 +102,7 @@ export function serveSyncChannel(port: MessagePort, workspace: Workspace): void 
 			header = new Int32Array(request.buffer, 0, SYNC_HEADER_BYTES / Int32Array.BYTES_PER_ELEMENT);
 			data = new Uint8Array(request.buffer, SYNC_HEADER_BYTES, SYNC_DATA_BYTES);
 			Atomics.store(header, SYNC_MAGIC_SLOT, SYNC_MAGIC);
-			return reply({ type: "attached" });
+			return reply({ type: "attached", thread: threadToken() });
 		}
 		if (request.type === "next") {
 			if (pending?.seq === request.seq) write();
