@@ -14,9 +14,12 @@ import { classify } from "../corpus/classify.ts";
 import { exampleEntries, exampleFiles, exampleName } from "../corpus/examples.ts";
 import { loadExample } from "../corpus/load.ts";
 import { ALLOWED_LOAD_FAILURES, UNTESTED } from "../corpus/notes.ts";
-import { renderCorpus, type CorpusRow } from "../corpus/table.ts";
+import { renderCorpus, type ChromiumLoad, type CorpusRow } from "../corpus/table.ts";
 
 const DOC = new URL("../../docs/corpus.md", import.meta.url);
+/** Written by test/browser/corpus-chromium.test.ts. */
+const CHROMIUM = new URL("../corpus/chromium-loads.json", import.meta.url);
+const chromium: ChromiumLoad[] = existsSync(CHROMIUM) ? JSON.parse(readFileSync(CHROMIUM, "utf8")) : [];
 const entries = exampleEntries();
 const rows = new Map<string, CorpusRow>();
 const row = (entry: string) => rows.get(entry)!;
@@ -25,6 +28,7 @@ beforeAll(async () => {
 	for (const entry of entries) {
 		rows.set(entry, {
 			record: await loadExample(entry),
+			chromium: chromium.find((load) => load.entry === entry),
 			needs: await classify(entry, exampleFiles()),
 			behaviours: BEHAVIOURS.filter((behaviour) => behaviour.example === entry),
 		});
@@ -49,6 +53,11 @@ describe("the example corpus of @earendil-works/pi-coding-agent@1.6.0", () => {
 			}
 			expect(record, record.error?.message).toMatchObject({ loaded: true });
 		});
+	});
+
+	it("the Chromium results cover every example, and at least 70 load there", () => {
+		expect(chromium.map((load) => load.entry).sort(), "run: npx vitest run --project browser test/browser/corpus-chromium.test.ts").toEqual([...entries].sort());
+		expect(chromium.filter((load) => load.loaded).length).toBeGreaterThanOrEqual(70);
 	});
 
 	it("every example loads, bar the explained exceptions; at least 70 of the 78", () => {
