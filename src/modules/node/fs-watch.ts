@@ -22,6 +22,8 @@ export function createWatchers(host: NodeHost): Record<string, unknown> {
 		let stopped = false;
 		let timer: ReturnType<typeof setTimeout> | undefined;
 		const tick = async () => {
+			if (host.alive && !host.alive()) stopped = true;
+			if (stopped) return;
 			const current = await workspace.stat(path).catch(() => undefined);
 			if (stopped) return;
 			const changed = !first && (current?.mtimeMs !== previous?.mtimeMs || current?.size !== previous?.size || current?.type !== previous?.type);

@@ -31,6 +31,8 @@ export interface NodeHost {
 	env?: Record<string, string>;
 	/** Opens the synchronous channel; called once, when the first module needing it loads. */
 	sync?(): Promise<SyncWorkspace>;
+	/** False once the runtime has shut down: pollers (`fs.watch`) stop then. */
+	alive?(): boolean;
 }
 
 /** The error for a member that cannot exist in a browser, naming it. */

@@ -7,10 +7,11 @@ import type { NodeHost } from "../../modules/node/host.ts";
 import { RemoteEmbeddedWorkspace } from "../../workspace/embedded/client.ts";
 import type { Workspace } from "../../workspace/types.ts";
 
-export function nodeHostFor(workspace: Workspace | undefined, cwd: string): NodeHost {
+export function nodeHostFor(workspace: Workspace | undefined, cwd: string, alive?: () => boolean): NodeHost {
 	return {
 		workspace,
 		cwd,
+		alive,
 		sync:
 			workspace instanceof RemoteEmbeddedWorkspace
 				? async () => (await import("../../modules/node/sync-client.ts")).openSyncWorkspace(await workspace.openSyncPort())

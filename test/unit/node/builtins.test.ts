@@ -83,6 +83,23 @@ describe("node:fs and node:fs/promises", () => {
 		expect(await changed).toEqual(["change", "trigger.txt"]);
 	});
 
+	it("fs.watch stops polling once the runtime has shut down", async () => {
+		let alive = true;
+		host = { workspace, cwd: "/home/user/project", alive: () => alive };
+		const fs = await load("node:fs");
+		let stats = 0;
+		const counting = new Proxy(workspace, { get: (target, key) => (key === "stat" ? (...args: [string]) => (stats++, target.stat(...args)) : Reflect.get(target, key)) });
+		host.workspace = counting;
+		fs.watch("notes/a.md", () => undefined);
+		await new Promise((resolve) => setTimeout(resolve, 600));
+		expect(stats).toBeGreaterThan(0);
+		alive = false;
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		const after = stats;
+		await new Promise((resolve) => setTimeout(resolve, 600));
+		expect(stats).toBe(after);
+	});
+
 	it("without a workspace, names the member", async () => {
 		host = { cwd: "/" };
 		const fs = await load("node:fs/promises");
