@@ -13,6 +13,13 @@ import { DEFAULT_CDN, resolveSpecifier } from "./specifiers.ts";
 import { TranspileError, lineAt, transpile } from "./transpile.ts";
 import { computedImport, rewriteComputedImport, withResolverImport } from "./computed-imports.ts";
 import { isWorkspaceUrl, workspacePathOf } from "../protocol/workspace-url.ts";
+import { nodeGlobalsPrelude } from "./node-globals.ts";
+
+/** On the module's first line, so the lines of errors stay the author's. */
+const withNodeGlobals = (code: string, url: string) => {
+	const prelude = nodeGlobalsPrelude(code, url);
+	return prelude ? `${prelude} ${code}` : code;
+};
 
 export class ModuleLoadError extends Error {
 	constructor(
@@ -111,7 +118,8 @@ export class ModuleLoader {
 		const source = await this.fetchSource(url, chain);
 		let code: string;
 		try {
-			code = this.javascript.has(url) ? source : transpile(source, url);
+			// The author's own modules get Node's globals they use; CDN packages bring their own.
+			code = this.javascript.has(url) ? source : withNodeGlobals(transpile(source, url), url);
 		} catch (error) {
 			const e = error as TranspileError;
 			throw new ModuleLoadError(e.message, "transpile", url, e.line, e.column);

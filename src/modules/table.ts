@@ -1,13 +1,15 @@
 /**
- * The one table of what extension specifiers resolve to: the pi packages of the three scopes, TypeBox
- * and zod, each mapped to the module the runtime itself provides (one shared instance, loaded when
- * first imported). The loader asks `hostModuleFor`; the runtime builds the loaders with
+ * The one table of what extension specifiers resolve to: the pi packages of the three scopes, TypeBox,
+ * zod and Node's built-ins (`node:fs` and bare `fs` alike, over the session's workspace), each mapped to
+ * the module the runtime itself provides (one shared instance, loaded when first imported). The loader asks `hostModuleFor`; the runtime builds the loaders with
  * `createHostModuleLoaders`, which is where its own pi-ai (model calls routed through the page) plugs in.
  */
 import * as zod from "zod";
 import * as codingAgent from "./coding-agent/index.ts";
+import type { NodeHost } from "./node/host.ts";
+import { NODE_BUILTINS, NODE_GLOBALS, type NodeModuleName } from "./node/names.ts";
 
-export type HostModuleName = "coding-agent" | "pi-ai" | "pi-tui" | "typebox" | "typebox/value" | "typebox/compile" | "zod";
+export type HostModuleName = "coding-agent" | "pi-ai" | "pi-tui" | "typebox" | "typebox/value" | "typebox/compile" | "zod" | NodeModuleName;
 
 export type HostModuleLoaders = Record<HostModuleName, () => Promise<object>>;
 
@@ -23,6 +25,11 @@ const SPECIFIERS: Record<string, HostModuleName> = {
 	"@sinclair/typebox/compile": "typebox/compile",
 	zod: "zod",
 };
+for (const name of NODE_BUILTINS) {
+	SPECIFIERS[name] = name;
+	SPECIFIERS[name.slice("node:".length)] = name;
+}
+SPECIFIERS[NODE_GLOBALS] = NODE_GLOBALS;
 for (const scope of PI_SCOPES) {
 	SPECIFIERS[`${scope}/pi-coding-agent`] = "coding-agent";
 	SPECIFIERS[`${scope}/pi-ai`] = "pi-ai";
@@ -45,12 +52,24 @@ type PiAi = typeof import("./pi-ai.ts");
 export interface HostModuleOptions {
 	/** Wraps pi-ai before extensions see it (the runtime routes its model calls like the agent's own). */
 	piAi?(module: PiAi): object;
+	/** What the coding-agent module adds for this runtime (the built-in tool factories over its workspace). */
+	codingAgent?(module: object): object;
+	/** The workspace and cwd Node's built-ins work on; without it they have no files or shell. */
+	node?: NodeHost;
 }
 
 export function createHostModuleLoaders(options: HostModuleOptions = {}): HostModuleLoaders {
+	const node: NodeHost = options.node ?? { cwd: "/workspace" };
+	const nodeLoaders = Object.fromEntries(
+		([...NODE_BUILTINS, NODE_GLOBALS] as NodeModuleName[]).map((name) => [name, async () => (await import("./node/index.ts")).loadNodeModule(name, node)]),
+	) as Record<NodeModuleName, () => Promise<object>>;
 	return {
+		...nodeLoaders,
 		// Already part of the runtime; the others load when an extension first imports them.
-		"coding-agent": async () => codingAgent,
+		"coding-agent": async () => {
+			const module = { ...codingAgent, ...(await import("./coding-agent/frontmatter.ts")) };
+			return options.codingAgent ? options.codingAgent(module) : module;
+		},
 		"pi-ai": async () => {
 			const piAi = await import("./pi-ai.ts");
 			return options.piAi ? options.piAi(piAi) : piAi;

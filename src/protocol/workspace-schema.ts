@@ -42,6 +42,7 @@ const argumentSchemas: { [K in keyof WorkspacePortApi]: z.ZodType } = {
 	rename: z.tuple([path, path]),
 	exec: z.tuple([z.string(), z.string(), execRequest, callback.optional()]),
 	abort: z.tuple([z.string()]),
+	openSyncChannel: z.tuple([z.custom<MessagePort>((value) => typeof MessagePort === "function" && value instanceof MessagePort, "not a MessagePort")]),
 };
 
 /** Why a workspace call's arguments are refused, or undefined when they are well formed. */

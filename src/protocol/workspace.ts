@@ -131,6 +131,11 @@ export interface WorkspacePortApi {
 	/** `output` (a Comlink proxy) gets the output as the backend delivers it, all of it before the result. */
 	exec(id: string, command: string, request: ExecRequest, output?: ExecOutput): Promise<ExecResult>;
 	abort(id: string): void;
+	/**
+	 * Serve synchronous calls on `port` (see workspace-sync.ts): the runtime sends its shared buffer there
+	 * and blocks on it while the workspace answers.
+	 */
+	openSyncChannel(port: MessagePort): Promise<void>;
 }
 
 export type ExecOutput = (stream: "stdout" | "stderr", chunk: string) => void;
@@ -152,7 +157,7 @@ export interface EmbeddedWorkerApi extends WorkspacePortApi {
 }
 
 /** All the runtime worker may call on a workspace port (see guard.ts); only `exec` takes a callback. */
-export const WORKSPACE_PORT_METHODS = methodsOf<WorkspacePortApi>()(["init", "readFile", "writeFile", "list", "stat", "exists", "mkdir", "remove", "rename", "exec", "abort"]);
+export const WORKSPACE_PORT_METHODS = methodsOf<WorkspacePortApi>()(["init", "readFile", "writeFile", "list", "stat", "exists", "mkdir", "remove", "rename", "exec", "abort", "openSyncChannel"]);
 
 /** All the host may call on the embedded worker; `exec` and `watch` take callbacks. */
 export const EMBEDDED_WORKER_METHODS = methodsOf<EmbeddedWorkerApi>()([

@@ -47,6 +47,8 @@ import { routeVirtualModel } from "./models/virtual-models.ts";
 import { generateBranchSummary } from "./navigation/branch-summary.ts";
 import { cancelledOnError, forkSession, type NavigationDeps } from "./navigation/navigation.ts";
 import { createBuiltinTools, DEFAULT_ACTIVE_TOOL_NAMES } from "./tools/builtin/index.ts";
+import { createToolFactories } from "./tools/factories.ts";
+import { nodeHostFor } from "./tools/node-host.ts";
 
 export interface RuntimeOptions {
 	/** A workspace in the same thread (Node, tests); in the browser it arrives as a port in the config. */
@@ -280,7 +282,11 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 	const loader = new ModuleLoader({
 		hostModules: new HostModules(
 			// This runtime's own pi-ai: its model calls are answered like the agent's (keys stay in the page).
-			createHostModuleLoaders({ piAi: (piAi) => routePiAiCalls(piAi, async (target: Model<Api>, context, streamOptions) => session.agent.streamFunction(target, context, streamOptions)) }),
+			createHostModuleLoaders({
+				piAi: (piAi) => routePiAiCalls(piAi, async (target: Model<Api>, context, streamOptions) => session.agent.streamFunction(target, context, streamOptions)),
+				codingAgent: (module) => ({ ...module, ...createToolFactories(workspace, cwd) }),
+				node: nodeHostFor(workspace, cwd, () => !lifecycle.stale),
+			}),
 			urls,
 		),
 		urls,

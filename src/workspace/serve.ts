@@ -7,6 +7,7 @@ import * as Comlink from "comlink";
 import { exposeGuarded } from "../protocol/guard.ts";
 import { WORKSPACE_PORT_METHODS } from "../protocol/workspace.ts";
 import { checkWorkspaceArguments } from "../protocol/workspace-schema.ts";
+import { serveSyncChannel } from "./sync-server.ts";
 import type {
 	ExecOptions,
 	ExecOutput,
@@ -97,6 +98,10 @@ export class WorkspaceServer implements WorkspacePortApi {
 
 	abort(id: string): void {
 		this.running.get(id)?.abort();
+	}
+
+	async openSyncChannel(port: MessagePort): Promise<void> {
+		serveSyncChannel(port, this.workspace);
 	}
 }
 

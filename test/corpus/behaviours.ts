@@ -13,6 +13,7 @@ import { RENDERER_BEHAVIOURS } from "./behaviours-renderers.ts";
 import { TUI_BEHAVIOURS } from "./behaviours-tui.ts";
 import { MODEL_BEHAVIOURS } from "./behaviours-models.ts";
 import { GIT_BEHAVIOURS } from "./behaviours-git.ts";
+import { NODE_BEHAVIOURS } from "./behaviours-node.ts";
 import { PROMPT_BEHAVIOURS } from "./behaviours-prompts.ts";
 import { answers, eventually, plain, session } from "./kit.ts";
 
@@ -463,4 +464,5 @@ export const BEHAVIOURS: Behaviour[] = [
 	...RENDERER_BEHAVIOURS,
 	...MODEL_BEHAVIOURS,
 	...GIT_BEHAVIOURS,
+	...NODE_BEHAVIOURS,
 ];

@@ -64,7 +64,7 @@ describe("computed dynamic imports", () => {
 
 	it("one that fails rejects at the call with the loader's message; the module itself stays loaded", async () => {
 		const { loader } = loaderFor({
-			"main.ts": "export const load = (name: string) => import(`./${name}.ts`);\nexport const fs = () => import(['node', 'fs'].join(':'));\nexport default function () {}",
+			"main.ts": "export const load = (name: string) => import(`./${name}.ts`);\nexport const fs = () => import(['node', 'net'].join(':'));\nexport default function () {}",
 		});
 		const namespace = await loader.import(`${EXT_ORIGIN}main.ts`);
 		await expect((namespace.load as (name: string) => Promise<unknown>)("missing")).rejects.toThrow(`could not fetch ${EXT_ORIGIN}missing.ts: HTTP 404 Not Found`);

@@ -121,13 +121,13 @@ describe("loading extensions into the runtime", () => {
 		expect(ok).toMatchObject({ loaded: true, tools: ["ping"] });
 	});
 
-	it("importing a Node built-in is refused with a clear message and the import's line", async () => {
-		const source = '// reads files\nimport { readFileSync } from "node:fs";\nexport default function (pi) { pi.on("session_start", () => readFileSync("x")); }';
+	it("importing a Node built-in Playa does not provide is refused with a clear message and the import's line", async () => {
+		const source = '// opens sockets\nimport { createServer } from "node:net";\nexport default function (pi) { pi.on("session_start", () => createServer()); }';
 		const { extensions } = await startRuntime({ files: { "fs.ts": source } });
 		const [ext] = extensions();
 		expect(ext.loaded).toBe(false);
 		expect(ext.error).toMatchObject({ phase: "import", line: 2 });
-		expect(ext.error!.message).toContain('"node:fs" is a Node.js built-in');
+		expect(ext.error!.message).toContain('"node:net" is a Node.js built-in Playa does not provide in the browser');
 	});
 
 	it("a broken imported file is reported on the extension, naming the file it is in", async () => {

@@ -7,6 +7,7 @@ import type { ExtensionEvent, ToolCallEvent, ToolDefinition, ToolParameters } fr
 export type * from "../../api/types.ts";
 export * from "./components.ts";
 export * from "./extras.ts";
+export * from "./config.ts";
 
 /** Identity helper that keeps a tool's parameter types (read from its schema). */
 export function defineTool<const TParams extends ToolParameters = ToolParameters, TDetails = unknown, TState = unknown>(

@@ -162,6 +162,13 @@ export class RemoteEmbeddedWorkspace implements Workspace {
 		return channel.port2;
 	}
 
+	/** A port the workspace answers synchronous calls on (workspace-sync.ts), for this thread to block on. */
+	async openSyncPort(): Promise<MessagePort> {
+		const channel = new MessageChannel();
+		await this.call(() => this.api.openSyncChannel(Comlink.transfer(channel.port1, [channel.port1])));
+		return channel.port2;
+	}
+
 	/** Stops talking to the worker (the worker itself keeps running for other clients). */
 	dispose(): void {
 		this.api[Comlink.releaseProxy]();

@@ -25,6 +25,7 @@ import {
 } from "../types.ts";
 import { forwardOutput } from "../serve.ts";
 import { EmbeddedWorkspace } from "./embedded-workspace.ts";
+import { serveSyncChannel } from "../sync-server.ts";
 
 export class EmbeddedWorkerHost implements EmbeddedWorkerApi {
 	private workspace: Promise<EmbeddedWorkspace> | undefined;
@@ -105,6 +106,10 @@ export class EmbeddedWorkerHost implements EmbeddedWorkerApi {
 
 	abort(id: string): void {
 		this.running.get(id)?.abort();
+	}
+
+	async openSyncChannel(port: MessagePort): Promise<void> {
+		serveSyncChannel(port, await this.ws);
 	}
 
 	async serialize(): Promise<FsSnapshot> {

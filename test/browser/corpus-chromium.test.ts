@@ -1,0 +1,48 @@
+/**
+ * The corpus measured in Chromium: every upstream example loaded unchanged with the runtime in a
+ * dedicated worker and the workspace in its own worker, as the page runs them (so `process`, `node:fs`
+ * and the synchronous channel are what the page has). Writes test/corpus/chromium-loads.json, which
+ * test/unit/corpus.test.ts puts into docs/corpus.md as the Chromium column.
+ */
+import { describe, expect, it } from "vitest";
+import { commands } from "vitest/browser";
+import { startEmbeddedWorkspace } from "../../src/workspace/embedded/start.ts";
+import type { ChromiumLoad } from "./support/corpus-worker.ts";
+
+const PREFIX = "../../node_modules/@earendil-works/pi-coding-agent/examples/extensions/";
+const sources = import.meta.glob("../../node_modules/@earendil-works/pi-coding-agent/examples/extensions/**/*.{ts,json,md}", {
+	query: "?raw",
+	import: "default",
+	eager: true,
+}) as Record<string, string>;
+const files = Object.fromEntries(Object.entries(sources).filter(([path]) => !path.includes("/node_modules/", PREFIX.length)).map(([path, source]) => [path.slice(PREFIX.length), source]));
+const entries = Object.keys(files)
+	.filter((path) => /^[^/]+\.ts$/.test(path) || /^[^/]+\/index\.ts$/.test(path))
+	.sort();
+
+async function loadInWorker(entry: string): Promise<ChromiumLoad> {
+	const { workspace, terminate } = await startEmbeddedWorkspace({ cwd: "/workspace" });
+	const worker = new Worker(new URL("./support/corpus-worker.ts", import.meta.url), { type: "module" });
+	try {
+		const port = await workspace.createPort();
+		return await new Promise<ChromiumLoad>((resolve, reject) => {
+			worker.onmessage = (event: MessageEvent<ChromiumLoad>) => resolve(event.data);
+			worker.onerror = (event) => reject(new Error(event.message));
+			worker.postMessage({ entry, files, port }, [port]);
+		});
+	} finally {
+		worker.terminate();
+		terminate();
+	}
+}
+
+describe("the example corpus in Chromium", () => {
+	it("loads every example in a runtime worker, as the page does", { timeout: 600_000 }, async () => {
+		expect(crossOriginIsolated).toBe(true);
+		expect(entries.length).toBeGreaterThan(70);
+		const results: ChromiumLoad[] = [];
+		for (const entry of entries) results.push(await loadInWorker(entry));
+		await commands.writeFile("test/corpus/chromium-loads.json", `${JSON.stringify(results, null, "\t")}\n`);
+		expect(results.filter((result) => result.loaded).length).toBeGreaterThanOrEqual(70);
+	});
+});
