@@ -28,6 +28,8 @@ import { linkCdn, linkExtensionUrls, linkRetryPolicy } from "./link-params.ts";
 
 /** How much longer a late runtime that runs no extension code gets before it counts as hung. */
 const UNNAMED_HANG_GRACE_MS = 10_000;
+/** How much longer one blocked in a synchronous workspace call (a command run with `execSync`) gets. */
+const SYNC_CALL_GRACE_MS = 30_000;
 
 /** How many entries of a long session are shown before the whole session has loaded. */
 const RECENT_ENTRIES = 200;
@@ -229,10 +231,13 @@ export class Playground {
 			const runtime = await startRuntimeWorker(
 				{ session, extensions, script, disabled, workspacePort, workspaceSharesMemory: false, model, thinkingLevel, cdn: linkCdn(location), startReason: options.startReason, retry: linkRetryPolicy(this.location) },
 				this.bridge(++this.generation, session.header.id),
-				(handle) => this.watch(handle),
-				this.gateway,
-				(problem) => this.notices.refused(problem),
-				frame,
+				{
+					onCreated: (handle) => this.watch(handle),
+					gateway: this.gateway,
+					onRefused: (problem) => this.notices.refused(problem),
+					frame,
+					frameWorkspacePort: await this.workspace.createPort(),
+				},
 			);
 			this.runtime = runtime;
 			this.stopModelsWatch?.();
@@ -247,15 +252,19 @@ export class Playground {
 	/** Starts watching a runtime as soon as its worker exists, so a factory that hangs is caught too. */
 	private watch(handle: RuntimeHandle): void {
 		this.watchdog?.stop();
-		// Late with no extension code running: the runtime's own work (loading, transpiling) on a busy machine.
-		const grace = async () => ((await handle.readCallRecord()) ? 0 : UNNAMED_HANG_GRACE_MS);
+		// Late while it waits on a synchronous workspace call (an extension's `execSync`), or with no extension
+		// code running (the runtime's own work, loading or transpiling on a busy machine): slow, not hung.
+		const grace = async () => {
+			const { running, syncCall } = await handle.readActivity();
+			return syncCall ? SYNC_CALL_GRACE_MS : running ? 0 : UNNAMED_HANG_GRACE_MS;
+		};
 		this.watchdog = new Watchdog(() => handle.api.ping(), () => void this.onRuntimeStuck(handle), { grace });
 		this.watchdog.start();
 	}
 
 	/** Ends a stuck worker, turns off the extension it was running, and starts again from storage. */
 	private async onRuntimeStuck(handle: RuntimeHandle): Promise<void> {
-		const running = await handle.readCallRecord();
+		const { running } = await handle.readActivity();
 		handle.terminate();
 		if (this.runtime === handle) this.runtime = undefined;
 		const response = this.hangPolicy.respond(running, this.loadedUrls);

@@ -15,9 +15,17 @@ import { exposeGateway } from "./gateway/guard.ts";
 
 export interface RuntimeHandle {
 	api: RuntimeApi;
-	/** What extension code the worker is running, as the frame's call record says (none when not isolated). */
-	readCallRecord(): Promise<RunningCall | undefined>;
+	/**
+	 * What the worker is doing, as the frame sees it: the extension code it runs (from the call record; none
+	 * when not isolated), and whether it waits on a synchronous workspace call.
+	 */
+	readActivity(): Promise<RuntimeActivity>;
 	terminate(): void;
+}
+
+export interface RuntimeActivity {
+	running?: RunningCall;
+	syncCall: boolean;
 }
 
 /** How long the frame may take to load and start the worker before the start fails. */
@@ -60,8 +68,11 @@ export class SandboxFrame {
 		document.body.append(this.element);
 	}
 
-	/** Hands the loaded frame `runtimePort`; resolves when the runtime's module is running. */
-	start(runtimePort: MessagePort, onRefused: (problem: string) => void): Promise<{ isolated: boolean }> {
+	/**
+	 * Hands the loaded frame `runtimePort` (and a workspace port for the synchronous calls it answers);
+	 * resolves when the runtime's module is running.
+	 */
+	start(runtimePort: MessagePort, onRefused: (problem: string) => void, workspacePort?: MessagePort): Promise<{ isolated: boolean }> {
 		this.onRefused = onRefused;
 		return new Promise((resolve, reject) => {
 			const timer = setTimeout(() => reject(new Error("the sandbox frame did not start the runtime in time")), FRAME_START_MS);
@@ -72,20 +83,21 @@ export class SandboxFrame {
 				if (report.type === "started") resolve({ isolated: report.isolated });
 				else reject(new Error(`the runtime's script did not start: ${report.message}`));
 			};
-			void this.loaded.then(() => this.element.contentWindow?.postMessage({ type: SANDBOX_START }, "*", [runtimePort, this.control.port2]));
+			const ports = workspacePort ? [runtimePort, this.control.port2, workspacePort] : [runtimePort, this.control.port2];
+			void this.loaded.then(() => this.element.contentWindow?.postMessage({ type: SANDBOX_START }, "*", ports));
 		});
 	}
 
-	readCallRecord(): Promise<RunningCall | undefined> {
+	readActivity(): Promise<RuntimeActivity> {
 		const id = this.nextId++;
 		return new Promise((resolve) => {
 			const timer = setTimeout(() => {
 				this.waiting.delete(id);
-				resolve(undefined);
+				resolve({ syncCall: false });
 			}, CALL_RECORD_MS);
 			this.waiting.set(id, (report) => {
 				clearTimeout(timer);
-				resolve(report.type === "call_record" ? report.running : undefined);
+				resolve(report.type === "call_record" ? { running: report.running, syncCall: report.syncCall === true } : { syncCall: false });
 			});
 			const request: FrameRequest = { type: "read_call_record", id };
 			this.control.port1.postMessage(request);
@@ -130,18 +142,21 @@ export function prepareRuntimeFrame(): SandboxFrame {
 	return new SandboxFrame();
 }
 
-/**
- * `frame`: one from `prepareRuntimeFrame`, or a new one. `onCreated` sees the worker once it runs and before `start` does, so a hang while loading can be watched. `onRefused` hears of
- * each message from the worker the page did not accept (checked-bridge.ts, and the answers checked here).
- */
-export async function startRuntimeWorker(
-	config: RuntimeConfig,
-	bridge: HostBridge,
-	onCreated?: (handle: RuntimeHandle) => void,
-	gateway?: ProviderGatewayApi,
-	onRefused: (problem: string) => void = (problem) => console.warn(`Playa ignored a message from the runtime worker: ${problem}`),
-	frame: SandboxFrame = new SandboxFrame(),
-): Promise<RuntimeHandle> {
+export interface RuntimeStartOptions {
+	/** Sees the worker once it runs and before `start` does, so a hang while loading can be watched. */
+	onCreated?: (handle: RuntimeHandle) => void;
+	gateway?: ProviderGatewayApi;
+	/** Hears of each message from the worker the page did not accept (checked-bridge.ts, and the answers checked here). */
+	onRefused?: (problem: string) => void;
+	/** One from `prepareRuntimeFrame`; default: a new one. */
+	frame?: SandboxFrame;
+	/** A workspace port for the frame, which answers the runtime's synchronous workspace calls from it. */
+	frameWorkspacePort?: MessagePort;
+}
+
+export async function startRuntimeWorker(config: RuntimeConfig, bridge: HostBridge, options: RuntimeStartOptions = {}): Promise<RuntimeHandle> {
+	const { onCreated, gateway, frame = new SandboxFrame() } = options;
+	const onRefused = options.onRefused ?? ((problem: string) => console.warn(`Playa ignored a message from the runtime worker: ${problem}`));
 	const runtimeChannel = new MessageChannel();
 	const remote = Comlink.wrap<RuntimeApi>(runtimeChannel.port1);
 	const api = checkedRuntimeApi(remote, onRefused);
@@ -153,7 +168,7 @@ export async function startRuntimeWorker(
 	if (gateway && gatewayChannel) exposeGateway(gateway, gatewayChannel.port1);
 	const handle: RuntimeHandle = {
 		api,
-		readCallRecord: () => frame.readCallRecord(),
+		readActivity: () => frame.readActivity(),
 		terminate() {
 			remote[Comlink.releaseProxy]();
 			runtimeChannel.port1.close();
@@ -163,7 +178,7 @@ export async function startRuntimeWorker(
 		},
 	};
 	try {
-		await frame.start(runtimeChannel.port2, onRefused);
+		await frame.start(runtimeChannel.port2, onRefused, options.frameWorkspacePort);
 		onCreated?.(handle);
 		const hostPort = hostChannel.port2;
 		const gatewayPort = gatewayChannel?.port2;

@@ -73,6 +73,8 @@ export interface RuntimeConfig {
 	 * an opaque-origin frame, which cannot: it aborts commands by message only.
 	 */
 	workspaceSharesMemory?: boolean;
+	/** A port serving synchronous workspace calls (protocol/workspace-sync.ts) in the runtime's agent cluster; in the page, the sandbox frame's. */
+	workspaceSyncPort?: MessagePort;
 	/** A port serving `HostBridge` (transferred), when `start` is not given one. */
 	hostPort?: MessagePort;
 	/** A port serving the provider gateway (transferred; see gateway-protocol.ts); without it only offline models answer. */

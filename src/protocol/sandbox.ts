@@ -17,17 +17,24 @@
  */
 import type { RunningCall } from "./call-record.ts";
 
-/** The page → frame message (window `postMessage`), with `[runtimePort, controlPort]` transferred. */
+/**
+ * The page → frame message (window `postMessage`), with `[runtimePort, controlPort, workspacePort]`
+ * transferred; the workspace port (served by the page) backs the synchronous calls the frame answers.
+ */
 export const SANDBOX_START = "playa-sandbox-start";
 
 /** The worker → frame message once the runtime's module has run: the frame then sends the boot. */
 export const RUNTIME_READY = "playa-runtime-ready";
 
-/** The frame → worker message: where to answer the host, and the call record to write. */
+/**
+ * The frame → worker message: where to answer the host, the call record to write, and the frame's channel
+ * for synchronous workspace calls (Node's `fs.*Sync`): shared memory reaches the frame, not the page.
+ */
 export interface RuntimeBoot {
 	type: "playa-runtime-boot";
 	port: MessagePort;
 	callRecord?: SharedArrayBuffer;
+	syncPort?: MessagePort;
 }
 
 /** Page → frame, on the control port. */
@@ -39,7 +46,8 @@ export type FrameReport =
 	| { type: "started"; isolated: boolean }
 	/** The worker could not start (its script failed to load or threw). */
 	| { type: "failed"; message: string }
-	| { type: "call_record"; id: number; running?: RunningCall };
+	/** What the worker is doing: the extension code it runs, and whether it waits on a synchronous workspace call. */
+	| { type: "call_record"; id: number; running?: RunningCall; syncCall?: boolean };
 
 /** Whether a message the worker posted to the frame is its ready signal (the only one the frame reads). */
 export function isRuntimeReady(data: unknown): boolean {

@@ -285,7 +285,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 			createHostModuleLoaders({
 				piAi: (piAi) => routePiAiCalls(piAi, async (target: Model<Api>, context, streamOptions) => session.agent.streamFunction(target, context, streamOptions)),
 				codingAgent: (module) => ({ ...module, ...createToolFactories(workspace, cwd) }),
-				node: nodeHostFor(workspace, cwd, () => !lifecycle.stale),
+				node: nodeHostFor(workspace, cwd, () => !lifecycle.stale, config.workspaceSyncPort),
 			}),
 			urls,
 		),

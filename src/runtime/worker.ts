@@ -34,19 +34,19 @@ function lockMessaging(): void {
 
 /**
  * The config with its ports replaced by sealed endpoints, typed as ports for the runtime, and the frame's call
- * record in place of any the page's message named (the page has none: shared memory does not reach it).
+ * record and sync channel in place of any the page's message named (shared memory does not reach the page).
  */
-function sealPorts(config: RuntimeConfig, callRecord: SharedArrayBuffer | undefined): RuntimeConfig {
+function sealPorts(config: RuntimeConfig, { callRecord, syncPort }: RuntimeBoot): RuntimeConfig {
 	const seal = (port: MessagePort | undefined) => (port ? (sealedEndpoint(port) as unknown as MessagePort) : undefined);
-	return { ...config, callRecord, hostPort: seal(config.hostPort), gatewayPort: seal(config.gatewayPort), workspacePort: seal(config.workspacePort) };
+	return { ...config, callRecord, workspaceSyncPort: syncPort, hostPort: seal(config.hostPort), gatewayPort: seal(config.gatewayPort), workspacePort: seal(config.workspacePort) };
 }
 
-function boot({ port, callRecord }: RuntimeBoot): void {
+function boot(message: RuntimeBoot): void {
 	provideSecureContextMembers();
 	const runtime = new Runtime();
 	const start = runtime.start.bind(runtime);
-	runtime.start = (config, host) => start(sealPorts(config, callRecord), host);
-	exposeGuarded(runtime, port, [...RUNTIME_API_METHODS], { name: "The runtime" });
+	runtime.start = (config, host) => start(sealPorts(config, message), host);
+	exposeGuarded(runtime, message.port, [...RUNTIME_API_METHODS], { name: "The runtime" });
 	lockMessaging();
 }
 

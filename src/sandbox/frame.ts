@@ -4,12 +4,15 @@
  *
  * The worker is a classic one from a `blob:` URL (a module worker from `blob:` does not start in a sandboxed
  * frame), which `import()`s the runtime's module from the app's server, a cross-origin request from here.
- * The frame reads nothing the worker sends but its one ready signal, so extension code in the worker has no
- * way to talk to this script; it still cannot reach the page but through the ports the page guards.
+ * The frame reads nothing the worker sends but its one ready signal and the synchronous workspace calls
+ * (checked by the sync server, then asked of the page's workspace port, which checks them again), so
+ * extension code in the worker cannot reach the page but through the ports the page guards.
  */
 import runtimeWorkerUrl from "../runtime/worker.ts?worker&url";
 import { createCallRecordBuffer, readCallRecord } from "../protocol/call-record.ts";
 import { SANDBOX_START, isRuntimeReady, type FrameReport, type FrameRequest, type RuntimeBoot } from "../protocol/sandbox.ts";
+import { connectEmbeddedWorkspace } from "../workspace/embedded/client.ts";
+import { serveSyncChannel, type SyncChannelServer } from "../workspace/sync-server.ts";
 
 /** The app's origin: this document's URL is the app's even though its origin is opaque. */
 const appOrigin = new URL(location.href).origin;
@@ -47,14 +50,32 @@ function startWorker(): { worker: Worker; ready: Promise<void> } {
 	return { worker, ready };
 }
 
-function serve(runtime: { worker: Worker; ready: Promise<void> }, runtimePort: MessagePort, control: MessagePort): void {
+/**
+ * A channel for the worker's synchronous workspace calls (Node's `fs.*Sync`): it blocks on shared memory,
+ * which reaches this frame and not the page, and each call is answered from the page's workspace port.
+ */
+function syncChannel(workspacePort: MessagePort | undefined): { port?: MessagePort; busy(): boolean } {
+	if (!workspacePort || !crossOriginIsolated) return { busy: () => false };
+	const channel = new MessageChannel();
+	let server: SyncChannelServer | undefined;
+	connectEmbeddedWorkspace(workspacePort, {}, false).then(
+		(connected) => (server = serveSyncChannel(channel.port1, connected)),
+		() => channel.port1.close(),
+	);
+	return { port: channel.port2, busy: () => server?.busy === true };
+}
+
+function serve(runtime: { worker: Worker; ready: Promise<void> }, ports: { runtime: MessagePort; control: MessagePort; workspace?: MessagePort }): void {
+	const { control } = ports;
 	const report = (message: FrameReport) => control.postMessage(message);
 	// The worker shares this frame's agent cluster, so shared memory reaches it; the page cannot see it.
 	const callRecord = crossOriginIsolated ? createCallRecordBuffer() : undefined;
+	const sync = syncChannel(ports.workspace);
+	const syncPort = sync.port;
 	runtime.ready.then(
 		() => {
-			const boot: RuntimeBoot = { type: "playa-runtime-boot", port: runtimePort, callRecord };
-			runtime.worker.postMessage(boot, [runtimePort]);
+			const boot: RuntimeBoot = { type: "playa-runtime-boot", port: ports.runtime, callRecord, syncPort };
+			runtime.worker.postMessage(boot, syncPort ? [ports.runtime, syncPort] : [ports.runtime]);
 			report({ type: "started", isolated: callRecord !== undefined });
 		},
 		(error: Error) => report({ type: "failed", message: error.message.slice(0, 2000) }),
@@ -62,7 +83,7 @@ function serve(runtime: { worker: Worker; ready: Promise<void> }, runtimePort: M
 	control.addEventListener("message", (event: MessageEvent<FrameRequest>) => {
 		const request = event.data;
 		if (request?.type !== "read_call_record" || typeof request.id !== "number") return;
-		report({ type: "call_record", id: request.id, running: callRecord ? readCallRecord(callRecord) : undefined });
+		report({ type: "call_record", id: request.id, running: callRecord ? readCallRecord(callRecord) : undefined, syncCall: sync.busy() });
 	});
 	control.start();
 }
@@ -73,8 +94,8 @@ addEventListener("message", (event: MessageEvent) => {
 	// One start, from the page that embeds this frame and nobody else.
 	if (taken || event.source !== parent || parent === window || event.origin !== appOrigin) return;
 	if ((event.data as { type?: unknown } | null)?.type !== SANDBOX_START) return;
-	const [runtimePort, control] = event.ports;
+	const [runtimePort, control, workspace] = event.ports;
 	if (!runtimePort || !control) return;
 	taken = true;
-	serve(runtime, runtimePort, control);
+	serve(runtime, { runtime: runtimePort, control, workspace });
 });

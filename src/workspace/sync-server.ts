@@ -67,8 +67,14 @@ function errorAnswer(error: unknown): Answer {
 	return { kind: SyncKind.error, bytes: encoder.encode(JSON.stringify(body)) };
 }
 
+/** A served channel: `busy` while a caller is blocked waiting for an answer (it cannot answer pings then). */
+export interface SyncChannelServer {
+	readonly busy: boolean;
+}
+
 /** Serves synchronous calls on `port` (from `WorkspacePortApi.openSyncChannel`). */
-export function serveSyncChannel(port: MessagePort, workspace: Workspace): void {
+export function serveSyncChannel(port: MessagePort, workspace: Workspace): SyncChannelServer {
+	let waiting = 0;
 	let header: Int32Array | undefined;
 	let data: Uint8Array | undefined;
 	let pending: { seq: number; answer: Answer; sent: number } | undefined;
@@ -109,6 +115,7 @@ export function serveSyncChannel(port: MessagePort, workspace: Workspace): void 
 			return;
 		}
 		const { seq, op, args } = request;
+		waiting++;
 		queue = queue.then(async () => {
 			const checked = SYNC_ARGUMENTS[op].safeParse(args);
 			let answer: Answer;
@@ -121,8 +128,14 @@ export function serveSyncChannel(port: MessagePort, workspace: Workspace): void 
 				}
 			}
 			pending = { seq, answer, sent: 0 };
+			waiting--;
 			write();
 		});
 	});
 	port.start();
+	return {
+		get busy() {
+			return waiting > 0;
+		},
+	};
 }

@@ -23,8 +23,9 @@ export const LAYERS: LayerRules = {
 	host: ["api", "session", "protocol", "workspace", "share"],
 	headless: ["api", "session", "protocol", "workspace", "modules", "loader", "runtime"],
 	ui: ["api", "session", "protocol", "workspace", "share", "host"],
-	// The sandbox frame starts the runtime worker by its URL (`?worker&url`), which is all it takes of it.
-	sandbox: ["protocol", "runtime"],
+	// The sandbox frame starts the runtime worker by its URL (`?worker&url`), which is all it takes of it,
+	// and answers its synchronous workspace calls.
+	sandbox: ["api", "session", "protocol", "workspace", "runtime"],
 	"main.tsx": ["ui", "host"],
 };
 
