@@ -22,6 +22,7 @@ import { WorkspaceHost } from "./workspace-host.ts";
 import { Store } from "./store.ts";
 import { Notices } from "./notices.ts";
 import { DialogDesk } from "./dialog-desk.ts";
+import { InspectorLog } from "./inspector-log.ts";
 import { DEFAULT_SCRIPT, displayPatch, initialPlaygroundState, SCRIPTED_CHOICE, sessionSource, type Notification, type PlaygroundState } from "./playground-state.ts";
 
 /** How many entries of a long session are shown before the whole session has loaded. */
@@ -105,6 +106,8 @@ export class Playground {
 		notify: (message, level, source) => this.notify(message, level, source),
 	});
 	private stopModelsWatch?: () => void;
+	/** What the runtime's inspector recorded: events, extension console output, model requests. */
+	readonly inspector = new InspectorLog();
 
 	constructor(private readonly location: Location) {}
 
@@ -300,6 +303,9 @@ export class Playground {
 			case "notify":
 				this.notify(event.message, event.level, sessionSource(event.extension), "session");
 				return;
+			case "inspector":
+				if (current()) this.inspector.add(event, this.generation);
+				return;
 			default:
 				this.store.update((state) => {
 					const patch = displayPatch(state, event);
@@ -375,6 +381,20 @@ export class Playground {
 		this.set({ extensionUrls: urls, errors: [] });
 		await this.storage.setSetting(SETTINGS.extensions, urls.filter((url) => !this.linkUrls.includes(url)));
 		await this.startRuntime();
+	}
+
+	/** Loads the extensions again on the running session, as `/reload` does. */
+	reloadExtensions(): Promise<void> {
+		return this.submit("/reload");
+	}
+
+	/** A gallery example: its extensions alone, its script, a new session, and its first prompt. */
+	async runExample(example: { urls: string[]; script: ScriptStep[]; prompt: string }): Promise<void> {
+		this.set({ script: example.script, extensionUrls: example.urls, errors: [] });
+		await this.storage.setSetting(SETTINGS.script, example.script);
+		await this.storage.setSetting(SETTINGS.extensions, example.urls);
+		await this.newSession();
+		if (this.store.get().phase === "ready") await this.submit(example.prompt);
 	}
 
 	/** Starts an empty session and makes it current. */
