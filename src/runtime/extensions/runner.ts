@@ -43,8 +43,8 @@ export interface HandlerRun {
 }
 
 export interface DispatchObserver {
-	/** A dispatch begins; what it returns hears of each handler and of the end. */
-	begin(type: ExtensionEventName, event: object): DispatchWatch | undefined;
+	/** A dispatch to `handlers` handlers begins; what it returns hears of each one and of the end. */
+	begin(type: ExtensionEventName, event: object, handlers: number): DispatchWatch | undefined;
 }
 
 export interface DispatchWatch {
@@ -128,12 +128,12 @@ export class ExtensionRunner {
 		const rule = MERGE_RULES[type] as MergeRule<E, OutcomeOf<E>>;
 		const event = { type, ...payload } as ExtensionEvent<E>;
 		let outcome = rule.initial(event);
-		const watch = this.hooks.observer?.begin(type, event);
 		const calls: { extension: RegisteredExtension; handler: ExtensionHandler<E>; index: number }[] = [];
 		for (const extension of this.extensions) {
 			if (!extension.loaded) continue;
 			(extension.handlers.get(type) ?? []).forEach((handler, index) => calls.push({ extension, handler, index }));
 		}
+		const watch = this.hooks.observer?.begin(type, event, calls.length);
 		if (rule.parallel) {
 			await Promise.all(
 				calls.map(async ({ extension, handler, index }) => {

@@ -2,8 +2,9 @@
  * The runtime's inspector: watches every dispatch (a DispatchObserver of the runner), and takes the
  * extensions' console output and the model requests, as bounded records. They wait in a bounded buffer
  * (the oldest let go first, counted) and go to the page in one `inspector` event per flush, a few times
- * a second at most. Each handler's run is also a `performance.measure` on its extension's track, with
- * DevTools' extensibility `detail`, so a slow hook shows in the Performance panel.
+ * a second at most. Each handler's run of MEASURE_MS or more is also a `performance.measure` on its
+ * extension's track, with DevTools' extensibility `detail`, so a slow hook shows in the Performance panel
+ * (shorter ones would not be seen there, and each measure costs about as much as the handler).
  */
 import type { ExtensionEventName } from "../../api/types.ts";
 import { INSPECTOR_LIMITS, type ConsoleRecord, type InspectedEvent, type InspectedHandler, type InspectedOutcome, type InspectorBatch, type RequestRecord } from "../../protocol/inspector.ts";
@@ -16,6 +17,7 @@ import { FULL, LIGHT, snapshot } from "./snapshot.ts";
 const FREQUENT = new Set<string>(["message_update", "tool_execution_update"]);
 const FLUSH_DELAY_MS = 100;
 const TRACK_GROUP = "Playa extensions";
+const MEASURE_MS = 1;
 
 type Grouped<T> = Omit<T, "seq" | "at" | "prompt" | "turn">;
 
@@ -77,10 +79,11 @@ export class Inspector implements DispatchObserver {
 
 	constructor(private readonly emit: (event: RuntimeEvent) => void) {}
 
-	begin(type: ExtensionEventName, event: object): DispatchWatch {
+	begin(type: ExtensionEventName, event: object, handlers: number): DispatchWatch {
 		this.group(type);
 		const { type: _type, ...payload } = event as Record<string, unknown>;
-		const frequent = FREQUENT.has(type);
+		// An event nobody handles is recorded in short: its time and enough of its payload to tell it apart.
+		const frequent = FREQUENT.has(type) || handlers === 0;
 		const start = performance.now();
 		const record: InspectedEvent = {
 			seq: ++this.seq,
@@ -163,7 +166,7 @@ export class Inspector implements DispatchObserver {
 	}
 
 	private measure(type: string, run: HandlerRun): void {
-		if (typeof performance.measure !== "function") return;
+		if (typeof performance.measure !== "function" || (run.end - run.start < MEASURE_MS && !run.error)) return;
 		try {
 			performance.measure(type, {
 				start: run.start,
