@@ -13,6 +13,7 @@ export default function (pi: ExtensionAPI) {
 		const last = stored.at(-1) as { data?: { count?: number } } | undefined;
 		count = last?.data?.count ?? 0;
 		ctx.ui.setStatus("counter", `count ${count}`);
+		ctx.ui.notify(`Count rebuilt from the session: ${count}`, "info");
 	});
 
 	pi.registerCommand("count", {

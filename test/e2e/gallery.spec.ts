@@ -1,7 +1,7 @@
 // Every gallery example, from one click to its scripted end, with no extension error and no failed reply.
 import { expect, test } from "@playwright/test";
 import { GALLERY_EXAMPLES } from "../../src/ui/gallery/examples.ts";
-import { waitReady } from "./helpers.ts";
+import { send, waitReady } from "./helpers.ts";
 
 test("every gallery example runs from one click to its end", async ({ page }) => {
 	test.setTimeout(240_000);
@@ -26,4 +26,35 @@ test("every gallery example runs from one click to its end", async ({ page }) =>
 			await expect(page.getByRole("button", { name: "Send", exact: true })).toBeVisible();
 		});
 	}
+});
+
+test("the extension card lists what it registered; Reload keeps the session and the state rebuilt from it", async ({ page }) => {
+	await page.goto("/");
+	await waitReady(page);
+	await page.getByRole("button", { name: "Examples" }).click();
+	await page.getByRole("button", { name: "Run State in the session (appendEntry)" }).click();
+	await expect(page.getByText("Count is now 1").first()).toBeVisible();
+	const card = page.getByRole("listitem", { name: "Extension counter-state" });
+	await expect(card.getByLabel("Hooks registered")).toHaveText("Hooks: session_start");
+	await expect(card.getByLabel("Commands registered")).toHaveText("Commands: /count");
+	await expect(card.getByRole("link", { name: "Source of counter-state" })).toHaveAttribute("href", /\/extensions\/counter-state\.ts$/);
+	await page.getByRole("region", { name: "Extensions" }).getByRole("button", { name: "Reload" }).click();
+	// The reloaded extension announces what it rebuilt: the command below reaches the reloaded runtime.
+	await expect(page.getByText("Count rebuilt from the session: 1").first()).toBeVisible();
+	await waitReady(page);
+	await expect(page.getByRole("region", { name: "Extensions" }).getByRole("button", { name: "Reload" })).toBeEnabled();
+	await send(page, "/count");
+	await expect(page.getByText("Count is now 2").first()).toBeVisible();
+});
+
+test("a tool result's details expand as JSON under the result", async ({ page }) => {
+	await page.goto("/");
+	await waitReady(page);
+	await page.getByRole("button", { name: "Examples" }).click();
+	await page.getByRole("button", { name: "Run Tools: zod, TypeBox, JSON Schema" }).click();
+	const result = page.getByRole("article", { name: "Result of add message" });
+	await expect(result).toBeVisible();
+	await result.getByText("Details").click();
+	await expect(result.getByLabel("Tool details")).toContainText('"sum": 5');
+	await expect(result.getByLabel("Tool details")).toContainText('"schema": "zod"');
 });

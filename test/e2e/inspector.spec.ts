@@ -27,6 +27,7 @@ test("a tool_call blocked by a guard: the handler, the block, the reason and the
 	await page.getByRole("button", { name: "Examples" }).click();
 	await page.getByRole("button", { name: "Run A tool_call guard" }).click();
 	await expect(page.getByText("The guard blocked the first command; the second one ran.").first()).toBeVisible();
+	await expect(page.getByRole("listitem", { name: "Extension tool-guard" }).getByLabel("Hooks registered")).toHaveText("Hooks: tool_call");
 	const inspector = await openInspector(page);
 	await inspector.getByLabel("Event type").selectOption("tool_call");
 	const call = inspector.getByLabel("Inspector events").getByLabel("Event tool_call").first();
