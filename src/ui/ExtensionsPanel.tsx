@@ -94,9 +94,14 @@ export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable,
 							</button>
 						</div>
 						<p className="muted url">
-							<a href={extension.url} target="_blank" rel="noreferrer" aria-label={`Source of ${extension.name}`}>
-								{extension.url}
-							</a>
+							{/* The runtime's word on the URL is a claim: only a web address becomes a link. */}
+							{/^https?:\/\//i.test(extension.url) ? (
+								<a href={extension.url} target="_blank" rel="noreferrer" aria-label={`Source of ${extension.name}`}>
+									{extension.url}
+								</a>
+							) : (
+								extension.url
+							)}
 						</p>
 						{extension.error && <ErrorText error={extension.error} />}
 						{extension.notices.map((notice) => (

@@ -1,7 +1,11 @@
 // Every gallery example, from one click to its scripted end, with no extension error and no failed reply.
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { GALLERY_EXAMPLES } from "../../src/ui/gallery/examples.ts";
 import { send, waitReady } from "./helpers.ts";
+
+function shown(page: Page, text: string) {
+	return page.getByRole("region", { name: "Transcript" }).getByText(text).or(page.getByRole("status", { name: "Notifications" }).getByText(text)).first();
+}
 
 test("every gallery example runs from one click to its end", async ({ page }) => {
 	test.setTimeout(240_000);
@@ -18,7 +22,8 @@ test("every gallery example runs from one click to its end", async ({ page }) =>
 				await expect(page.locator("dialog[open]")).toBeVisible();
 				await page.keyboard.press("Enter");
 			}
-			await expect(page.getByText(example.done).first()).toBeVisible({ timeout: 15_000 });
+			// In the transcript or a notification: the script panel shows the scripted replies' text too.
+			await expect(shown(page, example.done)).toBeVisible({ timeout: 15_000 });
 			for (const file of example.files) await expect(page.getByRole("listitem", { name: `Extension ${file.replace(/\.ts$/, "")}` })).toContainText("loaded");
 			await expect(page.getByRole("region", { name: "Extensions" }).getByRole("alert")).toHaveCount(0);
 			await expect(page.locator(".message.assistant .error-text")).toHaveCount(0);
@@ -33,18 +38,18 @@ test("the extension card lists what it registered; Reload keeps the session and 
 	await waitReady(page);
 	await page.getByRole("button", { name: "Examples" }).click();
 	await page.getByRole("button", { name: "Run State in the session (appendEntry)" }).click();
-	await expect(page.getByText("Count is now 1").first()).toBeVisible();
+	await expect(shown(page, "Count is now 1")).toBeVisible({ timeout: 15_000 });
 	const card = page.getByRole("listitem", { name: "Extension counter-state" });
 	await expect(card.getByLabel("Hooks registered")).toHaveText("Hooks: session_start");
 	await expect(card.getByLabel("Commands registered")).toHaveText("Commands: /count");
 	await expect(card.getByRole("link", { name: "Source of counter-state" })).toHaveAttribute("href", /\/extensions\/counter-state\.ts$/);
 	await page.getByRole("region", { name: "Extensions" }).getByRole("button", { name: "Reload" }).click();
 	// The reloaded extension announces what it rebuilt: the command below reaches the reloaded runtime.
-	await expect(page.getByText("Count rebuilt from the session: 1").first()).toBeVisible();
+	await expect(shown(page, "Count rebuilt from the session: 1")).toBeVisible({ timeout: 15_000 });
 	await waitReady(page);
 	await expect(page.getByRole("region", { name: "Extensions" }).getByRole("button", { name: "Reload" })).toBeEnabled();
 	await send(page, "/count");
-	await expect(page.getByText("Count is now 2").first()).toBeVisible();
+	await expect(shown(page, "Count is now 2")).toBeVisible({ timeout: 15_000 });
 });
 
 test("a tool result's details expand as JSON under the result", async ({ page }) => {
@@ -53,7 +58,7 @@ test("a tool result's details expand as JSON under the result", async ({ page })
 	await page.getByRole("button", { name: "Examples" }).click();
 	await page.getByRole("button", { name: "Run Tools: zod, TypeBox, JSON Schema" }).click();
 	const result = page.getByRole("article", { name: "Result of add message" });
-	await expect(result).toBeVisible();
+	await expect(result).toBeVisible({ timeout: 15_000 });
 	await result.getByText("Details").click();
 	await expect(result.getByLabel("Tool details")).toContainText('"sum": 5');
 	await expect(result.getByLabel("Tool details")).toContainText('"schema": "zod"');

@@ -26,7 +26,7 @@ test("a tool_call blocked by a guard: the handler, the block, the reason and the
 	await waitReady(page);
 	await page.getByRole("button", { name: "Examples" }).click();
 	await page.getByRole("button", { name: "Run A tool_call guard" }).click();
-	await expect(page.getByText("The guard blocked the first command; the second one ran.").first()).toBeVisible();
+	await expect(page.getByRole("region", { name: "Transcript" }).getByText("The guard blocked the first command; the second one ran.")).toBeVisible({ timeout: 15_000 });
 	await expect(page.getByRole("listitem", { name: "Extension tool-guard" }).getByLabel("Hooks registered")).toHaveText("Hooks: tool_call");
 	const inspector = await openInspector(page);
 	await inspector.getByLabel("Event type").selectOption("tool_call");
@@ -45,9 +45,9 @@ test("a before_agent_start addition shows in the request's system prompt; a drop
 	await openWithExtensions(page, [`${FIXTURES}/fixtures/inspector-hooks.ts`]);
 	await setScript(page, [{ text: "Noted." }, { text: "Hello there." }]);
 	await send(page, "[private] my code is 4711");
-	await expect(page.getByText("Noted.").first()).toBeVisible();
+	await expect(page.getByRole("region", { name: "Transcript" }).getByText("Noted.")).toBeVisible({ timeout: 15_000 });
 	await send(page, "hello");
-	await expect(page.getByText("Hello there.").first()).toBeVisible();
+	await expect(page.getByRole("region", { name: "Transcript" }).getByText("Hello there.")).toBeVisible({ timeout: 15_000 });
 	const inspector = await openInspector(page);
 
 	const context = await openLast(page, "context");
@@ -74,7 +74,7 @@ test("the Chrome trace export parses, with one track per extension", async ({ pa
 	await openWithExtensions(page, [`${FIXTURES}/fixtures/inspector-hooks.ts`, "/extensions/tool-guard.ts"]);
 	await setScript(page, [{ toolCalls: [{ name: "run", arguments: { command: "ls" } }] }, { text: "Listed." }]);
 	await send(page, "list files");
-	await expect(page.getByText("Listed.").first()).toBeVisible();
+	await expect(page.getByRole("region", { name: "Transcript" }).getByText("Listed.")).toBeVisible({ timeout: 15_000 });
 	const inspector = await openInspector(page);
 	await expect(inspector.getByRole("button", { name: /^Events \(\d+\)/ })).toBeVisible();
 	const download = page.waitForEvent("download");
