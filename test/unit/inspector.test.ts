@@ -76,3 +76,20 @@ describe("inspector", () => {
 		expect(snapshot(circular)).toEqual({ self: "[circular]" });
 	});
 });
+
+describe("inspector buffer", () => {
+	it("sends one batch per flush, keeping the latest records of a flood and counting the rest", async () => {
+		const { Inspector } = await import("../../src/runtime/inspector/inspector.ts");
+		const sent: RuntimeEvent[] = [];
+		const inspector = new Inspector((event) => sent.push(event));
+		for (let i = 0; i < 700; i++) inspector.begin("turn_end", { type: "turn_end", n: i }, 0).end(undefined);
+		inspector.flush();
+		expect(sent).toHaveLength(1);
+		const batch = sent[0] as Extract<RuntimeEvent, { type: "inspector" }>;
+		expect(batch.events).toHaveLength(500);
+		expect(batch.dropped).toBe(200);
+		expect((batch.events[0].payload as { n: number }).n).toBe(200);
+		inspector.flush();
+		expect(sent).toHaveLength(1);
+	});
+});

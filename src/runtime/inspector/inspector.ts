@@ -27,9 +27,10 @@ class Pending<T> {
 	dropped = 0;
 	push(item: T): void {
 		this.items.push(item);
-		if (this.items.length > INSPECTOR_LIMITS.batch) {
-			this.items.splice(0, this.items.length - INSPECTOR_LIMITS.batch);
-			this.dropped++;
+		const over = this.items.length - INSPECTOR_LIMITS.batch;
+		if (over > 0) {
+			this.items.splice(0, over);
+			this.dropped += over;
 		}
 	}
 	take(): T[] {
