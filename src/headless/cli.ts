@@ -65,7 +65,8 @@ export async function main(argv: string[], write: (line: string) => void = (line
 	const emit = (event: RuntimeEvent | { type: string; [key: string]: unknown }) => write(JSON.stringify(event));
 	// An in-memory workspace, as in the browser: built-in tools and pi.exec work, nothing touches the disk.
 	const workspace = await EmbeddedWorkspace.create({ cwd: "/workspace" });
-	const runtime = new Runtime({ fetch: fetchAnywhere, scriptedTokensPerSecond: 0, workspace, uiMode: "rpc" });
+	// It prints the events themselves: the inspector's records are for the page.
+	const runtime = new Runtime({ fetch: fetchAnywhere, scriptedTokensPerSecond: 0, workspace, uiMode: "rpc", inspect: false });
 	await runtime.start(
 		{
 			session: { header: newSessionHeader(workspace.cwd), entries: [], leafId: null },

@@ -23,6 +23,7 @@ import { Notices } from "./notices.ts";
 import { DialogDesk } from "./dialog-desk.ts";
 import { ProjectExtensions } from "./project-extensions.ts";
 import { resolveExtensionInput } from "./extension-input.ts";
+import { InspectorLog } from "./inspector-log.ts";
 import { DEFAULT_SCRIPT, displayPatch, initialPlaygroundState, SCRIPTED_CHOICE, sessionSource, type Notification, type PlaygroundState } from "./playground-state.ts";
 import { linkCdn, linkExtensionUrls, linkRetryPolicy } from "./link-params.ts";
 
@@ -103,6 +104,8 @@ export class Playground {
 		notify: (message, level, source) => this.notify(message, level, source),
 	});
 	private stopModelsWatch?: () => void;
+	/** What the runtime's inspector recorded: events, extension console output, model requests. */
+	readonly inspector = new InspectorLog();
 
 	constructor(private readonly location: Location) {}
 
@@ -331,6 +334,9 @@ export class Playground {
 			case "notify":
 				this.notify(event.message, event.level, sessionSource(event.extension), "session");
 				return;
+			case "inspector":
+				if (current()) this.inspector.add(event, this.generation);
+				return;
 			default:
 				this.store.update((state) => {
 					const patch = displayPatch(state, event);
@@ -411,6 +417,15 @@ export class Playground {
 		this.set({ extensionUrls: urls, errors: [] });
 		await this.storage.setSetting(SETTINGS.extensions, urls.filter((url) => !this.linkUrls.includes(url)));
 		await this.startRuntime();
+	}
+
+	/** A gallery example: its extensions alone, its script, a new session, and its first prompt. */
+	async runExample(example: { urls: string[]; script: ScriptStep[]; prompt: string }): Promise<void> {
+		this.set({ script: example.script, extensionUrls: example.urls, errors: [] });
+		await this.storage.setSetting(SETTINGS.script, example.script);
+		await this.storage.setSetting(SETTINGS.extensions, example.urls);
+		await this.newSession();
+		if (this.store.get().phase === "ready") await this.submit(example.prompt);
 	}
 
 	/** Starts an empty session and makes it current. */

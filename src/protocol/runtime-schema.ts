@@ -5,6 +5,7 @@
  * acts on the parsed copy (unknown fields stripped), never on what arrived.
  */
 import { z } from "zod";
+import { inspectorBatchShape } from "./inspector-schema.ts";
 import type { ManualTurnRequest, RuntimeApi, RuntimeEvent, UIRequest } from "./runtime.ts";
 
 const text = z.string();
@@ -75,6 +76,9 @@ const extensionStatus = z.object({
 	flags: z.array(
 		z.object({ name: text, type: z.enum(["boolean", "string"]), description: text.optional(), value: z.union([z.boolean(), text]).optional() }),
 	),
+	hooks: z.array(z.object({ event: text, count: z.number() })).optional(),
+	renderers: z.array(text).optional(),
+	providers: z.array(text).optional(),
 	virtualModels: z.array(text).optional(),
 	notices: z.array(text),
 });
@@ -115,6 +119,7 @@ const eventSchemas: { [K in EventType]: z.ZodType } = {
 	model_changed: event("model_changed", { choice: modelChoice }),
 	thinking_level_changed: event("thinking_level_changed", { level: thinkingLevel }),
 	open_panel: event("open_panel", { panel: z.literal("tree") }),
+	inspector: event("inspector", inspectorBatchShape),
 };
 
 /* ---- Requests. ---- */

@@ -11,6 +11,7 @@ import type { TreeRow, TreeRowKind, TreeView } from "../session/tree-view.ts";
 import type { ScriptStep } from "./script.ts";
 import type { StoredEntry, SessionHeader } from "../session/entries.ts";
 import { methodsOf } from "./guard.ts";
+import type { InspectorBatch } from "./inspector.ts";
 
 export type { ScriptStep, TreeRow, TreeRowKind, TreeView };
 
@@ -125,6 +126,12 @@ export interface ExtensionStatus {
 	commands: { name: string; description?: string }[];
 	shortcuts: { key: string; description?: string }[];
 	flags: { name: string; type: "boolean" | "string"; description?: string; value: boolean | string | undefined }[];
+	/** Events it handles, with how many handlers it registered for each. */
+	hooks?: { event: string; count: number }[];
+	/** Custom types its message and entry renderers draw. */
+	renderers?: string[];
+	/** Providers it registered. */
+	providers?: string[];
 	/** Virtual models it registered, as "provider/id" (selectable; each request is routed by the extension). */
 	virtualModels?: string[];
 	/** What the extension tried that the browser cannot do, each said once. */
@@ -176,7 +183,9 @@ export type RuntimeEvent =
 	/** The model changed (the user's pick, or an extension's `pi.setModel`). */
 	| { type: "model_changed"; choice: ModelChoice }
 	/** The thinking level the session runs with changed (a pick, clamped to the model; or a model switch re-clamping it). */
-	| { type: "thinking_level_changed"; level: ThinkingLevel };
+	| { type: "thinking_level_changed"; level: ThinkingLevel }
+	/** The inspector's records since the last batch: dispatched events, extension console output, model requests. */
+	| ({ type: "inspector" } & InspectorBatch);
 
 /** The payloads of the extension events of the same names. */
 export type AutoRetryEvent =

@@ -49,6 +49,9 @@ import { cancelledOnError, forkSession, type NavigationDeps } from "./navigation
 import { createBuiltinTools, DEFAULT_ACTIVE_TOOL_NAMES } from "./tools/builtin/index.ts";
 import { createToolFactories } from "./tools/factories.ts";
 import { nodeHostFor } from "./tools/node-host.ts";
+import { captureConsole } from "./inspector/console-capture.ts";
+import { Inspector } from "./inspector/inspector.ts";
+import { tapRequests } from "./inspector/request-tap.ts";
 
 export interface RuntimeOptions {
 	/** A workspace in the same thread (Node, tests); in the browser it arrives as a port in the config. */
@@ -66,6 +69,8 @@ export interface RuntimeOptions {
 	gateway?: RuntimeGateway;
 	/** Compaction thresholds (upstream's defaults unless given). */
 	compaction?: Partial<CompactionSettings>;
+	/** Record events, console output and requests for the page's inspector (default true). */
+	inspect?: boolean;
 }
 
 export type RuntimeGateway = GatewayLike & Pick<ProviderGatewayApi, "hasKey">;
@@ -102,6 +107,10 @@ export interface RuntimeParts {
 	commands: CommandRouter;
 	/** Stops attributing the worker's uncaught errors to extensions. */
 	stopStrayErrors(): void;
+	/** The inspector, when recording. */
+	inspector?: Inspector;
+	/** Sends what the inspector holds and stops capturing the console. */
+	stopInspector(): void;
 }
 
 /** The bridge to the host: the one given (same thread), or the config's port. */
@@ -145,12 +154,26 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 	// A turn the last page left unfinished is marked before anything else is appended.
 	markInterruptedTurn(tree);
 
+	const inspector = options.inspect === false ? undefined : new Inspector(emit);
 	const runner = new ExtensionRunner({
 		createContext: (extension, signal, budget) => createContext(session.source, extension, { signal, budget }),
 		onError: (error) => emit({ type: "extension_error", error }),
 		describe: (text) => urls.describe(text),
 		recorder: new CallRecorder(config.callRecord),
+		observer: inspector,
 	});
+	const stopConsole = inspector
+		? captureConsole({
+				extensions: () => runner.extensions,
+				sourceOf: (moduleUrl) => urls.sourceOf(moduleUrl),
+				describe: (text) => urls.describe(text),
+				record: (record) => inspector.console(record),
+			})
+		: () => undefined;
+	const stopInspector = () => {
+		stopConsole();
+		inspector?.flush();
+	};
 	const panel = new ExtensionPanel({
 		runner: () => runner,
 		emit,
@@ -253,6 +276,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		builtinTools: workspace ? createBuiltinTools(workspace, { cwd }) : [],
 		defaultActiveBuiltins: [...DEFAULT_ACTIVE_TOOL_NAMES],
 		compaction: options.compaction,
+		tapRequests: inspector ? (streamFn) => tapRequests(streamFn, (record) => inspector.request(record)) : undefined,
 		contextSource: {
 			cwd,
 			mode: options.uiMode ?? "tui",
@@ -295,5 +319,5 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		readWorkspaceFile: workspace ? (path) => readWorkspaceText(workspace, path) : undefined,
 	});
 
-	return { host, lifecycle, urls, tree, session, runner, model, manual, policy, selection, navigation, panel, rendering, ui, timers, loader, control, models, commands, stopStrayErrors };
+	return { host, lifecycle, urls, tree, session, runner, model, manual, policy, selection, navigation, panel, rendering, ui, timers, loader, control, models, commands, stopStrayErrors, inspector, stopInspector };
 }

@@ -120,9 +120,10 @@ export class Runtime implements RuntimeApi {
 	}
 
 	async shutdown(): Promise<void> {
-		const { session, runner, timers, lifecycle, urls, stopStrayErrors } = this.parts;
+		const { session, runner, timers, lifecycle, urls, stopStrayErrors, stopInspector } = this.parts;
 		session.abort();
 		await runner.dispatch("session_shutdown", {});
+		stopInspector();
 		timers.clearAll();
 		lifecycle.stale = true;
 		stopStrayErrors();

@@ -1,5 +1,5 @@
 /** The playground page: transcript and composer, with extensions and the script beside them. */
-import { memo, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { keyIdOf } from "../protocol/keys.ts";
 import type { Playground } from "../host/playground.ts";
 import type { ExtensionStatus } from "../protocol/runtime.ts";
@@ -21,6 +21,10 @@ import { Transcript } from "./Transcript.tsx";
 import { usePlaygroundState } from "./usePlayground.ts";
 
 type TreePanelComponent = typeof import("./TreePanel.tsx").TreePanel;
+
+// Loaded when first opened: not part of the page's first load.
+const InspectorPanel = lazy(() => import("./inspector/InspectorPanel.tsx").then((module) => ({ default: module.InspectorPanel })));
+const GalleryPanel = lazy(() => import("./gallery/GalleryPanel.tsx").then((module) => ({ default: module.GalleryPanel })));
 
 /**
  * The tree panel (and its list library) is not part of the page's first load: it loads once the
@@ -100,6 +104,8 @@ export function App({ playground }: { playground: Playground }) {
 	const dismissNotification = useCallback((id: number) => playground.notices.dismiss(id), [playground]);
 	const dismissDropped = useCallback((source: string) => playground.notices.dismissDropped(source), [playground]);
 	const branch = useMemo(() => branchPath(new Map(state.entries.map((e) => [e.id, e])), state.leafId), [state.entries, state.leafId]);
+	const [inspectorOpen, setInspectorOpen] = useState(false);
+	const [galleryOpen, setGalleryOpen] = useState(false);
 	return (
 		<div className="app" data-phase={state.phase}>
 			<header className="topbar">
@@ -113,6 +119,12 @@ export function App({ playground }: { playground: Playground }) {
 				</button>
 				<button type="button" onClick={() => playground.tree.show(true)}>
 					Tree
+				</button>
+				<button type="button" onClick={() => setGalleryOpen(true)}>
+					Examples
+				</button>
+				<button type="button" aria-pressed={inspectorOpen} onClick={() => setInspectorOpen((open) => !open)}>
+					Inspector
 				</button>
 			</header>
 			<main className="main">
@@ -169,6 +181,8 @@ export function App({ playground }: { playground: Playground }) {
 						onRemove={(url) => void playground.removeExtension(url)}
 						onEnable={(url) => void playground.enableExtension(url)}
 						onFlag={(name, value) => void playground.setFlag(name, value)}
+						onReload={() => void playground.reloadExtensions()}
+						reloadDisabled={state.running || state.phase !== "ready"}
 					/>
 					<SessionsPanel
 						sessions={state.sessions}
@@ -196,6 +210,24 @@ export function App({ playground }: { playground: Playground }) {
 					<FilesPanel files={state.files} status={state.workspace} host={playground.workspace} />
 				</aside>
 			</main>
+			{inspectorOpen && (
+				<Suspense fallback={<p className="muted">Loading the inspector…</p>}>
+					<div className="inspector-drawer">
+						<InspectorPanel log={playground.inspector} />
+					</div>
+				</Suspense>
+			)}
+			{galleryOpen && (
+				<Suspense fallback={null}>
+					<GalleryPanel
+						onClose={() => setGalleryOpen(false)}
+						onRun={(run) => {
+							setGalleryOpen(false);
+							void playground.runExample(run);
+						}}
+					/>
+				</Suspense>
+			)}
 			<Notifications items={state.notifications} dropped={state.droppedNotifications} onDismiss={dismissNotification} onDismissDropped={dismissDropped} />
 			{state.phase === "awaiting-trust" && <TrustPrompt urls={state.untrustedUrls} projectFiles={state.untrustedProjectFiles} onDecide={(run) => void playground.decideTrust(run)} />}
 			{Object.entries(state.components).map(([id, component]) => (

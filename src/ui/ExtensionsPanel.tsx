@@ -22,6 +22,9 @@ interface Props {
 	onRemove(url: string): void;
 	onEnable(url: string): void;
 	onFlag(name: string, value: boolean | string): void;
+	/** Loads the extensions again on the running session (`/reload`). */
+	onReload?(): void;
+	reloadDisabled?: boolean;
 }
 
 function Flag({ flag, onFlag }: { flag: ExtensionStatus["flags"][number]; onFlag: Props["onFlag"] }) {
@@ -56,11 +59,27 @@ function stateOf(extension: ExtensionStatus): string {
 	return extension.loaded ? "loaded" : "failed";
 }
 
-export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable, onFlag }: Props) {
+function Registered({ label, items }: { label: string; items: string[] | undefined }) {
+	if (!items?.length) return null;
+	return (
+		<p aria-label={`${label} registered`}>
+			{label}: {items.join(", ")}
+		</p>
+	);
+}
+
+export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable, onFlag, onReload, reloadDisabled }: Props) {
 	const [url, setUrl] = useState("");
 	return (
 		<section className="panel" aria-label="Extensions">
-			<h2>Extensions</h2>
+			<div className="extension-head">
+				<h2>Extensions</h2>
+				{onReload && extensions.length > 0 && (
+					<button type="button" onClick={onReload} disabled={reloadDisabled} title="Load the extensions again on this session, as /reload does">
+						Reload
+					</button>
+				)}
+			</div>
 			{extensions.length === 0 && <p className="muted">No extensions loaded.</p>}
 			<ul className="extension-list">
 				{extensions.map((extension) => (
@@ -77,17 +96,29 @@ export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable,
 								Remove
 							</button>
 						</div>
-						<p className="muted url">{extension.url}</p>
+						<p className="muted url">
+							{/* The runtime's word on the URL is a claim: only a web address becomes a link. */}
+							{/^https?:\/\//i.test(extension.url) ? (
+								<a href={extension.url} target="_blank" rel="noreferrer" aria-label={`Source of ${extension.name}`}>
+									{extension.url}
+								</a>
+							) : (
+								extension.url
+							)}
+						</p>
 						{extension.error && <ErrorText error={extension.error} />}
 						{extension.notices.map((notice) => (
 							<p key={notice} className="notice">
 								{notice}
 							</p>
 						))}
-						{extension.tools.length > 0 && <p>Tools: {extension.tools.join(", ")}</p>}
-						{extension.virtualModels && <p>Virtual models: {extension.virtualModels.join(", ")}</p>}
-						{extension.commands.length > 0 && <p>Commands: {extension.commands.map((c) => `/${c.name}`).join(", ")}</p>}
-						{extension.shortcuts.length > 0 && <p>Shortcuts: {extension.shortcuts.map((s) => s.key).join(", ")}</p>}
+						<Registered label="Hooks" items={extension.hooks?.map((hook) => (hook.count > 1 ? `${hook.event} ×${hook.count}` : hook.event))} />
+						<Registered label="Tools" items={extension.tools} />
+						<Registered label="Commands" items={extension.commands.map((c) => `/${c.name}`)} />
+						<Registered label="Shortcuts" items={extension.shortcuts.map((s) => s.key)} />
+						<Registered label="Renderers" items={extension.renderers} />
+						<Registered label="Providers" items={extension.providers} />
+						<Registered label="Virtual models" items={extension.virtualModels} />
 						{extension.flags.map((flag) => (
 							<Flag key={flag.name} flag={flag} onFlag={onFlag} />
 						))}

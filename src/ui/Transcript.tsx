@@ -1,6 +1,6 @@
 /** The session's messages, rendered as text (never as HTML), plus the reply being streamed. */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
-import { createContext, memo, useContext, useMemo } from "react";
+import { createContext, memo, useContext, useMemo, useState } from "react";
 import { isInterruptedMarker } from "../session/interrupted.ts";
 import { isCompactionEntry, type CompactionEntry, type StoredEntry } from "../session/entries.ts";
 import { ansiToNodes } from "./ansi.tsx";
@@ -95,6 +95,27 @@ function InterruptedView({ message }: { message: Extract<AgentMessage, { role: "
 	);
 }
 
+/** Shown at most (characters): details are bounded to 256 KB when stored, more than a reader needs here. */
+const DETAILS_SHOWN = 20_000;
+
+const hasDetails = (details: unknown) => details !== undefined && details !== null && !(typeof details === "object" && Object.keys(details).length === 0);
+
+/** A tool result's `details` (for the page, not the model), folded, as JSON. */
+function ToolDetails({ details }: { details: unknown }) {
+	const [open, setOpen] = useState(false);
+	const json = open ? (JSON.stringify(details, null, 2) ?? String(details)) : "";
+	return (
+		<details className="tool-details" onToggle={(event) => setOpen(event.currentTarget.open)}>
+			<summary>Details</summary>
+			{open && (
+				<pre aria-label="Tool details">
+					{json.length > DETAILS_SHOWN ? `${json.slice(0, DETAILS_SHOWN)}\n… ${json.length - DETAILS_SHOWN} more characters` : json}
+				</pre>
+			)}
+		</details>
+	);
+}
+
 export function MessageView({ message, streaming = false }: { message: AgentMessage; streaming?: boolean }) {
 	if (message.role === "bashExecution") return <ShellView message={message} />;
 	if (message.role === "assistant" && isInterruptedMarker(message)) return <InterruptedView message={message} />;
@@ -105,12 +126,13 @@ export function MessageView({ message, streaming = false }: { message: AgentMess
 				<LongText className="text" text={message.summary} />
 			</article>
 		);
-	const m = message as { role: string; content: unknown; toolName?: string; isError?: boolean; errorMessage?: string; stopReason?: string; usage?: Usage };
+	const m = message as { role: string; content: unknown; toolName?: string; isError?: boolean; errorMessage?: string; stopReason?: string; usage?: Usage; details?: unknown };
 	const role = m.role === "toolResult" ? `Result of ${m.toolName}` : m.role === "user" ? "You" : m.role === "assistant" ? "Assistant" : m.role;
 	return (
 		<article className={`message ${m.role}${m.isError ? " error" : ""}${streaming ? " streaming" : ""}`} aria-label={`${role} message`}>
 			<header className="role">{role}</header>
 			<ContentBlocks content={m.content} />
+			{m.role === "toolResult" && hasDetails(m.details) && <ToolDetails details={m.details} />}
 			{m.stopReason === "error" && <p className="error-text">Error: {m.errorMessage}</p>}
 			{m.stopReason === "aborted" && <p className="muted">Stopped.</p>}
 			{m.role === "assistant" && !streaming && m.usage && <MessageUsage usage={m.usage} />}

@@ -48,6 +48,8 @@ export interface HarnessOptions {
 	available?: Model<Api>[];
 	/** The workspace the built-in tools and `pi.exec` run on (none by default). */
 	workspace?: RuntimeOptions["workspace"];
+	/** Record for the inspector (default true, as in the page). */
+	inspect?: boolean;
 }
 
 /** The page drops what its schemas refuse (protocol/runtime-schema.ts): here such a message fails the test. */
@@ -75,6 +77,7 @@ export async function startRuntime(options: HarnessOptions) {
 		scriptedTokensPerSecond: 0,
 		cdn: options.cdn,
 		compaction: options.compaction,
+		inspect: options.inspect,
 		...(options.gateway ? { gateway: options.gateway } : {}),
 		...(options.workspace ? { workspace: options.workspace } : {}),
 	});

@@ -55,6 +55,8 @@ export interface SessionOptions {
 	compaction?: Partial<CompactionSettings>;
 	/** Automatic retries of transient provider errors (default: upstream's, 3 retries from 2 s). */
 	retryPolicy?: RetryPolicy;
+	/** Wraps the model calls, to record them (the inspector's request view). */
+	tapRequests?(streamFn: StreamFn): StreamFn;
 }
 
 export class AgentSession {
@@ -99,7 +101,7 @@ export class AgentSession {
 			builtinTools: options.builtinTools,
 			defaultActiveBuiltins: options.defaultActiveBuiltins,
 		});
-		const streamFn: StreamFn = async (requested, context, opts) => {
+		const untapped: StreamFn = async (requested, context, opts) => {
 			// What the model saw so far is stored before it is asked again.
 			await options.committed?.();
 			const m = isVirtualModel(requested) && options.routeVirtual ? await options.routeVirtual(requested, context, opts?.signal) : requested;
@@ -107,6 +109,7 @@ export class AgentSession {
 			if (local) return local(m, context, opts);
 			return m.provider === SCRIPTED_PROVIDER || !options.gatewayStream ? model.stream(m, context, opts) : options.gatewayStream(m, context, opts);
 		};
+		const streamFn = options.tapRequests ? options.tapRequests(untapped) : untapped;
 		const replies = new ReplyCounter(() => tree);
 		model.setReplyIndex(replies.index);
 		this.compactor = new Compactor({

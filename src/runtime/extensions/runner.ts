@@ -24,6 +24,33 @@ export interface RunnerHooks {
 	describe(text: string): string;
 	/** Records which extension code runs, for the host's watchdog. */
 	recorder: CallRecorder;
+	/** Watches each dispatch (the inspector); absent, dispatching costs nothing extra. */
+	observer?: DispatchObserver;
+}
+
+/** One handler's run, as the observer hears of it. */
+export interface HandlerRun {
+	extension: RegisteredExtension;
+	/** Which of the extension's handlers for the event. */
+	index: number;
+	start: number;
+	end: number;
+	/** What it returned, when it finished. */
+	value?: unknown;
+	error?: ExtensionErrorInfo;
+	/** The merged outcome before and after its result was folded in. */
+	before: unknown;
+	after: unknown;
+}
+
+export interface DispatchObserver {
+	/** A dispatch to `handlers` handlers begins; what it returns hears of each one and of the end. */
+	begin(type: ExtensionEventName, event: object, handlers: number): DispatchWatch | undefined;
+}
+
+export interface DispatchWatch {
+	handler(run: HandlerRun): void;
+	end(outcome: unknown): void;
 }
 
 class HandlerTimeout extends Error {}
@@ -32,6 +59,12 @@ class HandlerTimeout extends Error {}
 function firstWorkspaceFrame(stack: string): { file: string; line: number; column: number } | undefined {
 	const match = /(workspace:\/[^\s():]*):(\d+):(\d+)/.exec(stack);
 	return match ? { file: match[1], line: Number(match[2]), column: Number(match[3]) } : undefined;
+}
+
+type InvokeResult = { ok: true; value: unknown } | { ok: false; reason: string; error: ExtensionErrorInfo };
+
+function runResult(result: InvokeResult): Pick<HandlerRun, "value" | "error"> {
+	return result.ok ? { value: result.value } : { error: result.error };
 }
 
 export class ExtensionRunner {
@@ -65,6 +98,13 @@ export class ExtensionRunner {
 			commands: [...extension.commands].map(([name, command]) => ({ name, description: command.description })),
 			shortcuts: [...extension.shortcuts].map(([key, shortcut]) => ({ key, description: shortcut.description })),
 			flags: [...extension.flags].map(([name, flag]) => ({ name, type: flag.type, description: flag.description, value: flagValues.get(name) })),
+			hooks: [...extension.handlers].filter(([, list]) => list.length > 0).map(([event, list]) => ({ event, count: list.length })),
+			renderers: [
+				...[...extension.messageRenderers.keys()].map((type) => `message ${type}`),
+				...[...extension.entryRenderers.keys()].map((type) => `entry ${type}`),
+				...[...extension.tools].filter(([, tool]) => tool.renderCall || tool.renderResult).map(([name]) => `tool ${name}`),
+			],
+			providers: [...extension.providers].filter(([, config]) => config !== null).map(([name]) => name),
 		}));
 	}
 
@@ -98,16 +138,25 @@ export class ExtensionRunner {
 		const rule = MERGE_RULES[type] as MergeRule<E, OutcomeOf<E>>;
 		const event = { type, ...payload } as ExtensionEvent<E>;
 		let outcome = rule.initial(event);
-		const calls: { extension: RegisteredExtension; handler: ExtensionHandler<E> }[] = [];
+		const calls: { extension: RegisteredExtension; handler: ExtensionHandler<E>; index: number }[] = [];
 		for (const extension of this.extensions) {
 			if (!extension.loaded) continue;
-			for (const handler of extension.handlers.get(type) ?? []) calls.push({ extension, handler });
+			(extension.handlers.get(type) ?? []).forEach((handler, index) => calls.push({ extension, handler, index }));
 		}
+		const watch = this.hooks.observer?.begin(type, event, calls.length);
 		if (rule.parallel) {
-			await Promise.all(calls.map(({ extension, handler }) => this.invoke(rule, type, event, extension, handler)));
+			await Promise.all(
+				calls.map(async ({ extension, handler, index }) => {
+					const start = performance.now();
+					const result = await this.invoke(rule, type, event, extension, handler);
+					watch?.handler({ extension, index, start, end: performance.now(), ...runResult(result), before: outcome, after: outcome });
+				}),
+			);
+			watch?.end(outcome);
 			return outcome;
 		}
-		for (const { extension, handler } of calls) {
+		for (const { extension, handler, index } of calls) {
+			const start = watch ? performance.now() : 0;
 			const result = await this.invoke(rule, type, rule.view(event, outcome), extension, handler);
 			const step =
 				result.ok
@@ -117,9 +166,11 @@ export class ExtensionRunner {
 					: rule.onFailure
 						? rule.onFailure(outcome, result.reason)
 						: { outcome };
+			watch?.handler({ extension, index, start, end: performance.now(), ...runResult(result), before: outcome, after: step.outcome });
 			outcome = step.outcome;
 			if (step.stop) break;
 		}
+		watch?.end(outcome);
 		return outcome;
 	}
 
@@ -129,7 +180,7 @@ export class ExtensionRunner {
 		event: ExtensionEvent<E>,
 		extension: RegisteredExtension,
 		handler: ExtensionHandler<E>,
-	): Promise<{ ok: true; value: unknown } | { ok: false; reason: string }> {
+	): Promise<InvokeResult> {
 		const controller = new AbortController();
 		const ms = rule.timeoutMs ?? HANDLER_TIMEOUT_MS;
 		let expire!: () => void;
@@ -146,7 +197,7 @@ export class ExtensionRunner {
 			return { ok: true, value };
 		} catch (error) {
 			const info = this.report(extension, "handler", type, error);
-			return { ok: false, reason: `Extension "${extension.name}" failed in ${type}: ${info.message}` };
+			return { ok: false, reason: `Extension "${extension.name}" failed in ${type}: ${info.message}`, error: info };
 		} finally {
 			budget.dispose();
 		}

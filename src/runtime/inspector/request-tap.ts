@@ -1,0 +1,80 @@
+/**
+ * The request view's records: a StreamFn wrapped so each model call is recorded as it went out (the
+ * messages after `context`, the payload after `before_provider_request`) with its reply, usage and time.
+ */
+import type { StreamFn } from "@earendil-works/pi-agent-core";
+import { INSPECTOR_LIMITS, type RequestRecord } from "../../protocol/inspector.ts";
+import { cutText, snapshot } from "./snapshot.ts";
+
+type Tap = (record: Omit<RequestRecord, "seq" | "at" | "prompt" | "turn">) => void;
+
+interface SentMessage {
+	role?: string;
+	content?: unknown;
+	toolsAdded?: { name?: unknown; description?: unknown }[];
+}
+
+function textOf(content: unknown): string {
+	if (typeof content === "string") return content;
+	if (!Array.isArray(content)) return "";
+	return content.map((block: { type?: string; text?: string }) => (block?.type === "text" && typeof block.text === "string" ? block.text : "")).join("");
+}
+
+/** The messages of a payload shaped like a context (the scripted model's), else of the context given. */
+function messagesOf(payload: unknown, fallback: SentMessage[]): SentMessage[] {
+	const messages = (payload as { messages?: unknown } | undefined)?.messages;
+	return Array.isArray(messages) ? (messages as SentMessage[]) : fallback;
+}
+
+export function tapRequests(streamFn: StreamFn, tap: Tap): StreamFn {
+	return async (model, context, options) => {
+		const start = performance.now();
+		let payload: unknown;
+		let payloadReplaced = false;
+		const onPayload = options?.onPayload;
+		const tapped = onPayload
+			? {
+					...options,
+					onPayload: async (sent: unknown, target: typeof model) => {
+						const replaced = await onPayload(sent, target);
+						payload = replaced ?? sent;
+						payloadReplaced = replaced !== undefined;
+						return replaced;
+					},
+				}
+			: options;
+		const stream = await streamFn(model, context, tapped);
+		const record = (response: RequestRecord["response"]) => {
+			const messages = messagesOf(payload, (context.messages ?? []) as SentMessage[]);
+			const system = messages.filter((message) => message.role === "system");
+			const { systemPrompt: shorthand, tools } = context as { systemPrompt?: string; tools?: SentMessage["toolsAdded"] };
+			const systemPrompt = [shorthand ?? "", ...system.map((message) => textOf(message.content))].filter(Boolean).join("\n\n");
+			const declared = [...(tools ?? []), ...system.flatMap((message) => message.toolsAdded ?? [])];
+			tap({
+				start,
+				durationMs: performance.now() - start,
+				model: `${String(model.provider)}/${String(model.id)}`,
+				systemPrompt: cutText(systemPrompt, INSPECTOR_LIMITS.text),
+				messages: snapshot(messages.filter((message) => message.role !== "system")),
+				tools: declared.slice(0, INSPECTOR_LIMITS.items).map((tool) => ({
+					name: cutText(String(tool.name ?? ""), 200),
+					...(typeof tool.description === "string" && { description: cutText(tool.description, 2_000) }),
+				})),
+				...(payload !== undefined && { payload: snapshot(payload) }),
+				payloadReplaced,
+				response,
+			});
+		};
+		stream.result().then(
+			(message) =>
+				record({
+					stopReason: String(message.stopReason),
+					content: snapshot(message.content),
+					usage: snapshot(message.usage),
+					...(message.errorMessage && { errorMessage: cutText(String(message.errorMessage), INSPECTOR_LIMITS.text) }),
+				}),
+			(error: unknown) => record({ stopReason: "error", content: [], errorMessage: cutText(String((error as Error)?.message ?? error), INSPECTOR_LIMITS.text) }),
+		);
+		return stream;
+	};
+}

@@ -1,0 +1,188 @@
+/**
+ * The inspector: every dispatched extension event with what each handler did, the extensions' console
+ * output beside them, and the model requests. Filters, pins, a virtualized list, exports (JSON and a
+ * Chrome trace). Self-contained: it reads the playground's InspectorLog and nothing else.
+ */
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { memo, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import type { InspectorLog, Logged } from "../../host/inspector-log.ts";
+import type { ConsoleRecord, InspectedEvent } from "../../protocol/inspector.ts";
+import { downloadBlob } from "../download.ts";
+import { EventDetails } from "./EventDetails.tsx";
+import { formatMs } from "./Json.tsx";
+import { RequestView } from "./RequestView.tsx";
+import { buildRows, DEFAULT_FILTER, isFailed, isSlow, type InspectorFilter, type Row } from "./rows.ts";
+import { chromeTrace } from "./trace.ts";
+
+const EventRow = memo(function EventRow({ event, open, pinned, onToggle, onPin }: { event: Logged<InspectedEvent>; open: boolean; pinned: boolean; onToggle(key: string): void; onPin(key: string): void }) {
+	const extensions = [...new Set(event.handlers.map((handler) => handler.extension))];
+	return (
+		<div className={`inspector-event${isFailed(event) ? " failed" : ""}${isSlow(event) ? " slow" : ""}`} aria-label={`Event ${event.type}`}>
+			<div className="inspector-line">
+				<button type="button" className="link" aria-label={`Details of ${event.type}`} aria-expanded={open} onClick={() => onToggle(event.key)}>
+					{open ? "▾" : "▸"} <code>{event.type}</code>
+				</button>
+				{extensions.length > 0 && <span className="muted">{extensions.join(", ")}</span>}
+				{event.outcome && <span className={`badge badge-${event.outcome}`}>{event.outcome}</span>}
+				{isFailed(event) && <span className="badge badge-error">error</span>}
+				<span className="duration">{formatMs(event.durationMs)}</span>
+				<button type="button" className="link" aria-label={pinned ? `Unpin ${event.type}` : `Pin ${event.type}`} onClick={() => onPin(event.key)}>
+					{pinned ? "★" : "☆"}
+				</button>
+			</div>
+			{open && <EventDetails event={event} />}
+		</div>
+	);
+});
+
+function ConsoleRow({ record }: { record: ConsoleRecord }) {
+	return (
+		<div className={`inspector-console console-${record.level}`} aria-label={`Console ${record.extension}`}>
+			<span className="badge">{record.level}</span> <strong>{record.extension}</strong>
+			{record.line !== undefined && (
+				<span className="muted" title={record.url}>
+					{" "}
+					line {record.line}
+				</span>
+			)}
+			: <span className="console-text">{record.text}</span>
+		</div>
+	);
+}
+
+function Filters({ filter, onChange, types, extensions }: { filter: InspectorFilter; onChange(filter: InspectorFilter): void; types: string[]; extensions: string[] }) {
+	const set = (patch: Partial<InspectorFilter>) => onChange({ ...filter, ...patch });
+	const check = (key: "onlyChanges" | "onlyErrors" | "onlySlow" | "hideUpdates", label: string) => (
+		<label>
+			<input type="checkbox" checked={filter[key]} onChange={(e) => set({ [key]: e.target.checked })} /> {label}
+		</label>
+	);
+	return (
+		<div className="inspector-filters">
+			<select aria-label="Event type" value={filter.type} onChange={(e) => set({ type: e.target.value })}>
+				<option value="">All events</option>
+				<option value="console">Console only</option>
+				{types.map((type) => (
+					<option key={type}>{type}</option>
+				))}
+			</select>
+			<select aria-label="Extension" value={filter.extension} onChange={(e) => set({ extension: e.target.value })}>
+				<option value="">All extensions</option>
+				{extensions.map((name) => (
+					<option key={name}>{name}</option>
+				))}
+			</select>
+			{check("onlyChanges", "changes")}
+			{check("onlyErrors", "errors")}
+			{check("onlySlow", "slow")}
+			{check("hideUpdates", "hide message_update")}
+			<input aria-label="Filter text" placeholder="text" value={filter.text} onChange={(e) => set({ text: e.target.value })} />
+		</div>
+	);
+}
+
+function RowView({ row, open, pinned, onToggle, onPin }: { row: Row; open: Set<string>; pinned: Set<string>; onToggle(key: string): void; onPin(key: string): void }) {
+	switch (row.kind) {
+		case "prompt":
+			return <div className="inspector-group">{row.prompt === 0 ? "Before the first prompt" : `Prompt ${row.prompt}`}</div>;
+		case "turn":
+			return <div className="inspector-group turn">Turn {row.turn}</div>;
+		case "tool":
+			return <div className="inspector-group tool">Tool call {row.toolCallId}</div>;
+		case "event":
+			return (
+				<div className={row.nested ? "nested" : undefined}>
+					<EventRow event={row.event} open={open.has(row.key)} pinned={pinned.has(row.key)} onToggle={onToggle} onPin={onPin} />
+				</div>
+			);
+		case "console":
+			return (
+				<div className={row.nested ? "nested" : undefined}>
+					<ConsoleRow record={row.record} />
+				</div>
+			);
+	}
+}
+
+function EventList({ rows, open, pinned, onToggle, onPin }: { rows: Row[]; open: Set<string>; pinned: Set<string>; onToggle(key: string): void; onPin(key: string): void }) {
+	const scroller = useRef<HTMLDivElement>(null);
+	const virtualizer = useVirtualizer({
+		count: rows.length,
+		getScrollElement: () => scroller.current,
+		estimateSize: () => 28,
+		getItemKey: (index) => rows[index].key,
+		overscan: 10,
+	});
+	return (
+		<div ref={scroller} className="inspector-list" aria-label="Inspector events">
+			<div className="transcript-rows" style={{ height: virtualizer.getTotalSize() }}>
+				{virtualizer.getVirtualItems().map((item) => (
+					<div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="transcript-row inspector-row" style={{ transform: `translateY(${item.start}px)` }}>
+						<RowView row={rows[item.index]} open={open} pinned={pinned} onToggle={onToggle} onPin={onPin} />
+					</div>
+				))}
+			</div>
+		</div>
+	);
+}
+
+const toggled = (set: Set<string>, key: string) => {
+	const next = new Set(set);
+	if (!next.delete(key)) next.add(key);
+	return next;
+};
+
+export function InspectorPanel({ log }: { log: InspectorLog }) {
+	const state = useSyncExternalStore(log.store.subscribe, log.store.get);
+	const [tab, setTab] = useState<"events" | "requests">("events");
+	const [filter, setFilter] = useState(DEFAULT_FILTER);
+	const [open, setOpen] = useState<Set<string>>(new Set());
+	const [pinned, setPinned] = useState<Set<string>>(new Set());
+	const rows = useMemo(() => buildRows(state.events, state.console, filter), [state.events, state.console, filter]);
+	const types = useMemo(() => [...new Set(state.events.map((event) => event.type))].sort(), [state.events]);
+	const extensions = useMemo(
+		() => [...new Set([...state.events.flatMap((event) => event.handlers.map((handler) => handler.extension)), ...state.console.map((record) => record.extension)])].sort(),
+		[state.events, state.console],
+	);
+	const pinnedEvents = state.events.filter((event) => pinned.has(event.key));
+	const onToggle = (key: string) => setOpen((current) => toggled(current, key));
+	const onPin = (key: string) => setPinned((current) => toggled(current, key));
+	return (
+		<section className="panel inspector" aria-label="Inspector">
+			<div className="inspector-bar">
+				<h2>Inspector</h2>
+				<button type="button" aria-pressed={tab === "events"} onClick={() => setTab("events")}>
+					Events ({state.events.length})
+				</button>
+				<button type="button" aria-pressed={tab === "requests"} onClick={() => setTab("requests")}>
+					Requests ({state.requests.length})
+				</button>
+				<button type="button" onClick={() => downloadBlob("playa-inspector.json", JSON.stringify(state, null, 2))}>
+					Export JSON
+				</button>
+				<button type="button" onClick={() => downloadBlob("playa-trace.json", JSON.stringify(chromeTrace(state.events, state.console)))}>
+					Export Chrome trace
+				</button>
+				<button type="button" onClick={() => log.clear()}>
+					Clear
+				</button>
+				{state.dropped > 0 && <span className="muted">{state.dropped} older records let go</span>}
+			</div>
+			{tab === "events" ? (
+				<>
+					<Filters filter={filter} onChange={setFilter} types={types} extensions={extensions} />
+					{pinnedEvents.length > 0 && (
+						<div className="inspector-pinned" aria-label="Pinned">
+							{pinnedEvents.map((event) => (
+								<EventRow key={event.key} event={event} open={open.has(event.key)} pinned onToggle={onToggle} onPin={onPin} />
+							))}
+						</div>
+					)}
+					{rows.length === 0 ? <p className="muted">No event recorded{state.events.length > 0 ? " matches the filters" : " yet"}.</p> : <EventList rows={rows} open={open} pinned={pinned} onToggle={onToggle} onPin={onPin} />}
+				</>
+			) : (
+				<RequestView requests={state.requests} />
+			)}
+		</section>
+	);
+}

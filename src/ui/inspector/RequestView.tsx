@@ -1,0 +1,62 @@
+/** Each model call as it went out: system prompt, messages and tools after the hooks, the payload, the reply, usage, time. */
+import type { Logged } from "../../host/inspector-log.ts";
+import type { RequestRecord } from "../../protocol/inspector.ts";
+import { formatMs, Json } from "./Json.tsx";
+
+function tokens(usage: unknown): string {
+	const u = usage as { input?: number; output?: number; totalTokens?: number } | undefined;
+	return u && typeof u.input === "number" ? `${u.input} in, ${u.output ?? 0} out` : "";
+}
+
+function Request({ request, index }: { request: Logged<RequestRecord>; index: number }) {
+	return (
+		<details className="request" aria-label={`Request ${index + 1}`}>
+			<summary>
+				#{index + 1} <strong>{request.model}</strong> <span className="muted">prompt {request.prompt}, turn {request.turn}</span> {formatMs(request.durationMs)}{" "}
+				{request.response?.stopReason} {tokens(request.response?.usage)}
+			</summary>
+			<h4>System prompt</h4>
+			<pre className="json" aria-label="System prompt">
+				{request.systemPrompt || "(none)"}
+			</pre>
+			<h4>Tools ({request.tools.length})</h4>
+			<ul aria-label="Tools sent">
+				{request.tools.map((tool) => (
+					<li key={tool.name}>
+						<code>{tool.name}</code> <span className="muted">{tool.description}</span>
+					</li>
+				))}
+			</ul>
+			<details>
+				<summary>Messages sent</summary>
+				<Json value={request.messages} label="Messages sent" />
+			</details>
+			{request.payload !== undefined && (
+				<details>
+					<summary>Payload{request.payloadReplaced ? " (replaced by before_provider_request)" : ""}</summary>
+					<Json value={request.payload} label="Payload sent" />
+				</details>
+			)}
+			<h4>Response</h4>
+			{request.response?.errorMessage && <p className="error-text">{request.response.errorMessage}</p>}
+			<Json value={request.response?.content} label="Response" />
+			{request.response?.usage !== undefined && (
+				<details>
+					<summary>Usage</summary>
+					<Json value={request.response.usage} label="Usage" />
+				</details>
+			)}
+		</details>
+	);
+}
+
+export function RequestView({ requests }: { requests: Logged<RequestRecord>[] }) {
+	if (requests.length === 0) return <p className="muted">No model request yet.</p>;
+	return (
+		<div className="requests" aria-label="Requests">
+			{requests.map((request, index) => (
+				<Request key={request.key} request={request} index={index} />
+			))}
+		</div>
+	);
+}
