@@ -32,7 +32,7 @@ import { ExtensionPanel } from "./extensions/panel.ts";
 import { ExtensionRendering } from "./extensions/rendering.ts";
 import { ExtensionRunner } from "./extensions/runner.ts";
 import { catchStrayErrors, type ErrorEventTarget } from "./extensions/stray-errors.ts";
-import { createActions, createSessionControl, type ControlDeps } from "./extensions/session-control.ts";
+import { createSessionControl, type ControlDeps } from "./extensions/session-control.ts";
 import type { UIClientState } from "./extensions/ui-client.ts";
 import { createGatewayStreamFn, type GatewayLike } from "./models/gateway-stream.ts";
 import { createManualModel, MANUAL_PROVIDER, type ManualModel } from "./models/manual-model.ts";
