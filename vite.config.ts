@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { chromiumLaunchOptions } from "./scripts/chromium.mjs";
 import { contentSecurityPolicy } from "./scripts/vite-csp.ts";
 import { serveExtensionSources } from "./scripts/vite-extension-sources.ts";
+import { serviceWorker } from "./scripts/vite-service-worker.ts";
 
 /** WebContainer and SharedArrayBuffer need a cross-origin isolated page. */
 const isolation = {
@@ -12,8 +13,10 @@ const isolation = {
 	"Cross-Origin-Embedder-Policy": "require-corp",
 };
 
-export default defineConfig({
-	plugins: [react(), serveExtensionSources(), contentSecurityPolicy()],
+export default defineConfig(({ command }) => ({
+	// A relative base: the build works from any folder of any static host (GitHub Pages' /<repo>/).
+	base: command === "build" ? "./" : "/",
+	plugins: [react(), serveExtensionSources(), contentSecurityPolicy(), serviceWorker()],
 	server: { headers: isolation },
 	preview: { headers: isolation },
 	worker: { format: "es" },
@@ -76,4 +79,4 @@ export default defineConfig({
 			},
 		],
 	},
-});
+}));
