@@ -46,6 +46,13 @@ export function linkExtensionUrls(location: Location): string[] {
 	return new URLSearchParams(location.search).getAll("ext").map((url) => new URL(url, location.href).href);
 }
 
+/** The page's colour scheme: the user's choice (`data-theme` on <html>, see ui/color-scheme.ts), else the system's. */
+function pageAppearance(): "dark" | "light" {
+	const chosen = globalThis.document?.documentElement.dataset.theme;
+	if (chosen === "dark" || chosen === "light") return chosen;
+	return globalThis.matchMedia?.("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+}
+
 /** `?cdn=<url>`: where bare npm names of extensions load from (an ESM CDN in esm.sh's shape). */
 export function linkCdn(location: Location): string | undefined {
 	const cdn = new URLSearchParams(location.search).get("cdn");
@@ -208,7 +215,7 @@ export class Playground {
 			await this.workspaceReady;
 			const workspacePort = await this.workspace.createPort();
 			const runtime = await startRuntimeWorker(
-				{ session, extensions: extensionUrls, script, disabled, callRecord: this.callRecord, workspacePort, model, thinkingLevel, cdn: linkCdn(location), startReason: options.startReason, retry: linkRetryPolicy(this.location) },
+				{ session, extensions: extensionUrls, script, disabled, callRecord: this.callRecord, workspacePort, model, thinkingLevel, cdn: linkCdn(location), appearance: pageAppearance(), startReason: options.startReason, retry: linkRetryPolicy(this.location) },
 				this.bridge(++this.generation, session.header.id),
 				(handle) => this.watch(handle),
 				this.gateway,
@@ -331,6 +338,10 @@ export class Playground {
 
 	componentInput(id: string, data: string): void {
 		void this.runtime?.api.componentInput(id, data);
+	}
+
+	closeComponent(id: string): void {
+		void this.runtime?.api.closeComponent(id);
 	}
 
 	async setFlag(name: string, value: boolean | string): Promise<void> {
