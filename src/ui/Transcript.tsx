@@ -116,7 +116,8 @@ export function MessageView({ message, streaming = false }: { message: AgentMess
 	return (
 		<article className={`message ${m.role}${m.isError ? " error" : ""}${streaming ? " streaming" : ""}`} aria-label={`${role} message`}>
 			<header className="role">{role}</header>
-			<ContentBlocks content={m.content} markdown={m.role === "assistant"} />
+			{/* Markdown once the reply is complete: lexing the whole text again on every streamed frame would hold the page. */}
+			<ContentBlocks content={m.content} markdown={m.role === "assistant" && !streaming} />
 			{m.stopReason === "error" && <p className="error-text">Error: {m.errorMessage}</p>}
 			{m.stopReason === "aborted" && <p className="muted">Stopped.</p>}
 			{m.role === "assistant" && !streaming && m.usage && <MessageUsage usage={m.usage} />}

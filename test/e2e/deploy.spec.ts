@@ -38,7 +38,7 @@ test("offline after the first visit, a reload opens the playground and the last 
 	await send(page, "Before going offline");
 	const transcript = page.getByRole("region", { name: "Transcript" });
 	await expect(transcript.getByRole("article", { name: "Assistant message" })).toContainText("Kept for the offline visit");
-	await expect(page.locator("html")).toHaveAttribute("data-offline", "ready", { timeout: 30_000 });
+	await expect(page.locator("html")).toHaveAttribute("data-offline", "ready", { timeout: 60_000 });
 	await expect(page.locator("html")).toHaveAttribute("data-storage-persisted", /true|false/);
 
 	await context.setOffline(true);

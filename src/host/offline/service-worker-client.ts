@@ -60,11 +60,16 @@ export async function startServiceWorker(): Promise<"ready" | "reloading"> {
 	return "reloading";
 }
 
+/** The whole build is fetched once the page has settled; what the page loads before that is kept as it loads. */
+const KEEP_AFTER_MS = 10_000;
+
 /** Asks the worker to keep the build; `data-offline` on <html> says how that went ("ready" or "partial"). */
 export async function keepForOffline(): Promise<void> {
 	const container = serviceWorkers();
 	if (!container) return;
 	const registration = await container.ready;
+	await new Promise((resolve) => setTimeout(resolve, KEEP_AFTER_MS));
+	await new Promise((resolve) => (window.requestIdleCallback ? window.requestIdleCallback(resolve, { timeout: KEEP_AFTER_MS }) : resolve(undefined)));
 	const channel = new MessageChannel();
 	const reply = new Promise<{ ok?: boolean }>((resolve) => {
 		channel.port1.onmessage = (event) => resolve((event.data ?? {}) as { ok?: boolean });

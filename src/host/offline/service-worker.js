@@ -5,8 +5,9 @@
  * - Cross-origin isolation where the host sends no headers (GitHub Pages): every same-origin response
  *   it hands the page gets COOP/COEP (and CORP, so the sandbox page may load the assets), and worker
  *   scripts get the worker policy the dev and preview servers send (scripts/vite-csp.ts).
- * - Offline after the first visit: the page asks it to keep the build (a "precache" message once the
- *   app runs), and it answers from that copy when the network cannot.
+ * - Offline after the first visit: what the page loads is kept as it loads, the page asks it to keep
+ *   the rest of the build (a "precache" message once the app has settled), and it answers from that
+ *   copy when the network cannot.
  *
  * Only same-origin GETs are touched; everything else goes to the network as if it were not here.
  */
