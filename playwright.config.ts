@@ -5,6 +5,8 @@ import { chromiumLaunchOptions } from "./scripts/chromium.mjs";
 const PORT_BASE = Number(process.env.PLAYA_E2E_PORT ?? 4173);
 export const APP_PORT = PORT_BASE;
 export const FIXTURE_PORT = PORT_BASE + 2;
+/** A plain static host serving the build with no headers (test/e2e/static-server.mjs). */
+export const STATIC_PORT = PORT_BASE + 3;
 
 export default defineConfig({
 	testDir: "test/e2e",
@@ -27,6 +29,11 @@ export default defineConfig({
 		{
 			command: `node test/e2e/fixture-server.mjs ${FIXTURE_PORT}`,
 			url: `http://127.0.0.1:${FIXTURE_PORT}/health`,
+			reuseExistingServer: false,
+		},
+		{
+			command: `node test/e2e/static-server.mjs ${STATIC_PORT}`,
+			url: `http://127.0.0.1:${STATIC_PORT}/health`,
 			reuseExistingServer: false,
 		},
 	],

@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { chromiumLaunchOptions } from "./scripts/chromium.mjs";
 import { contentSecurityPolicy } from "./scripts/vite-csp.ts";
 import { serveExtensionSources } from "./scripts/vite-extension-sources.ts";
+import { serviceWorker } from "./scripts/vite-service-worker.ts";
 
 /** WebContainer and SharedArrayBuffer need a cross-origin isolated page. */
 const isolation = {
@@ -12,9 +13,11 @@ const isolation = {
 	"Cross-Origin-Embedder-Policy": "require-corp",
 };
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+	// A relative base: the build works from any folder of any static host (GitHub Pages' /<repo>/).
+	base: command === "build" ? "./" : "/",
 	// The policy plugin first: its headers (CSP, CORS for the sandbox frame) go on every response, extension sources too.
-	plugins: [react(), contentSecurityPolicy(), serveExtensionSources()],
+	plugins: [react(), contentSecurityPolicy(), serveExtensionSources(), serviceWorker()],
 	server: { headers: isolation },
 	preview: { headers: isolation },
 	worker: { format: "es" },
@@ -82,4 +85,4 @@ export default defineConfig({
 			},
 		],
 	},
-});
+}));

@@ -1,13 +1,17 @@
-/** Builds the headless runner (src/headless/cli.ts) for Node; packages stay in node_modules. */
+/** Builds the headless runner (src/headless/) for Node: the command line and the library; packages stay in node_modules. */
 import { defineConfig } from "vite";
 
 export default defineConfig({
 	build: {
-		ssr: "src/headless/cli.ts",
+		ssr: true,
 		outDir: "dist-headless",
 		target: "node20",
-		emptyOutDir: true,
-		rollupOptions: { output: { format: "es", entryFileNames: "cli.mjs" } },
+		// The types (tsconfig.headless.json) are written beside the bundle and stay.
+		emptyOutDir: false,
+		rollupOptions: {
+			input: { cli: "src/headless/cli.ts", index: "src/headless/index.ts" },
+			output: { format: "es", entryFileNames: "[name].mjs" },
+		},
 	},
 	logLevel: "warn",
 });

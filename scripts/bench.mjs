@@ -11,7 +11,7 @@ mustRunOrExit(npxBin("vite"), ["build", "--logLevel", "warn"]);
 
 const dist = join(ROOT, "dist");
 const html = readFileSync(join(dist, "index.html"), "utf8");
-const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+const initial = [...html.matchAll(/(?:src|href)="\.?\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
 const gz = (file) => gzipSync(readFileSync(join(dist, file))).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const initialBytes = initial.reduce((sum, file) => sum + gz(file), 0);

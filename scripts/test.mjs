@@ -1,4 +1,4 @@
-// `npm test`: install what is missing (packages, a Chromium), then typecheck, unit tests under Node,
+// `npm test`: install what is missing (packages, a Chromium), then lint, typecheck, unit tests under Node,
 // browser tests in Chromium, and end-to-end tests against the production build.
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -13,6 +13,7 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const steps = [
+	["lint (biome)", npxBin("biome"), ["lint", "."]],
 	["typecheck (app)", npxBin("tsc"), ["--noEmit", "-p", "tsconfig.json"]],
 	["typecheck (runtime without DOM)", npxBin("tsc"), ["--noEmit", "-p", "tsconfig.runtime.json"]],
 	["unit and browser tests (vitest)", npxBin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${join(reports, "vitest.json")}`]],

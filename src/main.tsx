@@ -1,13 +1,29 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { askToKeepStorage, keepForOffline, startServiceWorker } from "./host/offline/service-worker-client.ts";
 import { Playground } from "./host/playground.ts";
 import { App } from "./ui/App.tsx";
+import { applyStoredColorScheme } from "./ui/design/color-scheme.ts";
+import { IsolationBanner } from "./ui/IsolationBanner.tsx";
 import "./ui/styles.css";
+import "./ui/design/tokens.css";
+import "./ui/design/controls.css";
 
-const playground = new Playground(window.location);
-void playground.open();
-createRoot(document.getElementById("root")!).render(
-	<StrictMode>
-		<App playground={playground} />
-	</StrictMode>,
-);
+applyStoredColorScheme();
+
+async function start() {
+	// On a host without isolation headers the first load reloads once under the service worker, which adds them.
+	if ((await startServiceWorker()) === "reloading") return;
+	const playground = new Playground(window.location);
+	void playground.open();
+	createRoot(document.getElementById("root")!).render(
+		<StrictMode>
+			<IsolationBanner />
+			<App playground={playground} />
+		</StrictMode>,
+	);
+	void askToKeepStorage();
+	void keepForOffline().catch(() => {});
+}
+
+void start();

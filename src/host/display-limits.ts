@@ -37,12 +37,12 @@ export function boundLines(lines: readonly unknown[]): { lines: string[]; hidden
 
 /** The map's own value under `key` (never one inherited, like `__proto__`'s). */
 export function ownValue<V>(map: Record<string, V>, key: string): V | undefined {
-	return Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined;
+	return Object.hasOwn(map, key) ? map[key] : undefined;
 }
 
 /** A keyed map with one key set, or removed when the value is undefined; a new key past the limit is not added. */
 export function withBoundedKey<V>(map: Record<string, V>, key: string, value: V | undefined): Record<string, V> {
-	const known = Object.prototype.hasOwnProperty.call(map, key);
+	const known = Object.hasOwn(map, key);
 	if (value === undefined && !known) return map;
 	if (value !== undefined && !known && Object.keys(map).length >= KEYED_ITEMS_LIMIT) return map;
 	const next = { ...map };

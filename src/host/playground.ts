@@ -43,6 +43,13 @@ const SETTINGS = {
 	thinkingLevel: "thinkingLevel",
 } as const;
 
+/** The page's colour scheme: the user's choice (`data-theme` on <html>, see ui/color-scheme.ts), else the system's. */
+function pageAppearance(): "dark" | "light" {
+	const chosen = globalThis.document?.documentElement.dataset.theme;
+	if (chosen === "dark" || chosen === "light") return chosen;
+	return globalThis.matchMedia?.("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+}
+
 /** Lets the browser paint before more main-thread work (loading the rest of a long session). */
 function nextPaint(): Promise<void> {
 	return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -232,7 +239,7 @@ export class Playground {
 			this.loadedUrls = extensions;
 			const workspacePort = await this.workspace.createPort();
 			const runtime = await startRuntimeWorker(
-				{ session, extensions, script, disabled, workspacePort, workspaceSharesMemory: false, model, thinkingLevel, cdn: linkCdn(location), startReason: options.startReason, retry: linkRetryPolicy(this.location) },
+				{ session, extensions, script, disabled, workspacePort, workspaceSharesMemory: false, model, thinkingLevel, cdn: linkCdn(location), appearance: pageAppearance(), startReason: options.startReason, retry: linkRetryPolicy(this.location) },
 				this.bridge(++this.generation, session.header.id),
 				{
 					onCreated: (handle) => this.watch(handle),
@@ -368,6 +375,10 @@ export class Playground {
 
 	componentInput(id: string, data: string): void {
 		void this.runtime?.api.componentInput(id, data);
+	}
+
+	closeComponent(id: string): void {
+		void this.runtime?.api.closeComponent(id);
 	}
 
 	async setFlag(name: string, value: boolean | string): Promise<void> {

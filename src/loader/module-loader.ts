@@ -10,7 +10,7 @@ import type { ExtensionPhase } from "../protocol/runtime.ts";
 import type { HostModules } from "./host-modules.ts";
 import type { ModuleUrls } from "./module-urls.ts";
 import { DEFAULT_CDN, resolveSpecifier } from "./specifiers.ts";
-import { TranspileError, lineAt, transpile } from "./transpile.ts";
+import { type TranspileError, lineAt, transpile } from "./transpile.ts";
 import { computedImport, rewriteComputedImport, withResolverImport } from "./computed-imports.ts";
 import { isWorkspaceUrl, workspacePathOf } from "../protocol/workspace-url.ts";
 import { nodeGlobalsPrelude } from "./node-globals.ts";

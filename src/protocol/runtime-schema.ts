@@ -171,6 +171,7 @@ export const runtimeAnswerSchemas: Answers = {
 	runShortcut: z.boolean(),
 	setFlag: undefined,
 	componentInput: undefined,
+	closeComponent: undefined,
 	getTreeView: z.object({ rows: z.array(treeRow), leafId: text.nullable() }),
 	navigateTree: z.object({ cancelled: z.boolean(), editorText: text.optional(), error: text.optional() }),
 	setLabel: undefined,

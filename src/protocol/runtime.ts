@@ -89,6 +89,8 @@ export interface RuntimeConfig {
 	disabled?: { url: string; reason: string }[];
 	/** Where bare npm names load from, an ESM CDN in esm.sh's shape (default https://esm.sh/). */
 	cdn?: string;
+	/** The page's colour scheme, which the pi theme extensions draw with follows (default dark). */
+	appearance?: "dark" | "light";
 	/** Set when the session was just forked from another one. */
 	startReason?: StartReason;
 }
@@ -276,6 +278,8 @@ export interface RuntimeApi {
 	setFlag(name: string, value: boolean | string): Promise<void>;
 	/** A key press for an open component, as the byte sequence a terminal would send. */
 	componentInput(id: string, data: string): Promise<void>;
+	/** The user closes an open component (one that never calls `done()` would hold the page): it resolves with undefined. */
+	closeComponent(id: string): Promise<void>;
 	/** The session tree laid out for the tree panel. */
 	getTreeView(): Promise<TreeView>;
 	/** The user's jump in the tree panel: `ctx.navigateTree` with its events; may leave a draft for the composer. */
@@ -303,6 +307,7 @@ export const RUNTIME_API_METHODS = methodsOf<RuntimeApi>()([
 	"runShortcut",
 	"setFlag",
 	"componentInput",
+	"closeComponent",
 	"getTreeView",
 	"navigateTree",
 	"setLabel",

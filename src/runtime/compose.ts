@@ -9,7 +9,7 @@ import * as Comlink from "comlink";
 import { ModuleLoader } from "../loader/module-loader.ts";
 import { HostModules } from "../loader/host-modules.ts";
 import { createModuleUrls, type ModuleUrls } from "../loader/module-urls.ts";
-import { darkTheme } from "../modules/coding-agent/theme.ts";
+import { darkTheme, lightTheme, setTheme } from "../modules/coding-agent/theme.ts";
 import { createHostModuleLoaders } from "../modules/table.ts";
 import { CallRecorder } from "../protocol/call-record.ts";
 import type { ProviderGatewayApi } from "../protocol/gateway.ts";
@@ -32,7 +32,7 @@ import { ExtensionPanel } from "./extensions/panel.ts";
 import { ExtensionRendering } from "./extensions/rendering.ts";
 import { ExtensionRunner } from "./extensions/runner.ts";
 import { catchStrayErrors, type ErrorEventTarget } from "./extensions/stray-errors.ts";
-import { createActions, createSessionControl, type ControlDeps } from "./extensions/session-control.ts";
+import { createSessionControl, type ControlDeps } from "./extensions/session-control.ts";
 import type { UIClientState } from "./extensions/ui-client.ts";
 import { createGatewayStreamFn, type GatewayLike } from "./models/gateway-stream.ts";
 import { createManualModel, MANUAL_PROVIDER, type ManualModel } from "./models/manual-model.ts";
@@ -138,7 +138,10 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 	const gateway = options.gateway ?? (config.gatewayPort ? Comlink.wrap<ProviderGatewayApi>(config.gatewayPort) : undefined);
 	const workspace = options.workspace ?? (config.workspacePort ? await connectEmbeddedWorkspace(config.workspacePort, {}, config.workspaceSharesMemory !== false) : undefined);
 	const cwd = workspace?.cwd ?? "/workspace";
-	const ui: UIClientState = { host, editorText: "", nextDialogId: 1, theme: darkTheme, components: new Map(), toolsExpanded: false };
+	// Renderers and components read well on the page only in the page's own scheme.
+	const theme = config.appearance === "light" ? lightTheme : darkTheme;
+	setTheme(theme);
+	const ui: UIClientState = { host, editorText: "", nextDialogId: 1, theme, components: new Map(), toolsExpanded: false };
 
 	const commits = new PendingCommits();
 	const tree = new SessionTree(

@@ -89,7 +89,11 @@ export class Runtime implements RuntimeApi {
 	}
 
 	async componentInput(id: string, data: string): Promise<void> {
-		this.parts.ui.components.get(id)?.(data);
+		this.parts.ui.components.get(id)?.input(data);
+	}
+
+	async closeComponent(id: string): Promise<void> {
+		this.parts.ui.components.get(id)?.close();
 	}
 
 	async setFlag(name: string, value: boolean | string): Promise<void> {

@@ -110,7 +110,7 @@ export function App({ playground }: { playground: Playground }) {
 		<div className="app" data-phase={state.phase}>
 			<header className="topbar">
 				<h1>Playa</h1>
-				<span className="muted">{state.title ?? "extension playground"}</span>
+				<span className="muted">{state.title ? ansiToNodes(state.title, "title") : "extension playground"}</span>
 				<span className="model" aria-label="Current model">
 					Model: {modelTitle(state.model, OFFLINE_MODELS)}
 				</span>
@@ -169,7 +169,7 @@ export function App({ playground }: { playground: Playground }) {
 						{state.retry && <RetryStatus retry={state.retry} />}
 						<SessionUsage entries={state.entries} branch={branch} contextWindow={state.model.model?.contextWindow} />
 						{Object.entries(state.statuses).map(([key, text]) => (
-							<span key={key}>{text}</span>
+							<span key={key}>{ansiToNodes(text, key)}</span>
 						))}
 					</footer>
 				</div>
@@ -231,7 +231,7 @@ export function App({ playground }: { playground: Playground }) {
 			<Notifications items={state.notifications} dropped={state.droppedNotifications} onDismiss={dismissNotification} onDismissDropped={dismissDropped} />
 			{state.phase === "awaiting-trust" && <TrustPrompt urls={state.untrustedUrls} projectFiles={state.untrustedProjectFiles} onDecide={(run) => void playground.decideTrust(run)} />}
 			{Object.entries(state.components).map(([id, component]) => (
-				<ComponentDialog key={id} id={id} extension={component.extension} lines={component.lines} onInput={(cid, data) => playground.componentInput(cid, data)} />
+				<ComponentDialog key={id} id={id} extension={component.extension} lines={component.lines} onInput={(cid, data) => playground.componentInput(cid, data)} onClose={(cid) => playground.closeComponent(cid)} />
 			))}
 			{state.treeOpen && TreePanel && (
 				<TreePanel

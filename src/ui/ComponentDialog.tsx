@@ -2,16 +2,21 @@
 import { useEffect, useRef } from "react";
 import { ansiToNodes } from "./ansi.tsx";
 import { terminalSequence } from "./terminal-keys.ts";
+import { useFocusReturn } from "./useFocusReturn.ts";
 
 interface Props {
 	id: string;
 	extension: string;
 	lines: string[];
 	onInput(id: string, data: string): void;
+	/** The user's way out of a component that never calls `done()`: Esc and every key belong to the component. */
+	onClose(id: string): void;
 }
 
-export function ComponentDialog({ id, extension, lines, onInput }: Props) {
+export function ComponentDialog({ id, extension, lines, onInput, onClose }: Props) {
 	const ref = useRef<HTMLDialogElement>(null);
+	const closeRef = useRef<HTMLButtonElement>(null);
+	useFocusReturn(ref);
 	useEffect(() => {
 		const dialog = ref.current;
 		if (dialog && !dialog.open) dialog.showModal?.();
@@ -26,6 +31,13 @@ export function ComponentDialog({ id, extension, lines, onInput }: Props) {
 			tabIndex={-1}
 			onCancel={(event) => event.preventDefault()}
 			onKeyDown={(event) => {
+				if (event.target !== event.currentTarget) return;
+				// Ctrl+] (telnet's escape) leaves the component's keys for the Close button; every other key is the component's.
+				if (event.ctrlKey && event.key === "]") {
+					event.preventDefault();
+					closeRef.current?.focus();
+					return;
+				}
 				const data = terminalSequence(event);
 				if (data === undefined) return;
 				event.preventDefault();
@@ -37,7 +49,12 @@ export function ComponentDialog({ id, extension, lines, onInput }: Props) {
 					<div key={i}>{line ? ansiToNodes(line, String(i)) : "\u00a0"}</div>
 				))}
 			</pre>
-			<p className="muted">Keys go to the component ({extension}).</p>
+			<div className="component-footer">
+				<p className="muted">Keys go to the component ({extension}); Ctrl+] moves to Close.</p>
+				<button ref={closeRef} type="button" className="component-close" onClick={() => onClose(id)}>
+					Close
+				</button>
+			</div>
 		</dialog>
 	);
 }

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { PendingDialog } from "../host/playground-state.ts";
 import type { UIResponse } from "../protocol/runtime.ts";
+import { useFocusReturn } from "./useFocusReturn.ts";
 
 interface DialogProps {
 	dialog: PendingDialog;
@@ -10,6 +11,7 @@ interface DialogProps {
 
 export function Modal({ title, children, onCancel, className }: { title: string; children: React.ReactNode; onCancel(): void; className?: string }) {
 	const ref = useRef<HTMLDialogElement>(null);
+	useFocusReturn(ref);
 	useEffect(() => {
 		const dialog = ref.current;
 		if (dialog && !dialog.open) dialog.showModal?.();

@@ -4,7 +4,8 @@ import { createContext, memo, useContext, useMemo, useState } from "react";
 import { isInterruptedMarker } from "../session/interrupted.ts";
 import { isCompactionEntry, type CompactionEntry, type StoredEntry } from "../session/entries.ts";
 import { ansiToNodes } from "./ansi.tsx";
-import { estimatedTextHeight, LongLines, LongText } from "./LongText.tsx";
+import { collapseText, estimatedTextHeight, LongLines, LongText } from "./LongText.tsx";
+import { Markdown } from "./Markdown.tsx";
 import { messageForEntry } from "../session/messages.ts";
 import type { Usage } from "@earendil-works/pi-ai";
 import { MessageUsage } from "./Usage.tsx";
@@ -23,12 +24,17 @@ function blocks(content: unknown): Block[] {
 	return Array.isArray(content) ? (content as Block[]) : [];
 }
 
-function ContentBlocks({ content }: { content: unknown }) {
+/** `markdown`: the assistant's text blocks are markdown (long ones, which fold, stay plain). */
+function ContentBlocks({ content, markdown = false }: { content: unknown; markdown?: boolean }) {
 	const renderedCalls = useContext(RenderedCalls);
 	return (
 		<>
 			{blocks(content).map((block, i) => {
-				if (block.type === "text") return <LongText key={i} className="text" text={String(block.text ?? "")} />;
+				if (block.type === "text") {
+					const text = String(block.text ?? "");
+					if (markdown && !collapseText(text)) return <Markdown key={i} text={text} />;
+					return <LongText key={i} className="text" text={text} />;
+				}
 				if (block.type === "thinking")
 					return (
 						<details key={i} className="thinking">
@@ -131,7 +137,8 @@ export function MessageView({ message, streaming = false }: { message: AgentMess
 	return (
 		<article className={`message ${m.role}${m.isError ? " error" : ""}${streaming ? " streaming" : ""}`} aria-label={`${role} message`}>
 			<header className="role">{role}</header>
-			<ContentBlocks content={m.content} />
+			{/* Markdown once the reply is complete: lexing the whole text again on every streamed frame would hold the page. */}
+			<ContentBlocks content={m.content} markdown={m.role === "assistant" && !streaming} />
 			{m.role === "toolResult" && hasDetails(m.details) && <ToolDetails details={m.details} />}
 			{m.stopReason === "error" && <p className="error-text">Error: {m.errorMessage}</p>}
 			{m.stopReason === "aborted" && <p className="muted">Stopped.</p>}

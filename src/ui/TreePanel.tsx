@@ -61,9 +61,10 @@ function Row({ row, selected, current, style, onPick }: { row: TreeRow; selected
 				{row.branchStart ? "├─ " : ""}
 				{row.onPath ? "• " : "  "}
 			</span>
-			{row.label && <span className="tree-label">[{row.label}]</span>}
-			<span className="tree-kind">{KIND_NAMES[row.kind]}:</span> <span className="tree-text">{row.text || "(empty)"}</span>
-			{current && <span className="tree-here"> ← here</span>}
+			{/* The visible text reads as the row's name (WCAG 2.5.3): "current assistant [label]: text". */}
+			{current && <span className="tree-here">current </span>}
+			<span className="tree-kind">{KIND_NAMES[row.kind]}</span>
+			{row.label && <span className="tree-label"> [{row.label}]</span>}: <span className="tree-text">{row.text || "(empty)"}</span>
 		</div>
 	);
 }

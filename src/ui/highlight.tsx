@@ -48,7 +48,12 @@ function toReact(nodes: ElementContent[], keyPrefix = ""): ReactNode[] {
 
 /** `code`, highlighted once the highlighter has loaded (plain until then, or when too large). */
 export function Highlighted({ code, path }: { code: string; path: string }) {
-	const language = languageOf(path);
+	return <HighlightedCode code={code} language={languageOf(path)} />;
+}
+
+/** The same for a language named directly (a markdown fence's info string: "ts" or "typescript"). */
+export function HighlightedCode({ code, language: named, className = "file-text" }: { code: string; language: string | undefined; className?: string }) {
+	const language = named ? (LANGUAGES[named.toLowerCase()] ?? named.toLowerCase()) : undefined;
 	const [tree, setTree] = useState<Root>();
 	useEffect(() => {
 		setTree(undefined);
@@ -62,7 +67,7 @@ export function Highlighted({ code, path }: { code: string; path: string }) {
 		};
 	}, [code, language]);
 	return (
-		<pre className="file-text">
+		<pre className={className}>
 			<code className={tree ? `hljs language-${language}` : undefined} data-language={language}>
 				{tree ? toReact(tree.children as ElementContent[]) : code}
 			</code>

@@ -3,7 +3,7 @@ import { expect, vi } from "vitest";
 import { DEFAULT_SYSTEM_PROMPT } from "../../src/runtime/agent/session.ts";
 import { gitStandIn } from "../support/git-stand-in.ts";
 import type { Behaviour } from "./behaviours.ts";
-import { answers, eventually, plain, session } from "./kit.ts";
+import { answers, eventually, session } from "./kit.ts";
 
 const say = (text: string) => ({ text });
 

@@ -119,7 +119,7 @@ export async function startRuntime(options: HarnessOptions) {
 		events.flatMap((event) => (event.type === "entry_appended" ? [event.entry] : []));
 	const lastExtensions = () => {
 		const last = events.filter((event) => event.type === "extensions_changed").at(-1);
-		if (!last || last.type !== "extensions_changed") throw new Error("no extensions_changed event");
+		if (last?.type !== "extensions_changed") throw new Error("no extensions_changed event");
 		return last;
 	};
 	const errors = (): ExtensionErrorInfo[] => events.flatMap((event) => (event.type === "extension_error" ? [event.error] : []));

@@ -47,7 +47,7 @@ describe("the call record against code in the same worker", () => {
 				Atomics.store = (() => 0) as unknown as typeof Atomics.store;
 				JSON.stringify = () => '{"url":"http://x.test/other.ts","name":"other","where":"factory"}';
 				Object.freeze = (<T>(value: T) => ({ ...value, name: "other" })) as typeof Object.freeze;
-				Uint8Array.prototype.set = function () {};
+				Uint8Array.prototype.set = () => {};
 				TextEncoder.prototype.encode = () => new Uint8Array();
 				recorder.track(call("inner"), () => (seen = readCallRecord(buffer)));
 			} finally {

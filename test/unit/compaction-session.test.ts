@@ -1,7 +1,6 @@
 import type { TranscriptContext } from "@earendil-works/pi-ai";
 import { describe, expect, it, vi } from "vitest";
 import { SUMMARIZATION_PROMPT, SUMMARIZATION_SYSTEM_PROMPT } from "../../src/runtime/agent/compaction/prompts.ts";
-import type { ScriptedModel } from "../../src/runtime/models/scripted-model.ts";
 import type { CompactionEntry, StoredEntry } from "../../src/session/entries.ts";
 import type { Runtime } from "../../src/runtime/runtime.ts";
 import { PROBE_EXPR, probe, startRuntime, transcript, upstreamExample } from "../support/runtime-harness.ts";

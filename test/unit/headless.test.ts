@@ -1,9 +1,27 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/headless/cli.ts";
+import { runHeadless } from "../../src/headless/index.ts";
 import { UPSTREAM_EXAMPLES } from "../support/runtime-harness.ts";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const NOTIFYING_EXTENSION = `export default function (pi: any) {
+	pi.registerCommand("hi", { handler: async (_a: string, ctx: any) => ctx.ui.notify("hi from " + import.meta.url.split("/").at(-2)) });
+}`;
+
+/** An author's repository elsewhere on disk: ext/<name>/hi.ts, and a script. */
+function authorRepository(name: string) {
+	const repo = mkdtempSync(join(tmpdir(), "playa-author-"));
+	mkdirSync(join(repo, "ext", name), { recursive: true });
+	writeFileSync(join(repo, "ext", name, "hi.ts"), NOTIFYING_EXTENSION);
+	writeFileSync(join(repo, "steps.json"), JSON.stringify([{ text: "scripted reply" }]));
+	return repo;
+}
 
 async function run(args: string[]) {
 	const lines: string[] = [];
@@ -57,4 +75,30 @@ describe("the headless runner", () => {
 		const code = await main([], () => {});
 		expect(code).toBe(2);
 	});
+
+	it("runHeadless() resolves paths against the cwd it is given and returns the events", async () => {
+		const repo = authorRepository("lib");
+		const seen: string[] = [];
+		const result = await runHeadless({
+			cwd: repo,
+			extensions: ["./ext/lib/hi.ts"],
+			script: "steps.json",
+			prompts: ["/hi", "hello"],
+			onEvent: (event) => seen.push(event.type),
+		});
+		expect(result.exitCode).toBe(0);
+		expect(result.events).toContainEqual(expect.objectContaining({ type: "notify", message: "hi from lib" }));
+		expect(JSON.stringify(result.events)).toContain("scripted reply");
+		expect(seen).toEqual(result.events.map((event) => event.type));
+	});
+
+	it("runs through npx from another folder, with --ext relative to that folder", async () => {
+		const repo = authorRepository("npx");
+		const { stdout } = await promisify(execFile)("npx", ["--yes", ROOT, "--ext", "./ext/npx/hi.ts", "--prompt", "/hi"], {
+			cwd: repo,
+			env: { ...process.env, npm_config_update_notifier: "false" },
+		});
+		const events = stdout.trim().split("\n").map((line) => JSON.parse(line));
+		expect(events).toContainEqual(expect.objectContaining({ type: "notify", message: "hi from npx" }));
+	}, 120_000);
 });

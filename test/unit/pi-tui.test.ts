@@ -477,15 +477,15 @@ describe("pi-coding-agent components", () => {
 	it("CustomEditor runs app keybindings before editing", () => {
 		const panel = new tui.PanelTui();
 		const editor = new components.CustomEditor(panel, components.getEditorTheme(), components.createAppKeybindings());
-		const escape = vi.fn();
+		const onEscape = vi.fn();
 		const exit = vi.fn();
-		editor.onEscape = escape;
+		editor.onEscape = onEscape;
 		editor.onCtrlD = exit;
 		editor.handleInput("\x04");
 		expect(exit).toHaveBeenCalledTimes(1);
 		editor.handleInput("x");
 		editor.handleInput("\x1b");
-		expect(escape).toHaveBeenCalledTimes(1);
+		expect(onEscape).toHaveBeenCalledTimes(1);
 		expect(editor.getText()).toBe("x");
 		expect(widths(editor.render(20)).every((w) => w <= 20)).toBe(true);
 	});

@@ -5,7 +5,6 @@
  * entries are kept, and the old `ctx`/`pi` are stale.
  */
 import { describe, expect, it } from "vitest";
-import type { SessionHeader } from "../../src/session/entries.ts";
 import { PROBE_EXPR, probe, startRuntime, toolResults, transcript } from "../support/runtime-harness.ts";
 
 /** Version `v` of an extension: a `version` tool, a /reload-now command, and a command that uses the ctx kept from before. */

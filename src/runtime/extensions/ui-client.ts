@@ -11,7 +11,8 @@ import { closeWidget, showWidgetComponent } from "./widget-components.ts";
 export interface UIClientState {
 	host: HostBridge;
 	/** Key input for the component dialogs that are open, by id. */
-	components: Map<string, (data: string) => void>;
+	/** Open `ctx.ui.custom` components: key input, and the user's close (as an abort: `done(undefined)`). */
+	components: Map<string, { input(data: string): void; close(): void }>;
 	editorText: string;
 	nextDialogId: number;
 	theme: Theme;
@@ -90,7 +91,7 @@ async function showComponent<T>(
 		};
 		const onAbort = () => close(undefined);
 		signal?.addEventListener("abort", onAbort, { once: true });
-		state.components.set(id, (data) => tui.handleInput(data));
+		state.components.set(id, { input: (data) => tui.handleInput(data), close: () => close(undefined) });
 		Promise.resolve(factory(tui, state.theme, getKeybindings(), (result) => close(result as T)))
 			.then((component) => {
 				tui.addChild(component as never);

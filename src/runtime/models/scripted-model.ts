@@ -3,7 +3,7 @@
  * Reply N of a session plays step N, so a reload (or a colleague opening the same link) continues
  * the script where the session stands.
  */
-import { type AssistantMessage, type FauxContentBlock, type JsonObject, type Model, type TranscriptContext } from "@earendil-works/pi-ai";
+import type { AssistantMessage, FauxContentBlock, JsonObject, Model, TranscriptContext } from "@earendil-works/pi-ai";
 import { createFauxCore, fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall } from "@earendil-works/pi-ai/compat";
 import type { StreamFn } from "@earendil-works/pi-agent-core";
 import type { ScriptStep } from "../../protocol/script.ts";

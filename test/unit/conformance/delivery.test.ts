@@ -102,7 +102,7 @@ describe("sendMessage while idle", () => {
 	});
 
 	it("nextTurn: starts no run and reaches the model with the next prompt", async () => {
-		const { runtime, pi, events, contexts, entries } = await setup([{ text: "ok" }, { text: "ok2" }]);
+		const { runtime, pi, events, contexts, entries: _entries } = await setup([{ text: "ok" }, { text: "ok2" }]);
 		pi.sendMessage({ customType: "later", content: "for next time" }, { deliverAs: "nextTurn" });
 		expect(runs(events)).toBe(0);
 		await runtime.submit("go");

@@ -19,7 +19,7 @@ async function turn(api: MockApi) {
 	const seen = probe();
 	const model = mockModel(mock.url, api);
 	const secrets = new SecretStore(new MemoryStorage());
-	secrets.setKey(model.provider, "key-for-" + api, [mock.url]);
+	secrets.setKey(model.provider, `key-for-${api}`, [mock.url]);
 	const { runtime, events, close } = await startGatewayRuntime({ source: EXT, secrets, name: "resp.ts", model });
 	mock.script(api, [{ text: `Hello from ${api}.` }]);
 	await runtime.submit("hi");

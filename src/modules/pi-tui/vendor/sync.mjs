@@ -39,8 +39,8 @@ export function expectedFiles() {
 		const source = readFileSync(join(DIST, "components", `${name}.js`), "utf8")
 			.replace(/^\/\/# sourceMappingURL=.*$/m, "")
 			.replace(/(\bfrom\s*|\bimport\s*\(?\s*)"([^"]+)"/g, (_, prefix, specifier) => `${prefix}"${specifierFor(specifier)}"`);
-		files[`${name}.js`] = header(name) + source.trimEnd() + "\n";
-		files[`${name}.d.ts`] = header(name) + `export * from "${PACKAGE}/dist/components/${name}.js";\n`;
+		files[`${name}.js`] = `${header(name) + source.trimEnd()}\n`;
+		files[`${name}.d.ts`] = `${header(name)}export * from "${PACKAGE}/dist/components/${name}.js";\n`;
 	}
 	return files;
 }

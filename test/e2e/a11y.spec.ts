@@ -1,0 +1,37 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { openWithExtensions, send, setScript } from "./helpers.ts";
+
+/** Serious and critical findings, each with the elements it is about, so a failure says where. */
+async function seriousViolations(page: Page) {
+	const results = await new AxeBuilder({ page }).analyze();
+	return results.violations
+		.filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+		.map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5) }));
+}
+
+for (const colorScheme of ["light", "dark"] as const) {
+	test.describe(`${colorScheme} scheme`, () => {
+		test.use({ colorScheme });
+
+		test(`the playground with a session, the tree and a component dialog have no serious accessibility problem (${colorScheme})`, async ({ page }) => {
+			await openWithExtensions(page, ["/extensions/pick-a-color.ts"]);
+			await setScript(page, [{ text: "A reply with `code` in it." }]);
+			await send(page, "Hello");
+			await expect(page.getByRole("article", { name: "Assistant message" })).toContainText("A reply");
+			expect(await seriousViolations(page)).toEqual([]);
+
+			await send(page, "/tree");
+			const tree = page.getByRole("dialog").filter({ hasText: "Fork to a new session" });
+			await expect(tree).toBeVisible();
+			expect(await seriousViolations(page)).toEqual([]);
+			await page.keyboard.press("Escape");
+			await expect(tree).toHaveCount(0);
+
+			await send(page, "/color");
+			const component = page.getByRole("dialog", { name: "pick-a-color component" });
+			await expect(component).toContainText("red");
+			expect(await seriousViolations(page)).toEqual([]);
+		});
+	});
+}

@@ -1,0 +1,54 @@
+import { expect, type Page, test } from "@playwright/test";
+import { STATIC_PORT } from "../../playwright.config.ts";
+import { send, setScript, waitReady } from "./helpers.ts";
+
+// The build on a plain static host (test/e2e/static-server.mjs): a sub-folder, and no headers at all.
+const DEPLOYED = `http://127.0.0.1:${STATIC_PORT}/deploy/playa/`;
+
+const isolated = (page: Page) => page.evaluate(() => window.crossOriginIsolated);
+
+test("on a host that sends no headers the service worker makes the page cross-origin isolated", async ({ page }) => {
+	const response = await page.goto(DEPLOYED);
+	expect(response?.headers()["cross-origin-embedder-policy"]).toBeUndefined();
+	await waitReady(page);
+	await expect.poll(() => isolated(page)).toBe(true);
+	expect(await page.evaluate(() => typeof SharedArrayBuffer)).toBe("function");
+	await expect(page.getByRole("region", { name: "Limited mode" })).toHaveCount(0);
+});
+
+test("without the service worker the page says what is off and why", async ({ browser }) => {
+	const context = await browser.newContext({ serviceWorkers: "block" });
+	const page = await context.newPage();
+	await page.goto(DEPLOYED);
+	await waitReady(page);
+	expect(await isolated(page)).toBe(false);
+	const banner = page.getByRole("region", { name: "Limited mode" });
+	await expect(banner).toContainText("WebContainer");
+	await expect(banner).toContainText("Cross-Origin-Embedder-Policy");
+	await banner.getByRole("button", { name: "Dismiss" }).click();
+	await expect(banner).toHaveCount(0);
+	await context.close();
+});
+
+test("offline after the first visit, a reload opens the playground and the last session", async ({ page, context }) => {
+	await page.goto(DEPLOYED);
+	await waitReady(page);
+	await expect.poll(() => isolated(page)).toBe(true);
+	await setScript(page, [{ text: "Kept for the offline visit" }]);
+	await send(page, "Before going offline");
+	const transcript = page.getByRole("region", { name: "Transcript" });
+	await expect(transcript.getByRole("article", { name: "Assistant message" })).toContainText("Kept for the offline visit");
+	await expect(page.locator("html")).toHaveAttribute("data-offline", "ready", { timeout: 60_000 });
+	await expect(page.locator("html")).toHaveAttribute("data-storage-persisted", /true|false/);
+
+	await context.setOffline(true);
+	await page.reload();
+	await waitReady(page);
+	await expect(transcript.getByRole("article", { name: "You message" })).toContainText("Before going offline");
+	await expect(transcript.getByRole("article", { name: "Assistant message" })).toContainText("Kept for the offline visit");
+	// The runtime runs offline too: the next prompt plays the script's next step.
+	await setScript(page, [{ text: "Kept for the offline visit" }, { text: "Answered offline" }]);
+	await send(page, "While offline");
+	await expect(transcript.getByRole("article", { name: "Assistant message" }).last()).toContainText("Answered offline");
+	await context.setOffline(false);
+});

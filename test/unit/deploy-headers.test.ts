@@ -1,0 +1,47 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { serialize, WORKER_POLICY } from "../../scripts/vite-csp.ts";
+
+const ROOT = new URL("../..", import.meta.url);
+const read = (path: string) => readFileSync(new URL(path, ROOT), "utf8");
+
+/** `_headers` (Netlify, Cloudflare Pages) as path pattern → header name → value. */
+function netlifyHeaders(text: string): Map<string, Map<string, string>> {
+	const rules = new Map<string, Map<string, string>>();
+	let current: Map<string, string> | undefined;
+	for (const line of text.split("\n")) {
+		if (!line.trim() || line.trim().startsWith("#")) continue;
+		if (!/^\s/.test(line)) rules.set(line.trim(), (current = new Map()));
+		else if (current) {
+			const colon = line.indexOf(":");
+			current.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+		}
+	}
+	return rules;
+}
+
+const ISOLATION = {
+	"cross-origin-opener-policy": "same-origin",
+	"cross-origin-embedder-policy": "require-corp",
+	"cross-origin-resource-policy": "cross-origin",
+	"access-control-allow-origin": "*",
+};
+
+describe("headers for static hosts that can send them", () => {
+	it("_headers isolates every page and gives the workers the dev server's worker policy", () => {
+		const rules = netlifyHeaders(read("public/_headers"));
+		expect(Object.fromEntries(rules.get("/*") ?? [])).toMatchObject(ISOLATION);
+		const workerRules = [...rules].filter(([path]) => path.startsWith("/assets/"));
+		expect(workerRules.length).toBeGreaterThan(0);
+		for (const [, headers] of workerRules) expect(headers.get("content-security-policy")).toBe(serialize(WORKER_POLICY));
+	});
+
+	it("vercel.json says the same", () => {
+		const config = JSON.parse(read("vercel.json")) as { headers: { source: string; headers: { key: string; value: string }[] }[] };
+		const bySource = new Map(config.headers.map((rule) => [rule.source, Object.fromEntries(rule.headers.map((h) => [h.key.toLowerCase(), h.value]))]));
+		expect(bySource.get("/(.*)")).toMatchObject(ISOLATION);
+		const workers = config.headers.filter((rule) => rule.source.startsWith("/assets/"));
+		expect(workers.length).toBeGreaterThan(0);
+		for (const rule of workers) expect(rule.headers.find((h) => h.key === "Content-Security-Policy")?.value).toBe(serialize(WORKER_POLICY));
+	});
+});
