@@ -62,6 +62,7 @@ export const Notifications = memo(function Notifications({ items, dropped, onDis
 				</div>
 			))}
 			{items.map((item) => (
+				// biome-ignore lint/a11y/noStaticElementInteractions: pointing only holds the toast open; focus does the same for keyboards
 				<div
 					key={item.id}
 					className={`notification ${item.level} from-${item.origin}`}

@@ -60,9 +60,9 @@ export function format(first?: unknown, ...rest: unknown[]): string {
 	return [out, ...rest.slice(index).map((value) => (typeof value === "string" ? value : inspect(value)))].join(" ");
 }
 
-export function inherits(constructor: { prototype: object; super_?: unknown }, superConstructor: { prototype: object }): void {
-	Object.setPrototypeOf(constructor.prototype, superConstructor.prototype);
-	constructor.super_ = superConstructor;
+export function inherits(subConstructor: { prototype: object; super_?: unknown }, superConstructor: { prototype: object }): void {
+	Object.setPrototypeOf(subConstructor.prototype, superConstructor.prototype);
+	subConstructor.super_ = superConstructor;
 }
 
 export function deprecate<T extends (...args: any[]) => unknown>(fn: T, message: string): T {
