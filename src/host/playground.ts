@@ -27,6 +27,9 @@ import { InspectorLog } from "./inspector-log.ts";
 import { DEFAULT_SCRIPT, displayPatch, initialPlaygroundState, SCRIPTED_CHOICE, sessionSource, type Notification, type PlaygroundState } from "./playground-state.ts";
 import { linkCdn, linkExtensionUrls, linkRetryPolicy } from "./link-params.ts";
 
+const UNSANDBOXED_NOTICE =
+	"This host cannot serve Playa's sandbox frame (it sends no cross-origin isolation headers of its own), so extension code runs with this site's origin and could read its stored sessions and settings. Run only extensions you trust here, or serve Playa with the headers in _headers or vercel.json.";
+
 /** How much longer a late runtime that runs no extension code gets before it counts as hung. */
 const UNNAMED_HANG_GRACE_MS = 10_000;
 /** How much longer one blocked in a synchronous workspace call (a command run with `execSync`) gets. */
@@ -111,6 +114,7 @@ export class Playground {
 		notify: (message, level, source) => this.notify(message, level, source),
 	});
 	private stopModelsWatch?: () => void;
+	private saidUnsandboxed = false;
 	/** What the runtime's inspector recorded: events, extension console output, model requests. */
 	readonly inspector = new InspectorLog();
 
@@ -250,6 +254,10 @@ export class Playground {
 				},
 			);
 			this.runtime = runtime;
+			if (!runtime.sandboxed && !this.saidUnsandboxed) {
+				this.saidUnsandboxed = true;
+				this.notify(UNSANDBOXED_NOTICE, "warning", "Playa");
+			}
 			this.stopModelsWatch?.();
 			this.stopModelsWatch = watchAvailableModels(this.secrets, this.endpoints, (models) => void runtime.api.setAvailableModels(models).catch(() => undefined));
 			this.set({ phase: "ready" });

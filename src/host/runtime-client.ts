@@ -8,13 +8,15 @@ import type { ProviderGatewayApi } from "../protocol/gateway.ts";
 import { exposeGuarded } from "../protocol/guard.ts";
 import { HOST_BRIDGE_METHODS, RUNTIME_API_METHODS, type HostBridge, type RuntimeApi, type RuntimeConfig } from "../protocol/runtime.ts";
 import { parseRuntimeAnswer } from "../protocol/runtime-schema.ts";
-import { SANDBOX_START, type FrameReport, type FrameRequest } from "../protocol/sandbox.ts";
+import { SANDBOX_ALIVE, SANDBOX_START, type FrameReport, type FrameRequest } from "../protocol/sandbox.ts";
 import { parseFrameReport } from "../protocol/sandbox-schema.ts";
 import { checkedHostBridge } from "./checked-bridge.ts";
 import { exposeGateway } from "./gateway/guard.ts";
 
 export interface RuntimeHandle {
 	api: RuntimeApi;
+	/** False where the host could not serve the sandbox frame and the worker runs with the app's origin. */
+	sandboxed: boolean;
 	/**
 	 * What the worker is doing, as the frame sees it: the extension code it runs (from the call record; none
 	 * when not isolated), and whether it waits on a synchronous workspace call.
@@ -30,6 +32,9 @@ export interface RuntimeActivity {
 
 /** How long the frame may take to load and start the worker before the start fails. */
 const FRAME_START_MS = 30_000;
+/** How long the frame's script may take to say it runs, and how long after the frame loaded. */
+const FRAME_ALIVE_MS = 15_000;
+const AFTER_LOAD_MS = 2_000;
 /** How long the frame may take to read the call record (its thread is not the stuck one). */
 const CALL_RECORD_MS = 1_000;
 
@@ -49,7 +54,11 @@ export class SandboxFrame {
 	private nextId = 1;
 	private onReport: (report: FrameReport) => void = () => undefined;
 
-	private readonly loaded: Promise<void>;
+	/** Whether the frame's script runs: false where the host cannot serve it (below). */
+	private readonly alive: Promise<boolean>;
+	/** Where the worker runs: in the frame with an opaque origin, or (where the frame cannot run) in the page. */
+	sandboxed = true;
+	private inPageWorker?: Worker;
 	private onRefused: (problem: string) => void = () => undefined;
 
 	constructor() {
@@ -63,9 +72,31 @@ export class SandboxFrame {
 		this.element.hidden = true;
 		this.control.port1.addEventListener("message", (event) => this.receive(event.data));
 		this.control.port1.start();
-		this.loaded = new Promise((resolve) => this.element.addEventListener("load", () => resolve(), { once: true }));
+		this.alive = this.watchAlive();
 		this.element.src = sandboxUrl();
 		document.body.append(this.element);
+	}
+
+	/**
+	 * The frame's script says it runs as soon as it does. A host that gives the page its isolation through a
+	 * service worker (no headers of its own) cannot serve the frame: a sandboxed frame's page is not the
+	 * service worker's, so it comes without the headers a cross-origin isolated page needs of its frames, and
+	 * the browser shows an error page in it instead (or, offline, nothing loads).
+	 */
+	private watchAlive(): Promise<boolean> {
+		return new Promise((resolve) => {
+			const done = (alive: boolean) => {
+				removeEventListener("message", onMessage);
+				clearTimeout(timer);
+				resolve(alive);
+			};
+			const onMessage = (event: MessageEvent) => {
+				if (event.source === this.element.contentWindow && (event.data as { type?: unknown } | null)?.type === SANDBOX_ALIVE) done(true);
+			};
+			addEventListener("message", onMessage);
+			const timer = setTimeout(() => done(false), FRAME_ALIVE_MS);
+			this.element.addEventListener("load", () => setTimeout(() => done(false), AFTER_LOAD_MS), { once: true });
+		});
 	}
 
 	/**
@@ -83,8 +114,20 @@ export class SandboxFrame {
 				if (report.type === "started") resolve({ isolated: report.isolated });
 				else reject(new Error(`the runtime's script did not start: ${report.message}`));
 			};
-			const ports = workspacePort ? [runtimePort, this.control.port2, workspacePort] : [runtimePort, this.control.port2];
-			void this.loaded.then(() => this.element.contentWindow?.postMessage({ type: SANDBOX_START }, "*", ports));
+			void this.alive.then(async (alive) => {
+				if (alive) {
+					const ports = workspacePort ? [runtimePort, this.control.port2, workspacePort] : [runtimePort, this.control.port2];
+					this.element.contentWindow?.postMessage({ type: SANDBOX_START }, "*", ports);
+					return;
+				}
+				// The same service as the frame's, in the page: extension code then has the app's origin.
+				this.sandboxed = false;
+				this.element.remove();
+				const { serve, startWorker } = await import("../sandbox/runtime-host.ts");
+				const starting = startWorker("page");
+				this.inPageWorker = starting.worker;
+				serve(starting, { runtime: runtimePort, control: this.control.port2, workspace: workspacePort });
+			});
 		});
 	}
 
@@ -110,6 +153,7 @@ export class SandboxFrame {
 		this.waiting.clear();
 		// Removing the frame ends its document and the worker it started.
 		this.element.remove();
+		this.inPageWorker?.terminate();
 	}
 
 	private receive(data: unknown): void {
@@ -168,6 +212,9 @@ export async function startRuntimeWorker(config: RuntimeConfig, bridge: HostBrid
 	if (gateway && gatewayChannel) exposeGateway(gateway, gatewayChannel.port1);
 	const handle: RuntimeHandle = {
 		api,
+		get sandboxed() {
+			return frame.sandboxed;
+		},
 		readActivity: () => frame.readActivity(),
 		terminate() {
 			remote[Comlink.releaseProxy]();

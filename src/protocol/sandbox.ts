@@ -23,6 +23,9 @@ import type { RunningCall } from "./call-record.ts";
  */
 export const SANDBOX_START = "playa-sandbox-start";
 
+/** The frame → page message (window `postMessage`) as soon as the frame's script runs. */
+export const SANDBOX_ALIVE = "playa-sandbox-alive";
+
 /** The worker → frame message once the runtime's module has run: the frame then sends the boot. */
 export const RUNTIME_READY = "playa-runtime-ready";
 

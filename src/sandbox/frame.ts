@@ -1,95 +1,18 @@
 /**
- * The sandbox frame's script (`sandbox.html`): starts one runtime worker with the frame's opaque origin and
- * keeps its call record. See protocol/sandbox.ts for the messages.
- *
- * The worker is a classic one from a `blob:` URL (a module worker from `blob:` does not start in a sandboxed
- * frame), which `import()`s the runtime's module from the app's server, a cross-origin request from here.
- * The frame reads nothing the worker sends but its one ready signal and the synchronous workspace calls
- * (checked by the sync server, then asked of the page's workspace port, which checks them again), so
- * extension code in the worker cannot reach the page but through the ports the page guards.
+ * The sandbox frame's script (`sandbox.html`): starts one runtime worker with the frame's opaque origin,
+ * keeps its call record and answers its synchronous workspace calls (runtime-host.ts). It tells the page it
+ * runs (a host that cannot serve this frame leaves the page to run the worker itself), then waits for the
+ * page's one start message.
  */
-import runtimeWorkerUrl from "../runtime/worker.ts?worker&url";
-import { createCallRecordBuffer, readCallRecord } from "../protocol/call-record.ts";
-import { SANDBOX_START, isRuntimeReady, type FrameReport, type FrameRequest, type RuntimeBoot } from "../protocol/sandbox.ts";
-import { connectEmbeddedWorkspace } from "../workspace/embedded/client.ts";
-import { serveSyncChannel, type SyncChannelServer } from "../workspace/sync-server.ts";
+import { SANDBOX_ALIVE, SANDBOX_START } from "../protocol/sandbox.ts";
+import { serve, startWorker } from "./runtime-host.ts";
 
 /** The app's origin: this document's URL is the app's even though its origin is opaque. */
 const appOrigin = new URL(location.href).origin;
 
-function workerSource(moduleUrl: string): string {
-	// A classic script: a failed import is reported by the error event below, with the reason.
-	return `import(${JSON.stringify(moduleUrl)}).catch((error) => { setTimeout(() => { throw error; }); });`;
-}
-
-/**
- * Starts the worker at once, so its module loads while the page gets the session ready; the boot goes to it
- * once both the worker is ready and the page's ports are here.
- */
-function startWorker(): { worker: Worker; ready: Promise<void> } {
-	const moduleUrl = new URL(runtimeWorkerUrl, location.href).href;
-	const source = URL.createObjectURL(new Blob([workerSource(moduleUrl)], { type: "text/javascript" }));
-	const worker = new Worker(source, { name: "playa-runtime" });
-	URL.revokeObjectURL(source);
-	const ready = new Promise<void>((resolve, reject) => {
-		const onMessage = (event: MessageEvent) => {
-			if (!isRuntimeReady(event.data)) return;
-			worker.removeEventListener("message", onMessage);
-			worker.removeEventListener("error", onError);
-			resolve();
-		};
-		const onError = (event: ErrorEvent) => {
-			event.preventDefault();
-			reject(new Error(event.message || "the runtime's script did not load"));
-		};
-		worker.addEventListener("message", onMessage);
-		worker.addEventListener("error", onError);
-	});
-	// Reported to the page once it asks (serve); until then the failure waits here, not in the console.
-	ready.catch(() => undefined);
-	return { worker, ready };
-}
-
-/**
- * A channel for the worker's synchronous workspace calls (Node's `fs.*Sync`): it blocks on shared memory,
- * which reaches this frame and not the page, and each call is answered from the page's workspace port.
- */
-function syncChannel(workspacePort: MessagePort | undefined): { port?: MessagePort; busy(): boolean } {
-	if (!workspacePort || !crossOriginIsolated) return { busy: () => false };
-	const channel = new MessageChannel();
-	let server: SyncChannelServer | undefined;
-	connectEmbeddedWorkspace(workspacePort, {}, false).then(
-		(connected) => (server = serveSyncChannel(channel.port1, connected)),
-		() => channel.port1.close(),
-	);
-	return { port: channel.port2, busy: () => server?.busy === true };
-}
-
-function serve(runtime: { worker: Worker; ready: Promise<void> }, ports: { runtime: MessagePort; control: MessagePort; workspace?: MessagePort }): void {
-	const { control } = ports;
-	const report = (message: FrameReport) => control.postMessage(message);
-	// The worker shares this frame's agent cluster, so shared memory reaches it; the page cannot see it.
-	const callRecord = crossOriginIsolated ? createCallRecordBuffer() : undefined;
-	const sync = syncChannel(ports.workspace);
-	const syncPort = sync.port;
-	runtime.ready.then(
-		() => {
-			const boot: RuntimeBoot = { type: "playa-runtime-boot", port: ports.runtime, callRecord, syncPort };
-			runtime.worker.postMessage(boot, syncPort ? [ports.runtime, syncPort] : [ports.runtime]);
-			report({ type: "started", isolated: callRecord !== undefined });
-		},
-		(error: Error) => report({ type: "failed", message: error.message.slice(0, 2000) }),
-	);
-	control.addEventListener("message", (event: MessageEvent<FrameRequest>) => {
-		const request = event.data;
-		if (request?.type !== "read_call_record" || typeof request.id !== "number") return;
-		report({ type: "call_record", id: request.id, running: callRecord ? readCallRecord(callRecord) : undefined, syncCall: sync.busy() });
-	});
-	control.start();
-}
-
-const runtime = startWorker();
+const runtime = startWorker("frame");
 let taken = false;
+if (parent !== window) parent.postMessage({ type: SANDBOX_ALIVE }, appOrigin);
 addEventListener("message", (event: MessageEvent) => {
 	// One start, from the page that embeds this frame and nobody else.
 	if (taken || event.source !== parent || parent === window || event.origin !== appOrigin) return;
