@@ -4,6 +4,7 @@ import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vite";
 import { chromiumLaunchOptions } from "./scripts/chromium.mjs";
 import { contentSecurityPolicy } from "./scripts/vite-csp.ts";
+import { editorTypes } from "./scripts/vite-editor-types.ts";
 import { serveExtensionSources } from "./scripts/vite-extension-sources.ts";
 
 /** WebContainer and SharedArrayBuffer need a cross-origin isolated page. */
@@ -13,10 +14,12 @@ const isolation = {
 };
 
 export default defineConfig({
-	plugins: [react(), serveExtensionSources(), contentSecurityPolicy()],
+	plugins: [react(), serveExtensionSources(), contentSecurityPolicy(), editorTypes()],
 	server: { headers: isolation },
 	preview: { headers: isolation },
-	worker: { format: "es" },
+	// The editor's language service needs TypeScript's JavaScript API: the JS release (typescript 7 is native).
+	resolve: { alias: [{ find: /^typescript$/, replacement: "typescript-js" }] },
+	worker: { format: "es", plugins: () => [editorTypes()] },
 	optimizeDeps: {
 		include: [
 			"comlink", "sucrase", "es-module-lexer", "zod", "typebox", "typebox/value", "typebox/compile", "@earendil-works/pi-ai", "@earendil-works/pi-ai/compat", "@earendil-works/pi-agent-core",

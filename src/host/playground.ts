@@ -22,6 +22,8 @@ import { WorkspaceHost } from "./workspace-host.ts";
 import { Store } from "./store.ts";
 import { Notices } from "./notices.ts";
 import { DialogDesk } from "./dialog-desk.ts";
+import { EditorHost } from "./editor-host.ts";
+import { branchPath } from "../session/tree.ts";
 import { DEFAULT_SCRIPT, displayPatch, initialPlaygroundState, SCRIPTED_CHOICE, sessionSource, type Notification, type PlaygroundState } from "./playground-state.ts";
 
 /** How many entries of a long session are shown before the whole session has loaded. */
@@ -105,6 +107,21 @@ export class Playground {
 		notify: (message, level, source) => this.notify(message, level, source),
 	});
 	private stopModelsWatch?: () => void;
+	/** The editor's buffers, saving, templates and Run (save, then reload on the same session). */
+	readonly editor = new EditorHost({
+		storage: () => this.storage,
+		readFile: (path) => this.workspace.readFile(path),
+		writeFile: (path, text) => this.workspace.writeFile(path, text),
+		cwd: () => this.workspace.sessionCwd,
+		reload: () => this.startRuntime(),
+		script: () => this.store.get().script,
+		setScript: (steps) => this.setScript(steps),
+		repliesSoFar: () => {
+			const { entries, leafId } = this.store.get();
+			const branch = branchPath(new Map(entries.map((entry) => [entry.id, entry])), leafId);
+			return branch.filter((entry) => entry.type === "message" && (entry as { message?: { role?: string } }).message?.role === "assistant").length;
+		},
+	});
 
 	constructor(private readonly location: Location) {}
 
@@ -208,7 +225,7 @@ export class Playground {
 			await this.workspaceReady;
 			const workspacePort = await this.workspace.createPort();
 			const runtime = await startRuntimeWorker(
-				{ session, extensions: extensionUrls, script, disabled, callRecord: this.callRecord, workspacePort, model, thinkingLevel, cdn: linkCdn(location), startReason: options.startReason, retry: linkRetryPolicy(this.location) },
+				{ session, extensions: [...extensionUrls, ...this.editor.extensionUrls.urls()], script, disabled, callRecord: this.callRecord, workspacePort, model, thinkingLevel, cdn: linkCdn(location), startReason: options.startReason, retry: linkRetryPolicy(this.location) },
 				this.bridge(++this.generation, session.header.id),
 				(handle) => this.watch(handle),
 				this.gateway,

@@ -1,5 +1,5 @@
 /** The playground page: transcript and composer, with extensions and the script beside them. */
-import { memo, useCallback, useEffect, useMemo, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { keyIdOf } from "../protocol/keys.ts";
 import type { Playground } from "../host/playground.ts";
 import type { ExtensionStatus } from "../protocol/runtime.ts";
@@ -11,7 +11,12 @@ import { ExtensionsPanel } from "./ExtensionsPanel.tsx";
 import { FilesPanel } from "./FilesPanel.tsx";
 import { formatCount, Notifications } from "./Notifications.tsx";
 import { ManualTurnForm } from "./ManualTurnForm.tsx";
-import { ModelPanel, modelTitle, type OfflineModel } from "./ModelPanel.tsx";
+import { ModelPanel, type OfflineModel } from "./ModelPanel.tsx";
+import { EditorPane } from "./editor/EditorPane.tsx";
+import { editorProblems } from "./editor/runtime-problems.ts";
+import { Header } from "./Header.tsx";
+import { Panes } from "./Panes.tsx";
+import { PanelTabs } from "./PanelTabs.tsx";
 import { RetryStatus } from "./RetryStatus.tsx";
 import { SessionUsage } from "./Usage.tsx";
 import { ScriptPanel } from "./ScriptPanel.tsx";
@@ -91,8 +96,20 @@ function lastReplyError(branch: { type: string }[]): { message: string } | undef
 	return undefined;
 }
 
-export function App({ playground }: { playground: Playground }) {
+interface AppProps {
+	playground: Playground;
+	/** Opens the examples gallery (the header's Examples button). */
+	onExamples?: () => void;
+	/** A theme toggle for the header. */
+	themeToggle?: ReactNode;
+	/** The inspector tab's content, when there is one. */
+	inspector?: ReactNode;
+}
+
+export function App(props: AppProps) {
+	const { playground } = props;
 	const state = usePlaygroundState(playground);
+	const runtimeProblems = useMemo(() => editorProblems(state.extensions, state.errors, (url) => playground.editor.extensionUrls.pathOf(url)), [state.extensions, state.errors, playground]);
 	const dialog = state.dialogs[0];
 	useShortcuts(playground, state.extensions);
 	const TreePanel = useTreePanel(state.treeOpen || state.phase === "ready", playground.notices.error);
@@ -102,20 +119,20 @@ export function App({ playground }: { playground: Playground }) {
 	const branch = useMemo(() => branchPath(new Map(state.entries.map((e) => [e.id, e])), state.leafId), [state.entries, state.leafId]);
 	return (
 		<div className="app" data-phase={state.phase}>
-			<header className="topbar">
-				<h1>Playa</h1>
-				<span className="muted">{state.title ?? "extension playground"}</span>
-				<span className="model" aria-label="Current model">
-					Model: {modelTitle(state.model, OFFLINE_MODELS)}
-				</span>
-				<button type="button" onClick={() => void playground.newSession()} disabled={state.running}>
-					New session
-				</button>
-				<button type="button" onClick={() => playground.tree.show(true)}>
-					Tree
-				</button>
-			</header>
-			<main className="main">
+			<Header
+				title={state.title}
+				model={state.model}
+				offline={OFFLINE_MODELS}
+				running={state.running}
+				onSelectModel={(choice) => void playground.selectModel(choice)}
+				onNewSession={() => void playground.newSession()}
+				onTree={() => playground.tree.show(true)}
+				onExamples={props.onExamples}
+				themeToggle={props.themeToggle}
+			/>
+			<Panes
+				editor={<EditorPane host={playground.editor} files={state.files} root={state.workspace.cwd} runtimeProblems={runtimeProblems} onNotice={playground.notices.error} />}
+				session={
 				<div className="chat">
 					{state.phase === "failed" && (
 						<p className="error-text" role="alert">
@@ -161,7 +178,14 @@ export function App({ playground }: { playground: Playground }) {
 						))}
 					</footer>
 				</div>
-				<aside className="side">
+				}
+				panels={
+				<PanelTabs
+					tabs={[
+						{
+							id: "extensions",
+							label: "Extensions",
+							content: (
 					<ExtensionsPanel
 						extensions={state.extensions}
 						errors={state.errors}
@@ -170,16 +194,13 @@ export function App({ playground }: { playground: Playground }) {
 						onEnable={(url) => void playground.enableExtension(url)}
 						onFlag={(name, value) => void playground.setFlag(name, value)}
 					/>
-					<SessionsPanel
-						sessions={state.sessions}
-						currentId={state.sessionId}
-						disabled={state.running}
-						onOpen={(id) => void playground.sessions.openSession(id)}
-						onRename={(id, name) => void playground.sessions.renameSession(id, name)}
-						onDelete={(id) => void playground.sessions.deleteSession(id)}
-						onExport={(format) => playground.sessions.exportSession(format)}
-						onImport={(file) => void playground.sessions.importSession(file, file.name)}
-					/>
+							),
+						},
+						{
+							id: "model",
+							label: "Model",
+							content: (
+								<>
 					<ModelPanel
 						secrets={playground.secrets}
 						endpoints={playground.endpoints}
@@ -193,9 +214,43 @@ export function App({ playground }: { playground: Playground }) {
 						deferCatalog={state.phase === "starting"}
 					/>
 					<ScriptPanel script={state.script} onApply={(steps) => void playground.setScript(steps)} />
-					<FilesPanel files={state.files} status={state.workspace} host={playground.workspace} />
-				</aside>
-			</main>
+								</>
+							),
+						},
+						{
+							id: "sessions",
+							label: "Sessions",
+							content: (
+					<SessionsPanel
+						sessions={state.sessions}
+						currentId={state.sessionId}
+						disabled={state.running}
+						onOpen={(id) => void playground.sessions.openSession(id)}
+						onRename={(id, name) => void playground.sessions.renameSession(id, name)}
+						onDelete={(id) => void playground.sessions.deleteSession(id)}
+						onExport={(format) => playground.sessions.exportSession(format)}
+						onImport={(file) => void playground.sessions.importSession(file, file.name)}
+					/>
+							),
+						},
+						{
+							id: "tree",
+							label: "Tree",
+							content: (
+								<section className="panel" aria-label="Session tree">
+									<p className="muted">The session's branches, labels and forks.</p>
+									<button type="button" onClick={() => playground.tree.show(true)}>
+										Open the session tree
+									</button>
+								</section>
+							),
+						},
+						{ id: "files", label: "Files", content: <FilesPanel files={state.files} status={state.workspace} host={playground.workspace} /> },
+						...(props.inspector ? [{ id: "inspector", label: "Inspector", content: props.inspector }] : []),
+					]}
+				/>
+				}
+			/>
 			<Notifications items={state.notifications} dropped={state.droppedNotifications} onDismiss={dismissNotification} onDismissDropped={dismissDropped} />
 			{state.phase === "awaiting-trust" && <TrustPrompt urls={state.untrustedUrls} onDecide={(run) => void playground.decideTrust(run)} />}
 			{Object.entries(state.components).map(([id, component]) => (
