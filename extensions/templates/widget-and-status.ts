@@ -10,7 +10,7 @@ export default function (pi: ExtensionAPI) {
 		ctx.ui.setStatus("turns", "turns: 0");
 	});
 	pi.on("turn_end", async (event, ctx) => {
-		turns.push(`turn ${event.turnIndex + 1}: ${event.toolResults.length} tool result(s)`);
+		turns.push(`turn ${turns.length + 1}: ${event.toolResults.length} tool result(s)`);
 		ctx.ui.setStatus("turns", `turns: ${turns.length}`);
 		ctx.ui.setWidget("turns", ["Turns so far:", ...turns.slice(-5)]);
 	});
