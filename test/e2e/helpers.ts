@@ -35,6 +35,7 @@ export async function setScript(page: Page, steps: unknown[]) {
 	await page.getByLabel("Script steps (JSON)").fill(JSON.stringify(steps));
 	await page.getByRole("button", { name: "Apply script" }).click();
 	await expect(page.getByRole("status").filter({ hasText: "Applied." })).toBeVisible();
+	await showPanel(page, "Extensions");
 }
 
 /** Types into the composer and sends, once it takes input (not while the page starts or a run goes on). */

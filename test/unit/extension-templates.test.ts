@@ -2,7 +2,7 @@
 // (fetched, transpiled, imported) and its scripted steps (or its command) show it working.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { TEMPLATES } from "../../extensions/templates/catalog.ts";
+import { TEMPLATES } from "../../src/ui/editor/templates.ts";
 import { EmbeddedWorkspace } from "../../src/workspace/embedded/embedded-workspace.ts";
 import { startRuntime, toolResults, transcript } from "../support/runtime-harness.ts";
 
@@ -17,7 +17,7 @@ function template(id: string) {
 }
 
 async function started(id: string, answer?: Parameters<typeof startRuntime>[0]["answer"]) {
-	const workspace = await EmbeddedWorkspace.create({ "keep.txt": "still here" });
+	const workspace = await EmbeddedWorkspace.create({});
 	const harness = await startRuntime({ files: { [`${id}.ts`]: source(id) }, script: template(id).script, answer, workspace });
 	expect(harness.errors()).toEqual([]);
 	expect(harness.extensions()).toEqual([expect.objectContaining({ name: id, loaded: true })]);

@@ -5,11 +5,11 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import type { EditorHost } from "../../host/editor-host.ts";
-import { TEMPLATES } from "../../../extensions/templates/catalog.ts";
+import { TEMPLATES } from "./templates.ts";
 import { FileTree } from "../FileTree.tsx";
+import type { EditorIntent } from "./intent.ts";
 import type { Problem } from "./language.ts";
 
-export type EditorIntent = { kind: "template"; id: string } | { kind: "open"; path: string };
 
 const Workbench = lazy(() => import("./Workbench.tsx"));
 

@@ -10,11 +10,11 @@ import { EditorView, keymap } from "@codemirror/view";
 import { basicSetup } from "codemirror";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { EditorHost } from "../../host/editor-host.ts";
-import { TEMPLATES } from "../../../extensions/templates/catalog.ts";
+import { TEMPLATES } from "./templates.ts";
 import { FileTree } from "../FileTree.tsx";
 import { deferredLanguageService, typescriptSupport, type Problem } from "./language.ts";
 import { ProblemsList } from "./ProblemsList.tsx";
-import type { EditorIntent } from "./EditorPane.tsx";
+import type { EditorIntent } from "./intent.ts";
 
 const TEMPLATE_SOURCES = import.meta.glob<string>("../../../extensions/templates/*.ts", { query: "?raw", import: "default" });
 

@@ -1,11 +1,11 @@
 /**
- * The "New extension" templates: each a real file beside this one, with the scripted model's steps
+ * The "New extension" templates: each a real file in extensions/templates/, with the scripted model's steps
  * that show it working once it runs (the steps of the next replies).
  */
-import type { ScriptStep } from "../../src/protocol/script.ts";
+import type { ScriptStep } from "../../protocol/script.ts";
 
 export interface ExtensionTemplate {
-	/** The file beside this one, and the default name of the new extension. */
+	/** The file in extensions/templates/, and the default name of the new extension. */
 	id: string;
 	title: string;
 	/** What to do once it runs. */
