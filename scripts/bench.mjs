@@ -1,5 +1,6 @@
 // `npm run bench`: the budgets of DESIGN.md that can be measured here.
-//   first-load JavaScript (gzip) of the production build, and the runtime worker's size;
+//   first-load JavaScript (gzip) of the production build, the runtime worker's size, and the editor's
+//   and its TypeScript worker's chunks (loaded on first use);
 //   runtime overhead per turn, under Node (Vitest bench).
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -18,6 +19,12 @@ const initialBytes = initial.reduce((sum, file) => sum + gz(file), 0);
 console.log(`first-load JavaScript: ${kb(initialBytes)} gzip in ${initial.length} file(s) (budget 200 KB)`);
 const worker = readdirSync(join(dist, "assets")).find((file) => /^worker-.*\.js$/.test(file));
 if (worker) console.log(`runtime worker entry: ${kb(gz(`assets/${worker}`))} gzip (loaded when the runtime starts)`);
+// The editor and its TypeScript worker load when the editor first opens.
+const assets = readdirSync(join(dist, "assets"));
+for (const [label, pattern] of [["editor chunk", /^Workbench-.*\.js$/], ["TypeScript worker", /^ts-worker-.*\.js$/]]) {
+	const file = assets.find((name) => pattern.test(name));
+	if (file) console.log(`${label}: ${kb(gz(`assets/${file}`))} gzip (loaded when the editor first opens)`);
+}
 
 const sessionStatus = run("node", [join(ROOT, "scripts", "bench-session.mjs")]);
 process.exit(run(npxBin("vitest"), ["bench", "--run", "--project", "node"]) || sessionStatus);

@@ -24,6 +24,8 @@ import { DialogDesk } from "./dialog-desk.ts";
 import { ProjectExtensions } from "./project-extensions.ts";
 import { resolveExtensionInput } from "./extension-input.ts";
 import { InspectorLog } from "./inspector-log.ts";
+import { EditorHost } from "./editor-host.ts";
+import { branchPath } from "../session/tree.ts";
 import { DEFAULT_SCRIPT, displayPatch, initialPlaygroundState, SCRIPTED_CHOICE, sessionSource, type Notification, type PlaygroundState } from "./playground-state.ts";
 import { linkCdn, linkExtensionUrls, linkRetryPolicy } from "./link-params.ts";
 
@@ -117,6 +119,21 @@ export class Playground {
 	private saidUnsandboxed = false;
 	/** What the runtime's inspector recorded: events, extension console output, model requests. */
 	readonly inspector = new InspectorLog();
+	/** The editor's buffers, saving, templates and Run (save, then reload on the same session). */
+	readonly editor = new EditorHost({
+		storage: () => this.storage,
+		readFile: (path) => this.workspace.readFile(path),
+		writeFile: (path, text) => this.workspace.writeFile(path, text),
+		cwd: () => this.workspace.sessionCwd,
+		reload: (authored) => this.reloadExtensions({ authored }),
+		script: () => this.store.get().script,
+		setScript: (steps) => this.setScript(steps),
+		repliesSoFar: () => {
+			const { entries, leafId } = this.store.get();
+			const branch = branchPath(new Map(entries.map((entry) => [entry.id, entry])), leafId);
+			return branch.filter((entry) => entry.type === "message" && (entry as { message?: { role?: string } }).message?.role === "assistant").length;
+		},
+	});
 
 	constructor(private readonly location: Location) {}
 

@@ -1,5 +1,5 @@
 /** The playground page: transcript and composer, with extensions and the script beside them. */
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { keyIdOf } from "../protocol/keys.ts";
 import type { Playground } from "../host/playground.ts";
 import type { ExtensionStatus } from "../protocol/runtime.ts";
@@ -11,7 +11,13 @@ import { ExtensionsPanel } from "./ExtensionsPanel.tsx";
 import { FilesPanel } from "./FilesPanel.tsx";
 import { formatCount, Notifications } from "./Notifications.tsx";
 import { ManualTurnForm } from "./ManualTurnForm.tsx";
-import { ModelPanel, modelTitle, type OfflineModel } from "./ModelPanel.tsx";
+import { ModelPanel, type OfflineModel } from "./ModelPanel.tsx";
+import { EditorPane } from "./editor/EditorPane.tsx";
+import { ColorSchemeToggle } from "./design/ColorSchemeToggle.tsx";
+import { editorProblems } from "./editor/runtime-problems.ts";
+import { Header } from "./Header.tsx";
+import { Panes } from "./Panes.tsx";
+import { PanelTabs } from "./PanelTabs.tsx";
 import { RetryStatus } from "./RetryStatus.tsx";
 import { SessionUsage } from "./Usage.tsx";
 import { ScriptPanel } from "./ScriptPanel.tsx";
@@ -95,8 +101,20 @@ function lastReplyError(branch: { type: string }[]): { message: string } | undef
 	return undefined;
 }
 
-export function App({ playground }: { playground: Playground }) {
+interface AppProps {
+	playground: Playground;
+	/** Opens the examples gallery (the header's Examples button). */
+	onExamples?: () => void;
+	/** A theme toggle for the header. */
+	themeToggle?: ReactNode;
+	/** The inspector tab's content, when there is one. */
+	inspector?: ReactNode;
+}
+
+export function App(props: AppProps) {
+	const { playground } = props;
 	const state = usePlaygroundState(playground);
+	const runtimeProblems = useMemo(() => editorProblems(state.problems), [state.problems]);
 	const dialog = state.dialogs[0];
 	useShortcuts(playground, state.extensions);
 	const TreePanel = useTreePanel(state.treeOpen || state.phase === "ready", playground.notices.error);
@@ -104,30 +122,23 @@ export function App({ playground }: { playground: Playground }) {
 	const dismissNotification = useCallback((id: number) => playground.notices.dismiss(id), [playground]);
 	const dismissDropped = useCallback((source: string) => playground.notices.dismissDropped(source), [playground]);
 	const branch = useMemo(() => branchPath(new Map(state.entries.map((e) => [e.id, e])), state.leafId), [state.entries, state.leafId]);
-	const [inspectorOpen, setInspectorOpen] = useState(false);
 	const [galleryOpen, setGalleryOpen] = useState(false);
 	return (
 		<div className="app" data-phase={state.phase}>
-			<header className="topbar">
-				<h1>Playa</h1>
-				<span className="muted">{state.title ? ansiToNodes(state.title, "title") : "extension playground"}</span>
-				<span className="model" aria-label="Current model">
-					Model: {modelTitle(state.model, OFFLINE_MODELS)}
-				</span>
-				<button type="button" onClick={() => void playground.newSession()} disabled={state.running}>
-					New session
-				</button>
-				<button type="button" onClick={() => playground.tree.show(true)}>
-					Tree
-				</button>
-				<button type="button" onClick={() => setGalleryOpen(true)}>
-					Examples
-				</button>
-				<button type="button" aria-pressed={inspectorOpen} onClick={() => setInspectorOpen((open) => !open)}>
-					Inspector
-				</button>
-			</header>
-			<main className="main">
+			<Header
+				title={state.title}
+				model={state.model}
+				offline={OFFLINE_MODELS}
+				running={state.running}
+				onSelectModel={(choice) => void playground.selectModel(choice)}
+				onNewSession={() => void playground.newSession()}
+				onTree={() => playground.tree.show(true)}
+				onExamples={props.onExamples ?? (() => setGalleryOpen(true))}
+				themeToggle={props.themeToggle ?? <ColorSchemeToggle />}
+			/>
+			<Panes
+				editor={<EditorPane host={playground.editor} files={state.files} root={state.workspace.cwd} runtimeProblems={runtimeProblems} onNotice={playground.notices.error} />}
+				session={
 				<div className="chat">
 					{state.phase === "failed" && (
 						<p className="error-text" role="alert">
@@ -173,7 +184,14 @@ export function App({ playground }: { playground: Playground }) {
 						))}
 					</footer>
 				</div>
-				<aside className="side">
+				}
+				panels={
+				<PanelTabs
+					tabs={[
+						{
+							id: "extensions",
+							label: "Extensions",
+							content: (
 					<ExtensionsPanel
 						extensions={state.extensions}
 						errors={state.errors}
@@ -184,16 +202,13 @@ export function App({ playground }: { playground: Playground }) {
 						onReload={() => void playground.reloadExtensions()}
 						reloadDisabled={state.running || state.phase !== "ready"}
 					/>
-					<SessionsPanel
-						sessions={state.sessions}
-						currentId={state.sessionId}
-						disabled={state.running}
-						onOpen={(id) => void playground.sessions.openSession(id)}
-						onRename={(id, name) => void playground.sessions.renameSession(id, name)}
-						onDelete={(id) => void playground.sessions.deleteSession(id)}
-						onExport={(format) => playground.sessions.exportSession(format)}
-						onImport={(file) => void playground.sessions.importSession(file, file.name)}
-					/>
+							),
+						},
+						{
+							id: "model",
+							label: "Model",
+							content: (
+								<>
 					<ModelPanel
 						secrets={playground.secrets}
 						endpoints={playground.endpoints}
@@ -207,16 +222,51 @@ export function App({ playground }: { playground: Playground }) {
 						deferCatalog={state.phase === "starting"}
 					/>
 					<ScriptPanel script={state.script} onApply={(steps) => void playground.setScript(steps)} />
-					<FilesPanel files={state.files} status={state.workspace} host={playground.workspace} />
-				</aside>
-			</main>
-			{inspectorOpen && (
-				<Suspense fallback={<p className="muted">Loading the inspector…</p>}>
-					<div className="inspector-drawer">
-						<InspectorPanel log={playground.inspector} />
-					</div>
-				</Suspense>
-			)}
+								</>
+							),
+						},
+						{
+							id: "sessions",
+							label: "Sessions",
+							content: (
+					<SessionsPanel
+						sessions={state.sessions}
+						currentId={state.sessionId}
+						disabled={state.running}
+						onOpen={(id) => void playground.sessions.openSession(id)}
+						onRename={(id, name) => void playground.sessions.renameSession(id, name)}
+						onDelete={(id) => void playground.sessions.deleteSession(id)}
+						onExport={(format) => playground.sessions.exportSession(format)}
+						onImport={(file) => void playground.sessions.importSession(file, file.name)}
+					/>
+							),
+						},
+						{
+							id: "tree",
+							label: "Tree",
+							content: (
+								<section className="panel" aria-label="Session tree">
+									<p className="muted">The session's branches, labels and forks.</p>
+									<button type="button" onClick={() => playground.tree.show(true)}>
+										Open the session tree
+									</button>
+								</section>
+							),
+						},
+						{ id: "files", label: "Files", content: <FilesPanel files={state.files} status={state.workspace} host={playground.workspace} /> },
+						{
+							id: "inspector",
+							label: "Inspector",
+							content: props.inspector ?? (
+								<Suspense fallback={<p className="muted">Loading the inspector…</p>}>
+									<InspectorPanel log={playground.inspector} />
+								</Suspense>
+							),
+						},
+					]}
+				/>
+				}
+			/>
 			{galleryOpen && (
 				<Suspense fallback={null}>
 					<GalleryPanel

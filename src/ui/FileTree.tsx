@@ -28,10 +28,12 @@ interface Props {
 	root: string;
 	files: string[];
 	open?: string;
+	/** Put before each file's accessible name, where two trees of the same files are on the page. */
+	labelPrefix?: string;
 	onOpen(path: string | undefined): void;
 }
 
-export function FileTree({ root, files, open, onOpen }: Props) {
+export function FileTree({ root, files, open, labelPrefix = "", onOpen }: Props) {
 	const renderFolder = (folder: Folder, prefix: string) => (
 		<ul className="file-list">
 			{[...folder.folders].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, child]) => (
@@ -44,7 +46,7 @@ export function FileTree({ root, files, open, onOpen }: Props) {
 			))}
 			{folder.files.sort((a, b) => (a.name < b.name ? -1 : 1)).map(({ name, path }) => (
 				<li key={path}>
-					<button type="button" aria-label={path} title={path} aria-pressed={open === path} onClick={() => onOpen(open === path ? undefined : path)}>
+					<button type="button" aria-label={`${labelPrefix}${path}`} title={path} aria-pressed={open === path} onClick={() => onOpen(open === path ? undefined : path)}>
 						{name}
 					</button>
 				</li>

@@ -243,7 +243,17 @@ export function ModelPanel(props: ModelPanelProps) {
 		<section className="panel model-panel" aria-label="Model settings">
 			<h2>Model</h2>
 			<div className="model-pickers">
-				<select aria-label="Provider" value={viewed ?? ""} onChange={(e) => setViewed(e.target.value)}>
+				<select
+					aria-label="Provider"
+					value={viewed ?? ""}
+					onChange={(e) => {
+						const provider = e.target.value;
+						setViewed(provider);
+						// An offline provider has one model (Scripted, Manual): choosing it takes effect at once.
+						const only = offline.filter((m) => m.provider === provider);
+						if (only.length === 1) onSelect({ provider, id: only[0].id });
+					}}
+				>
 					{!viewed && <option value="">Choose a provider…</option>}
 					<optgroup label="Offline (no key)">
 						{[...new Set(offline.map((m) => m.provider))].map((provider) => (

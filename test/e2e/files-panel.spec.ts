@@ -3,7 +3,7 @@ import { createServer, type AddressInfo } from "node:net";
 import { expect, type Page } from "@playwright/test";
 import { strFromU8, unzipSync, zipSync, strToU8 } from "fflate";
 import { test } from "@playwright/test";
-import { openWithExtensions, send, waitReady } from "./helpers.ts";
+import { openWithExtensions, send, showPanel, waitReady } from "./helpers.ts";
 
 /** An origin on this machine where nothing listens. */
 async function refusedLocalOrigin(): Promise<string> {
@@ -27,6 +27,7 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 test("the page says which workspace backend runs", async ({ page }) => {
 	await openWithExtensions(page, []);
+	await showPanel(page, "Files");
 	const backend = panel(page).getByLabel("Workspace backend");
 	await expect(backend).toHaveAttribute("data-backend", "embedded");
 	await expect(backend).toContainText("Embedded shell");
@@ -34,6 +35,7 @@ test("the page says which workspace backend runs", async ({ page }) => {
 
 test("a file edited and saved in the panel is what the shell reads", async ({ page }) => {
 	await openWithExtensions(page, []);
+	await showPanel(page, "Files");
 	await send(page, "!printf 'first draft' > note.ts");
 	await fileButton(page, "/workspace/note.ts").click();
 	const view = panel(page).getByRole("figure", { name: "Content of /workspace/note.ts" });
@@ -49,6 +51,7 @@ test("a file edited and saved in the panel is what the shell reads", async ({ pa
 
 test("uploads files by picking, dropping and from a zip; images show as images", async ({ page }) => {
 	await openWithExtensions(page, []);
+	await showPanel(page, "Files");
 	await panel(page).getByLabel("Upload files").setInputFiles([
 		{ name: "hello.txt", mimeType: "text/plain", buffer: Buffer.from("uploaded text") },
 		{ name: "dot.png", mimeType: "image/png", buffer: PNG },
@@ -81,6 +84,7 @@ test("uploads files by picking, dropping and from a zip; images show as images",
 
 test("downloads one file, and the whole workspace as a zip", async ({ page }) => {
 	await openWithExtensions(page, []);
+	await showPanel(page, "Files");
 	await send(page, "!mkdir -p src && printf 'one' > a.txt && printf 'two' > src/b.txt");
 	await fileButton(page, "/workspace/src/b.txt").click();
 	const view = panel(page).getByRole("figure", { name: "Content of /workspace/src/b.txt" });
@@ -99,6 +103,7 @@ test("downloads one file, and the whole workspace as a zip", async ({ page }) =>
 
 test("reset empties the workspace, after a confirmation, and stays empty after a reload", async ({ page }) => {
 	await openWithExtensions(page, []);
+	await showPanel(page, "Files");
 	await send(page, "!mkdir -p keep && printf x > keep/x.txt && printf y > y.txt");
 	await expect(fileButton(page, "/workspace/keep/x.txt")).toBeVisible();
 	await panel(page).getByRole("button", { name: "Reset…" }).click();
@@ -112,6 +117,7 @@ test("reset empties the workspace, after a confirmation, and stays empty after a
 	await expect(page.getByRole("article", { name: "Shell message" }).nth(1)).toContainText("$ ls -A\n(no output)");
 	await page.reload();
 	await waitReady(page);
+	await showPanel(page, "Files");
 	await expect(panel(page)).toContainText("The workspace is empty.");
 });
 
@@ -124,6 +130,7 @@ test("WebContainer chosen with StackBlitz unreachable: the embedded shell runs i
 	await page.goto("/?workspace=webcontainer");
 	const backend = panel(page).getByLabel("Workspace backend");
 	await waitReady(page);
+	await showPanel(page, "Files");
 	// The probe's reason, not the 15 s timeout's.
 	await expect(backend).toContainText(`WebContainer was chosen, but StackBlitz's WebContainer service at ${refused} could not be reached`);
 	await expect(backend).toHaveAttribute("data-backend", "embedded");
@@ -135,6 +142,7 @@ test("WebContainer chosen with StackBlitz unreachable: the embedded shell runs i
 	await panel(page).getByRole("combobox", { name: "Backend" }).selectOption("embedded");
 	await expect(page).not.toHaveURL(/workspace=/);
 	await waitReady(page);
+	await showPanel(page, "Files");
 	await expect(backend).toHaveAttribute("data-backend", "embedded");
 	await expect(backend).toContainText("Embedded shell");
 	await expect(panel(page).getByRole("combobox", { name: "Backend" })).toHaveValue("embedded");

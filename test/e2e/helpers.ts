@@ -23,10 +23,19 @@ export async function waitReady(page: Page) {
 	await expect(page.locator(".app")).toHaveAttribute("data-phase", "ready", { timeout: 20_000 });
 }
 
+/** Shows one of the panels' tabs (Extensions, Model, Sessions, Tree, Files). */
+export async function showPanel(page: Page, name: string) {
+	const narrow = page.getByRole("tablist", { name: "Panes" });
+	if (await narrow.isVisible()) await narrow.getByRole("tab", { name: "Panels" }).click();
+	await page.getByRole("tablist", { name: "Panels" }).getByRole("tab", { name, exact: true }).click();
+}
+
 export async function setScript(page: Page, steps: unknown[]) {
+	await showPanel(page, "Model");
 	await page.getByLabel("Script steps (JSON)").fill(JSON.stringify(steps));
 	await page.getByRole("button", { name: "Apply script" }).click();
 	await expect(page.getByRole("status").filter({ hasText: "Applied." })).toBeVisible();
+	await showPanel(page, "Extensions");
 }
 
 /** Types into the composer and sends, once it takes input (not while the page starts or a run goes on). */

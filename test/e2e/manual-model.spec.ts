@@ -1,9 +1,10 @@
 // The manual model in Chromium: the user writes the assistant turn, including a tool call whose arguments come
 // from a form built from the tool's schema; the extension's tool runs and its result shows; a text turn ends the run.
 import { expect, test, type Page } from "@playwright/test";
-import { FIXTURES, openWithExtensions, send } from "./helpers.ts";
+import { FIXTURES, openWithExtensions, send, showPanel } from "./helpers.ts";
 
 async function chooseManual(page: Page) {
+	await showPanel(page, "Model");
 	const panel = page.getByRole("region", { name: "Model settings" });
 	await panel.getByLabel("Provider").selectOption("manual");
 	await panel.getByLabel("Model", { exact: true }).selectOption("manual");

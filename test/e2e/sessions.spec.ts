@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { send, setScript, waitReady } from "./helpers.ts";
+import { send, setScript, showPanel, waitReady } from "./helpers.ts";
 
 test("sessions: new, open, rename, filter, delete after confirming", async ({ page }) => {
 	await page.goto("/");
@@ -11,6 +11,7 @@ test("sessions: new, open, rename, filter, delete after confirming", async ({ pa
 	await page.getByRole("button", { name: "New session" }).click();
 	await waitReady(page);
 	await expect(page.getByRole("article", { name: "You message" })).toHaveCount(0);
+	await showPanel(page, "Sessions");
 	const list = page.getByRole("region", { name: "Sessions" });
 	await expect(list.getByRole("listitem")).toHaveCount(2);
 

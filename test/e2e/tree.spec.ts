@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { send, setScript, waitReady } from "./helpers.ts";
+import { send, setScript, showPanel, waitReady } from "./helpers.ts";
 
 function openTree(page: Page) {
 	return page
@@ -62,6 +62,7 @@ test("tree: jump back, grow a second branch, summarize, label, fork; all of it s
 	await tree.getByRole("button", { name: "Fork to a new session" }).click();
 	await expect(tree).toBeHidden();
 	await waitReady(page);
+	await showPanel(page, "Sessions");
 	const sessions = page.getByRole("region", { name: "Sessions" });
 	await expect(sessions.getByRole("listitem")).toHaveCount(2);
 	await expect(sessions.locator("li[aria-current=true]")).toContainText("3 entries");
@@ -77,6 +78,7 @@ test("tree: jump back, grow a second branch, summarize, label, fork; all of it s
 	await tree.getByRole("button", { name: "Close" }).click();
 
 	// The original session kept both branches, the summary and the label.
+	await showPanel(page, "Sessions");
 	await sessions.getByRole("listitem").filter({ hasText: "8 entries" }).getByRole("button").first().click();
 	await waitReady(page);
 	await expect(page.getByRole("article", { name: "Branch summary" })).toBeVisible();
@@ -109,6 +111,7 @@ test("tree: /tree opens it, Escape closes it, Shift+L labels from the keyboard; 
 
 	await send(page, "/fork");
 	await waitReady(page);
+	await showPanel(page, "Sessions");
 	const sessions = page.getByRole("region", { name: "Sessions" });
 	await expect(sessions.getByRole("listitem")).toHaveCount(2);
 	// The copy: both messages and the label, re-appended after them.

@@ -1,0 +1,69 @@
+/**
+ * The page's header: the name, Examples (its gallery plugs in through `onExamples`), Share (to come),
+ * the model picker (Scripted and Manual at once; others in the Model tab), and a slot for a theme toggle.
+ */
+import type { ReactNode } from "react";
+import type { ModelChoice } from "../protocol/runtime.ts";
+import { modelTitle, type OfflineModel } from "./ModelPanel.tsx";
+
+interface Props {
+	title?: string;
+	model: ModelChoice;
+	offline: OfflineModel[];
+	running: boolean;
+	onSelectModel(choice: ModelChoice): void;
+	onNewSession(): void;
+	onTree(): void;
+	/** Opens the examples gallery; the button is disabled until one is given. */
+	onExamples?: () => void;
+	/** Where a theme toggle goes. */
+	themeToggle?: ReactNode;
+}
+
+const OTHER = "other";
+
+export function Header({ title, model, offline, running, onSelectModel, onNewSession, onTree, onExamples, themeToggle }: Props) {
+	const offlineValue = offline.find((m) => m.provider === model.provider && m.id === model.id) ? `${model.provider}/${model.id}` : OTHER;
+	return (
+		<header className="topbar">
+			<h1>Playa</h1>
+			<span className="muted topbar-title">{title ?? "extension playground"}</span>
+			<button type="button" onClick={onExamples} disabled={!onExamples}>
+				Examples
+			</button>
+			<button type="button" disabled title="Sharing a playground is to come">
+				Share
+			</button>
+			<label className="topbar-model">
+				<span className="visually-hidden">Model</span>
+				<select
+					aria-label="Model picker"
+					value={offlineValue}
+					onChange={(event) => {
+						const choice = offline.find((m) => `${m.provider}/${m.id}` === event.target.value);
+						if (choice) onSelectModel({ provider: choice.provider, id: choice.id });
+					}}
+				>
+					{offline.map((m) => (
+						<option key={`${m.provider}/${m.id}`} value={`${m.provider}/${m.id}`}>
+							{m.name}
+						</option>
+					))}
+					<option value={OTHER} disabled>
+						{offlineValue === OTHER ? modelTitle(model, offline) : "Other models: Model tab"}
+					</option>
+				</select>
+			</label>
+			<span className="model" aria-label="Current model">
+				Model: {modelTitle(model, offline)}
+			</span>
+			<button type="button" onClick={onNewSession} disabled={running}>
+				New session
+			</button>
+			<button type="button" onClick={onTree}>
+				Tree
+			</button>
+			{themeToggle}
+		</header>
+	);
+}

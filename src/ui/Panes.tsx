@@ -1,0 +1,107 @@
+/**
+ * The page's three panes: files and editor | session | panels, with draggable dividers. At 768 px
+ * wide and below they become tabs, one pane at a time, so nothing is cut off or scrolls sideways.
+ * Every pane stays mounted (hidden when not shown), so what it holds survives switching.
+ */
+import { useEffect, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
+
+const NARROW = "(max-width: 768px)";
+const MIN_PANE = 180;
+
+function useNarrow(): boolean {
+	const [narrow, setNarrow] = useState(() => globalThis.matchMedia?.(NARROW).matches ?? false);
+	useEffect(() => {
+		const query = globalThis.matchMedia?.(NARROW);
+		if (!query) return;
+		const onChange = () => setNarrow(query.matches);
+		query.addEventListener("change", onChange);
+		return () => query.removeEventListener("change", onChange);
+	}, []);
+	return narrow;
+}
+
+type PaneId = "editor" | "session" | "panels";
+const PANES: { id: PaneId; label: string }[] = [
+	{ id: "editor", label: "Editor" },
+	{ id: "session", label: "Session" },
+	{ id: "panels", label: "Panels" },
+];
+
+/** A window splitter: `value` is the pane's share of the width, in percent, as the splitter pattern asks. */
+function Divider({ label, value, onMove }: { label: string; value: number; onMove(delta: number): void }) {
+	const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+		event.preventDefault();
+		let last = event.clientX;
+		const target = event.currentTarget;
+		target.setPointerCapture(event.pointerId);
+		const move = (e: globalThis.PointerEvent) => {
+			onMove(e.clientX - last);
+			last = e.clientX;
+		};
+		const up = () => {
+			target.removeEventListener("pointermove", move);
+			target.removeEventListener("pointerup", up);
+		};
+		target.addEventListener("pointermove", move);
+		target.addEventListener("pointerup", up);
+	};
+	const onKeyDown = (event: KeyboardEvent) => {
+		if (event.key === "ArrowLeft") onMove(-24);
+		else if (event.key === "ArrowRight") onMove(24);
+	};
+	return (
+		// biome-ignore lint/a11y/useSemanticElements: a focusable splitter is a separator an <hr> cannot be
+		<div
+			className="divider"
+			role="separator"
+			aria-orientation="vertical"
+			aria-label={label}
+			aria-valuenow={Math.round(value)}
+			aria-valuemin={0}
+			aria-valuemax={100}
+			tabIndex={0}
+			onPointerDown={onPointerDown}
+			onKeyDown={onKeyDown}
+		/>
+	);
+}
+
+export function Panes({ editor, session, panels }: Record<PaneId, ReactNode>) {
+	const narrow = useNarrow();
+	const [shown, setShown] = useState<PaneId>("session");
+	const [widths, setWidths] = useState({ editor: 0.34, panels: 0.26 });
+	const resize = (pane: "editor" | "panels", delta: number) =>
+		setWidths((w) => {
+			const total = window.innerWidth;
+			const next = Math.max(MIN_PANE, Math.min(total * 0.6, w[pane] * total + (pane === "editor" ? delta : -delta))) / total;
+			return { ...w, [pane]: next };
+		});
+	const content: Record<PaneId, ReactNode> = { editor, session, panels };
+	if (narrow) {
+		return (
+			<div className="panes narrow">
+				<div role="tablist" aria-label="Panes" className="pane-tabs">
+					{PANES.map((pane) => (
+						<button key={pane.id} type="button" role="tab" aria-selected={shown === pane.id} onClick={() => setShown(pane.id)}>
+							{pane.label}
+						</button>
+					))}
+				</div>
+				{PANES.map((pane) => (
+					<div key={pane.id} className={`pane pane-${pane.id}`} role="tabpanel" aria-label={pane.label} hidden={shown !== pane.id}>
+						{content[pane.id]}
+					</div>
+				))}
+			</div>
+		);
+	}
+	return (
+		<div className="panes" style={{ gridTemplateColumns: `${(widths.editor * 100).toFixed(2)}% 6px minmax(0, 1fr) 6px ${(widths.panels * 100).toFixed(2)}%` }}>
+			<div className="pane pane-editor">{editor}</div>
+			<Divider label="Resize the editor" value={widths.editor * 100} onMove={(delta) => resize("editor", delta)} />
+			<div className="pane pane-session">{session}</div>
+			<Divider label="Resize the panels" value={widths.panels * 100} onMove={(delta) => resize("panels", delta)} />
+			<div className="pane pane-panels">{panels}</div>
+		</div>
+	);
+}

@@ -1,0 +1,60 @@
+/**
+ * The files-and-editor pane. The editor itself (CodeMirror and the TypeScript worker) is not part of
+ * the page's first load: it loads when first opened (a file, a new extension, or tabs left open last
+ * time), and the browser caches it for the next visit.
+ */
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import type { EditorHost } from "../../host/editor-host.ts";
+import { TEMPLATES } from "./templates.ts";
+import { FileTree } from "../FileTree.tsx";
+import type { EditorIntent } from "./intent.ts";
+import type { Problem } from "./language.ts";
+
+
+const Workbench = lazy(() => import("./Workbench.tsx"));
+
+interface Props {
+	host: EditorHost;
+	files: string[];
+	root?: string;
+	runtimeProblems: Problem[];
+	onNotice(message: string): void;
+}
+
+export function EditorPane({ host, files, root, runtimeProblems, onNotice }: Props) {
+	const [wanted, setWanted] = useState(false);
+	const [intent, setIntent] = useState<EditorIntent>();
+	useEffect(() => {
+		void host.tabs().then((tabs) => tabs.paths.length > 0 && setWanted(true), () => undefined);
+	}, [host]);
+	const want = (next: EditorIntent) => {
+		setIntent(next);
+		setWanted(true);
+	};
+	const intentDone = useCallback(() => setIntent(undefined), []);
+	return (
+		<section className="editor-pane" aria-label="Editor">
+			{wanted && root ? (
+				<Suspense fallback={<p className="muted">Loading the editor…</p>}>
+					<Workbench host={host} files={files} root={root} runtimeProblems={runtimeProblems} intent={intent} onIntentDone={intentDone} onNotice={onNotice} />
+				</Suspense>
+			) : (
+				<div className="workbench">
+					<div className="workbench-bar">
+						<select aria-label="New extension" value="" disabled={!root} onChange={(event) => event.target.value && want({ kind: "template", id: event.target.value })}>
+							<option value="">New extension…</option>
+							{TEMPLATES.map((template) => (
+								<option key={template.id} value={template.id}>
+									{template.title}
+								</option>
+							))}
+						</select>
+					</div>
+					<nav className="workbench-tree" aria-label="Editor files">
+						{root ? <FileTree root={root} files={files} labelPrefix="Edit " onOpen={(path) => path && want({ kind: "open", path })} /> : <p className="muted">Starting the workspace…</p>}
+					</nav>
+				</div>
+			)}
+		</section>
+	);
+}

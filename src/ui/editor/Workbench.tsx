@@ -1,0 +1,255 @@
+/**
+ * The editor (loaded when first opened): the workspace's file tree, tabs, one CodeMirror view whose
+ * state is kept per file (so each file keeps its undo history across tab switches), TypeScript help
+ * from the language service worker, and the problems list. Typing keeps a draft in the page's
+ * database; Ctrl/Cmd+S or Run saves the file and reloads the extensions on the same session.
+ */
+import { EditorState } from "@codemirror/state";
+import { forceLinting } from "@codemirror/lint";
+import { EditorView, keymap } from "@codemirror/view";
+import { basicSetup } from "codemirror";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { EditorHost } from "../../host/editor-host.ts";
+import { TEMPLATES } from "./templates.ts";
+import { FileTree } from "../FileTree.tsx";
+import { deferredLanguageService, typescriptSupport, type Problem } from "./language.ts";
+import { ProblemsList } from "./ProblemsList.tsx";
+import type { EditorIntent } from "./intent.ts";
+
+const TEMPLATE_SOURCES = import.meta.glob<string>("../../../extensions/templates/*.ts", { query: "?raw", import: "default" });
+
+interface Props {
+	host: EditorHost;
+	files: string[];
+	root: string;
+	runtimeProblems: Problem[];
+	intent?: EditorIntent;
+	onIntentDone(): void;
+	onNotice(message: string): void;
+}
+
+interface Buffer {
+	state: EditorState;
+	/** The text as last saved (or read): the tab is dirty when the document differs. */
+	saved: string;
+}
+
+const DRAFT_DELAY_MS = 300;
+
+export default function Workbench({ host, files, root, runtimeProblems, intent, onIntentDone, onNotice }: Props) {
+	const parent = useRef<HTMLDivElement>(null);
+	const view = useRef<EditorView>(undefined);
+	const buffers = useRef(new Map<string, Buffer>());
+	const [tabs, setTabs] = useState<string[]>([]);
+	const [active, setActive] = useState<string>();
+	const [dirty, setDirty] = useState<Record<string, boolean>>({});
+	/** Whether each file's latest text is kept in the database yet (a draft, or saved). */
+	const [kept, setKept] = useState<Record<string, boolean>>({});
+	const [tsProblems, setTsProblems] = useState<Record<string, Problem[]>>({});
+	const [status, setStatus] = useState<string>();
+	const runtimeRef = useRef(runtimeProblems);
+	runtimeRef.current = runtimeProblems;
+	const activeRef = useRef<string>(undefined);
+	activeRef.current = active;
+	const draftTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+	const restored = useRef(false);
+
+	const run = useCallback(
+		async (path: string) => {
+			const buffer = buffers.current.get(path);
+			if (!buffer) return;
+			const text = (path === activeRef.current && view.current ? view.current.state : buffer.state).doc.toString();
+			clearTimeout(draftTimers.current.get(path));
+			setStatus("Saving and reloading…");
+			try {
+				await host.run(path, text);
+				buffer.saved = text;
+				setDirty((d) => ({ ...d, [path]: false }));
+				setStatus(host.isExtension(path) ? "Saved; extensions reloaded." : "Saved.");
+			} catch (error) {
+				setStatus(`Could not save: ${(error as Error).message}`);
+			}
+		},
+		[host],
+	);
+
+	const createState = useCallback(
+		async (path: string, doc: string, saved: string): Promise<Buffer> => {
+			const worker = deferredLanguageService();
+			void worker.updateFile({ path, code: doc });
+			const state = EditorState.create({
+				doc,
+				extensions: [
+					keymap.of([{ key: "Mod-s", preventDefault: true, run: () => (void run(path), true) }]),
+					basicSetup,
+					typescriptSupport(worker, path, {
+						runtimeProblems: () => runtimeRef.current.filter((problem) => problem.path === path),
+						onTypeScriptProblems: (problems) => setTsProblems((all) => ({ ...all, [path]: problems })),
+					}),
+					EditorView.updateListener.of((update) => {
+						if (!update.docChanged) return;
+						const text = update.state.doc.toString();
+						const buffer = buffers.current.get(path);
+						setDirty((d) => ({ ...d, [path]: text !== buffer?.saved }));
+						clearTimeout(draftTimers.current.get(path));
+						setKept((k) => ({ ...k, [path]: false }));
+						draftTimers.current.set(
+							path,
+							setTimeout(() => {
+								void host.keepDraft(path, text === buffer?.saved ? undefined : text).then(
+									() => update.view.state.doc.toString() === text && setKept((k) => ({ ...k, [path]: true })),
+									(error: Error) => setStatus(`Could not keep the unsaved text: ${error.message}`),
+								);
+							}, DRAFT_DELAY_MS),
+						);
+					}),
+				],
+			});
+			return { state, saved };
+		},
+		[host, run],
+	);
+
+	/** Shows `path` in the view, reading it (or its draft) the first time; `line` selects that line. */
+	const open = useCallback(
+		async (path: string, line?: number) => {
+			const current = activeRef.current;
+			if (current && view.current && buffers.current.has(current)) buffers.current.get(current)!.state = view.current.state;
+			let buffer = buffers.current.get(path);
+			if (!buffer) {
+				let saved = "";
+				try {
+					saved = await host.read(path);
+				} catch {
+					// A file not written yet, or removed: its draft (if any) is all there is.
+				}
+				const draft = await host.draft(path);
+				buffer = await createState(path, draft ?? saved, saved);
+				buffers.current.set(path, buffer);
+				setDirty((d) => ({ ...d, [path]: draft !== undefined && draft !== saved }));
+			}
+			setTabs((open) => (open.includes(path) ? open : [...open, path]));
+			setActive(path);
+			activeRef.current = path;
+			if (!view.current) view.current = new EditorView({ state: buffer.state, parent: parent.current! });
+			else view.current.setState(buffer.state);
+			if (line) {
+				const doc = view.current.state.doc;
+				const target = doc.line(Math.max(1, Math.min(line, doc.lines)));
+				view.current.dispatch({ selection: { anchor: target.from, head: target.to }, scrollIntoView: true });
+			}
+			view.current.focus();
+		},
+		[host, createState],
+	);
+
+	const close = (path: string) => {
+		const index = tabs.indexOf(path);
+		const rest = tabs.filter((tab) => tab !== path);
+		setTabs(rest);
+		if (active === path) {
+			const next = rest[Math.min(index, rest.length - 1)];
+			if (next) void open(next);
+			else {
+				setActive(undefined);
+				view.current?.destroy();
+				view.current = undefined;
+			}
+		}
+	};
+
+	const createFromTemplate = useCallback(
+		async (id: string) => {
+			const template = TEMPLATES.find((t) => t.id === id);
+			const load = TEMPLATE_SOURCES[`../../../extensions/templates/${id}.ts`];
+			if (!template || !load) return;
+			const source = await load();
+			const path = host.newExtensionPath(id, files);
+			await host.createFromTemplate(path, source, template.script);
+			await open(path);
+			setStatus(`New extension ${path.split("/").pop()}: Ctrl+S or Run to load it. ${template.hint}`);
+		},
+		[host, files, open],
+	);
+
+	// The open tabs survive a reload of the page (their unsaved text is in the drafts).
+	useEffect(() => {
+		if (restored.current) return;
+		restored.current = true;
+		void host.tabs().then(async (saved) => {
+			for (const path of saved.paths) if (path !== saved.active) await open(path).catch(() => undefined);
+			if (saved.active) await open(saved.active).catch(() => undefined);
+		});
+	}, [host, open]);
+	useEffect(() => {
+		if (restored.current) void host.saveTabs({ paths: tabs, active });
+	}, [host, tabs, active]);
+
+	useEffect(() => {
+		if (!intent) return;
+		onIntentDone();
+		const done = intent.kind === "template" ? createFromTemplate(intent.id) : open(intent.path);
+		done.catch((error: Error) => onNotice(`The editor could not open that: ${error.message}`));
+	}, [intent, onIntentDone, createFromTemplate, open, onNotice]);
+
+	// New runtime problems: lint again so they show at their lines.
+	useEffect(() => {
+		if (view.current) forceLinting(view.current);
+	}, [runtimeProblems]);
+
+	useEffect(() => {
+		// TypeScript takes a while to start: begin as the editor opens, before the first file does.
+		void deferredLanguageService().initialize();
+		return () => view.current?.destroy();
+	}, []);
+
+	const problems = [...Object.values(tsProblems).flat(), ...runtimeProblems];
+	return (
+		<div className="workbench">
+			<div className="workbench-bar">
+				<select aria-label="New extension" value="" onChange={(event) => event.target.value && void createFromTemplate(event.target.value)}>
+					<option value="">New extension…</option>
+					{TEMPLATES.map((template) => (
+						<option key={template.id} value={template.id}>
+							{template.title}
+						</option>
+					))}
+				</select>
+				<button type="button" disabled={!active} onClick={() => active && void run(active)} title="Save and reload the extensions (Ctrl+S)">
+					Run
+				</button>
+				{status && (
+					<span className="muted workbench-status" role="status" aria-label="Editor status">
+						{status}
+					</span>
+				)}
+			</div>
+			<div className="workbench-body">
+				<nav className="workbench-tree" aria-label="Editor files">
+					<FileTree root={root} files={files} open={active} labelPrefix="Edit " onOpen={(path) => path && void open(path)} />
+				</nav>
+				<div className="workbench-main">
+					<div role="tablist" aria-label="Open files" className="editor-tabs">
+						{tabs.map((path) => {
+							const name = path.split("/").pop();
+							return (
+								<span key={path} className="editor-tab" data-active={path === active}>
+									<button type="button" role="tab" aria-selected={path === active} title={path} data-kept={kept[path] !== false} onClick={() => void open(path)}>
+										{name}
+										{dirty[path] ? " •" : ""}
+									</button>
+									<button type="button" aria-label={`Close ${name}`} onClick={() => close(path)}>
+										×
+									</button>
+								</span>
+							);
+						})}
+					</div>
+					<div className="code-editor" ref={parent} aria-label="Code editor" />
+					{!active && <p className="muted editor-empty">Open a file from the tree, or start a new extension.</p>}
+				</div>
+			</div>
+			<ProblemsList problems={problems} onOpen={(problem) => void open(problem.path, problem.line)} />
+		</div>
+	);
+}

@@ -1,0 +1,103 @@
+// The editor in Chromium: a new extension from a template, TypeScript's squiggle and problem, a fix,
+// Ctrl+S, and the tool running in the same session; and the page at a phone's width.
+import { expect, test, type Page } from "@playwright/test";
+import { extension, FIXTURES, openWithExtensions, send, showPanel, waitReady } from "./helpers.ts";
+
+async function noSidewaysScroll(page: Page) {
+	const sizes = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+	expect(sizes.scroll).toBeLessThanOrEqual(sizes.inner);
+}
+
+test("a template becomes a tool: an error is shown at its line, fixed, saved, and the tool runs in the same session", async ({ page }) => {
+	// TypeScript's first check loads the API's types in the worker: slow on a busy machine.
+	test.setTimeout(240_000);
+	await page.goto("/");
+	await waitReady(page);
+	await send(page, "Before the extension");
+	const transcript = page.getByRole("region", { name: "Transcript" });
+	await expect(transcript.getByRole("article", { name: "Assistant message" })).toHaveCount(1);
+
+	const editor = page.getByRole("region", { name: "Editor" });
+	await editor.getByLabel("New extension").selectOption("tool-with-schema");
+	await expect(editor.getByRole("tab", { name: "tool-with-schema.ts" })).toHaveAttribute("aria-selected", "true");
+	const code = editor.locator(".cm-content");
+	await expect(code).toContainText('name: "greet"');
+
+	// A wrong argument: TypeScript underlines it and the problems list names it.
+	await code.click();
+	await page.keyboard.press("ControlOrMeta+End");
+	await page.keyboard.type('\nconst wrong: number = "not a number";');
+	await expect(editor.locator(".cm-lintRange-error").first()).toBeVisible({ timeout: 150_000 });
+	const problems = editor.getByRole("region", { name: "Problems" });
+	await expect(problems.getByRole("button", { name: /tool-with-schema\.ts:\d+:\d+.*not assignable to type 'number'/ })).toBeVisible();
+
+	// Clicking the problem selects its line; deleting the line fixes it.
+	await problems.getByRole("button", { name: /not assignable/ }).click();
+	await page.keyboard.press("Delete");
+	await page.keyboard.press("Backspace");
+	await expect(editor.locator(".cm-lintRange-error")).toHaveCount(0, { timeout: 30_000 });
+	await expect(problems.getByRole("button")).toHaveCount(0, { timeout: 60_000 });
+
+	await page.keyboard.press("ControlOrMeta+s");
+	await expect(editor.getByRole("status", { name: "Editor status" })).toContainText("extensions reloaded");
+	await waitReady(page);
+	await expect(extension(page, "tool-with-schema")).toContainText("Tools: greet");
+
+	// Same session: the first exchange is still there; the template's script makes the next reply call greet.
+	await expect(transcript.getByRole("article", { name: "You message" }).first()).toContainText("Before the extension");
+	await send(page, "Greet me");
+	await expect(transcript.getByRole("article", { name: "Result of greet message" })).toContainText("Hello, Playa!");
+	await expect(transcript.getByRole("article", { name: "You message" })).toHaveCount(2);
+});
+
+test("what is typed survives a page reload before it is saved", async ({ page }) => {
+	await page.goto("/");
+	await waitReady(page);
+	const editor = page.getByRole("region", { name: "Editor" });
+	await editor.getByLabel("New extension").selectOption("command-with-dialog");
+	const code = editor.locator(".cm-content");
+	await expect(code).toContainText("registerCommand");
+	await code.click();
+	await page.keyboard.press("ControlOrMeta+End");
+	await page.keyboard.type("\n// kept across the reload");
+	await expect(editor.getByRole("tab", { name: "command-with-dialog.ts •" })).toBeVisible();
+	// The draft is written shortly after typing stops.
+	await expect(editor.getByRole("tab", { name: "command-with-dialog.ts •" })).toHaveAttribute("data-kept", "true");
+	await page.reload();
+	await waitReady(page);
+	await expect(editor.locator(".cm-content")).toContainText("kept across the reload");
+});
+
+test.describe("at 390×844", () => {
+	test.use({ viewport: { width: 390, height: 844 } });
+
+	test("the composer is reachable, nothing scrolls sideways, dialogs fit", async ({ page }) => {
+		await openWithExtensions(page, [`${FIXTURES}/fixtures/stamp-tool.ts`]);
+		await noSidewaysScroll(page);
+		const prompt = page.getByRole("textbox", { name: "Prompt", exact: true });
+		await expect(prompt).toBeInViewport();
+		await send(page, "Hello from a phone");
+		await expect(page.getByRole("region", { name: "Transcript" }).getByRole("article", { name: "Assistant message" })).toBeVisible();
+		const transcriptBox = await page.getByRole("region", { name: "Transcript" }).boundingBox();
+		expect(transcriptBox!.width).toBeGreaterThan(300);
+		await noSidewaysScroll(page);
+
+		await page.getByRole("tablist", { name: "Panes" }).getByRole("tab", { name: "Editor" }).click();
+		await expect(page.getByRole("region", { name: "Editor" }).getByLabel("New extension")).toBeInViewport();
+		await noSidewaysScroll(page);
+
+		await showPanel(page, "Sessions");
+		await expect(page.getByRole("region", { name: "Sessions" })).toBeInViewport();
+		await noSidewaysScroll(page);
+
+		// A dialog (the tree) stays inside the viewport.
+		await page.getByRole("button", { name: "Tree", exact: true }).click();
+		const dialog = page.getByRole("dialog").first();
+		await expect(dialog).toBeVisible();
+		const box = (await dialog.boundingBox())!;
+		expect(box.x).toBeGreaterThanOrEqual(0);
+		expect(box.x + box.width).toBeLessThanOrEqual(390);
+		expect(box.y + box.height).toBeLessThanOrEqual(844);
+		await noSidewaysScroll(page);
+	});
+});
