@@ -99,7 +99,8 @@ export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable,
 						<p className="muted url">
 							{/* The runtime's word on the URL is a claim: only a web address becomes a link. */}
 							{/^https?:\/\//i.test(extension.url) ? (
-								<a href={extension.url} target="_blank" rel="noreferrer" aria-label={`Source of ${extension.name}`}>
+								<a href={extension.url} target="_blank" rel="noreferrer">
+									<span className="visually-hidden">Source of {extension.name}: </span>
 									{extension.url}
 								</a>
 							) : (

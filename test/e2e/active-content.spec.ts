@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { openWithExtensions, send } from "./helpers.ts";
+import { openWithExtensions, send, showPanel } from "./helpers.ts";
 
 /**
  * What hostile file content tries once it runs: mark its own document, then reach the app's origin
@@ -68,6 +68,7 @@ function panel(page: Page) {
 test("an SVG and an HTML file from the workspace run no script on the app's origin, however they are opened", async ({ page, context, baseURL }) => {
 	await watchAppOrigin(page);
 	await openWithExtensions(page, []);
+	await showPanel(page, "Files");
 	await panel(page).getByLabel("Upload files").setInputFiles([
 		{ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from(SVG) },
 		{ name: "page.html", mimeType: "text/html", buffer: Buffer.from(HTML) },

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { FIXTURES, openWithExtensions, send, setScript } from "./helpers.ts";
+import { FIXTURES, openWithExtensions, send, setScript, showPanel } from "./helpers.ts";
 
 function filesPanel(page: Page) {
 	return page.getByRole("region", { name: "Files" });
@@ -17,6 +17,7 @@ test("files uploaded through the Files panel are whole in the workspace, however
 	await openWithExtensions(page, []);
 	const small = patterned(300 * 1024);
 	const large = patterned(2 * 1024 * 1024);
+	await showPanel(page, "Files");
 	await filesPanel(page).getByLabel("Upload files").setInputFiles([
 		{ name: "small.bin", mimeType: "application/octet-stream", buffer: small },
 		{ name: "large.bin", mimeType: "application/octet-stream", buffer: large },
@@ -84,6 +85,7 @@ function bigSessionJsonl(megabytes: number): { text: string; entries: number } {
 
 test("a session file of 20 MB imports and opens", async ({ page }) => {
 	await openWithExtensions(page, []);
+	await showPanel(page, "Sessions");
 	const sessions = page.getByRole("region", { name: "Sessions" });
 	const { text, entries } = bigSessionJsonl(20);
 	await sessions.getByLabel("Import a session file").setInputFiles({ name: "big.jsonl", mimeType: "text/plain", buffer: Buffer.from(text) });
@@ -93,6 +95,7 @@ test("a session file of 20 MB imports and opens", async ({ page }) => {
 
 test("a session file that is not JSONL is refused with the line at fault", async ({ page }) => {
 	await openWithExtensions(page, []);
+	await showPanel(page, "Sessions");
 	const sessions = page.getByRole("region", { name: "Sessions" });
 	const { text } = bigSessionJsonl(1);
 	const broken = text.replace(/\n([^\n]*)\n$/, "\n$1,\n{not json\n");

@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { send, setScript, waitReady } from "./helpers.ts";
+import { send, setScript, waitReady, showPanel } from "./helpers.ts";
 
 test("sessions import from oh-my-pi JSONL, refuse a broken file whole, and export as JSONL", async ({ page }) => {
 	await page.goto("/");
 	await waitReady(page);
+	await showPanel(page, "Sessions");
 	const panel = page.getByRole("region", { name: "Sessions" });
 	const omp = readFileSync("test/fixtures/sessions/omp-18.jsonl");
 	await panel.getByLabel("Import a session file").setInputFiles({ name: "omp-18.jsonl", mimeType: "text/plain", buffer: omp });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { extension, FIXTURES, openWithExtensions, send, setScript, waitReady } from "./helpers.ts";
+import { extension, FIXTURES, openWithExtensions, send, setScript, waitReady, showPanel } from "./helpers.ts";
 
 test("upstream's permission-gate and protected-paths guard the built-in tools; an allowed write persists", async ({ page }) => {
 	await openWithExtensions(page, [`${FIXTURES}/upstream/permission-gate.ts`, `${FIXTURES}/upstream/protected-paths.ts`]);
@@ -23,6 +23,7 @@ test("upstream's permission-gate and protected-paths guard the built-in tools; a
 	await expect(results.nth(2)).toContainText(/Successfully wrote/);
 	await expect(transcript.getByRole("article", { name: "Assistant message" }).last()).toContainText("Done.");
 
+	await showPanel(page, "Files");
 	const files = page.getByRole("region", { name: "Files" });
 	await expect(files.getByRole("button", { name: "/workspace/notes/hello.txt" })).toBeVisible();
 	await expect(files.getByRole("button", { name: "/workspace/.env" })).toHaveCount(0);

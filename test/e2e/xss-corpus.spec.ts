@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { XSS_PAYLOADS } from "../fixtures/extensions/xss-surfaces.ts";
-import { FIXTURES, openWithExtensions, send, setScript, waitReady } from "./helpers.ts";
+import { FIXTURES, openWithExtensions, send, setScript, waitReady, showPanel } from "./helpers.ts";
 
 /**
  * An XSS corpus through every surface of the page that shows text. A payload that ran would count
@@ -137,6 +137,7 @@ test("the XSS corpus is text on every surface of the page: model output, tools, 
 
 	// The HTML export of this session, opened as a page of its own.
 	const download = page.waitForEvent("download");
+	await showPanel(page, "Sessions");
 	await page.getByRole("region", { name: "Sessions" }).getByRole("button", { name: "Export HTML" }).click();
 	const html = readFileSync(await (await download).path(), "utf8");
 	await expectExportInert(page, html, "HTML export", XSS_PAYLOADS[2]);
@@ -194,6 +195,7 @@ test("an imported session full of the corpus, and its HTML export, run none of i
 	await watchViolations(page);
 	await page.goto("/");
 	await waitReady(page);
+	await showPanel(page, "Sessions");
 	const sessions = page.getByRole("region", { name: "Sessions" });
 	await sessions.getByLabel("Import a session file").setInputFiles({ name: `${XSS_PAYLOADS[0]}.jsonl`, mimeType: "text/plain", buffer: Buffer.from(importedSession()) });
 	await waitReady(page);
@@ -222,6 +224,7 @@ const fileName = (payload: string, i: number) => `${i}-${payload.replace(/\//g, 
 test("file names and contents from the corpus show as text in the Files panel", async ({ page }) => {
 	await watchViolations(page);
 	await openWithExtensions(page, []);
+	await showPanel(page, "Files");
 	const files = page.getByRole("region", { name: "Files" });
 	await files.getByLabel("Upload files").setInputFiles([
 		...XSS_PAYLOADS.map((payload, i) => ({ name: fileName(payload, i), mimeType: "text/markdown", buffer: Buffer.from(ALL) })),
