@@ -18,6 +18,8 @@ interface Deps {
 	storage(): PlayaDatabase;
 	readFile(path: string): Promise<Uint8Array>;
 	writeFile(path: string, text: string): Promise<void>;
+	/** Records a file the user wrote in this page as trusted: it is theirs, so it runs without the project's question. */
+	trust(path: string, text: string): Promise<void>;
 	cwd(): string;
 	/** Finds the project's extensions again and reloads them on the same session; `authored`: files just saved here, trusted as written. */
 	reload(authored: { path: string; content: string }[]): Promise<void>;
@@ -72,6 +74,7 @@ export class EditorHost {
 
 	async save(path: string, text: string): Promise<void> {
 		await this.deps.writeFile(path, text);
+		await this.deps.trust(path, text);
 		await this.keepDraft(path, undefined);
 	}
 
@@ -102,6 +105,7 @@ export class EditorHost {
 	 */
 	async createFromTemplate(path: string, source: string, steps: ScriptStep[]): Promise<void> {
 		await this.deps.writeFile(path, source);
+		await this.deps.trust(path, source);
 		const played = this.deps.repliesSoFar();
 		const kept = this.deps.script().slice(0, played);
 		while (kept.length < played) kept.push({ text: "(an earlier reply)" });

@@ -124,6 +124,7 @@ export class Playground {
 		storage: () => this.storage,
 		readFile: (path) => this.workspace.readFile(path),
 		writeFile: (path, text) => this.workspace.writeFile(path, text),
+		trust: (path, text) => this.project.trust.authored(path, text),
 		cwd: () => this.workspace.sessionCwd,
 		reload: (authored) => this.reloadExtensions({ authored }),
 		script: () => this.store.get().script,
