@@ -16,6 +16,17 @@ function safeHref(href: string): string | undefined {
 	}
 }
 
+/** A link that opens in a tab of its own where the address is a safe one; its text alone otherwise. */
+function linkOrText(key: string, href: string | undefined, children: ReactNode): ReactNode {
+	return href ? (
+		<a key={key} href={href} target="_blank" rel="noopener noreferrer">
+			{children}
+		</a>
+	) : (
+		<span key={key}>{children}</span>
+	);
+}
+
 function inline(tokens: Token[] | undefined, key: string): ReactNode[] {
 	return (tokens ?? []).map((token, i) => inlineToken(token, `${key}.${i}`));
 }
@@ -35,26 +46,12 @@ function inlineToken(token: Token, key: string): ReactNode {
 		case "link": {
 			const link = token as Tokens.Link;
 			const href = safeHref(link.href);
-			const children = inline(link.tokens, key);
-			return href ? (
-				<a key={key} href={href} target="_blank" rel="noopener noreferrer">
-					{children}
-				</a>
-			) : (
-				<span key={key}>{children}</span>
-			);
+			return linkOrText(key, href, inline(link.tokens, key));
 		}
 		case "image": {
 			const image = token as Tokens.Image;
 			const href = safeHref(image.href);
-			const label = `[image: ${image.text || image.href}]`;
-			return href ? (
-				<a key={key} href={href} target="_blank" rel="noopener noreferrer">
-					{label}
-				</a>
-			) : (
-				<span key={key}>{label}</span>
-			);
+			return linkOrText(key, href, `[image: ${image.text || image.href}]`);
 		}
 		case "text": {
 			const text = token as Tokens.Text;

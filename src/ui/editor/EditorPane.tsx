@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import type { EditorHost } from "../../host/editor-host.ts";
-import { TEMPLATES } from "./templates.ts";
+import { TemplatePicker } from "./TemplatePicker.tsx";
 import { FileTree } from "../FileTree.tsx";
 import type { EditorIntent } from "./intent.ts";
 import type { Problem } from "./language.ts";
@@ -41,14 +41,7 @@ export function EditorPane({ host, files, root, runtimeProblems, onNotice }: Pro
 			) : (
 				<div className="workbench">
 					<div className="workbench-bar">
-						<select aria-label="New extension" value="" disabled={!root} onChange={(event) => event.target.value && want({ kind: "template", id: event.target.value })}>
-							<option value="">New extension…</option>
-							{TEMPLATES.map((template) => (
-								<option key={template.id} value={template.id}>
-									{template.title}
-								</option>
-							))}
-						</select>
+						<TemplatePicker disabled={!root} onPick={(id) => want({ kind: "template", id })} />
 					</div>
 					<nav className="workbench-tree" aria-label="Editor files">
 						{root ? <FileTree root={root} files={files} labelPrefix="Edit " onOpen={(path) => path && want({ kind: "open", path })} /> : <p className="muted">Starting the workspace…</p>}

@@ -11,6 +11,7 @@ import { basicSetup } from "codemirror";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { EditorHost } from "../../host/editor-host.ts";
 import { TEMPLATES } from "./templates.ts";
+import { TemplatePicker } from "./TemplatePicker.tsx";
 import { FileTree } from "../FileTree.tsx";
 import { deferredLanguageService, typescriptSupport, type Problem } from "./language.ts";
 import { ProblemsList } from "./ProblemsList.tsx";
@@ -207,14 +208,7 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 	return (
 		<div className="workbench">
 			<div className="workbench-bar">
-				<select aria-label="New extension" value="" onChange={(event) => event.target.value && void createFromTemplate(event.target.value)}>
-					<option value="">New extension…</option>
-					{TEMPLATES.map((template) => (
-						<option key={template.id} value={template.id}>
-							{template.title}
-						</option>
-					))}
-				</select>
+				<TemplatePicker onPick={(id) => void createFromTemplate(id)} />
 				<button type="button" disabled={!active} onClick={() => active && void run(active)} title="Save and reload the extensions (Ctrl+S)">
 					Run
 				</button>
