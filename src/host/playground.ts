@@ -15,8 +15,9 @@ import { SessionTreeActions } from "./session-tree-actions.ts";
 import { PlayaDatabase } from "./database.ts";
 import { ManualTurnDesk } from "./manual-turns.ts";
 import { watchAvailableModels } from "./available-models.ts";
-import { Watchdog } from "./watchdog.ts";
-import { DisabledExtensions, HangPolicy } from "./hung-runtime.ts";
+import { RuntimeWatch } from "./runtime-watch.ts";
+import { pageAppearance } from "./appearance.ts";
+import { DisabledExtensions } from "./hung-runtime.ts";
 import { WorkspaceHost } from "./workspace-host.ts";
 import { Store } from "./store.ts";
 import { Notices } from "./notices.ts";
@@ -32,10 +33,6 @@ import { linkCdn, linkExtensionUrls, linkRetryPolicy } from "./link-params.ts";
 const UNSANDBOXED_NOTICE =
 	"This host cannot serve Playa's sandbox frame (it sends no cross-origin isolation headers of its own), so extension code runs with this site's origin and could read its stored sessions and settings. Run only extensions you trust here, or serve Playa with the headers in _headers or vercel.json.";
 
-/** How much longer a late runtime that runs no extension code gets before it counts as hung. */
-const UNNAMED_HANG_GRACE_MS = 10_000;
-/** How much longer one blocked in a synchronous workspace call (a command run with `execSync`) gets. */
-const SYNC_CALL_GRACE_MS = 30_000;
 
 /** How many entries of a long session are shown before the whole session has loaded. */
 const RECENT_ENTRIES = 200;
@@ -47,13 +44,6 @@ const SETTINGS = {
 	model: "model",
 	thinkingLevel: "thinkingLevel",
 } as const;
-
-/** The page's colour scheme: the user's choice (`data-theme` on <html>, see ui/color-scheme.ts), else the system's. */
-function pageAppearance(): "dark" | "light" {
-	const chosen = globalThis.document?.documentElement.dataset.theme;
-	if (chosen === "dark" || chosen === "light") return chosen;
-	return globalThis.matchMedia?.("(prefers-color-scheme: dark)").matches ? "dark" : "light";
-}
 
 /** Lets the browser paint before more main-thread work (loading the rest of a long session). */
 function nextPaint(): Promise<void> {
@@ -80,11 +70,18 @@ export class Playground {
 	);
 	private lock?: SessionLock;
 	private lockedSession?: string;
-	private watchdog?: Watchdog;
-	private readonly hangPolicy = new HangPolicy();
 	/** Counts runtimes started: the current one's events are the ones shown. */
 	private generation = 0;
 	private readonly disabled = new DisabledExtensions(() => this.storage);
+	private readonly watchdog = new RuntimeWatch({
+		disabled: this.disabled,
+		loadedUrls: () => this.loadedUrls,
+		hung: async (handle, message) => {
+			if (this.runtime === handle) this.runtime = undefined;
+			this.notify(message, "error", "Playa");
+			await this.startRuntime();
+		},
+	});
 	/** Open `ctx.ui` dialogs; the page answers through `dialogs.answer`. */
 	readonly dialogs = new DialogDesk(() => this.store.get().dialogs, (dialogs) => this.set({ dialogs }));
 	private linkUrls: string[] = [];
@@ -223,7 +220,7 @@ export class Playground {
 
 	/** Gives the old runtime's `session_shutdown` handlers a moment, then ends its worker. */
 	private async stopRuntime(): Promise<void> {
-		this.watchdog?.stop();
+		this.watchdog.stop();
 		const old = this.runtime;
 		this.runtime = undefined;
 		if (!old) return;
@@ -264,7 +261,7 @@ export class Playground {
 				{ session, extensions, script, disabled, workspacePort, workspaceSharesMemory: false, model, thinkingLevel, cdn: linkCdn(location), appearance: pageAppearance(), startReason: options.startReason, retry: linkRetryPolicy(this.location) },
 				this.bridge(++this.generation, session.header.id),
 				{
-					onCreated: (handle) => this.watch(handle),
+					onCreated: (handle) => this.watchdog.watch(handle),
 					gateway: this.gateway,
 					onRefused: (problem) => this.notices.refused(problem),
 					frame,
@@ -283,30 +280,6 @@ export class Playground {
 			frame.remove();
 			this.set({ phase: "failed", failure: `The runtime did not start: ${(error as Error).message ?? String(error)}` });
 		}
-	}
-
-	/** Starts watching a runtime as soon as its worker exists, so a factory that hangs is caught too. */
-	private watch(handle: RuntimeHandle): void {
-		this.watchdog?.stop();
-		// Late while it waits on a synchronous workspace call (an extension's `execSync`), or with no extension
-		// code running (the runtime's own work, loading or transpiling on a busy machine): slow, not hung.
-		const grace = async () => {
-			const { running, syncCall } = await handle.readActivity();
-			return syncCall ? SYNC_CALL_GRACE_MS : running ? 0 : UNNAMED_HANG_GRACE_MS;
-		};
-		this.watchdog = new Watchdog(() => handle.api.ping(), () => void this.onRuntimeStuck(handle), { grace });
-		this.watchdog.start();
-	}
-
-	/** Ends a stuck worker, turns off the extension it was running, and starts again from storage. */
-	private async onRuntimeStuck(handle: RuntimeHandle): Promise<void> {
-		const { running } = await handle.readActivity();
-		handle.terminate();
-		if (this.runtime === handle) this.runtime = undefined;
-		const response = this.hangPolicy.respond(running, this.loadedUrls);
-		if (response.disable.length > 0) await this.disabled.disable(response.disable);
-		this.notify(response.message, "error", "Playa");
-		await this.startRuntime();
 	}
 
 	/** Turns an extension that hung the runtime back on. */
