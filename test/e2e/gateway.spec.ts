@@ -4,7 +4,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { MOCK_APIS, mockBaseUrl } from "../mock-providers/client.ts";
 import { startMockProviders, type MockProviders } from "../mock-providers/server.mjs";
-import { FIXTURES, openWithExtensions, send, waitReady } from "./helpers.ts";
+import { FIXTURES, openWithExtensions, send, waitReady, showPanel } from "./helpers.ts";
 
 const KEY = "sk-e2e-gateway-0123456789";
 let mock: MockProviders;
@@ -15,6 +15,7 @@ test.afterAll(() => mock.close());
 test.beforeEach(() => mock.reset());
 
 async function addEndpoint(page: Page, key: string) {
+	await showPanel(page, "Model");
 	await page.getByText("Custom OpenAI-compatible endpoint").click();
 	await page.getByLabel("Base URL").fill(`${mock.url}/openai/v1`);
 	await page.getByLabel("Model id").fill("gpt-4o-mini");
@@ -117,6 +118,7 @@ test("each reply shows its token usage and cost; the status bar sums the session
 test("an extension's provider appears in the picker, takes a key under its variable's name and answers through the gateway", async ({ page }) => {
 	await openWithExtensions(page, [`${FIXTURES}/fixtures/register-provider.ts`]);
 	await send(page, `/connect ${mock.url}/openai/v1`);
+	await showPanel(page, "Model");
 	const panel = page.getByRole("region", { name: "Model settings" });
 	await expect(panel.getByLabel("Provider").locator("option", { hasText: "my-gateway (from register-provider)" })).toHaveCount(1);
 	await panel.getByLabel("Provider").selectOption("my-gateway");
@@ -147,6 +149,7 @@ test("all four wire formats from the page: thinking, text and two parallel tool 
 	await send(page, `/use openai-completions ${mockBaseUrl(mock.url, "openai-completions")}`);
 	await expect(notifications).toContainText("openai-completions: not selected");
 	// One key, stored by the user under the variable the providers name.
+	await showPanel(page, "Model");
 	const panel = page.getByRole("region", { name: "Model settings" });
 	await panel.getByLabel("Provider").selectOption("mock-openai-completions");
 	await panel.getByRole("button", { name: "Add key for mock-openai-completions (from mock-apis)…" }).click();
