@@ -3,10 +3,10 @@
 // extension console with its line; the Chrome trace export, one track per extension.
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { FIXTURES, openWithExtensions, send, setScript, waitReady } from "./helpers.ts";
+import { FIXTURES, openWithExtensions, send, setScript, waitReady, showPanel } from "./helpers.ts";
 
 async function openInspector(page: Page) {
-	await page.getByRole("button", { name: "Inspector", exact: true }).click();
+	await showPanel(page, "Inspector");
 	const inspector = page.getByRole("region", { name: "Inspector" });
 	await expect(inspector).toBeVisible();
 	return inspector;
