@@ -24,6 +24,7 @@ test("sessions import from oh-my-pi JSONL, refuse a broken file whole, and expor
 	await setScript(page, Array.from({ length: 10 }, () => ({ text: "Continuing the imported session." })));
 	await send(page, "go on");
 	await expect(page.getByRole("article", { name: "Assistant message" }).last()).toContainText("Continuing the imported session.");
+	await showPanel(page, "Sessions");
 	const download = page.waitForEvent("download");
 	await panel.getByRole("button", { name: "Export JSONL" }).click();
 	const file = await (await download).path();
