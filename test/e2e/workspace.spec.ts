@@ -30,6 +30,7 @@ test("upstream's permission-gate and protected-paths guard the built-in tools; a
 
 	await page.reload();
 	await waitReady(page);
+	await showPanel(page, "Files");
 	await files.getByRole("button", { name: "/workspace/notes/hello.txt" }).click();
 	await expect(files.getByRole("figure", { name: "Content of /workspace/notes/hello.txt" })).toContainText("written by the agent");
 });
