@@ -9,9 +9,10 @@ test("sessions import from oh-my-pi JSONL, refuse a broken file whole, and expor
 	const panel = page.getByRole("region", { name: "Sessions" });
 	const omp = readFileSync("test/fixtures/sessions/omp-18.jsonl");
 	await panel.getByLabel("Import a session file").setInputFiles({ name: "omp-18.jsonl", mimeType: "text/plain", buffer: omp });
+	// The imported session becomes the current one, and its runtime starts on it.
+	await expect(panel.getByRole("listitem")).toHaveCount(2, { timeout: 20_000 });
+	await expect(page.getByRole("article", { name: "You message" }).first()).toContainText("The test in tree.test.ts is flaky.", { timeout: 20_000 });
 	await waitReady(page);
-	await expect(page.getByRole("article", { name: "You message" }).first()).toContainText("The test in tree.test.ts is flaky.");
-	await expect(panel.getByRole("listitem")).toHaveCount(2);
 
 	const broken = Buffer.from('{"type":"session","version":3,"id":"x","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/"}\n{"type":"message","id":"a1","parentId":null,\n');
 	await panel.getByLabel("Import a session file").setInputFiles({ name: "broken.jsonl", mimeType: "text/plain", buffer: broken });
