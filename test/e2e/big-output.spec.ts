@@ -68,7 +68,9 @@ function bigSessionJsonl(megabytes: number): { text: string; entries: number } {
 	const filler = Array.from({ length: 160 }, (_, i) => `line ${i} of a long message, padded to a realistic width of text`).join("\n");
 	let size = lines[0].length;
 	let parentId: string | null = null;
-	for (let i = 0; size < megabytes * 1024 * 1024; i++) {
+	// Whole turns only: a session that ends on a question is one a reload cut short, which the runtime
+	// marks interrupted when it opens it.
+	for (let i = 0; size < megabytes * 1024 * 1024 || i % 2 === 1; i++) {
 		const id = `e${i}`;
 		const timestamp = start + i * 1000;
 		const message =
