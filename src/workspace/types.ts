@@ -6,52 +6,8 @@
  * callers branch on `code`, never on message text; errors that crossed a worker boundary are revived
  * with `WorkspaceError.from`.
  */
-import type { ExecResult, MkdirOptions, RemoveOptions, WorkspaceDirent, WorkspaceKind, WorkspaceStat } from "../protocol/workspace.ts";
 
 export type * from "../protocol/workspace.ts";
-
-export interface ExecOptions {
-	/** Working directory; it must exist. Defaults to the workspace's `cwd`. */
-	cwd?: string;
-	/** Added to the backend's base environment for this command only. */
-	env?: Record<string, string>;
-	stdin?: string;
-	/** Aborting ends the command; the result then has `killed: true, killReason: "aborted"`. */
-	signal?: AbortSignal;
-	/** Ends the command after this long; the result then has `killed: true, killReason: "timeout"`. */
-	timeoutMs?: number;
-	/**
-	 * Output as it arrives. Backends that cannot stream (embedded) call these once, with all the output,
-	 * just before `exec` resolves; the result still carries the full output.
-	 */
-	onStdout?(chunk: string): void;
-	onStderr?(chunk: string): void;
-}
-
-
-export interface Workspace {
-	readonly kind: WorkspaceKind;
-	/** Default working directory, and the base of relative paths. */
-	readonly cwd: string;
-	/** Raw bytes; with "utf8", text (invalid sequences become U+FFFD, a BOM is kept). Fails ENOENT, EISDIR. */
-	readFile(path: string): Promise<Uint8Array>;
-	readFile(path: string, encoding: "utf8"): Promise<string>;
-	/** Creates or replaces the file and creates missing parent directories. Fails EISDIR, ENOTDIR. */
-	writeFile(path: string, data: string | Uint8Array): Promise<void>;
-	/** Entries of a directory, sorted by name. Fails ENOENT, ENOTDIR. */
-	list(path: string): Promise<WorkspaceDirent[]>;
-	/** Fails ENOENT. */
-	stat(path: string): Promise<WorkspaceStat>;
-	exists(path: string): Promise<boolean>;
-	/** Fails EEXIST (without `recursive`), ENOENT (missing parent, without `recursive`), ENOTDIR. */
-	mkdir(path: string, options?: MkdirOptions): Promise<void>;
-	/** Fails ENOENT (without `force`), ENOTEMPTY (non-empty directory without `recursive`), EINVAL for "/". */
-	remove(path: string, options?: RemoveOptions): Promise<void>;
-	/** Moves a file or directory, replacing a file at `to`. Fails ENOENT, EINVAL (into itself). */
-	rename(from: string, to: string): Promise<void>;
-	/** Runs a shell command line. A non-zero exit is a result, not an error; fails ENOENT for a missing cwd. */
-	exec(command: string, options?: ExecOptions): Promise<ExecResult>;
-}
 
 export type WorkspaceErrorCode = "ENOENT" | "EISDIR" | "ENOTDIR" | "EEXIST" | "ENOTEMPTY" | "EINVAL" | "EIO";
 

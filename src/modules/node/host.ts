@@ -3,26 +3,11 @@
  * synchronous channel (sync-client.ts) when one could be opened. The runtime hands one `NodeHost` to the
  * module table; each built-in module is made from it when an extension first imports it.
  */
-import type { ExecResult, MkdirOptions, RemoveOptions, WorkspaceDirent, WorkspaceStat } from "../../protocol/workspace.ts";
+import type { Workspace } from "../../protocol/workspace.ts";
 import { unavailableSync, type SyncWorkspace } from "./sync-client.ts";
 
 /** The part of a workspace the built-ins use (any backend's `Workspace` fits). */
-export interface NodeWorkspace {
-	readonly cwd: string;
-	readFile(path: string): Promise<Uint8Array>;
-	readFile(path: string, encoding: "utf8"): Promise<string>;
-	writeFile(path: string, data: string | Uint8Array): Promise<void>;
-	list(path: string): Promise<WorkspaceDirent[]>;
-	stat(path: string): Promise<WorkspaceStat>;
-	exists(path: string): Promise<boolean>;
-	mkdir(path: string, options?: MkdirOptions): Promise<void>;
-	remove(path: string, options?: RemoveOptions): Promise<void>;
-	rename(from: string, to: string): Promise<void>;
-	exec(
-		command: string,
-		options?: { cwd?: string; env?: Record<string, string>; stdin?: string; timeoutMs?: number; signal?: AbortSignal; onStdout?(chunk: string): void; onStderr?(chunk: string): void },
-	): Promise<ExecResult>;
-}
+export type NodeWorkspace = Omit<Workspace, "kind">;
 
 export interface NodeHost {
 	workspace?: NodeWorkspace;
