@@ -15,7 +15,8 @@ export interface EditorTabs {
 }
 
 interface Deps {
-	storage(): PlayaDatabase;
+	/** Resolves once the page's database is open (the editor may ask before that). */
+	storage(): Promise<PlayaDatabase>;
 	readFile(path: string): Promise<Uint8Array>;
 	writeFile(path: string, text: string): Promise<void>;
 	/** Records a file the user wrote in this page as trusted: it is theirs, so it runs without the project's question. */
@@ -38,7 +39,7 @@ export class EditorHost {
 	private loadDrafts(): Promise<Record<string, string>> {
 		this.drafts ??= this.deps
 			.storage()
-			.getSetting<Record<string, string>>(DRAFTS)
+			.then((storage) => storage.getSetting<Record<string, string>>(DRAFTS))
 			.then((drafts) => drafts ?? {});
 		return this.drafts;
 	}
@@ -55,17 +56,17 @@ export class EditorHost {
 			if (text === undefined) delete drafts[path];
 			else drafts[path] = text;
 			this.drafts = Promise.resolve(drafts);
-			await this.deps.storage().setSetting(DRAFTS, drafts);
+			await (await this.deps.storage()).setSetting(DRAFTS, drafts);
 		});
 		return this.writing;
 	}
 
 	async tabs(): Promise<EditorTabs> {
-		return (await this.deps.storage().getSetting<EditorTabs>(TABS)) ?? { paths: [] };
+		return (await (await this.deps.storage()).getSetting<EditorTabs>(TABS)) ?? { paths: [] };
 	}
 
-	saveTabs(tabs: EditorTabs): Promise<void> {
-		return this.deps.storage().setSetting(TABS, tabs);
+	async saveTabs(tabs: EditorTabs): Promise<void> {
+		await (await this.deps.storage()).setSetting(TABS, tabs);
 	}
 
 	async read(path: string): Promise<string> {

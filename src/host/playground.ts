@@ -62,6 +62,11 @@ export class Playground {
 	/** The manual model's open request; the page answers through `manualTurns.answer`. */
 	readonly manualTurns = new ManualTurnDesk((manualTurn) => this.set({ manualTurn }));
 	private storage!: PlayaDatabase;
+	/** The database once `open()` has opened it: the page renders (and the editor asks for its tabs) before that. */
+	private storageOpened!: (storage: PlayaDatabase) => void;
+	private readonly openedStorage = new Promise<PlayaDatabase>((resolve) => {
+		this.storageOpened = resolve;
+	});
 	private runtime?: RuntimeHandle;
 	/** The playground's workspace, shared by its sessions; the files panel works on it. */
 	readonly workspace = new WorkspaceHost(
@@ -118,7 +123,7 @@ export class Playground {
 	readonly inspector = new InspectorLog();
 	/** The editor's buffers, saving, templates and Run (save, then reload on the same session). */
 	readonly editor = new EditorHost({
-		storage: () => this.storage,
+		storage: () => this.openedStorage,
 		readFile: (path) => this.workspace.readFile(path),
 		writeFile: (path, text) => this.workspace.writeFile(path, text),
 		trust: (path, text) => this.project.trust.authored(path, text),
@@ -138,6 +143,7 @@ export class Playground {
 	async open(): Promise<void> {
 		try {
 			this.storage = await PlayaDatabase.open();
+			this.storageOpened(this.storage);
 			// The transcript shows first, its latest entries before the rest; the workspace starts after.
 			const currentId = await this.sessions.currentId();
 			const recent = currentId ? await this.storage.loadRecent(currentId, RECENT_ENTRIES) : undefined;
