@@ -11,6 +11,10 @@ async function noSidewaysScroll(page: Page) {
 test("a template becomes a tool: an error is shown at its line, fixed, saved, and the tool runs in the same session", async ({ page }) => {
 	// TypeScript's first check loads the API's types in the worker: slow on a busy machine.
 	test.setTimeout(240_000);
+	const violations: string[] = [];
+	page.on("console", (message) => {
+		if (message.text().includes("Content Security Policy")) violations.push(message.text());
+	});
 	await page.goto("/");
 	await waitReady(page);
 	await send(page, "Before the extension");
@@ -22,6 +26,12 @@ test("a template becomes a tool: an error is shown at its line, fixed, saved, an
 	await expect(editor.getByRole("tab", { name: "tool-with-schema.ts" })).toHaveAttribute("aria-selected", "true");
 	const code = editor.locator(".cm-content");
 	await expect(code).toContainText('name: "greet"');
+	// CodeMirror's own styles apply under the page's Content Security Policy: the code sits beside the gutter.
+	const gutter = (await editor.locator(".cm-gutters").boundingBox())!;
+	const content = (await code.boundingBox())!;
+	expect(content.x).toBeGreaterThanOrEqual(gutter.x + gutter.width - 1);
+	expect(Math.abs(content.y - gutter.y)).toBeLessThan(4);
+	expect(violations).toEqual([]);
 
 	// A wrong argument: TypeScript underlines it and the problems list names it.
 	await code.click();

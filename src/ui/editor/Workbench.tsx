@@ -15,6 +15,7 @@ import { TemplatePicker } from "./TemplatePicker.tsx";
 import { FileTree } from "../FileTree.tsx";
 import { deferredLanguageService, typescriptSupport, type Problem } from "./language.ts";
 import { ProblemsList } from "./ProblemsList.tsx";
+import { editorTheme } from "./theme.ts";
 import type { EditorIntent } from "./intent.ts";
 
 const TEMPLATE_SOURCES = import.meta.glob<string>("../../../extensions/templates/*.ts", { query: "?raw", import: "default" });
@@ -83,6 +84,7 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 				extensions: [
 					keymap.of([{ key: "Mod-s", preventDefault: true, run: () => (void run(path), true) }]),
 					basicSetup,
+					editorTheme,
 					typescriptSupport(worker, path, {
 						runtimeProblems: () => runtimeRef.current.filter((problem) => problem.path === path),
 						onTypeScriptProblems: (problems) => setTsProblems((all) => ({ ...all, [path]: problems })),
@@ -132,7 +134,10 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 			setTabs((open) => (open.includes(path) ? open : [...open, path]));
 			setActive(path);
 			activeRef.current = path;
-			if (!view.current) view.current = new EditorView({ state: buffer.state, parent: parent.current! });
+			if (!view.current) {
+				const root = parent.current!.shadowRoot ?? parent.current!.attachShadow({ mode: "open" });
+				view.current = new EditorView({ state: buffer.state, parent: root, root });
+			}
 			else view.current.setState(buffer.state);
 			if (line) {
 				const doc = view.current.state.doc;
