@@ -52,3 +52,20 @@ test("offline after the first visit, a reload opens the playground and the last 
 	await expect(transcript.getByRole("article", { name: "Assistant message" }).last()).toContainText("Answered offline");
 	await context.setOffline(false);
 });
+
+test("the deployed page is an installable web app: its manifest and icon load, and Chromium finds nothing missing", async ({ page }) => {
+	await page.goto(DEPLOYED);
+	await waitReady(page);
+	await expect.poll(() => isolated(page)).toBe(true);
+	const manifestUrl = await page.locator('link[rel="manifest"]').evaluate((link) => (link as HTMLLinkElement).href);
+	const manifest = await page.evaluate(async (url) => (await fetch(url)).json(), manifestUrl);
+	expect(manifest).toMatchObject({ name: expect.stringContaining("Playa"), display: "standalone", start_url: "./" });
+	const icon = new URL(manifest.icons[0].src, manifestUrl).href;
+	expect(await page.evaluate(async (url) => (await fetch(url)).headers.get("content-type"), icon)).toContain("svg");
+	const cdp = await page.context().newCDPSession(page);
+	const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: { errorId: string }[] };
+	// A test browser's context is incognito-like, which Chromium names too: that one is about the browser, not the page.
+	expect(installabilityErrors.map((error) => error.errorId).filter((id) => id !== "in-incognito")).toEqual([]);
+	const { errors } = (await cdp.send("Page.getAppManifest")) as { errors: unknown[] };
+	expect(errors).toEqual([]);
+});
