@@ -1,4 +1,4 @@
-/** The sessions kept in this browser: open, rename, delete (after a second click), filter by name. */
+/** The sessions kept in this browser: open, rename in place, delete (after a second click), filter by name. */
 import { useState } from "react";
 import type { PlaygroundState } from "../host/playground-state.ts";
 import { downloadBlob } from "./download.ts";
@@ -22,6 +22,7 @@ function download({ name, text }: { name: string; text: string }) {
 export function SessionsPanel({ sessions, currentId, disabled, onOpen, onRename, onDelete, onExport, onImport }: Props) {
 	const [filter, setFilter] = useState("");
 	const [confirming, setConfirming] = useState<string>();
+	const [renaming, setRenaming] = useState<string>();
 	const shown = sessions.filter((s) => s.name.toLowerCase().includes(filter.trim().toLowerCase()));
 	return (
 		<section className="panel" aria-label="Sessions">
@@ -52,20 +53,29 @@ export function SessionsPanel({ sessions, currentId, disabled, onOpen, onRename,
 			<ul className="session-list">
 				{shown.map((session) => (
 					<li key={session.id} aria-label={`Session ${session.name}`} aria-current={session.id === currentId}>
-						<button type="button" disabled={disabled || session.id === currentId} onClick={() => onOpen(session.id)}>
-							{session.name}
-						</button>
+						{renaming === session.id ? (
+							<RenameForm
+								name={session.name}
+								onDone={(name) => {
+									setRenaming(undefined);
+									if (name && name !== session.name) onRename(session.id, name);
+								}}
+							/>
+						) : session.id === currentId ? (
+							<span className="session-current">
+								{session.name} <span className="badge">open</span>
+							</span>
+						) : (
+							<button type="button" disabled={disabled} onClick={() => onOpen(session.id)}>
+								{session.name}
+							</button>
+						)}
 						<span className="muted"> {session.entryCount} entries</span>
-						<button
-							type="button"
-							aria-label={`Rename ${session.name}`}
-							onClick={() => {
-								const name = prompt("New name", session.name);
-								if (name?.trim()) onRename(session.id, name.trim());
-							}}
-						>
-							Rename
-						</button>
+						{renaming !== session.id && (
+							<button type="button" aria-label={`Rename ${session.name}`} onClick={() => setRenaming(session.id)}>
+								Rename
+							</button>
+						)}
 						{confirming === session.id ? (
 							<>
 								<button type="button" onClick={() => onDelete(session.id)}>
@@ -84,5 +94,38 @@ export function SessionsPanel({ sessions, currentId, disabled, onOpen, onRename,
 				))}
 			</ul>
 		</section>
+	);
+}
+
+/** The name as a text field: Enter or Save keeps it, Esc or Cancel leaves the old one. */
+function RenameForm({ name, onDone }: { name: string; onDone(name: string | undefined): void }) {
+	const [value, setValue] = useState(name);
+	return (
+		<form
+			className="rename-form"
+			onSubmit={(event) => {
+				event.preventDefault();
+				onDone(value.trim() || undefined);
+			}}
+		>
+			<input
+				aria-label={`New name for ${name}`}
+				value={value}
+				// The field appears because the user asked to rename: typing goes there.
+				autoFocus
+				onChange={(event) => setValue(event.target.value)}
+				onKeyDown={(event) => {
+					if (event.key === "Escape") {
+						event.preventDefault();
+						event.stopPropagation();
+						onDone(undefined);
+					}
+				}}
+			/>
+			<button type="submit">Save</button>
+			<button type="button" onClick={() => onDone(undefined)}>
+				Cancel
+			</button>
+		</form>
 	);
 }

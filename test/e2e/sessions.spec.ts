@@ -15,8 +15,18 @@ test("sessions: new, open, rename, filter, delete after confirming", async ({ pa
 	const list = page.getByRole("region", { name: "Sessions" });
 	await expect(list.getByRole("listitem")).toHaveCount(2);
 
-	page.once("dialog", (dialog) => void dialog.accept("Demo for class"));
-	await list.getByRole("listitem").filter({ hasText: "2 entries" }).getByRole("button", { name: /^Rename/ }).click();
+	// The open session is marked, not a disabled button; renaming happens in place: Esc leaves the name, Enter keeps the new one.
+	await expect(list.locator('li[aria-current="true"]')).toContainText("open");
+	const first = list.getByRole("listitem").filter({ hasText: "2 entries" });
+	const firstName = (await first.getByRole("button").first().textContent())!;
+	await first.getByRole("button", { name: /^Rename/ }).click();
+	await expect(list.getByLabel(/^New name for/)).toBeFocused();
+	await page.keyboard.type(" (draft)");
+	await page.keyboard.press("Escape");
+	await expect(list.getByRole("listitem", { name: `Session ${firstName}` })).toBeVisible();
+	await first.getByRole("button", { name: /^Rename/ }).click();
+	await list.getByLabel(/^New name for/).fill("Demo for class");
+	await page.keyboard.press("Enter");
 	await expect(list.getByRole("listitem", { name: "Session Demo for class" })).toBeVisible();
 	await list.getByLabel("Filter sessions").fill("demo");
 	await expect(list.getByRole("listitem")).toHaveCount(1);
