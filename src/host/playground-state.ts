@@ -87,6 +87,8 @@ export interface PlaygroundState {
 	thinkingLevel: ThinkingLevel;
 	/** The tree panel is open. */
 	treeOpen: boolean;
+	/** The list of keyboard shortcuts (`/hotkeys`) is shown. */
+	hotkeysOpen: boolean;
 	/** An automatic retry waits: what failed, which attempt, and when the next one starts (ms since epoch). */
 	retry?: { attempt: number; maxAttempts: number; errorMessage: string; startsAt: number };
 	/** Providers extensions registered; the model picker lists them. */
@@ -129,6 +131,7 @@ export function initialPlaygroundState(): PlaygroundState {
 		model: SCRIPTED_CHOICE,
 		thinkingLevel: "off",
 		treeOpen: false,
+		hotkeysOpen: false,
 		registeredProviders: [],
 	};
 }
@@ -149,7 +152,7 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 		case "extensions_changed":
 			return { extensions: event.extensions, commands: event.commands, problems: problemsOf(state.discoveryProblems, event.extensions, state.errors) };
 		case "open_panel":
-			return { treeOpen: true };
+			return event.panel === "tree" ? { treeOpen: true } : { hotkeysOpen: true };
 		case "extension_error": {
 			const errors = [...state.errors, event.error];
 			return { errors, problems: problemsOf(state.discoveryProblems, state.extensions, errors) };

@@ -456,6 +456,11 @@ export class Playground {
 		if (event.editorText) this.set(displayPatch(this.store.get(), { type: "editor_text", text: event.editorText, mode: "set" }));
 	}
 
+	/** Closes the `/hotkeys` list. */
+	closeHotkeys(): void {
+		this.set({ hotkeysOpen: false });
+	}
+
 	private set(patch: Partial<PlaygroundState>): void {
 		this.store.update((state) => ({ ...state, ...patch }));
 	}

@@ -118,7 +118,7 @@ const eventSchemas: { [K in EventType]: z.ZodType } = {
 	providers_changed: event("providers_changed", { providers: z.array(registeredProvider) }),
 	model_changed: event("model_changed", { choice: modelChoice }),
 	thinking_level_changed: event("thinking_level_changed", { level: thinkingLevel }),
-	open_panel: event("open_panel", { panel: z.literal("tree") }),
+	open_panel: event("open_panel", { panel: z.enum(["tree", "hotkeys"]) }),
 	inspector: event("inspector", inspectorBatchShape),
 };
 

@@ -164,7 +164,7 @@ export type RuntimeEvent =
 	/** `commands`: the extensions' commands and the built-ins, as the composer offers them (runtime/commands/router.ts). */
 	| { type: "extensions_changed"; extensions: ExtensionStatus[]; commands: CommandInfo[] }
 	/** A command asked for one of the page's panels (the built-in `/tree`). */
-	| { type: "open_panel"; panel: "tree" }
+	| { type: "open_panel"; panel: "tree" | "hotkeys" }
 	| { type: "extension_error"; error: ExtensionErrorInfo }
 	| { type: "notify"; message: string; level: NotifyType; extension: string }
 	| { type: "status"; key: string; text: string | undefined }

@@ -16,6 +16,7 @@ import { EditorPane } from "./editor/EditorPane.tsx";
 import { ColorSchemeToggle } from "./design/ColorSchemeToggle.tsx";
 import { editorProblems } from "./editor/runtime-problems.ts";
 import { Header } from "./Header.tsx";
+import { HotkeysDialog } from "./HotkeysDialog.tsx";
 import { Panes } from "./Panes.tsx";
 import { PanelTabs } from "./PanelTabs.tsx";
 import { RetryStatus } from "./RetryStatus.tsx";
@@ -295,6 +296,7 @@ export function App(props: AppProps) {
 					onClose={() => playground.tree.show(false)}
 				/>
 			)}
+			{state.hotkeysOpen && <HotkeysDialog extensions={state.extensions} onClose={() => playground.closeHotkeys()} />}
 			{dialog && <ExtensionDialog key={dialog.id} dialog={dialog} onAnswer={(id, response) => playground.dialogs.answer(id, response)} />}
 		</div>
 	);

@@ -37,3 +37,19 @@ test("typing / offers the extensions' commands and the built-ins, /compact among
 	await hints.getByRole("button", { name: "/compact", exact: true }).click();
 	await expect(prompt).toHaveValue("/compact ");
 });
+
+test("/hotkeys lists the page's keys and each extension's shortcut with its owner; Esc closes it and focus goes back", async ({ page }) => {
+	await openWithExtensions(page, ["/extensions/shortcuts-and-flags.ts"]);
+	const prompt = page.getByRole("textbox", { name: "Prompt", exact: true });
+	await send(page, "/hotkeys");
+	const list = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+	await expect(list).toBeVisible();
+	await expect(list.getByRole("row").filter({ hasText: "Shift+Enter" })).toContainText("A new line");
+	await expect(list.getByRole("table", { name: "Extension shortcuts" }).getByRole("row").filter({ hasText: "ctrl+shift+h" })).toContainText("shortcuts-and-flags");
+	await expect(list.getByRole("table", { name: "Extension shortcuts" })).toContainText("Greet the world");
+	await page.keyboard.press("Escape");
+	await expect(list).toHaveCount(0);
+	await expect(prompt).toBeFocused();
+	// Nothing went to the model.
+	await expect(page.getByRole("region", { name: "Transcript" }).getByRole("article")).toHaveCount(0);
+});

@@ -19,9 +19,9 @@ const bashMessages = (entries: StoredEntry[]) =>
 	entries.flatMap((entry) => (entry.type === "message" && (entry as { message: { role: string } }).message.role === "bashExecution" ? [(entry as { message: BashExecutionMessage }).message] : []));
 
 describe("the list of built-in commands", () => {
-	it("names /tree, /fork, /compact and /reload, once each and each with a description", () => {
+	it("names /tree, /hotkeys, /fork, /compact and /reload, once each and each with a description", () => {
 		const names = BUILTIN_COMMANDS.map((command) => command.name);
-		expect(names).toEqual(expect.arrayContaining(["tree", "fork", "compact", "reload"]));
+		expect(names).toEqual(expect.arrayContaining(["tree", "hotkeys", "fork", "compact", "reload"]));
 		expect(new Set(names).size).toBe(names.length);
 		for (const command of BUILTIN_COMMANDS) expect(command.description.trim()).not.toBe("");
 	});
@@ -43,6 +43,15 @@ describe("routing a built-in command", () => {
 		const { runtime, events, entries } = await startRuntime({ files: { "spy.ts": ext(INPUT_SPY) } });
 		await runtime.submit("  /tree ");
 		expect(events).toContainEqual({ type: "open_panel", panel: "tree" });
+		expect(log).toEqual([]);
+		expect(entries()).toEqual([]);
+	});
+
+	it("/hotkeys asks the page to list the keyboard shortcuts; nothing reaches `input` or the session", async () => {
+		const log = probe();
+		const { runtime, events, entries } = await startRuntime({ files: { "spy.ts": ext(INPUT_SPY) } });
+		await runtime.submit("/hotkeys");
+		expect(events).toContainEqual({ type: "open_panel", panel: "hotkeys" });
 		expect(log).toEqual([]);
 		expect(entries()).toEqual([]);
 	});

@@ -35,6 +35,13 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
 		run: (_args, deps) => deps.emit({ type: "open_panel", panel: "tree" }),
 	},
 	{
+		name: "hotkeys",
+		description: "List the keyboard shortcuts: the page's and the extensions'",
+		takesArguments: false,
+		// The page knows its own keys and every extension's: it shows the list.
+		run: (_args, deps) => deps.emit({ type: "open_panel", panel: "hotkeys" }),
+	},
+	{
 		name: "fork",
 		description: "Copy the current branch into a new session",
 		takesArguments: false,
