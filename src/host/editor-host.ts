@@ -33,8 +33,20 @@ interface Deps {
 export class EditorHost {
 	private drafts?: Promise<Record<string, string>>;
 	private writing = Promise.resolve();
+	private readonly openListeners = new Set<(path: string, line?: number) => void>();
 
 	constructor(private readonly deps: Deps) {}
+
+	/** Asks the editor to open `path` (at `line`): from outside it, e.g. an extension card's source. */
+	requestOpen(path: string, line?: number): void {
+		for (const listener of this.openListeners) listener(path, line);
+	}
+
+	/** The editor listens for `requestOpen`; returns the way to stop. */
+	onOpenRequest(listener: (path: string, line?: number) => void): () => void {
+		this.openListeners.add(listener);
+		return () => this.openListeners.delete(listener);
+	}
 
 	private loadDrafts(): Promise<Record<string, string>> {
 		this.drafts ??= this.deps

@@ -17,7 +17,7 @@ import { ColorSchemeToggle } from "./design/ColorSchemeToggle.tsx";
 import { editorProblems } from "./editor/runtime-problems.ts";
 import { Header } from "./Header.tsx";
 import { HotkeysDialog } from "./HotkeysDialog.tsx";
-import { Panes } from "./Panes.tsx";
+import { type PaneId, Panes } from "./Panes.tsx";
 import { PanelTabs } from "./PanelTabs.tsx";
 import { RetryStatus } from "./RetryStatus.tsx";
 import { SessionUsage } from "./Usage.tsx";
@@ -124,6 +124,7 @@ export function App(props: AppProps) {
 	const dismissDropped = useCallback((source: string) => playground.notices.dismissDropped(source), [playground]);
 	const branch = useMemo(() => branchPath(new Map(state.entries.map((e) => [e.id, e])), state.leafId), [state.entries, state.leafId]);
 	const [galleryOpen, setGalleryOpen] = useState(false);
+	const [reveal, setReveal] = useState<{ pane: PaneId; at: number }>();
 	return (
 		<div className="app" data-phase={state.phase}>
 			<Header
@@ -138,6 +139,7 @@ export function App(props: AppProps) {
 				themeToggle={props.themeToggle ?? <ColorSchemeToggle />}
 			/>
 			<Panes
+				reveal={reveal}
 				editor={<EditorPane host={playground.editor} files={state.files} root={state.workspace.cwd} runtimeProblems={runtimeProblems} onNotice={playground.notices.error} />}
 				session={
 				<div className="chat">
@@ -202,6 +204,10 @@ export function App(props: AppProps) {
 						onFlag={(name, value) => void playground.setFlag(name, value)}
 						onReload={() => void playground.reloadExtensions()}
 						reloadDisabled={state.running || state.phase !== "ready"}
+						onOpenSource={(path) => {
+							playground.editor.requestOpen(path);
+							setReveal({ pane: "editor", at: Date.now() });
+						}}
 					/>
 							),
 						},

@@ -1,7 +1,7 @@
 /** Loaded extensions with their tools, commands and errors; add one from a URL. */
 import { useEffect, useState } from "react";
 import type { ExtensionErrorInfo, ExtensionStatus } from "../protocol/runtime.ts";
-import { displayPathOf } from "../protocol/workspace-url.ts";
+import { displayPathOf, workspacePathOf } from "../protocol/workspace-url.ts";
 
 function ErrorText({ error }: { error: ExtensionErrorInfo }) {
 	// A line in one of the extension's imports names that file.
@@ -25,6 +25,8 @@ interface Props {
 	/** Loads the extensions again on the running session (`/reload`). */
 	onReload?(): void;
 	reloadDisabled?: boolean;
+	/** Opens a workspace extension's file in the editor. */
+	onOpenSource?(path: string): void;
 }
 
 function Flag({ flag, onFlag }: { flag: ExtensionStatus["flags"][number]; onFlag: Props["onFlag"] }) {
@@ -68,7 +70,7 @@ function Registered({ label, items }: { label: string; items: string[] | undefin
 	);
 }
 
-export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable, onFlag, onReload, reloadDisabled }: Props) {
+export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable, onFlag, onReload, reloadDisabled, onOpenSource }: Props) {
 	const [url, setUrl] = useState("");
 	return (
 		<section className="panel" aria-label="Extensions">
@@ -103,6 +105,11 @@ export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable,
 									<span className="visually-hidden">Source of {extension.name}: </span>
 									{extension.url}
 								</a>
+							) : workspacePathOf(extension.url) && onOpenSource ? (
+								<button type="button" className="link-button" onClick={() => onOpenSource(workspacePathOf(extension.url)!)}>
+									<span className="visually-hidden">Open the source of {extension.name} in the editor: </span>
+									{workspacePathOf(extension.url)}
+								</button>
 							) : (
 								extension.url
 							)}

@@ -20,7 +20,7 @@ function useNarrow(): boolean {
 	return narrow;
 }
 
-type PaneId = "editor" | "session" | "panels";
+export type PaneId = "editor" | "session" | "panels";
 const PANES: { id: PaneId; label: string }[] = [
 	{ id: "editor", label: "Editor" },
 	{ id: "session", label: "Session" },
@@ -66,9 +66,17 @@ function Divider({ label, value, onMove }: { label: string; value: number; onMov
 	);
 }
 
-export function Panes({ editor, session, panels }: Record<PaneId, ReactNode>) {
+interface Props extends Record<PaneId, ReactNode> {
+	/** Brings a pane into view when narrow (a new value each time: `at` tells requests apart). */
+	reveal?: { pane: PaneId; at: number };
+}
+
+export function Panes({ editor, session, panels, reveal }: Props) {
 	const narrow = useNarrow();
 	const [shown, setShown] = useState<PaneId>("session");
+	useEffect(() => {
+		if (reveal) setShown(reveal.pane);
+	}, [reveal]);
 	const [widths, setWidths] = useState({ editor: 0.34, panels: 0.26 });
 	const resize = (pane: "editor" | "panels", delta: number) =>
 		setWidths((w) => {

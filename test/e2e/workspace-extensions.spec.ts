@@ -42,6 +42,12 @@ test("the agent writes .pi/extensions/x.ts; /reload asks to trust it, then its c
 	await expect(page.getByRole("status", { name: "Notifications" })).toContainText("hello from the project");
 	// The same session went on: the conversation from before the reload is still there.
 	await expect(page.getByRole("region", { name: "Transcript" }).getByRole("article", { name: "You message" })).toHaveText([/write the extensions/]);
+
+	// The card's source opens the file in the editor.
+	await extension(page, "x").getByRole("button", { name: /Open the source of x in the editor/ }).click();
+	const editor = page.getByRole("region", { name: "Editor" });
+	await expect(editor.getByRole("tab", { name: "x.ts" })).toHaveAttribute("aria-selected", "true");
+	await expect(editor.locator(".cm-content")).toContainText("hello from the project");
 });
 
 test("a broken project extension shows its error at its file and line while another loads", async ({ page }) => {
@@ -51,7 +57,8 @@ test("a broken project extension shows its error at its file and line while anot
 
 	const broken = extension(page, "broken");
 	await expect(broken).toContainText("failed");
-	await expect(broken).toContainText("workspace:/workspace/.pi/extensions/broken.ts");
+	// A workspace file is named by its path, a button that opens it in the editor.
+	await expect(broken.getByRole("button", { name: /in the editor: \/workspace\/\.pi\/extensions\/broken\.ts$/ })).toBeVisible();
 	await expect(broken.getByRole("alert")).toContainText(/transpile error \(line 2:\d+\)/);
 	await expect(extension(page, "tools")).toContainText("Commands: /hello");
 	await send(page, "/hello");
@@ -65,7 +72,7 @@ test("the Extension URL field loads a workspace path from the workspace", async 
 	await field.fill("/workspace/my-ext.ts");
 	await field.press("Enter");
 	await expect(extension(page, "my-ext")).toContainText("Commands: /hello", RESTART);
-	await expect(extension(page, "my-ext")).toContainText("workspace:/workspace/my-ext.ts");
+	await expect(extension(page, "my-ext").getByRole("button", { name: /in the editor: \/workspace\/my-ext\.ts$/ })).toBeVisible();
 });
 
 test("an Extension URL that answers with a web page, not a module, says so", async ({ page }) => {

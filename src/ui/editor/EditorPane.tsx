@@ -27,10 +27,11 @@ export function EditorPane({ host, files, root, runtimeProblems, onNotice }: Pro
 	useEffect(() => {
 		void host.tabs().then((tabs) => tabs.paths.length > 0 && setWanted(true), () => undefined);
 	}, [host]);
-	const want = (next: EditorIntent) => {
+	const want = useCallback((next: EditorIntent) => {
 		setIntent(next);
 		setWanted(true);
-	};
+	}, []);
+	useEffect(() => host.onOpenRequest((path, line) => want({ kind: "open", path, line })), [host, want]);
 	const intentDone = useCallback(() => setIntent(undefined), []);
 	return (
 		<section className="editor-pane" aria-label="Editor">

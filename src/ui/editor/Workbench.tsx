@@ -194,7 +194,7 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 	useEffect(() => {
 		if (!intent) return;
 		onIntentDone();
-		const done = intent.kind === "template" ? createFromTemplate(intent.id) : open(intent.path);
+		const done = intent.kind === "template" ? createFromTemplate(intent.id) : open(intent.path, intent.line);
 		done.catch((error: Error) => onNotice(`The editor could not open that: ${error.message}`));
 	}, [intent, onIntentDone, createFromTemplate, open, onNotice]);
 

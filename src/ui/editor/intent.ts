@@ -1,2 +1,2 @@
 /** What opening the editor is for: a new extension from a template, or a file. */
-export type EditorIntent = { kind: "template"; id: string } | { kind: "open"; path: string };
+export type EditorIntent = { kind: "template"; id: string } | { kind: "open"; path: string; line?: number };
