@@ -63,3 +63,26 @@ test("Esc while the manual model waits stops the run", async ({ page }) => {
 	await page.reload();
 	await expect(page.getByLabel("Current model")).toContainText("Manual");
 });
+
+test("the header's picker takes Manual and Scripted at once, and the header and the Model tab agree", async ({ page }) => {
+	await openWithExtensions(page, []);
+	const picker = page.getByRole("combobox", { name: "Model picker" });
+	await picker.selectOption({ label: "Manual (you are the model)" });
+	await expect(page.getByLabel("Current model")).toContainText("Manual");
+	await send(page, "Who answers?");
+	const form = page.getByRole("region", { name: "Manual model turn" });
+	await form.getByLabel("Assistant text").fill("I do, by hand.");
+	await form.getByRole("button", { name: "Send turn" }).click();
+	const transcript = page.getByRole("region", { name: "Transcript" });
+	await expect(transcript.getByRole("article", { name: "Assistant message" })).toContainText("I do, by hand.");
+	await showPanel(page, "Model");
+	await expect(page.getByRole("region", { name: "Model settings" }).getByLabel("Provider")).toHaveValue("manual");
+
+	// Back to Scripted with one choice: the next reply is the script's.
+	await picker.selectOption({ label: "Scripted" });
+	await expect(page.getByLabel("Current model")).toContainText("Scripted");
+	await expect(page.getByRole("region", { name: "Model settings" }).getByLabel("Provider")).not.toHaveValue("manual");
+	await send(page, "And now?");
+	await expect(form).toHaveCount(0);
+	await expect(transcript.getByRole("article", { name: "Assistant message" })).toHaveCount(2);
+});
