@@ -81,8 +81,11 @@ export class Playground {
 	private readonly watchdog = new RuntimeWatch({
 		disabled: this.disabled,
 		loadedUrls: () => this.loadedUrls,
-		hung: async (handle, message) => {
+		hung: async (handle, message, turnedOff) => {
 			if (this.runtime === handle) this.runtime = undefined;
+			// The cards say so at once, not when the next runtime reports: the notice and the card agree.
+			const off = new Set(turnedOff);
+			this.set({ extensions: this.store.get().extensions.map((extension) => (off.has(extension.url) ? { ...extension, loaded: false, disabled: true } : extension)) });
 			this.notify(message, "error", "Playa");
 			await this.startRuntime();
 		},

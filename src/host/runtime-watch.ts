@@ -16,8 +16,8 @@ export interface RuntimeWatchDeps {
 	disabled: DisabledExtensions;
 	/** The extensions the runtime was started with (the unnamed-hang rule turns them all off). */
 	loadedUrls(): readonly string[];
-	/** The worker is ended; `message` says what was turned off. The page starts again from storage. */
-	hung(handle: RuntimeHandle, message: string): Promise<void>;
+	/** The worker is ended; `message` says what was turned off (`turnedOff`, by URL). The page starts again from storage. */
+	hung(handle: RuntimeHandle, message: string, turnedOff: string[]): Promise<void>;
 }
 
 export class RuntimeWatch {
@@ -48,6 +48,10 @@ export class RuntimeWatch {
 		handle.terminate();
 		const response = this.hangPolicy.respond(running, this.deps.loadedUrls());
 		if (response.disable.length > 0) await this.deps.disabled.disable(response.disable);
-		await this.deps.hung(handle, response.message);
+		await this.deps.hung(
+			handle,
+			response.message,
+			response.disable.map((entry) => entry.url),
+		);
 	}
 }

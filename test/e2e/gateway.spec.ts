@@ -67,7 +67,10 @@ test("a hostile extension finds no key, and cannot send it to another server", a
 	expect(log).toContain("registry complete: stop A mock.");
 	expect(log.find((line) => line.startsWith("pi-ai complete elsewhere: "))).toMatch(/^pi-ai complete elsewhere: error Playa did not send the .* key/);
 	expect(mock.requests.filter((request) => request.method === "POST").map((request) => request.headers.authorization)).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`, `Bearer ${KEY}`]);
-	expect(dump).not.toContain(KEY);
+	const obtained = dump.split(KEY).length - 1;
+	const keyed = mock.requests.filter((request) => JSON.stringify(request.headers).includes(KEY)).length;
+	console.log(`hostile extension: keys obtained ${obtained} in ${found.length + log.length} findings; ${keyed} requests carried the key, all to its own server`);
+	expect(obtained).toBe(0);
 	await prompt.fill("");
 
 	// Pointing the model elsewhere keeps the key back, and says so.
