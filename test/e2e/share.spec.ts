@@ -242,3 +242,36 @@ test("a .playa.json opens by pick (keyboard) and by drop, with the same consent"
 	await consent.getByRole("button", { name: "Don't open" }).click();
 	await expect(page).not.toHaveURL(/playground=/);
 });
+
+test("a link past 2,000 characters says chat apps cut it; its .playa.json, put anywhere public, opens as ?src=", async ({ page }) => {
+	await openWithExtensions(page, []);
+	// Random text does not compress: the link grows with it.
+	const big = Array.from({ length: 3_000 }, () => Math.random().toString(36).charAt(2)).join("");
+	await showPanel(page, "Files");
+	await page.getByLabel("Upload files").setInputFiles({ name: "big.txt", mimeType: "text/plain", buffer: Buffer.from(big) });
+	await expect(page.getByRole("tabpanel", { name: "Files tab" })).toContainText("Uploaded 1 file.");
+
+	await page.getByRole("banner").getByRole("button", { name: "Share" }).click();
+	const dialog = page.getByRole("dialog", { name: "Share this playground" });
+	await dialog.getByRole("checkbox", { name: "big.txt" }).check();
+	await dialog.getByRole("button", { name: "Copy link" }).click();
+	const link = await dialog.getByRole("textbox", { name: "Link" }).inputValue();
+	expect(link.length).toBeGreaterThan(2_000);
+	await expect(dialog.getByRole("note")).toContainText("Chat apps and some browsers cut links longer than 2,000 characters");
+	await expect(dialog.getByRole("note")).toContainText("?src=<url>");
+	const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download .playa.json" }).click()]);
+	expect(download.suggestedFilename()).toBe("playground.playa.json");
+	const json = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
+	expect(JSON.parse(json).files).toEqual([{ path: "big.txt", content: big }]);
+
+	const source = writeScratch(`big-${unique()}.playa.json`, json);
+	await page.goto(`/?src=${encodeURIComponent(source)}`);
+	const consent = page.getByRole("dialog", { name: "Open this shared playground?" });
+	await expect(consent).toContainText(`From ${source}`);
+	await expect(consent.getByRole("list", { name: "Shared files" })).toContainText("big.txt");
+	await consent.getByRole("button", { name: "Open and run" }).click();
+	await expect(page).toHaveURL(/\?playground=[a-z0-9-]+$/);
+	await waitReady(page);
+	await showPanel(page, "Files");
+	await expect(page.getByRole("tabpanel", { name: "Files tab" })).toContainText("big.txt");
+});
