@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { openWithExtensions, send, setScript } from "./helpers.ts";
+import { openWithExtensions, send, setScript, showPanel } from "./helpers.ts";
 
 /** Serious and critical findings, each with the elements it is about, so a failure says where. */
 async function seriousViolations(page: Page) {
@@ -31,6 +31,28 @@ for (const colorScheme of ["light", "dark"] as const) {
 			await send(page, "/color");
 			const component = page.getByRole("dialog", { name: "pick-a-color component" });
 			await expect(component).toContainText("red");
+			expect(await seriousViolations(page)).toEqual([]);
+		});
+
+		test(`the editor, the inspector, the gallery and the shortcuts list have no serious accessibility problem (${colorScheme})`, async ({ page }) => {
+			test.setTimeout(120_000);
+			await openWithExtensions(page, []);
+			const editor = page.getByRole("region", { name: "Editor" });
+			await editor.getByLabel("New extension").selectOption("tool-with-schema");
+			await expect(editor.locator(".cm-content")).toContainText("registerTool");
+			await send(page, "Hello");
+			await expect(page.getByRole("article", { name: "Assistant message" })).toBeVisible();
+			await showPanel(page, "Inspector");
+			await expect(page.getByRole("region", { name: "Inspector" })).toBeVisible();
+			expect(await seriousViolations(page)).toEqual([]);
+
+			await page.getByRole("button", { name: "Examples" }).click();
+			await expect(page.getByRole("dialog").filter({ hasText: "Each example runs offline" })).toBeVisible();
+			expect(await seriousViolations(page)).toEqual([]);
+			await page.keyboard.press("Escape");
+
+			await send(page, "/hotkeys");
+			await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
 			expect(await seriousViolations(page)).toEqual([]);
 		});
 	});

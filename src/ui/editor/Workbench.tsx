@@ -15,7 +15,7 @@ import { TemplatePicker } from "./TemplatePicker.tsx";
 import { FileTree } from "../FileTree.tsx";
 import { deferredLanguageService, typescriptSupport, type Problem } from "./language.ts";
 import { ProblemsList } from "./ProblemsList.tsx";
-import { editorTheme } from "./theme.ts";
+import { editorTheme, scrollerReachable } from "./theme.ts";
 import type { EditorIntent } from "./intent.ts";
 
 const TEMPLATE_SOURCES = import.meta.glob<string>("../../../extensions/templates/*.ts", { query: "?raw", import: "default" });
@@ -85,6 +85,8 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 					keymap.of([{ key: "Mod-s", preventDefault: true, run: () => (void run(path), true) }]),
 					basicSetup,
 					editorTheme,
+					EditorView.contentAttributes.of({ "aria-label": `Code of ${path.split("/").pop()}` }),
+					scrollerReachable,
 					typescriptSupport(worker, path, {
 						runtimeProblems: () => runtimeRef.current.filter((problem) => problem.path === path),
 						onTypeScriptProblems: (problems) => setTsProblems((all) => ({ ...all, [path]: problems })),
@@ -232,12 +234,27 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 						{tabs.map((path) => {
 							const name = path.split("/").pop();
 							return (
-								<span key={path} className="editor-tab" data-active={path === active}>
-									<button type="button" role="tab" aria-selected={path === active} title={path} data-kept={kept[path] !== false} onClick={() => void open(path)}>
+								<span key={path} className="editor-tab" data-active={path === active} role="none">
+									<button
+										type="button"
+										role="tab"
+										aria-selected={path === active}
+										aria-keyshortcuts="Delete"
+										title={`${path} (Delete closes it)`}
+										data-kept={kept[path] !== false}
+										onClick={() => void open(path)}
+										onKeyDown={(event) => {
+											if (event.key === "Delete") {
+												event.preventDefault();
+												close(path);
+											}
+										}}
+									>
 										{name}
 										{dirty[path] ? " •" : ""}
 									</button>
-									<button type="button" aria-label={`Close ${name}`} onClick={() => close(path)}>
+									{/* A tab list holds tabs only: the mouse's close control; the keyboard's is Delete on the tab. */}
+									<button type="button" tabIndex={-1} aria-hidden="true" onClick={() => close(path)}>
 										×
 									</button>
 								</span>
