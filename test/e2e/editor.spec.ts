@@ -125,6 +125,38 @@ test("what is typed survives a page reload before it is saved", async ({ page })
 	await expect(editor.locator(".cm-content")).toContainText("kept across the reload");
 });
 
+test("each open file keeps its own undo history across tab switches", async ({ page }) => {
+	await page.goto("/");
+	await waitReady(page);
+	const editor = page.getByRole("region", { name: "Editor" });
+	const code = editor.locator(".cm-content");
+	await editor.getByLabel("New extension").selectOption("tool-call-guard");
+	await expect(code).toContainText("tool_call");
+	await code.click();
+	await page.keyboard.press("ControlOrMeta+End");
+	await page.keyboard.type("\n// typed in the guard");
+	await editor.getByLabel("New extension").selectOption("widget-and-status");
+	await expect(editor.getByRole("tab", { name: "widget-and-status.ts" })).toHaveAttribute("aria-selected", "true");
+	await code.click();
+	await page.keyboard.press("ControlOrMeta+End");
+	await page.keyboard.type("\n// typed in the widget");
+
+	// Back in the guard, undo takes back the guard's typing, not the widget's.
+	await editor.getByRole("tab", { name: /^tool-call-guard\.ts/ }).click();
+	await expect(code).toContainText("// typed in the guard");
+	await code.click();
+	await page.keyboard.press("ControlOrMeta+z");
+	await expect(code).not.toContainText("// typed in the guard");
+	await editor.getByRole("tab", { name: /^widget-and-status\.ts/ }).click();
+	await expect(code).toContainText("// typed in the widget");
+	await code.click();
+	await page.keyboard.press("ControlOrMeta+z");
+	await expect(code).not.toContainText("// typed in the widget");
+	// Nothing more to undo in the widget's history than its own typing: the template's text stays.
+	await page.keyboard.press("ControlOrMeta+z");
+	await expect(code).toContainText("setWidget");
+});
+
 test.describe("at 390×844", () => {
 	test.use({ viewport: { width: 390, height: 844 } });
 
