@@ -125,6 +125,33 @@ test("what is typed survives a page reload before it is saved", async ({ page })
 	await expect(editor.locator(".cm-content")).toContainText("kept across the reload");
 });
 
+test("a factory that throws, saved from the editor: the runtime's error is at its line in the editor and in the problems", async ({ page }) => {
+	await page.goto("/");
+	await waitReady(page);
+	const editor = page.getByRole("region", { name: "Editor" });
+	const code = editor.locator(".cm-content");
+	await editor.getByLabel("New extension").selectOption("tool-with-schema");
+	await expect(code).toContainText("registerTool");
+	// The factory's first line becomes a throw (line 9 of the template).
+	await code.getByText("pi.registerTool({").click();
+	await page.keyboard.press("Home");
+	await page.keyboard.type('throw new Error("the factory broke");\n');
+	await page.keyboard.press("ControlOrMeta+s");
+	const problems = editor.getByRole("region", { name: "Problems" });
+	const problem = problems.getByRole("button", { name: /tool-with-schema\.ts:9:\d+.*the factory broke.*when it ran/ });
+	await expect(problem).toBeVisible({ timeout: 30_000 });
+	await expect(editor.locator(".cm-lintRange-error").first()).toBeVisible();
+	await expect(extension(page, "tool-with-schema")).toContainText("the factory broke");
+	// Fixed and saved again: the problem goes, the tool loads.
+	await problem.click();
+	await page.keyboard.press("Home");
+	await page.keyboard.press("Shift+End");
+	await page.keyboard.press("Delete");
+	await page.keyboard.press("ControlOrMeta+s");
+	await expect(extension(page, "tool-with-schema")).toContainText("Tools: greet", { timeout: 30_000 });
+	await expect(problems.getByRole("button", { name: /the factory broke/ })).toHaveCount(0);
+});
+
 test("each open file keeps its own undo history across tab switches", async ({ page }) => {
 	await page.goto("/");
 	await waitReady(page);

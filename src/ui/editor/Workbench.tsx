@@ -5,7 +5,6 @@
  * database; Ctrl/Cmd+S or Run saves the file and reloads the extensions on the same session.
  */
 import { EditorState } from "@codemirror/state";
-import { forceLinting } from "@codemirror/lint";
 import { EditorView, keymap } from "@codemirror/view";
 import { basicSetup } from "codemirror";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -13,7 +12,7 @@ import type { EditorHost } from "../../host/editor-host.ts";
 import { TEMPLATES } from "./templates.ts";
 import { TemplatePicker } from "./TemplatePicker.tsx";
 import { FileTree } from "../FileTree.tsx";
-import { deferredLanguageService, typescriptSupport, type Problem } from "./language.ts";
+import { deferredLanguageService, runtimeProblemsChanged, typescriptSupport, type Problem } from "./language.ts";
 import { ProblemsList } from "./ProblemsList.tsx";
 import { editorTheme, scrollerReachable } from "./theme.ts";
 import type { EditorIntent } from "./intent.ts";
@@ -202,7 +201,7 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 
 	// New runtime problems: lint again so they show at their lines.
 	useEffect(() => {
-		if (view.current) forceLinting(view.current);
+		view.current?.dispatch({ effects: runtimeProblemsChanged.of(null) });
 	}, [runtimeProblems]);
 
 	useEffect(() => {

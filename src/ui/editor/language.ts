@@ -6,7 +6,7 @@
 import { autocompletion } from "@codemirror/autocomplete";
 import { javascript } from "@codemirror/lang-javascript";
 import { linter, type Diagnostic } from "@codemirror/lint";
-import type { Extension, Text } from "@codemirror/state";
+import { type Extension, StateEffect, type Text } from "@codemirror/state";
 import { tsAutocompleteWorker, tsFacetWorker, tsHoverWorker, tsSyncWorker } from "@valtown/codemirror-ts";
 import type { WorkerShape } from "@valtown/codemirror-ts/worker";
 import * as Comlink from "comlink";
@@ -64,6 +64,9 @@ function rangeOf(doc: Text, problem: Problem): { from: number; to: number } {
 	return { from, to: Math.max(line.to, from) };
 }
 
+/** Dispatched when the runtime's problems change, so the editor draws them again without an edit. */
+export const runtimeProblemsChanged = StateEffect.define<null>();
+
 export interface LanguageHooks {
 	/** The runtime's problems of this file now (read at each lint). */
 	runtimeProblems(): Problem[];
@@ -92,10 +95,15 @@ export function typescriptSupport(worker: WorkerShape, path: string, hooks: Lang
 				hooks.onTypeScriptProblems(
 					found.map((d) => ({ path, ...lineColumn(doc, d.from), message: d.message, source: "typescript", severity: d.severity === "hint" ? "info" : d.severity })),
 				);
-				const runtime = hooks.runtimeProblems().map((problem): Diagnostic => ({ ...rangeOf(doc, problem), severity: "error", message: problem.message, source: "runtime" }));
-				return [...found, ...runtime];
+				return found;
 			},
 			{ delay: 300 },
 		),
+		// The runtime's problems on their own: they show at once, not after TypeScript's first (slow) check.
+		linter((view) => hooks.runtimeProblems().map((problem): Diagnostic => ({ ...rangeOf(view.state.doc, problem), severity: "error", message: problem.message, source: "runtime" })), {
+			delay: 0,
+			// A lint runs again on a change of the document, or when the runtime's problems change (a save, a reload).
+			needsRefresh: (update) => update.transactions.some((transaction) => transaction.effects.some((effect) => effect.is(runtimeProblemsChanged))),
+		}),
 	];
 }
