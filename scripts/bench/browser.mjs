@@ -1,6 +1,7 @@
 // Shared by the browser benchmarks: the production build served by `vite preview`, the mock providers, and a
 // page with a custom OpenAI-compatible endpoint pointed at the mock, with long tasks recorded from the start.
 import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { startMockProviders } from "../../test/mock-providers/server.mjs";
 import { chromiumLaunchOptions } from "../chromium.mjs";
@@ -8,9 +9,9 @@ import { npxBin, ROOT } from "../setup.mjs";
 
 /** Serves `outDir` (default: dist) on `port`; resolves once it answers. */
 export async function preview(port, outDir = "dist") {
-	const server = spawn(npxBin("vite"), ["preview", "--port", String(port), "--strictPort", "--outDir", outDir], { cwd: ROOT, stdio: "ignore" });
+	const server = spawn(npxBin("vite"), ["preview", "--port", String(port), "--strictPort", "--outDir", outDir], { cwd: ROOT, stdio: process.env.BENCH_DEBUG ? "inherit" : "ignore" });
 	const url = `http://localhost:${port}/`;
-	for (let i = 0; i < 100; i++) {
+	for (let i = 0; i < 300; i++) {
 		if (await fetch(url).then((r) => r.ok, () => false)) return { url, close: () => server.kill() };
 		await new Promise((r) => setTimeout(r, 200));
 	}
@@ -46,6 +47,7 @@ export async function pageWithEndpoint(browser, appUrl, mockUrl, query = "") {
 	const page = await context.newPage();
 	await page.addInitScript(observeLongTasks);
 	await page.goto(`${appUrl}${query}`);
+	if (query.includes("ext=")) await page.getByRole("dialog", { name: "Run extensions from this link?" }).getByRole("button", { name: "Run extensions" }).click();
 	await page.locator('.app[data-phase="ready"]').waitFor({ timeout: 60_000 });
 	await page.getByRole("tablist", { name: "Panels" }).getByRole("tab", { name: "Model", exact: true }).click();
 	await page.getByText("Custom OpenAI-compatible endpoint").click();
@@ -120,4 +122,56 @@ export async function profiled(page, profile, work) {
 	console.log(`main-thread profile: ${Math.round(total)} ms sampled; top self time:`);
 	for (const [key, ms] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${key}`);
 	return result;
+}
+
+/** Serves the files of `dir` with the headers an isolated page needs of a cross-origin module (CORS, CORP). */
+export async function staticFiles(dir) {
+	const { createServer } = await import("node:http");
+	const { readFile } = await import("node:fs/promises");
+	const { join, normalize } = await import("node:path");
+	const server = createServer(async (req, res) => {
+		const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+		const headers = { "access-control-allow-origin": "*", "cross-origin-resource-policy": "cross-origin", "content-type": "text/plain; charset=utf-8" };
+		try {
+			res.writeHead(200, headers).end(await readFile(join(dir, path)));
+		} catch {
+			res.writeHead(404, headers).end("not found");
+		}
+	});
+	await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+	return { url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
+
+/** The pids below `root` (from /proc), for CPU and memory of a process tree. */
+export function descendants(root) {
+	const parent = new Map();
+	for (const name of readdirSync("/proc")) {
+		if (!/^\d+$/.test(name)) continue;
+		try {
+			const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+			parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+		} catch {}
+	}
+	const found = [];
+	const walk = (pid) => {
+		for (const [child, ppid] of parent) if (ppid === pid) (found.push(child), walk(child));
+	};
+	walk(root);
+	return found;
+}
+
+/** CPU seconds (user + system) and resident memory (bytes) of the processes `pids` whose command matches `pattern`. */
+export function usage(pids, pattern) {
+	let cpu = 0;
+	let rss = 0;
+	for (const pid of pids) {
+		try {
+			if (!pattern.test(readFileSync(`/proc/${pid}/cmdline`, "utf8"))) continue;
+			const raw = readFileSync(`/proc/${pid}/stat`, "utf8");
+			const stat = raw.slice(raw.lastIndexOf(")") + 2).split(" ");
+			cpu += (Number(stat[11]) + Number(stat[12])) / 100;
+			rss += Number(stat[21]) * 4096;
+		} catch {}
+	}
+	return { cpu, rss };
 }
