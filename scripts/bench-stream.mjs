@@ -31,7 +31,6 @@ try {
 		const started = performance.now();
 		await profiled(page, profile, () => runPrompt(page, "Write a long answer"));
 		const elapsed = performance.now() - started;
-		if (process.env.SHOW_TASKS) console.log(await page.evaluate(() => [performance.now(), JSON.stringify(window.__longTaskAt)]));
 		const tasks = summarizeLongTasks((await longTasks(page)).slice(before));
 		const entries = await storedEntries(page);
 		const reply = entries.filter((entry) => entry.type === "message" && entry.message.role === "assistant").at(-1);

@@ -4,7 +4,7 @@
 // between the two. Each run is verified from its session (Playa: the page's IndexedDB; pi: its session file)
 // and from the mock's request log (N + 1 requests, each carrying the previous tick's result).
 //
-//   node scripts/bench-turns.mjs [--calls 100] [--runs 5] [--dist dist] [--no-pi] [--port 4184]
+//   node scripts/bench-turns.mjs [--calls 100] [--runs 5] [--dist dist] [--no-pi] [--profile] [--port 4184]
 //
 // pi needs Node >= 22: the bench takes it from the npm registry (`npm exec --package=node@22`) unless
 // PLAYA_BENCH_NODE22 names a binary. Exits non-zero when a run did not verify.
@@ -12,7 +12,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { descendants, launch, median, pageWithEndpoint, preview, runPrompt, startMockProviders, staticFiles, storedEntries, usage } from "./bench/browser.mjs";
+import { descendants, launch, median, pageWithEndpoint, preview, profiled, runPrompt, startMockProviders, staticFiles, storedEntries, usage } from "./bench/browser.mjs";
 import { ROOT } from "./setup.mjs";
 
 const args = process.argv.slice(2);
@@ -24,6 +24,8 @@ const CALLS = Number(option("--calls", 100));
 const RUNS = Number(option("--runs", 5));
 const PORT = Number(option("--port", 4184));
 const withPi = !args.includes("--no-pi");
+/** Where the page's main thread spends its time during each Playa run (see bench/browser.mjs `profiled`). */
+const profile = args.includes("--profile");
 
 const TICK = `import { Type } from "@earendil-works/pi-ai";
 export default function (pi) {
@@ -105,7 +107,7 @@ async function playaRun(browser, appUrl, mock, extUrl) {
 	let peak = renderers();
 	const sampler = setInterval(() => (peak = Math.max(peak, renderers())), 100);
 	const started = performance.now();
-	await runPrompt(page, `run ${CALLS} tool calls`);
+	await profiled(page, profile, () => runPrompt(page, `run ${CALLS} tool calls`));
 	const wall = performance.now() - started;
 	clearInterval(sampler);
 	const cpu = chromium().cpu - before.cpu;

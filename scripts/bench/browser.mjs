@@ -28,7 +28,7 @@ export async function launch() {
 const observeLongTasks = () => {
 	window.__longTasks = [];
 	new PerformanceObserver((list) => {
-		for (const entry of list.getEntries()) { window.__longTasks.push(entry.duration); (window.__longTaskAt ??= []).push([Math.round(entry.startTime), Math.round(entry.duration)]); }
+		for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
 	}).observe({ type: "longtask", buffered: true });
 };
 
