@@ -120,9 +120,7 @@ export class PlayaDatabase {
 		const batch: PendingAppends = { sessionId, entries: [entry], leafId, written: Promise.resolve() };
 		batch.written = this.serial(async () => {
 			if (this.pendingAppends === batch) this.pendingAppends = undefined;
-			// Relaxed: committed once the browser has the data, without waiting for the disk to flush. A reload or a
-			// crash of the tab loses nothing; only the machine's own crash could.
-			const tx = this.db.transaction(["sessions", "entries"], "readwrite", { durability: "relaxed" });
+			const tx = this.db.transaction(["sessions", "entries"], "readwrite");
 			const sessions = tx.objectStore("sessions");
 			const record = await sessions.get(sessionId);
 			if (!record) throw new Error(`session ${sessionId} does not exist`);
@@ -177,7 +175,7 @@ export class PlayaDatabase {
 	/** Moves the session's leaf without appending (branch, tree navigation). */
 	setLeaf(sessionId: string, leafId: string | null): Promise<void> {
 		return this.serial(async () => {
-			const tx = this.db.transaction("sessions", "readwrite", { durability: "relaxed" });
+			const tx = this.db.transaction("sessions", "readwrite");
 			const record = await tx.store.get(sessionId);
 			if (!record) throw new Error(`session ${sessionId} does not exist`);
 			await tx.store.put({ ...record, leafId, updatedAt: new Date().toISOString() });
