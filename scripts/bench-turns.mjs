@@ -153,33 +153,41 @@ async function piRun(node, mock) {
 	return { wall, cpu: user + sys, peak: maxKb * 1024, problem, stdout, ...(requests.times ? turnFigures(requests.times) : {}) };
 }
 
-const server = await preview(PORT, option("--dist", "dist"));
+// `--dist a,b` compares builds (say, before and after a change): their runs alternate too.
+const dists = option("--dist", "dist").split(",");
+const servers = [];
+for (const [i, dist] of dists.entries()) servers.push(await preview(PORT + i, dist));
 const mock = await startMockProviders();
 const ext = await staticFiles(extDir);
 const browser = await launch();
-const results = { playa: [], pi: [] };
+const label = (i) => (dists.length === 1 ? "Playa" : `Playa ${dists[i]}`);
+const results = { pi: [] };
+for (const i of dists.keys()) results[label(i)] = [];
 let failed = false;
 try {
 	const node = withPi ? node22() : undefined;
 	for (let run = 0; run < RUNS; run++) {
-		const playa = await playaRun(browser, server.url, mock, ext.url);
-		results.playa.push(playa);
+		for (const [i, server] of servers.entries()) results[label(i)].push(await playaRun(browser, server.url, mock, ext.url));
 		if (node) results.pi.push(await piRun(node, mock));
 	}
 } finally {
 	await browser.close();
 	await mock.close();
 	ext.close();
-	server.close();
+	for (const server of servers) server.close();
 	rmSync(work, { recursive: true, force: true });
 }
 
-const row = (label, pick, unit, digits = 0) => {
-	const playa = results.playa.length ? median(results.playa.map(pick)) : NaN;
-	const pi = results.pi.length ? median(results.pi.map(pick)) : NaN;
-	const ratio = Number.isFinite(pi) && pi > 0 ? `${(playa / pi).toFixed(2)}×` : "—";
+const playaLabels = dists.map((_, i) => label(i));
+const row = (name, pick, unit, digits = 0) => {
+	const med = (list) => (list.length ? median(list.map(pick)) : Number.NaN);
+	const pi = med(results.pi);
 	const show = (v) => (Number.isFinite(v) ? `${v.toFixed(digits)} ${unit}` : "—");
-	return `| ${label} | ${show(pi)} | ${show(playa)} | ${ratio} |`;
+	const cells = playaLabels.flatMap((key) => {
+		const playa = med(results[key]);
+		return [show(playa), Number.isFinite(pi) && pi > 0 ? `${(playa / pi).toFixed(2)}×` : "—"];
+	});
+	return `| ${name} | ${show(pi)} | ${cells.join(" | ")} |`;
 };
 for (const [who, list] of Object.entries(results)) {
 	for (const [i, result] of list.entries()) {
@@ -190,7 +198,7 @@ for (const [who, list] of Object.entries(results)) {
 	}
 }
 console.log(`\n${CALLS} tool calls, ${RUNS} runs each, interleaved (medians); verified: ${failed ? "NO" : "yes"}`);
-console.log("| | pi CLI | Playa | Playa / pi |\n|---|---|---|---|");
+console.log(`| | pi CLI | ${playaLabels.map((key) => `${key} | ${key} / pi`).join(" | ")} |\n|---|---|${playaLabels.map(() => "---|---|").join("")}`);
 console.log(row("wall (pi: process; Playa: send → end)", (r) => r.wall / 1000, "s", 2));
 console.log(row("first request → last request", (r) => r.turns / 1000, "s", 2));
 console.log(row("client time per turn (request → next request)", (r) => r.perTurn, "ms", 1));
