@@ -58,14 +58,22 @@ export async function pageWithEndpoint(browser, appUrl, mockUrl, query = "") {
 	return { page, context };
 }
 
-/** Sends a prompt and resolves when the run has ended (the Stop button went away after it showed). */
-export async function runPrompt(page, text) {
+/**
+ * Sends a prompt and resolves when the run has ended. `started()` (checked from here, not in the page) says the
+ * run is under way, e.g. the mock has its requests; then the page is asked ten times a second whether its Stop
+ * button has gone. Locators would poll the page's accessibility tree every frame, work that would count as the
+ * page's own.
+ */
+export async function runPrompt(page, text, started) {
 	const box = page.getByRole("textbox", { name: "Prompt", exact: true });
 	await box.fill(text);
 	await box.press("Enter");
-	const stop = page.getByRole("button", { name: "Stop", exact: true });
-	await stop.waitFor({ timeout: 30_000 }).catch(() => undefined);
-	await stop.waitFor({ state: "detached", timeout: 600_000 });
+	const deadline = Date.now() + 600_000;
+	while (!started()) {
+		if (Date.now() > deadline) throw new Error("the run did not start");
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+	await page.waitForFunction(() => ![...document.querySelectorAll("button")].some((button) => button.textContent === "Stop"), null, { polling: 100, timeout: 600_000 });
 }
 
 /** The stored entries of the page's current session, read from IndexedDB. */
