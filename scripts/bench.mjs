@@ -1,7 +1,10 @@
 // `npm run bench`: the budgets of DESIGN.md that can be measured here.
 //   first-load JavaScript (gzip) of the production build, the runtime worker's size, and the editor's
 //   and its TypeScript worker's chunks (loaded on first use);
-//   runtime overhead per turn, under Node (Vitest bench).
+//   runtime overhead per turn, under Node (Vitest bench);
+//   in Chromium against the build: start → ready and 20 extensions (bench-start.mjs), a 10,000-entry session
+//   (bench-session.mjs), a 50,000-token reply's long tasks (bench-stream.mjs), and the tool-call workload side by
+//   side with upstream pi's CLI (bench-turns.mjs; pi runs on Node 22 from the npm registry).
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -26,5 +29,10 @@ for (const [label, pattern] of [["editor chunk", /^Workbench-.*\.js$/], ["TypeSc
 	if (file) console.log(`${label}: ${kb(gz(`assets/${file}`))} gzip (loaded when the editor first opens)`);
 }
 
-const sessionStatus = run("node", [join(ROOT, "scripts", "bench-session.mjs")]);
-process.exit(run(npxBin("vitest"), ["bench", "--run", "--project", "node"]) || sessionStatus);
+const browserStatuses = ["bench-start.mjs", "bench-session.mjs", "bench-stream.mjs", "bench-turns.mjs"].map((script) => {
+	const args = script === "bench-turns.mjs" ? ["--calls", "100", "--runs", "5"] : [];
+	return run("node", [join(ROOT, "scripts", script), ...args]);
+});
+const turns300 = run("node", [join(ROOT, "scripts", "bench-turns.mjs"), "--calls", "300", "--runs", "3"]);
+const vitestStatus = run(npxBin("vitest"), ["bench", "--run", "--project", "node"]);
+process.exit(vitestStatus || turns300 || browserStatuses.find((status) => status !== 0) || 0);

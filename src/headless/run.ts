@@ -100,7 +100,7 @@ export async function runHeadless(options: HeadlessOptions): Promise<HeadlessRes
 			emit(event) {
 				if (event.type === "extension_error") failed = true;
 				if (event.type === "extensions_changed" && event.extensions.some((ext) => !ext.loaded)) failed = true;
-				if (event.type !== "streaming") emit(event);
+				if (event.type !== "streaming" && event.type !== "streaming_delta") emit(event);
 			},
 			async requestUI(id, request) {
 				const response = answerFor(request, answers.shift());

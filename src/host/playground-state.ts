@@ -5,6 +5,7 @@
 import type { AgentMessage, ThinkingLevel } from "@earendil-works/pi-agent-core";
 import { claimsPageName, type CommandInfo, type ExtensionErrorInfo, type ExtensionStatus, type ModelChoice, type RegisteredProviderInfo, type RuntimeEvent, type ScriptStep, type UIRequest } from "../protocol/runtime.ts";
 import type { StoredEntry } from "../session/entries.ts";
+import { applyStreamingDelta } from "../protocol/streaming.ts";
 import type { WorkspaceStatus } from "./workspace-host.ts";
 import type { PendingManualTurn } from "./manual-turns.ts";
 import { boundLines, capText, STATUS_TEXT_LIMIT, withBoundedKey, type Notice } from "./display-limits.ts";
@@ -151,6 +152,8 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 	switch (event.type) {
 		case "streaming":
 			return { streaming: event.message };
+		case "streaming_delta":
+			return { streaming: applyStreamingDelta(state.streaming, event) };
 		case "extensions_changed":
 			return { extensions: event.extensions, commands: event.commands, problems: problemsOf(state.discoveryProblems, event.extensions, state.errors) };
 		case "open_panel":

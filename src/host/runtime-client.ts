@@ -28,6 +28,8 @@ export interface RuntimeHandle {
 export interface RuntimeActivity {
 	running?: RunningCall;
 	syncCall: boolean;
+	/** The worker's heartbeat (protocol/call-record.ts): it grows while the worker's event loop turns. None when not isolated, or when the frame did not answer. */
+	beat?: number;
 }
 
 /** How long the frame may take to load and start the worker before the start fails. */
@@ -140,7 +142,7 @@ export class SandboxFrame {
 			}, CALL_RECORD_MS);
 			this.waiting.set(id, (report) => {
 				clearTimeout(timer);
-				resolve(report.type === "call_record" ? { running: report.running, syncCall: report.syncCall === true } : { syncCall: false });
+				resolve(report.type === "call_record" ? { running: report.running, syncCall: report.syncCall === true, beat: report.beat } : { syncCall: false });
 			});
 			const request: FrameRequest = { type: "read_call_record", id };
 			this.control.port1.postMessage(request);

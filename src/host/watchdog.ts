@@ -6,10 +6,11 @@ export interface WatchdogOptions {
 	intervalMs?: number;
 	timeoutMs?: number;
 	/**
-	 * Asked when a ping is late: how much longer to wait for that same ping (0: it is stuck now). A worker
-	 * busy in its own code on a loaded machine is slow, not hung; a worker stuck in an extension is hung.
+	 * Asked when a ping is late, and again each time the wait it gave ran out: how much longer to wait for that
+	 * same ping (0: it is stuck now). A worker busy in its own code on a loaded machine is slow, not hung; a
+	 * worker stuck in an extension is hung. A fresh judge for each late ping (it may keep what it saw).
 	 */
-	grace?: () => Promise<number>;
+	grace?: () => () => Promise<number>;
 }
 
 export class Watchdog {
@@ -40,9 +41,11 @@ export class Watchdog {
 	private async check(): Promise<void> {
 		const answered = this.ping().then(() => "ok" as const, () => "ok" as const);
 		let answer = await this.answerWithin(answered, this.options.timeoutMs ?? 2_500);
-		if (answer === "late" && !this.stopped && this.options.grace) {
-			const extra = await this.options.grace();
-			if (extra > 0 && !this.stopped) answer = await this.answerWithin(answered, extra);
+		const judge = answer === "late" ? this.options.grace?.() : undefined;
+		while (answer === "late" && judge && !this.stopped) {
+			const extra = await judge();
+			if (extra <= 0 || this.stopped) break;
+			answer = await this.answerWithin(answered, extra);
 		}
 		if (this.stopped) return;
 		if (answer === "late") {

@@ -78,6 +78,15 @@ export class ModuleLoader {
 		this.cdn = options.cdn ?? DEFAULT_CDN;
 	}
 
+	/**
+	 * Starts fetching and transpiling `url` and its imports without running them: extensions load one after
+	 * another (each factory runs before the next module does), but their files can arrive all at once.
+	 * `import` takes what this started; a failure is reported there.
+	 */
+	prepare(url: string): void {
+		this.build(url, []).catch(() => undefined);
+	}
+
 	/** Loads `url` and returns its module namespace. */
 	async import(url: string): Promise<Record<string, unknown>> {
 		const moduleUrl = await this.build(url, []);

@@ -1,7 +1,8 @@
 /**
  * Which extension code the runtime is running, written to shared memory before each call, so the
  * host can name the culprit while the worker is stuck in a synchronous loop and cannot answer.
- * Layout: Int32 [0] = byte length of the record, then UTF-8 JSON of the innermost running call.
+ * Layout: Int32 [0] = byte length of the record, Int32 [1] = the worker's heartbeat, then UTF-8 JSON of the
+ * innermost running call.
  */
 
 export interface RunningCall {
@@ -86,6 +87,28 @@ export class CallRecorder {
 		apply(setBytes, bytes, [encoded]);
 		atomicsStore(length, 0, encoded.length);
 	}
+}
+
+/** How often the worker's heartbeat counts (ms). */
+export const HEARTBEAT_MS = 100;
+
+const setTimer = setInterval;
+const atomicsAdd = Atomics.add;
+
+/**
+ * The worker's side of the heartbeat: a counter its event loop adds to while it turns. Read from shared memory,
+ * it tells a busy worker (its answers queue behind a stream of messages) from a stuck one (a synchronous loop
+ * holds its only thread, so no timer runs), without a message that could wait in a queue. Started at boot,
+ * with the built-ins taken before any extension loads.
+ */
+export function startHeartbeat(buffer: SharedArrayBuffer): void {
+	const beat = new Int32Array(buffer, 4, 1);
+	setTimer(() => atomicsAdd(beat, 0, 1), HEARTBEAT_MS);
+}
+
+/** The heartbeat's count now. */
+export function readHeartbeat(buffer: SharedArrayBuffer): number {
+	return Atomics.load(new Int32Array(buffer, 4, 1), 0);
 }
 
 /** The host side: what the stuck worker was running, if anything. */

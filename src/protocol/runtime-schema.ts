@@ -103,6 +103,11 @@ const eventSchemas: { [K in EventType]: z.ZodType } = {
 	session_request: event("session_request", { action: z.enum(["new", "open", "reload"]), sessionId: text.optional() }),
 	session_fork: event("session_fork", { session: sessionSnapshot, previousSessionId: text, editorText: text.optional() }),
 	streaming: event("streaming", { message: agentMessage.optional() }),
+	streaming_delta: event("streaming_delta", {
+		head: z.record(z.string(), z.unknown()),
+		count: z.number().int().nonnegative().max(10_000),
+		changes: z.array(z.union([z.object({ index: z.number().int().nonnegative(), append: text }), z.object({ index: z.number().int().nonnegative(), block: contentBlock })])).max(10_000),
+	}),
 	run_state: event("run_state", { running: z.boolean() }),
 	extensions_changed: event("extensions_changed", { extensions: z.array(extensionStatus), commands: z.array(commandInfo) }),
 	extension_error: event("extension_error", { error: extensionError }),

@@ -12,6 +12,7 @@ import type { ScriptStep } from "./script.ts";
 import type { StoredEntry, SessionHeader } from "../session/entries.ts";
 import { methodsOf } from "./guard.ts";
 import type { InspectorBatch } from "./inspector.ts";
+import type { StreamingDelta } from "./streaming.ts";
 
 export type { ScriptStep, TreeRow, TreeRowKind, TreeView };
 
@@ -160,6 +161,8 @@ export type RuntimeEvent =
 	| { type: "session_fork"; session: SessionSnapshot; previousSessionId: string; editorText?: string }
 	/** The assistant message being streamed; `undefined` when streaming ends. */
 	| { type: "streaming"; message: AgentMessage | undefined }
+	/** What the streamed message gained since the last `streaming` or delta (protocol/streaming.ts). */
+	| StreamingDelta
 	| { type: "run_state"; running: boolean }
 	/** `commands`: the extensions' commands and the built-ins, as the composer offers them (runtime/commands/router.ts). */
 	| { type: "extensions_changed"; extensions: ExtensionStatus[]; commands: CommandInfo[] }

@@ -49,8 +49,11 @@ export type FrameReport =
 	| { type: "started"; isolated: boolean }
 	/** The worker could not start (its script failed to load or threw). */
 	| { type: "failed"; message: string }
-	/** What the worker is doing: the extension code it runs, and whether it waits on a synchronous workspace call. */
-	| { type: "call_record"; id: number; running?: RunningCall; syncCall?: boolean };
+	/**
+	 * What the worker is doing: the extension code it runs, whether it waits on a synchronous workspace call, and
+	 * its heartbeat's count (protocol/call-record.ts), which grows while its event loop turns.
+	 */
+	| { type: "call_record"; id: number; running?: RunningCall; syncCall?: boolean; beat?: number };
 
 /** Whether a message the worker posted to the frame is its ready signal (the only one the frame reads). */
 export function isRuntimeReady(data: unknown): boolean {

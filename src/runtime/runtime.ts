@@ -34,6 +34,7 @@ export class Runtime implements RuntimeApi {
 		const { runner, panel, policy, selection, loader, tree, rendering, lifecycle } = parts;
 		const env = panel.apiEnvironment(createActions(parts.control, (model) => policy.setModel(model)));
 		const disabled = new Map((config.disabled ?? []).map((d) => [d.url, d.reason]));
+		for (const url of config.extensions) if (!disabled.has(url)) loader.prepare(url);
 		for (const url of config.extensions) {
 			if (disabled.has(url)) runner.add(disabledExtension(url, disabled.get(url)!));
 			else await loadExtension(url, loader, runner, env);

@@ -8,6 +8,7 @@
  * catches no port and no message. The ports still answer only their named methods on the far side (guard.ts):
  * a worker's globals can be changed by code running in it in more ways than these.
  */
+import { startHeartbeat } from "../protocol/call-record.ts";
 import { exposeGuarded, sealedEndpoint } from "../protocol/guard.ts";
 import { RUNTIME_API_METHODS, type RuntimeConfig } from "../protocol/runtime.ts";
 import { RUNTIME_READY, type RuntimeBoot } from "../protocol/sandbox.ts";
@@ -43,6 +44,7 @@ function sealPorts(config: RuntimeConfig, { callRecord, syncPort }: RuntimeBoot)
 
 function boot(message: RuntimeBoot): void {
 	provideSecureContextMembers();
+	if (message.callRecord) startHeartbeat(message.callRecord);
 	const runtime = new Runtime();
 	const start = runtime.start.bind(runtime);
 	runtime.start = (config, host) => start(sealPorts(config, message), host);

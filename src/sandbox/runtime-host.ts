@@ -8,7 +8,7 @@
  * the sync server, then asked of the page's workspace port, which checks them again).
  */
 import runtimeWorkerUrl from "../runtime/worker.ts?worker&url";
-import { createCallRecordBuffer, readCallRecord } from "../protocol/call-record.ts";
+import { createCallRecordBuffer, readCallRecord, readHeartbeat } from "../protocol/call-record.ts";
 import { isRuntimeReady, type FrameReport, type FrameRequest, type RuntimeBoot } from "../protocol/sandbox.ts";
 import { connectEmbeddedWorkspace } from "../workspace/embedded/client.ts";
 import { serveSyncChannel, type SyncChannelServer } from "../workspace/sync-server.ts";
@@ -90,7 +90,8 @@ export function serve(runtime: StartingWorker, ports: { runtime: MessagePort; co
 	control.addEventListener("message", (event: MessageEvent<FrameRequest>) => {
 		const request = event.data;
 		if (request?.type !== "read_call_record" || typeof request.id !== "number") return;
-		report({ type: "call_record", id: request.id, running: callRecord ? readCallRecord(callRecord) : undefined, syncCall: sync.busy() });
+		const record = callRecord ? { running: readCallRecord(callRecord), beat: readHeartbeat(callRecord) } : {};
+		report({ type: "call_record", id: request.id, ...record, syncCall: sync.busy() });
 	});
 	control.start();
 }

@@ -134,6 +134,70 @@ export function App(props: AppProps) {
 	const [galleryOpen, setGalleryOpen] = useState(false);
 	const [reveal, setReveal] = useState<{ pane: PaneId; at: number }>();
 	const [sharing, setSharing] = useState(false);
+	// The panels' elements stay the same while their inputs do, so React skips them on the runtime's many
+	// updates during a run (a hidden tab still renders).
+	const replyError = lastReplyError(branch);
+	const editorPane = useMemo(
+		() => <EditorPane host={playground.editor} files={state.files} root={state.workspace.cwd} runtimeProblems={runtimeProblems} onNotice={playground.notices.error} />,
+		[playground, state.files, state.workspace.cwd, runtimeProblems],
+	);
+	const reloadDisabled = state.running || state.phase !== "ready";
+	const extensionsPanel = useMemo(
+		() => (
+			<ExtensionsPanel
+				extensions={state.extensions}
+				errors={state.errors}
+				onAdd={(url) => void playground.addExtension(url)}
+				onRemove={(url) => void playground.removeExtension(url)}
+				onEnable={(url) => void playground.enableExtension(url)}
+				onFlag={(name, value) => void playground.setFlag(name, value)}
+				onReload={() => void playground.reloadExtensions()}
+				reloadDisabled={reloadDisabled}
+				onOpenSource={(path) => {
+					playground.editor.requestOpen(path);
+					setReveal({ pane: "editor", at: Date.now() });
+				}}
+			/>
+		),
+		[playground, state.extensions, state.errors, reloadDisabled],
+	);
+	const deferCatalog = state.phase === "starting";
+	const modelPanel = useMemo(
+		() => (
+			<>
+				<ModelPanel
+					secrets={playground.secrets}
+					endpoints={playground.endpoints}
+					offline={OFFLINE_MODELS}
+					current={state.model}
+					registered={state.registeredProviders}
+					thinkingLevel={state.thinkingLevel}
+					onSelect={(choice) => void playground.selectModel(choice)}
+					onThinkingLevel={(level) => void playground.setThinkingLevel(level)}
+					error={replyError}
+					deferCatalog={deferCatalog}
+				/>
+				<ScriptPanel script={state.script} onApply={(steps) => void playground.setScript(steps)} />
+			</>
+		),
+		[playground, state.model, state.registeredProviders, state.thinkingLevel, replyError, deferCatalog, state.script],
+	);
+	const sessionsPanel = useMemo(
+		() => (
+			<SessionsPanel
+				sessions={state.sessions}
+				currentId={state.sessionId}
+				disabled={state.running}
+				onOpen={(id) => void playground.sessions.openSession(id)}
+				onRename={(id, name) => void playground.sessions.renameSession(id, name)}
+				onDelete={(id) => void playground.sessions.deleteSession(id)}
+				onExport={(format) => playground.sessions.exportSession(format)}
+				onImport={(file) => void playground.sessions.importSession(file, file.name)}
+			/>
+		),
+		[playground, state.sessions, state.sessionId, state.running],
+	);
+	const filesPanel = useMemo(() => <FilesPanel files={state.files} status={state.workspace} host={playground.workspace} />, [playground, state.files, state.workspace]);
 	return (
 		<div className="app" data-phase={state.phase}>
 			<Header
@@ -151,7 +215,7 @@ export function App(props: AppProps) {
 			/>
 			<Panes
 				reveal={reveal}
-				editor={<EditorPane host={playground.editor} files={state.files} root={state.workspace.cwd} runtimeProblems={runtimeProblems} onNotice={playground.notices.error} />}
+				editor={editorPane}
 				session={
 				<div className="chat">
 					{state.phase === "failed" && (
@@ -207,59 +271,17 @@ export function App(props: AppProps) {
 						{
 							id: "extensions",
 							label: "Extensions",
-							content: (
-					<ExtensionsPanel
-						extensions={state.extensions}
-						errors={state.errors}
-						onAdd={(url) => void playground.addExtension(url)}
-						onRemove={(url) => void playground.removeExtension(url)}
-						onEnable={(url) => void playground.enableExtension(url)}
-						onFlag={(name, value) => void playground.setFlag(name, value)}
-						onReload={() => void playground.reloadExtensions()}
-						reloadDisabled={state.running || state.phase !== "ready"}
-						onOpenSource={(path) => {
-							playground.editor.requestOpen(path);
-							setReveal({ pane: "editor", at: Date.now() });
-						}}
-					/>
-							),
+							content: extensionsPanel,
 						},
 						{
 							id: "model",
 							label: "Model",
-							content: (
-								<>
-					<ModelPanel
-						secrets={playground.secrets}
-						endpoints={playground.endpoints}
-						offline={OFFLINE_MODELS}
-						current={state.model}
-						registered={state.registeredProviders}
-						thinkingLevel={state.thinkingLevel}
-						onSelect={(choice) => void playground.selectModel(choice)}
-						onThinkingLevel={(level) => void playground.setThinkingLevel(level)}
-						error={lastReplyError(branch)}
-						deferCatalog={state.phase === "starting"}
-					/>
-					<ScriptPanel script={state.script} onApply={(steps) => void playground.setScript(steps)} />
-								</>
-							),
+							content: modelPanel,
 						},
 						{
 							id: "sessions",
 							label: "Sessions",
-							content: (
-					<SessionsPanel
-						sessions={state.sessions}
-						currentId={state.sessionId}
-						disabled={state.running}
-						onOpen={(id) => void playground.sessions.openSession(id)}
-						onRename={(id, name) => void playground.sessions.renameSession(id, name)}
-						onDelete={(id) => void playground.sessions.deleteSession(id)}
-						onExport={(format) => playground.sessions.exportSession(format)}
-						onImport={(file) => void playground.sessions.importSession(file, file.name)}
-					/>
-							),
+							content: sessionsPanel,
 						},
 						{
 							id: "tree",
@@ -273,7 +295,7 @@ export function App(props: AppProps) {
 								</section>
 							),
 						},
-						{ id: "files", label: "Files", content: <FilesPanel files={state.files} status={state.workspace} host={playground.workspace} /> },
+						{ id: "files", label: "Files", content: filesPanel },
 						{
 							id: "inspector",
 							label: "Inspector",

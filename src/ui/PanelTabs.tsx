@@ -1,5 +1,8 @@
 /** The panels as tabs: one shown at a time; every tab stays mounted, so its state survives switching. */
-import { useState, type ReactNode } from "react";
+import { createContext, useState, type ReactNode } from "react";
+
+/** Whether the tab a panel is in is shown: a hidden panel that follows a busy store may stop following it. */
+export const TabShown = createContext(true);
 
 export interface PanelTab {
 	id: string;
@@ -20,7 +23,7 @@ export function PanelTabs({ tabs, initial }: { tabs: PanelTab[]; initial?: strin
 			</div>
 			{tabs.map((tab) => (
 				<div key={tab.id} role="tabpanel" aria-label={`${tab.label} tab`} className="panel-tab" hidden={shown !== tab.id}>
-					{tab.content}
+					<TabShown.Provider value={shown === tab.id}>{tab.content}</TabShown.Provider>
 				</div>
 			))}
 		</div>

@@ -1,6 +1,6 @@
 /** The session's messages, rendered as text (never as HTML), plus the reply being streamed. */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
-import { createContext, memo, useContext, useMemo, useState } from "react";
+import { createContext, memo, useContext, useMemo, useRef, useState } from "react";
 import { isInterruptedMarker } from "../session/interrupted.ts";
 import { isCompactionEntry, type CompactionEntry, type StoredEntry } from "../session/entries.ts";
 import { ansiToNodes } from "./ansi.tsx";
@@ -195,6 +195,13 @@ function estimateItem(item: Item): number {
 	return ROW_CHROME + estimatedTextHeight(String(text));
 }
 
+function itemFor(entry: StoredEntry, drawn: RenderedEntries[string] | undefined): Item | undefined {
+	if (drawn) return { key: entry.id, rendered: drawn };
+	if (isCompactionEntry(entry)) return { key: entry.id, compaction: entry };
+	const message = shownMessage(entry);
+	return message ? { key: entry.id, message, streaming: false } : undefined;
+}
+
 /** Virtualized: a 10,000-entry session renders only what is near the viewport; new output follows. */
 export function Transcript({
 	entries,
@@ -207,16 +214,21 @@ export function Transcript({
 	rendered?: RenderedEntries;
 	renderedCalls?: RenderedEntries;
 }) {
-	const items = useMemo(() => {
-		const shown: Item[] = entries.flatMap((entry): Item[] => {
-			if (rendered[entry.id]) return [{ key: entry.id, rendered: rendered[entry.id] }];
-			if (isCompactionEntry(entry)) return [{ key: entry.id, compaction: entry }];
-			const message = shownMessage(entry);
-			return message ? [{ key: entry.id, message, streaming: false }] : [];
+	// One item per entry, kept while the entry and its drawing stay the same, so the rows that did not change
+	// do not render again; the streamed reply changes only its own item.
+	const cache = useRef(new WeakMap<StoredEntry, Item>());
+	const entryItems = useMemo(() => {
+		const known = cache.current;
+		return entries.flatMap((entry): Item[] => {
+			const drawn = rendered[entry.id];
+			const cached = known.get(entry);
+			if (cached && ("rendered" in cached ? cached.rendered === drawn : !drawn)) return [cached];
+			const item = itemFor(entry, drawn);
+			if (item) known.set(entry, item);
+			return item ? [item] : [];
 		});
-		if (streaming) shown.push({ key: "streaming", message: streaming, streaming: true });
-		return shown;
-	}, [entries, streaming, rendered]);
+	}, [entries, rendered]);
+	const items = useMemo(() => (streaming ? [...entryItems, { key: "streaming", message: streaming, streaming: true }] : entryItems), [entryItems, streaming]);
 	return (
 		<RenderedCalls.Provider value={renderedCalls}>
 			<section className="transcript" aria-label="Transcript" aria-live="polite">

@@ -16,6 +16,7 @@ import { failedMessage } from "../../session/messages.ts";
 import { gatewayRequestSchema, KEY_REFUSED_PREFIX, type GatewayEvent, type GatewayModelRef, type GatewayRequest, type GatewaySink, type ProviderGatewayApi } from "../../protocol/gateway.ts";
 import { originCheckedFetch, type KeyRefusedError, type UrlCheck } from "./key-fetch.ts";
 import { hostModels, type GatewayModels, type ResolvedModel } from "./models.ts";
+import { pacedFetch } from "./paced-fetch.ts";
 import { confinePayload } from "./payload-guard.ts";
 import type { SecretStore } from "./secrets.ts";
 import { originOf } from "./secrets.ts";
@@ -107,18 +108,33 @@ function blockText(block: AssistantMessage["content"][number] | undefined): stri
 
 /**
  * The compact form of one request's pi-ai events (see `GatewayDelta`): deltas without `partial`, and for text and
- * thinking what the worker's copy lacks. `sent` remembers how much of each block the worker has.
+ * thinking what the worker's copy lacks. `sent` remembers how much of each block the worker has, `read` how much
+ * the deltas read so far make of it.
  */
 export function createWireEncoder(): (event: AssistantMessageEvent) => GatewayEvent {
 	const sent = new Map<number, number>();
+	const read = new Map<number, number>();
 	return (event) => {
 		switch (event.type) {
 			case "text_delta":
 			case "thinking_delta": {
-				const live = blockText(event.partial.content[event.contentIndex]) ?? "";
-				const from = sent.get(event.contentIndex) ?? 0;
-				sent.set(event.contentIndex, Math.max(from, live.length));
-				return { type: event.type, contentIndex: event.contentIndex, delta: event.delta, append: live.slice(from) };
+				const index = event.contentIndex;
+				const live = blockText(event.partial.content[index]) ?? "";
+				const from = sent.get(index) ?? 0;
+				const before = read.get(index) ?? 0;
+				const after = before + event.delta.length;
+				read.set(index, after);
+				let append: string;
+				if (after <= live.length) {
+					// pi-ai grows a block by its deltas (`+=`, a rope); slicing the live text would copy all of it flat on
+					// every token. The worker lacks what of this delta lies past what it has.
+					append = after > from ? event.delta.slice(Math.max(0, from - before)) : "";
+					sent.set(index, Math.max(from, after));
+				} else {
+					append = live.slice(from);
+					sent.set(index, Math.max(from, live.length));
+				}
+				return { type: event.type, contentIndex: index, delta: event.delta, append };
 			}
 			case "toolcall_delta": {
 				const block = event.partial.content[event.contentIndex];
@@ -251,7 +267,7 @@ export class ProviderGateway implements ProviderGatewayApi {
 			key = auth.key === NO_KEY ? undefined : auth.key;
 			if (controller.signal.aborted) return end({ type: "error", reason: "aborted", error: failedMessage(model, "aborted", "Request was aborted") });
 
-			const checkedFetch = originCheckedFetch(this.urlCheck(resolved, auth.key), (error) => (refused = error), (input, init) => (this.options.fetch ?? globalThis.fetch)(input, init));
+			const checkedFetch = pacedFetch(originCheckedFetch(this.urlCheck(resolved, auth.key), (error) => (refused = error), (input, init) => (this.options.fetch ?? globalThis.fetch)(input, init)));
 			const options: SimpleStreamOptions = {
 				...request.options,
 				apiKey: auth.key,

@@ -8,6 +8,7 @@ import { applyTextRewrite } from "./assistant-rewrite.ts";
 import { entryForMessage } from "../../session/messages.ts";
 import type { AutoRetry } from "./retry.ts";
 import { StopHook } from "./stop-hook.ts";
+import { StreamingRelay } from "./streaming-relay.ts";
 import type { ToolPath } from "../tools/tool-path.ts";
 
 export interface AgentEventDeps {
@@ -28,8 +29,11 @@ export class AgentEvents {
 	private terminatedCalls = 0;
 	/** `agent_end` left the page's run state on: a retry follows. */
 	private held = false;
+	private readonly streaming: StreamingRelay;
 
-	constructor(private readonly deps: AgentEventDeps) {}
+	constructor(private readonly deps: AgentEventDeps) {
+		this.streaming = new StreamingRelay(deps.emit);
+	}
 
 	/** A retry keeps the run going after `agent_end`. */
 	get runHeld(): boolean {
@@ -98,7 +102,7 @@ export class AgentEvents {
 				await runner.dispatch("message_start", { message: structuredClone(event.message) });
 				return;
 			case "message_update":
-				emit({ type: "streaming", message: event.message });
+				this.streaming.update(event.message);
 				if (runner.hasHandlers("message_update")) {
 					await runner.dispatch("message_update", { message: structuredClone(event.message), assistantMessageEvent: event.assistantMessageEvent });
 				}
@@ -113,7 +117,7 @@ export class AgentEvents {
 				}
 				const entry = entryForMessage(message);
 				if (entry) tree.append(entry);
-				emit({ type: "streaming", message: undefined });
+				this.streaming.end();
 				await runner.dispatch("message_end", { message: structuredClone(message) });
 				if (message.role === "assistant") await retry.replied(message);
 				return;

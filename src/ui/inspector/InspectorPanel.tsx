@@ -4,13 +4,14 @@
  * Chrome trace). Self-contained: it reads the playground's InspectorLog and nothing else.
  */
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { memo, useCallback, useContext, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { InspectorLog, Logged } from "../../host/inspector-log.ts";
 import type { ConsoleRecord, InspectedEvent } from "../../protocol/inspector.ts";
 import { downloadBlob } from "../download.ts";
 import { EventDetails } from "./EventDetails.tsx";
 import { formatMs } from "./Json.tsx";
 import { RequestView } from "./RequestView.tsx";
+import { TabShown } from "../PanelTabs.tsx";
 import { buildRows, DEFAULT_FILTER, isFailed, isSlow, type InspectorFilter, type Row } from "./rows.ts";
 import { chromeTrace } from "./trace.ts";
 
@@ -133,7 +134,13 @@ const toggled = (set: Set<string>, key: string) => {
 };
 
 export function InspectorPanel({ log }: { log: InspectorLog }) {
-	const state = useSyncExternalStore(log.store.subscribe, log.store.get);
+	// Hidden, the panel does not follow the log (a run records events every frame); shown again, it catches up.
+	const shown = useContext(TabShown);
+	const subscribe = useCallback((listener: () => void) => (shown ? log.store.subscribe(listener) : () => undefined), [log, shown]);
+	const live = useSyncExternalStore(subscribe, log.store.get);
+	const kept = useRef(live);
+	if (shown) kept.current = live;
+	const state = kept.current;
 	const [tab, setTab] = useState<"events" | "requests">("events");
 	const [filter, setFilter] = useState(DEFAULT_FILTER);
 	const [open, setOpen] = useState<Set<string>>(new Set());

@@ -1,0 +1,208 @@
+// The same agent workload in Playa (Chromium) and in upstream pi's CLI (Node 22), side by side: a local
+// OpenAI-compatible mock server answers N replies that each call the extension tool `tick`, then a last reply
+// of text; three more extensions hook before_agent_start, context, tool_call and tool_result. Runs alternate
+// between the two. Each run is verified from its session (Playa: the page's IndexedDB; pi: its session file)
+// and from the mock's request log (N + 1 requests, each carrying the previous tick's result).
+//
+//   node scripts/bench-turns.mjs [--calls 100] [--runs 5] [--dist dist] [--no-pi] [--profile] [--port 4184]
+//
+// pi needs Node >= 22: the bench takes it from the npm registry (`npm exec --package=node@22`) unless
+// PLAYA_BENCH_NODE22 names a binary. Exits non-zero when a run did not verify.
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { descendants, launch, median, pageWithEndpoint, preview, profiled, runPrompt, startMockProviders, staticFiles, storedEntries, usage } from "./bench/browser.mjs";
+import { ROOT } from "./setup.mjs";
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+	const at = args.indexOf(name);
+	return at >= 0 ? args[at + 1] : fallback;
+};
+const CALLS = Number(option("--calls", 100));
+const RUNS = Number(option("--runs", 5));
+const PORT = Number(option("--port", 4184));
+const withPi = !args.includes("--no-pi");
+/** Where the page's main thread spends its time during each Playa run (see bench/browser.mjs `profiled`). */
+const profile = args.includes("--profile");
+
+const TICK = `import { Type } from "@earendil-works/pi-ai";
+export default function (pi) {
+	pi.registerTool({
+		name: "tick",
+		label: "Tick",
+		description: "Counts one tick",
+		parameters: Type.Object({ n: Type.Number() }),
+		async execute(_id, params) {
+			return { content: [{ type: "text", text: \`tick \${params.n}\` }], details: { n: params.n } };
+		},
+	});
+}
+`;
+const hooks = (name) => `export default function (pi) {
+	let seen = 0;
+	pi.on("before_agent_start", () => undefined);
+	pi.on("context", (event) => {
+		seen = event.messages.length;
+		return undefined;
+	});
+	pi.on("tool_call", (event) => (event.toolName === "${name}-never" ? { block: true, reason: "never" } : undefined));
+	pi.on("tool_result", () => undefined);
+}
+`;
+
+const work = mkdtempSync(join(tmpdir(), "playa-bench-turns-"));
+const extDir = join(work, "extensions");
+mkdirSync(extDir);
+const files = { "tick.ts": TICK, "hook-a.ts": hooks("a"), "hook-b.ts": hooks("b"), "hook-c.ts": hooks("c") };
+for (const [name, text] of Object.entries(files)) writeFileSync(join(extDir, name), text);
+
+const replies = () => [...Array.from({ length: CALLS }, (_, i) => ({ toolCalls: [{ name: "tick", arguments: { n: i } }] })), { text: `done ${CALLS}` }];
+
+/** The mock's log checked: N + 1 requests, request k carrying tick k - 1's result. Returns the requests' times. */
+function verifyRequests(mock) {
+	const posts = mock.requests.filter((request) => request.method === "POST");
+	if (posts.length !== CALLS + 1) return { problem: `${posts.length} requests, expected ${CALLS + 1}` };
+	for (let k = 1; k < posts.length; k++) {
+		const last = posts[k].body?.messages?.at(-1);
+		const text = typeof last?.content === "string" ? last.content : JSON.stringify(last?.content);
+		if (last?.role !== "tool" || !text.includes(`tick ${k - 1}`)) return { problem: `request ${k} does not carry tick ${k - 1}'s result` };
+	}
+	return { times: posts.map((post) => post.time) };
+}
+
+/** Tool results `tick 0` … `tick N-1` in order, then the last reply: the session as stored. */
+function verifyMessages(messages) {
+	const ticks = messages.filter((m) => m.role === "toolResult" && m.toolName === "tick").map((m) => m.content.map((c) => c.text).join(""));
+	if (ticks.length !== CALLS || ticks.some((text, i) => text !== `tick ${i}`)) return `${ticks.length} tick results stored, expected ${CALLS} in order`;
+	const last = messages.filter((m) => m.role === "assistant").at(-1);
+	if (!JSON.stringify(last?.content ?? "").includes(`done ${CALLS}`)) return "the last reply is not stored";
+	return undefined;
+}
+
+function turnFigures(times) {
+	const gaps = times.slice(1).map((t, i) => t - times[i]);
+	return { turns: times.at(-1) - times[0], perTurn: median(gaps) };
+}
+
+async function playaRun(browser, appUrl, mock, extUrl) {
+	const query = `?${Object.keys(files).map((name) => `ext=${encodeURIComponent(`${extUrl}/${name}`)}`).join("&")}`;
+	const { page, context } = await pageWithEndpoint(browser, appUrl, mock.url, query);
+	await page.getByRole("tablist", { name: "Panels" }).getByRole("tab", { name: "Extensions", exact: true }).click();
+	await page
+		.getByRole("listitem", { name: "Extension tick" })
+		.filter({ hasText: "loaded" })
+		.waitFor({ timeout: 60_000 })
+		.catch(async (error) => {
+			console.log((await page.locator("body").innerText()).slice(0, 2000));
+			throw error;
+		});
+	mock.reset();
+	mock.script("openai-completions", replies());
+	const chromium = () => usage(descendants(process.pid), /chrom/i);
+	// Memory of the renderers (the page and its frame, the tab's share), CPU of every Chromium process.
+	const renderers = () => usage(descendants(process.pid), /--type=renderer/).rss;
+	const before = chromium();
+	let peak = renderers();
+	const sampler = setInterval(() => (peak = Math.max(peak, renderers())), 100);
+	const started = performance.now();
+	const allAsked = () => mock.requests.filter((request) => request.method === "POST").length >= CALLS + 1;
+	await profiled(page, profile, () => runPrompt(page, `run ${CALLS} tool calls`, allAsked));
+	const wall = performance.now() - started;
+	clearInterval(sampler);
+	const cpu = chromium().cpu - before.cpu;
+	const requests = verifyRequests(mock);
+	const stored = (await storedEntries(page)).filter((entry) => entry.type === "message").map((entry) => entry.message);
+	const problem = requests.problem ?? verifyMessages(stored);
+	await context.close();
+	return { wall, cpu, peak, problem, ...(requests.times ? turnFigures(requests.times) : {}) };
+}
+
+function node22() {
+	if (process.env.PLAYA_BENCH_NODE22) return process.env.PLAYA_BENCH_NODE22;
+	return execFileSync("npm", ["exec", "--yes", "--package=node@22", "--", "node", "-e", "process.stdout.write(process.execPath)"], { cwd: ROOT, encoding: "utf8" }).trim();
+}
+
+async function piRun(node, mock) {
+	const agentDir = join(work, "pi-agent");
+	const sessions = join(work, `pi-sessions-${Date.now()}`);
+	mkdirSync(agentDir, { recursive: true });
+	writeFileSync(join(agentDir, "models.json"), JSON.stringify({ providers: { mock: { baseUrl: `${mock.url}/openai/v1`, api: "openai-completions", apiKey: "bench", models: [{ id: "bench-model" }] } } }));
+	mock.reset();
+	mock.script("openai-completions", replies());
+	const cli = join(ROOT, "node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js");
+	const extensions = Object.keys(files).flatMap((name) => ["-e", join(extDir, name)]);
+	const piArgs = [cli, "--print", "--offline", "--provider", "mock", "--model", "bench-model", ...extensions, "--session-dir", sessions, "--no-skills", "--no-context-files", `run ${CALLS} tool calls`];
+	const started = performance.now();
+	const child = spawn("/usr/bin/time", ["-f", "%U %S %M", node, ...piArgs], { cwd: work, env: { ...process.env, PI_CODING_AGENT_DIR: agentDir }, stdio: ["ignore", "pipe", "pipe"] });
+	let stdout = "";
+	let stderr = "";
+	child.stdout.on("data", (chunk) => (stdout += chunk));
+	child.stderr.on("data", (chunk) => (stderr += chunk));
+	const code = await new Promise((resolve) => child.on("close", resolve));
+	const wall = performance.now() - started;
+	const [user, sys, maxKb] = stderr.trim().split("\n").at(-1).split(" ").map(Number);
+	const requests = verifyRequests(mock);
+	let problem = code !== 0 ? `pi exited with ${code}: ${stderr.slice(-500)}` : requests.problem;
+	if (!problem) {
+		const file = readdirSync(sessions).find((name) => name.endsWith(".jsonl"));
+		const messages = file ? readFileSync(join(sessions, file), "utf8").trim().split("\n").map((line) => JSON.parse(line)).filter((entry) => entry.type === "message").map((entry) => entry.message) : [];
+		problem = verifyMessages(messages);
+	}
+	rmSync(sessions, { recursive: true, force: true });
+	return { wall, cpu: user + sys, peak: maxKb * 1024, problem, stdout, ...(requests.times ? turnFigures(requests.times) : {}) };
+}
+
+// `--dist a,b` compares builds (say, before and after a change): their runs alternate too.
+const dists = option("--dist", "dist").split(",");
+const servers = [];
+for (const [i, dist] of dists.entries()) servers.push(await preview(PORT + i, dist));
+const mock = await startMockProviders();
+const ext = await staticFiles(extDir);
+const browser = await launch();
+const label = (i) => (dists.length === 1 ? "Playa" : `Playa ${dists[i]}`);
+const results = { pi: [] };
+for (const i of dists.keys()) results[label(i)] = [];
+let failed = false;
+try {
+	const node = withPi ? node22() : undefined;
+	for (let run = 0; run < RUNS; run++) {
+		for (const [i, server] of servers.entries()) results[label(i)].push(await playaRun(browser, server.url, mock, ext.url));
+		if (node) results.pi.push(await piRun(node, mock));
+	}
+} finally {
+	await browser.close();
+	await mock.close();
+	ext.close();
+	for (const server of servers) server.close();
+	rmSync(work, { recursive: true, force: true });
+}
+
+const playaLabels = dists.map((_, i) => label(i));
+const row = (name, pick, unit, digits = 0) => {
+	const med = (list) => (list.length ? median(list.map(pick)) : Number.NaN);
+	const pi = med(results.pi);
+	const show = (v) => (Number.isFinite(v) ? `${v.toFixed(digits)} ${unit}` : "—");
+	const cells = playaLabels.flatMap((key) => {
+		const playa = med(results[key]);
+		return [show(playa), Number.isFinite(pi) && pi > 0 ? `${(playa / pi).toFixed(2)}×` : "—"];
+	});
+	return `| ${name} | ${show(pi)} | ${cells.join(" | ")} |`;
+};
+for (const [who, list] of Object.entries(results)) {
+	for (const [i, result] of list.entries()) {
+		if (result.problem) {
+			failed = true;
+			console.log(`${who} run ${i + 1} did not verify: ${result.problem}`);
+		}
+	}
+}
+console.log(`\n${CALLS} tool calls, ${RUNS} runs each, interleaved (medians); verified: ${failed ? "NO" : "yes"}`);
+console.log(`| | pi CLI | ${playaLabels.map((key) => `${key} | ${key} / pi`).join(" | ")} |\n|---|---|${playaLabels.map(() => "---|---|").join("")}`);
+console.log(row("wall (pi: process; Playa: send → end)", (r) => r.wall / 1000, "s", 2));
+console.log(row("first request → last request", (r) => r.turns / 1000, "s", 2));
+console.log(row("client time per turn (request → next request)", (r) => r.perTurn, "ms", 1));
+console.log(row("CPU (pi: process; Playa: all Chromium processes)", (r) => r.cpu, "s", 2));
+console.log(row("peak memory (pi: process; Playa: Chromium's renderers)", (r) => r.peak / 2 ** 20, "MB"));
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,185 @@
+// Shared by the browser benchmarks: the production build served by `vite preview`, the mock providers, and a
+// page with a custom OpenAI-compatible endpoint pointed at the mock, with long tasks recorded from the start.
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { chromium } from "@playwright/test";
+import { startMockProviders } from "../../test/mock-providers/server.mjs";
+import { chromiumLaunchOptions } from "../chromium.mjs";
+import { npxBin, ROOT } from "../setup.mjs";
+
+/** Serves `outDir` (default: dist) on `port`; resolves once it answers. */
+export async function preview(port, outDir = "dist") {
+	const server = spawn(npxBin("vite"), ["preview", "--port", String(port), "--strictPort", "--outDir", outDir], { cwd: ROOT, stdio: process.env.BENCH_DEBUG ? "inherit" : "ignore" });
+	const url = `http://localhost:${port}/`;
+	for (let i = 0; i < 300; i++) {
+		if (await fetch(url).then((r) => r.ok, () => false)) return { url, close: () => server.kill() };
+		await new Promise((r) => setTimeout(r, 200));
+	}
+	server.kill();
+	throw new Error(`vite preview did not answer on ${url}`);
+}
+
+export async function launch() {
+	const browser = await chromium.launch(chromiumLaunchOptions());
+	return browser;
+}
+
+/** Long tasks of the page's main thread, from navigation on (read with `longTasks`). */
+const observeLongTasks = () => {
+	window.__longTasks = [];
+	new PerformanceObserver((list) => {
+		for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+	}).observe({ type: "longtask", buffered: true });
+};
+
+export async function longTasks(page) {
+	return page.evaluate(() => window.__longTasks.slice());
+}
+
+export function summarizeLongTasks(tasks) {
+	const sorted = [...tasks].sort((a, b) => b - a);
+	return { count: tasks.length, over50: tasks.filter((t) => t > 50).length, over100: tasks.filter((t) => t > 100).length, longest: Math.round(sorted[0] ?? 0), total: Math.round(tasks.reduce((a, b) => a + b, 0)) };
+}
+
+/** A fresh page (its own context: empty storage) ready with the mock's endpoint as its model. */
+export async function pageWithEndpoint(browser, appUrl, mockUrl, query = "") {
+	const context = await browser.newContext();
+	const page = await context.newPage();
+	await page.addInitScript(observeLongTasks);
+	await page.goto(`${appUrl}${query}`);
+	if (query.includes("ext=")) await page.getByRole("dialog", { name: "Run extensions from this link?" }).getByRole("button", { name: "Run extensions" }).click();
+	await page.locator('.app[data-phase="ready"]').waitFor({ timeout: 60_000 });
+	await page.getByRole("tablist", { name: "Panels" }).getByRole("tab", { name: "Model", exact: true }).click();
+	await page.getByText("Custom OpenAI-compatible endpoint").click();
+	await page.getByLabel("Base URL").fill(`${mockUrl}/openai/v1`);
+	await page.getByLabel("Model id").fill("gpt-4o-mini");
+	await page.getByRole("button", { name: "Add endpoint" }).click();
+	await page.getByLabel("Current model").filter({ hasText: "gpt-4o-mini at 127.0.0.1" }).waitFor();
+	return { page, context };
+}
+
+/**
+ * Sends a prompt and resolves when the run has ended. `started()` (checked from here, not in the page) says the
+ * run is under way, e.g. the mock has its requests; then the page is asked ten times a second whether its Stop
+ * button has gone. Locators would poll the page's accessibility tree every frame, work that would count as the
+ * page's own.
+ */
+export async function runPrompt(page, text, started) {
+	const box = page.getByRole("textbox", { name: "Prompt", exact: true });
+	await box.fill(text);
+	await box.press("Enter");
+	const deadline = Date.now() + 600_000;
+	while (!started()) {
+		if (Date.now() > deadline) throw new Error("the run did not start");
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+	await page.waitForFunction(() => ![...document.querySelectorAll("button")].some((button) => button.textContent === "Stop"), null, { polling: 100, timeout: 600_000 });
+}
+
+/** The stored entries of the page's current session, read from IndexedDB. */
+export async function storedEntries(page) {
+	return page.evaluate(
+		() =>
+			new Promise((resolve, reject) => {
+				const open = indexedDB.open("playa");
+				open.onerror = () => reject(open.error);
+				open.onsuccess = () => {
+					const db = open.result;
+					const tx = db.transaction(["entries", "settings"]);
+					const current = tx.objectStore("settings").get("currentSession");
+					const all = tx.objectStore("entries").getAll();
+					tx.oncomplete = () => {
+						db.close();
+						resolve(all.result.filter((row) => row.sessionId === current.result).sort((a, b) => a.seq - b.seq).map((row) => row.entry));
+					};
+					tx.onerror = () => reject(tx.error);
+				};
+			}),
+	);
+}
+
+export { startMockProviders };
+
+export const median = (values) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	const mid = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/**
+ * With `profile`, a CPU profile of the page's main thread while `work` runs: the functions with the most self
+ * time (readable where the build is not minified: `vite build --minify false`).
+ */
+export async function profiled(page, profile, work) {
+	if (!profile) return work();
+	const cdp = await page.context().newCDPSession(page);
+	await cdp.send("Profiler.enable");
+	await cdp.send("Profiler.setSamplingInterval", { interval: 500 });
+	await cdp.send("Profiler.start");
+	const result = await work();
+	const { profile: p } = await cdp.send("Profiler.stop");
+	const self = new Map();
+	const byId = new Map(p.nodes.map((node) => [node.id, node]));
+	for (let i = 0; i < p.samples.length; i++) {
+		const node = byId.get(p.samples[i]);
+		const frame = node.callFrame;
+		const key = `${frame.functionName || "(anonymous)"} ${frame.url.split("/").pop()}:${frame.lineNumber + 1}`;
+		self.set(key, (self.get(key) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+	}
+	const total = [...self.values()].reduce((a, b) => a + b, 0);
+	console.log(`main-thread profile: ${Math.round(total)} ms sampled; top self time:`);
+	for (const [key, ms] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${key}`);
+	return result;
+}
+
+/** Serves the files of `dir` with the headers an isolated page needs of a cross-origin module (CORS, CORP). */
+export async function staticFiles(dir) {
+	const { createServer } = await import("node:http");
+	const { readFile } = await import("node:fs/promises");
+	const { join, normalize } = await import("node:path");
+	const server = createServer(async (req, res) => {
+		const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+		const headers = { "access-control-allow-origin": "*", "cross-origin-resource-policy": "cross-origin", "content-type": "text/plain; charset=utf-8" };
+		try {
+			res.writeHead(200, headers).end(await readFile(join(dir, path)));
+		} catch {
+			res.writeHead(404, headers).end("not found");
+		}
+	});
+	await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+	return { url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
+
+/** The pids below `root` (from /proc), for CPU and memory of a process tree. */
+export function descendants(root) {
+	const parent = new Map();
+	for (const name of readdirSync("/proc")) {
+		if (!/^\d+$/.test(name)) continue;
+		try {
+			const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+			parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+		} catch {}
+	}
+	const found = [];
+	const walk = (pid) => {
+		for (const [child, ppid] of parent) if (ppid === pid) (found.push(child), walk(child));
+	};
+	walk(root);
+	return found;
+}
+
+/** CPU seconds (user + system) and resident memory (bytes) of the processes `pids` whose command matches `pattern`. */
+export function usage(pids, pattern) {
+	let cpu = 0;
+	let rss = 0;
+	for (const pid of pids) {
+		try {
+			if (!pattern.test(readFileSync(`/proc/${pid}/cmdline`, "utf8"))) continue;
+			const raw = readFileSync(`/proc/${pid}/stat`, "utf8");
+			const stat = raw.slice(raw.lastIndexOf(")") + 2).split(" ");
+			cpu += (Number(stat[11]) + Number(stat[12])) / 100;
+			rss += Number(stat[21]) * 4096;
+		} catch {}
+	}
+	return { cpu, rss };
+}

@@ -1,0 +1,33 @@
+// The benchmarks run small here so that they cannot rot: each run must verify (the reply stored whole, every tool
+// call in the session and in the mock's request log). Their times are `npm run bench`'s business, not asserted.
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { APP_PORT } from "../../playwright.config.ts";
+
+const ROOT = process.cwd();
+
+function bench(script: string, args: string[]): Promise<{ code: number; output: string }> {
+	return new Promise((resolve) => {
+		execFile(process.execPath, [join(ROOT, "scripts", script), ...args], { cwd: ROOT, timeout: 170_000 }, (error, stdout, stderr) => {
+			resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` });
+		});
+	});
+}
+
+test("the tool-call benchmark runs 10 calls through the page and verifies them", async () => {
+	test.setTimeout(180_000);
+	// The build the e2e server serves; pi's side needs Node 22 from the registry and is left to `npm run bench`.
+	const { code, output } = await bench("bench-turns.mjs", ["--calls", "10", "--runs", "1", "--no-pi", "--dist", "dist", "--port", String(APP_PORT + 5)]);
+	console.log(output.trim());
+	expect(output).toContain("verified: yes");
+	expect(code).toBe(0);
+});
+
+test("the long-reply benchmark streams a reply through the gateway and finds it stored whole", async () => {
+	test.setTimeout(180_000);
+	const { code, output } = await bench("bench-stream.mjs", ["--tokens", "3000", "--dist", "dist", "--port", String(APP_PORT + 6)]);
+	console.log(output.trim());
+	expect(output).toMatch(/long reply \(3,000 tokens, full speed\): \d+ ms send→end, whole;/);
+	expect(code).toBe(0);
+});
