@@ -49,7 +49,7 @@ export const UNTESTED: Record<string, Untested> = {
 
 /** Extra remarks shown in the table next to what the tests found. */
 export const REMARKS: Record<string, string> = {
-	"pirate.ts": "returns `systemPrompt: event.systemPrompt + …` (pi 1.6's string prompt); the reference's systemPrompt is string[], and a string is ignored, as the spec says",
+	"pirate.ts": "returns `systemPrompt: event.systemPrompt + …`, pi 1.6's string prompt: it imports pi's package, so it gets pi's dialect (docs/dialects.md)",
 	"permission-gate.ts": "tested with bash/write/edit stand-in tools registered by a test extension (an extension tool replaces a built-in of the same name)",
 	"protected-paths.ts": "tested with bash/write/edit stand-in tools registered by a test extension",
 	"rpc-demo.ts": "session_start's event.reason is undefined in Playa, so the title is the resume one",

@@ -21,6 +21,7 @@ import { Compactor } from "./compaction/compactor.ts";
 import type { CompactionSettings } from "../../session/compaction/prepare.ts";
 import { ReplyCounter } from "./compaction/reply-counter.ts";
 import { SessionTools } from "../tools/session-tools.ts";
+import { newPromptOptions, renderPromptParts } from "../extensions/system-prompt.ts";
 import { AutoRetry, DEFAULT_RETRY_POLICY } from "./retry.ts";
 import type { RetryPolicy } from "@earendil-works/pi-ai";
 
@@ -256,12 +257,21 @@ export class AgentSession {
 		const { runner, tree } = this.options;
 		await this.compactor.idle();
 		const images = messages.flatMap((m) => (m.role === "user" && Array.isArray(m.content) ? m.content.filter((b): b is ImageContent => b.type === "image") : []));
+		// pi 1.6: a run started by a custom message (sendMessage with triggerTurn) says so.
+		const custom = messages[0]?.role === "custom" ? messages[0] : undefined;
+		const selected = this.activeTools().map((tool) => tool.name);
 		const start = await runner.dispatch("before_agent_start", {
 			prompt: promptText(messages),
 			images: images.length > 0 ? images : undefined,
 			systemPrompt: [DEFAULT_SYSTEM_PROMPT],
+			messageType: custom ? "custom" : "user",
+			...(custom && { message: custom }),
+			systemPromptOptions: newPromptOptions(selected, this.source.cwd),
 		});
-		this.systemPrompt = start.systemPrompt;
+		this.systemPrompt = renderPromptParts(start);
+		// pi's handlers may change the selected tools: the run gets them, as with pi.setActiveTools().
+		const chosen = start.options.selectedTools;
+		if (chosen.length !== selected.length || chosen.some((name, i) => name !== selected[i])) this.tools.setActive(chosen.filter((name) => typeof name === "string"));
 		const tools = this.activeTools();
 		const system: SystemMessage = {
 			role: "system",

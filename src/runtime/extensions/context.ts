@@ -150,7 +150,8 @@ export function createContext(source: ContextSource, extension: RegisteredExtens
 		isIdle: live(() => source.isIdle()),
 		abort: live(() => source.abort()),
 		hasPendingMessages: live(() => source.hasPendingMessages()),
-		getSystemPrompt: live(() => source.systemPrompt()),
+		// pi 1.6 gives the prompt as one string, the reference as its parts (docs/dialects.md).
+		getSystemPrompt: live(() => (extension.dialect === "pi" ? (source.systemPrompt().join("\n\n") as unknown as string[]) : source.systemPrompt())),
 		setTimeout: live((callback, ms, ...args) => source.timers.start(extension, false, callback, ms, args)),
 		setInterval: live((callback, ms, ...args) => source.timers.start(extension, true, callback, ms, args)),
 		clearTimer: (timer) => source.timers.clear(timer),

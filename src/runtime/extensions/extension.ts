@@ -15,10 +15,13 @@ import type {
 	ToolDefinition,
 } from "../../api/types.ts";
 import type { ExtensionErrorInfo } from "../../protocol/runtime.ts";
+import type { Dialect } from "../../loader/dialect.ts";
 
 export interface RegisteredExtension {
 	url: string;
 	name: string;
+	/** pi 1.6's behaviour or the reference's where they differ, from the packages it imports (docs/dialects.md). */
+	dialect: Dialect;
 	loaded: boolean;
 	/** Turned off by the host after it hung the runtime. */
 	disabled?: boolean;
@@ -45,6 +48,7 @@ export function newRegisteredExtension(url: string): RegisteredExtension {
 		url,
 		// A folder's index.ts is known by its folder, as in pi.
 		name: file === "index" && parts.length > 1 ? parts.at(-2)! : file,
+		dialect: "reference",
 		loaded: false,
 		handlers: new Map(),
 		tools: new Map(),
