@@ -141,7 +141,15 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 	// Renderers and components read well on the page only in the page's own scheme.
 	const theme = config.appearance === "light" ? lightTheme : darkTheme;
 	setTheme(theme);
-	const ui: UIClientState = { host, editorText: "", nextDialogId: 1, theme, components: new Map(), toolsExpanded: false };
+	const ui: UIClientState = {
+		host,
+		editorText: "",
+		nextDialogId: 1,
+		theme,
+		components: new Map(),
+		toolsExpanded: false,
+		prompts: { depth: 0, announce: (type, payload) => void runner.dispatch(type, payload) },
+	};
 
 	const commits = new PendingCommits();
 	const tree = new SessionTree(

@@ -135,6 +135,8 @@ export function createActions(deps: ControlDeps, setModel: (model: Model<string>
 		getSessionName: () => deps.tree().getSessionName(),
 		setSessionName: async (name) => {
 			deps.tree().append({ type: "session_info", name });
+			// pi 1.6: handlers hear the name as the session now has it (undefined once cleared).
+			await runner.dispatch("session_info_changed", { name: deps.tree().getSessionName() });
 		},
 		getThinkingLevel: () => deps.session().agent.state.thinkingLevel,
 		setThinkingLevel: (level) => void deps.setThinkingLevel(level),
