@@ -75,6 +75,8 @@ export interface ExtensionUIContext {
 	addAutocompleteProvider(factory: unknown): void;
 	/** Terminal only (a notice says so): the page keeps its own composer. */
 	setEditorComponent(factory: ((tui: TuiHandle, theme: Theme, keybindings: unknown) => Component) | undefined): void;
+	/** pi 1.6: the factory last given to setEditorComponent (the page never draws it), else undefined. */
+	getEditorComponent(): ((tui: TuiHandle, theme: Theme, keybindings: unknown) => Component) | undefined;
 	readonly theme: Theme;
 	getAllThemes(): Promise<{ name: string; path?: string }[]>;
 	getTheme(name: string): Promise<Theme | undefined>;

@@ -31,6 +31,7 @@ import { createContext, ManagedTimers } from "./extensions/context.ts";
 import { ExtensionPanel } from "./extensions/panel.ts";
 import { ExtensionRendering } from "./extensions/rendering.ts";
 import { ExtensionRunner } from "./extensions/runner.ts";
+import { McpServers } from "./extensions/mcp-servers.ts";
 import { catchStrayErrors, type ErrorEventTarget } from "./extensions/stray-errors.ts";
 import { createSessionControl, type ControlDeps } from "./extensions/session-control.ts";
 import type { UIClientState } from "./extensions/ui-client.ts";
@@ -103,6 +104,8 @@ export interface RuntimeParts {
 	timers: ManagedTimers;
 	loader: ModuleLoader;
 	control: ControlDeps;
+	/** MCP servers extensions registered. */
+	mcp: McpServers;
 	models: RuntimeModels;
 	commands: CommandRouter;
 	/** Stops attributing the worker's uncaught errors to extensions. */
@@ -258,7 +261,31 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		exec: (command, args, execOptions) => execInWorkspace(workspace, cwd, command, args, execOptions),
 		navigation,
 		setThinkingLevel: (level) => selection.setThinkingLevel(level),
+		settings: () => {
+			const { model: current, thinkingLevel } = session.agent.state;
+			const retry = { ...DEFAULT_RETRY_POLICY, ...config.retry };
+			return {
+				defaultProvider: current.provider,
+				defaultModel: current.id,
+				defaultThinkingLevel: thinkingLevel,
+				theme: config.appearance === "light" ? "light" : "dark",
+				compaction: { ...session.compactor.settings },
+				retry: { enabled: retry.enabled !== false, maxRetries: retry.maxRetries ?? 0, baseDelayMs: retry.baseDelayMs ?? 0 },
+				steeringMode: "all",
+				followUpMode: "all",
+				enabledModels: [],
+			};
+		},
 	};
+	const mcp = new McpServers({
+		fetch: options.fetch,
+		isInitialized: () => lifecycle.initialized,
+		announce: (servers) => void runner.dispatch("mcp_servers_change", { servers }),
+		notice: (extension, text) => panel.notice(extension, text),
+		toolsChanged: () => {
+			if (lifecycle.initialized) panel.emitExtensions();
+		},
+	});
 
 	const session: AgentSession = new AgentSession({
 		tree,
@@ -330,5 +357,5 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		readWorkspaceFile: workspace ? (path) => readWorkspaceText(workspace, path) : undefined,
 	});
 
-	return { host, lifecycle, urls, tree, session, runner, model, manual, policy, selection, navigation, panel, rendering, ui, timers, loader, control, models, commands, stopStrayErrors, inspector, stopInspector };
+	return { host, lifecycle, urls, tree, session, runner, model, manual, policy, selection, navigation, panel, rendering, ui, timers, loader, control, mcp, models, commands, stopStrayErrors, inspector, stopInspector };
 }

@@ -32,7 +32,7 @@ export class Runtime implements RuntimeApi {
 		const parts = await composeRuntime(config, hostBridge(config, bridge), this.options);
 		this.started = parts;
 		const { runner, panel, policy, selection, loader, tree, rendering, lifecycle } = parts;
-		const env = panel.apiEnvironment(createActions(parts.control, (model) => policy.setModel(model)));
+		const env = panel.apiEnvironment(createActions(parts.control, (model) => policy.setModel(model)), parts.mcp);
 		const disabled = new Map((config.disabled ?? []).map((d) => [d.url, d.reason]));
 		for (const url of config.extensions) {
 			if (disabled.has(url)) runner.add(disabledExtension(url, disabled.get(url)!));
@@ -46,6 +46,8 @@ export class Runtime implements RuntimeApi {
 		// Stored entries an extension draws are drawn once it has loaded.
 		for (const entry of tree.getEntries()) rendering.entry(entry);
 		await runner.dispatch("session_start", {});
+		// Servers registered while extensions loaded connect with the session, as upstream's do.
+		parts.mcp.start();
 		if (config.startReason?.reason === "fork") {
 			await runner.dispatch("session_branch", { reason: "fork", previousSessionFile: config.startReason.previousSessionId });
 		}
@@ -127,6 +129,7 @@ export class Runtime implements RuntimeApi {
 		const { session, runner, timers, lifecycle, urls, stopStrayErrors, stopInspector } = this.parts;
 		session.abort();
 		await runner.dispatch("session_shutdown", {});
+		await this.parts.mcp.close();
 		stopInspector();
 		timers.clearAll();
 		lifecycle.stale = true;

@@ -141,6 +141,8 @@ export function createContext(source: ContextSource, extension: RegisteredExtens
 		models: liveMethods(source.control.models),
 		modelRegistry: liveMethods(source.control.modelRegistry),
 		agent: { kind: "main", id: "main", name: "main", depth: 0 },
+		// Playa has no model scoping: every model is usable, which upstream says with an empty list.
+		scopedModels: Object.freeze([]),
 		getContextUsage: live(() => source.control.contextUsage()),
 		compact: live((instructionsOrOptions?: string | CompactOptions) =>
 			source.control.compact(typeof instructionsOrOptions === "string" ? { customInstructions: instructionsOrOptions } : (instructionsOrOptions ?? {})),

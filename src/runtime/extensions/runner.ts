@@ -103,6 +103,7 @@ export class ExtensionRunner {
 				...[...extension.messageRenderers.keys()].map((type) => `message ${type}`),
 				...[...extension.entryRenderers.keys()].map((type) => `entry ${type}`),
 				...[...extension.tools].filter(([, tool]) => tool.renderCall || tool.renderResult).map(([name]) => `tool ${name}`),
+				...extension.toolRenderers.map(() => "tool renderer resolver"),
 			],
 			providers: [...extension.providers].filter(([, config]) => config !== null).map(([name]) => name),
 		}));

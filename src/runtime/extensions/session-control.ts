@@ -6,7 +6,7 @@
 import type { Model } from "@earendil-works/pi-ai";
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import { branchContextTokens } from "../../session/usage.ts";
-import type { ContextUsage, ModelRegistry, ModelsView, SlashCommandInfo } from "../../api/types.ts";
+import type { ContextUsage, ModelRegistry, ModelsView, Settings, SlashCommandInfo } from "../../api/types.ts";
 import type { AgentSession } from "../agent/session.ts";
 import type { ExtensionActions } from "./api.ts";
 import type { SessionControl } from "./context.ts";
@@ -28,6 +28,8 @@ export interface ControlDeps {
 	navigation: NavigationDeps;
 	/** Records and announces a thinking-level change (model-selection.ts). */
 	setThinkingLevel(level: ThinkingLevel): Promise<void>;
+	/** `pi.getSettings()`: what the runtime runs with, in upstream's shape. */
+	settings(): Settings;
 }
 
 /** A lineage token: the id's leading name ("claude", "gpt", "gemini"), so point releases share it; else the provider. */
@@ -139,6 +141,7 @@ export function createActions(deps: ControlDeps, setModel: (model: Model<string>
 			await runner.dispatch("session_info_changed", { name: deps.tree().getSessionName() });
 		},
 		getThinkingLevel: () => deps.session().agent.state.thinkingLevel,
+		getSettings: () => structuredClone(deps.settings()),
 		setThinkingLevel: (level) => void deps.setThinkingLevel(level),
 	};
 }

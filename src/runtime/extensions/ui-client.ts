@@ -17,6 +17,8 @@ export interface UIClientState {
 	nextDialogId: number;
 	theme: Theme;
 	toolsExpanded: boolean;
+	/** The factory last given to `setEditorComponent` (never drawn: the page keeps its composer). */
+	editorComponent?: Parameters<ExtensionUIContext["setEditorComponent"]>[0];
 	/** Dialogs open now, all extensions together: nested ones make one waiting span (`ui_prompt_start`/`_end`). */
 	prompts?: UIPromptSpan;
 }
@@ -213,8 +215,12 @@ function createKnownUIContext(state: UIClientState, scope: UIScope): ExtensionUI
 		addAutocompleteProvider() {
 			scope.notice(`ctx.ui.addAutocompleteProvider ${TERMINAL_ONLY}`);
 		},
-		setEditorComponent() {
+		setEditorComponent(factory) {
+			state.editorComponent = factory;
 			scope.notice(`ctx.ui.setEditorComponent ${TERMINAL_ONLY}`);
+		},
+		getEditorComponent() {
+			return state.editorComponent;
 		},
 		get theme() {
 			return state.theme;

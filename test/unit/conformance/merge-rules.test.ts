@@ -99,7 +99,7 @@ RULES.before_agent_start = async () => {
 };
 
 // pi's dialect: one string (the parts and the options rendered), options edited in place, a string result forces.
-RULES["before_agent_start (pi's dialect)"] = async () => {
+const piDialectAgentStart = async () => {
 	const r = recorder();
 	const { runner, dispatch } = fakeRunner("before_agent_start", [
 		[r.handler("a", (e) => void (e.systemPromptOptions.sections.extra = "E"))],
@@ -317,6 +317,8 @@ describe("the table", () => {
 	it("covers every event of the reference's section 5", () => {
 		expect(REFERENCE_EVENTS.filter((type) => !(type in MERGE_RULES))).toEqual([]);
 	});
+
+	it("before_agent_start in pi's dialect: one string, options edited in place, a string result replaces the prompt", piDialectAgentStart);
 
 	it("every event in MERGE_RULES has a conformance row here (notify or a rule test)", () => {
 		const tested = new Set<string>([...NOTIFY_EVENTS, ...Object.keys(RULES)]);
