@@ -138,7 +138,7 @@ export function createActions(deps: ControlDeps, setModel: (model: Model<string>
 		setSessionName: async (name) => {
 			deps.tree().append({ type: "session_info", name });
 			// pi 1.6: handlers hear the name as the session now has it (undefined once cleared).
-			await runner.dispatch("session_info_changed", { name: deps.tree().getSessionName() });
+			await runner.dispatch("session_info_changed", { name: deps.tree().getSessionName()?.trim() || undefined });
 		},
 		getThinkingLevel: () => deps.session().agent.state.thinkingLevel,
 		getSettings: () => structuredClone(deps.settings()),
