@@ -277,8 +277,8 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 			};
 		},
 	};
+	// MCP servers are reached with the worker's own fetch (options.fetch serves extension files only).
 	const mcp = new McpServers({
-		fetch: options.fetch,
 		isInitialized: () => lifecycle.initialized,
 		announce: (servers) => void runner.dispatch("mcp_servers_change", { servers }),
 		notice: (extension, text) => panel.notice(extension, text),
