@@ -36,6 +36,7 @@ import { catchStrayErrors, type ErrorEventTarget } from "./extensions/stray-erro
 import { createSessionControl, type ControlDeps } from "./extensions/session-control.ts";
 import type { UIClientState } from "./extensions/ui-client.ts";
 import { createGatewayStreamFn, type GatewayLike } from "./models/gateway-stream.ts";
+import { providerHooks } from "./models/provider-hooks.ts";
 import { createManualModel, MANUAL_PROVIDER, type ManualModel } from "./models/manual-model.ts";
 import { PlayaModelRegistry } from "./models/model-registry.ts";
 import { ModelPolicy } from "./models/model-policy.ts";
@@ -291,7 +292,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		tree,
 		runner,
 		model,
-		gatewayStream: gateway ? createGatewayStreamFn(gateway) : undefined,
+		gatewayStream: gateway ? createGatewayStreamFn(gateway, providerHooks(runner, emit)) : undefined,
 		routeVirtual: (target, context, signal) =>
 			routeVirtualModel(
 				{

@@ -150,7 +150,7 @@ describe("agent_before_settle", () => {
 			{ type: "agent_before_settle", entries: 0, continue: false, outcome: "completed", context: 4 },
 			{ type: "agent_settled", aborted: false },
 		]);
-		expect(harness.entries().map((e) => (e.type === "message" ? `${e.message.role}` : `${e.type}:${(e as { customType?: string }).customType}`))).toEqual([
+		expect(harness.entries().map((e) => (e.type === "message" ? `${(e as { message: { role: string } }).message.role}` : `${e.type}:${(e as { customType?: string }).customType}`))).toEqual([
 			"user",
 			"assistant",
 			"custom:note",
