@@ -321,6 +321,9 @@ export class Playground {
 					() => {
 						// Appends that come together are copied into the entries once (see Store.append).
 						if (current()) this.store.append("entries", event.entry, { leafId: event.leafId });
+						// pi.setSessionName: the Sessions panel lists the session by its new name.
+						const { entry } = event;
+						if (entry.type === "session_info") void this.sessions.renameSession(event.sessionId, typeof entry.name === "string" ? entry.name.trim() : "");
 					},
 					(error: Error) => this.notify(`Could not save the session: ${error.message}`, "error", "Playa"),
 				);
@@ -447,6 +450,22 @@ export class Playground {
 	/** Starts an empty session and makes it current. */
 	newSession(): Promise<void> {
 		return this.sessions.newSession();
+	}
+
+	/** The user's New session: extensions' `session_before_switch` may cancel it first. */
+	async requestNewSession(): Promise<void> {
+		if (!(await this.switchCancelled("new"))) await this.sessions.newSession();
+	}
+
+	/** The user opens another session: extensions' `session_before_switch` may cancel it first. */
+	async requestOpenSession(sessionId: string): Promise<void> {
+		if (!(await this.switchCancelled("resume", sessionId))) await this.sessions.openSession(sessionId);
+	}
+
+	/** Asks the running runtime; its answer is untrusted, and a runtime that fails to answer cancels nothing. */
+	private async switchCancelled(reason: "new" | "resume", sessionId?: string): Promise<boolean> {
+		const answer = await this.runtime?.api.beforeSessionSwitch(reason, sessionId).catch(() => undefined);
+		return answer?.cancelled === true;
 	}
 
 	/** Stores the session the runtime forked and starts on it; a user message's text goes to the composer. */

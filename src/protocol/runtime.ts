@@ -170,6 +170,10 @@ export type RuntimeEvent =
 	| { type: "status"; key: string; text: string | undefined }
 	| { type: "widget"; key: string; lines: string[] | undefined; placement: "aboveEditor" | "belowEditor" }
 	| { type: "title"; title: string }
+	/** pi 1.6's `ctx.ui.setWorkingVisible`: whether the page shows its "Working…" indicator while a run goes. */
+	| { type: "working_visible"; visible: boolean }
+	/** pi 1.6's `ctx.ui.setHiddenThinkingLabel`: the label of folded thinking blocks; none restores the page's. */
+	| { type: "thinking_label"; label?: string }
 	/** A `ctx.ui.custom` component's lines (ANSI-styled); `undefined` when it closes. */
 	| { type: "component"; id: string; extension: string; lines: string[] | undefined }
 	/** An extension's drawing of a session entry (entry or message renderer): shown in its place. */
@@ -290,6 +294,8 @@ export interface RuntimeApi {
 	fork(entryId: string, position?: "before" | "at"): Promise<{ cancelled: boolean; error?: string }>;
 	/** The editor text, for `ctx.ui.getEditorText`. */
 	setEditorText(text: string): Promise<void>;
+	/** The page is about to start a new session or open another: `session_before_switch` handlers may cancel. */
+	beforeSessionSwitch(reason: "new" | "resume", targetSessionId?: string): Promise<{ cancelled: boolean }>;
 	shutdown(): Promise<void>;
 }
 
@@ -313,5 +319,6 @@ export const RUNTIME_API_METHODS = methodsOf<RuntimeApi>()([
 	"setLabel",
 	"fork",
 	"setEditorText",
+	"beforeSessionSwitch",
 	"shutdown",
 ]);

@@ -125,6 +125,11 @@ export class Runtime implements RuntimeApi {
 		this.parts.ui.editorText = text;
 	}
 
+	async beforeSessionSwitch(reason: "new" | "resume", targetSessionId?: string): Promise<{ cancelled: boolean }> {
+		const result = await this.parts.runner.dispatch("session_before_switch", { reason, ...(targetSessionId && { targetSessionFile: targetSessionId }) });
+		return { cancelled: result?.cancel === true };
+	}
+
 	async shutdown(): Promise<void> {
 		const { session, runner, timers, lifecycle, urls, stopStrayErrors, stopInspector } = this.parts;
 		session.abort();

@@ -23,8 +23,11 @@ import { SessionUsage } from "./Usage.tsx";
 import { ScriptPanel } from "./ScriptPanel.tsx";
 import { SessionsPanel } from "./SessionsPanel.tsx";
 import { ansiToNodes } from "./ansi.tsx";
-import { Transcript } from "./Transcript.tsx";
+import { ThinkingLabel, Transcript } from "./Transcript.tsx";
 import { usePlaygroundState } from "./usePlayground.ts";
+
+/** The page's own title (index.html). */
+const PAGE_TITLE = "Playa — extension playground";
 
 type TreePanelComponent = typeof import("./TreePanel.tsx").TreePanel;
 
@@ -123,6 +126,10 @@ export function App(props: AppProps) {
 	const dismissDropped = useCallback((source: string) => playground.notices.dismissDropped(source), [playground]);
 	const branch = useMemo(() => branchPath(new Map(state.entries.map((e) => [e.id, e])), state.leafId), [state.entries, state.leafId]);
 	const [galleryOpen, setGalleryOpen] = useState(false);
+	// An extension's ctx.ui.setTitle names the tab too, followed by the page's name so it stays recognisable.
+	useEffect(() => {
+		document.title = state.title ? `${state.title} — Playa` : PAGE_TITLE;
+	}, [state.title]);
 	return (
 		<div className="app" data-phase={state.phase}>
 			<Header
@@ -131,7 +138,7 @@ export function App(props: AppProps) {
 				offline={OFFLINE_MODELS}
 				running={state.running}
 				onSelectModel={(choice) => void playground.selectModel(choice)}
-				onNewSession={() => void playground.newSession()}
+				onNewSession={() => void playground.requestNewSession()}
 				onTree={() => playground.tree.show(true)}
 				onExamples={props.onExamples ?? (() => setGalleryOpen(true))}
 				themeToggle={props.themeToggle ?? <ColorSchemeToggle />}
@@ -153,7 +160,9 @@ export function App(props: AppProps) {
 							</button>
 						</div>
 					)}
-					<Transcript entries={branch} streaming={state.streaming} rendered={state.renderedEntries} renderedCalls={state.renderedToolCalls} />
+					<ThinkingLabel.Provider value={state.thinkingLabel ?? "Thinking"}>
+						<Transcript entries={branch} streaming={state.streaming} rendered={state.renderedEntries} renderedCalls={state.renderedToolCalls} />
+					</ThinkingLabel.Provider>
 					{state.manualTurn && (
 						<ManualTurnForm
 							key={state.manualTurn.id}
@@ -176,7 +185,7 @@ export function App(props: AppProps) {
 					<Widgets widgets={state.widgets} placement="belowEditor" />
 					<footer className="statusbar" aria-label="Status">
 						{state.phase === "starting" && <span>Starting runtime…</span>}
-						{state.running && !state.retry && <span>Working…</span>}
+						{state.running && !state.retry && !state.workingHidden && <span>Working…</span>}
 						{state.retry && <RetryStatus retry={state.retry} />}
 						<SessionUsage entries={state.entries} branch={branch} contextWindow={state.model.model?.contextWindow} />
 						{Object.entries(state.statuses).map(([key, text]) => (
@@ -233,7 +242,7 @@ export function App(props: AppProps) {
 						sessions={state.sessions}
 						currentId={state.sessionId}
 						disabled={state.running}
-						onOpen={(id) => void playground.sessions.openSession(id)}
+						onOpen={(id) => void playground.requestOpenSession(id)}
 						onRename={(id, name) => void playground.sessions.renameSession(id, name)}
 						onDelete={(id) => void playground.sessions.deleteSession(id)}
 						onExport={(format) => playground.sessions.exportSession(format)}

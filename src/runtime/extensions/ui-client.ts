@@ -188,6 +188,12 @@ function createKnownUIContext(state: UIClientState, scope: UIScope): ExtensionUI
 		setWorkingMessage(message) {
 			emit({ type: "status", key: "working", text: message });
 		},
+		setWorkingVisible(visible) {
+			emit({ type: "working_visible", visible: visible !== false });
+		},
+		setHiddenThinkingLabel(label) {
+			emit({ type: "thinking_label", ...(typeof label === "string" && label.trim() && { label: label.slice(0, 200) }) });
+		},
 		setWidget(key, content, options) {
 			const placement = options?.placement ?? "aboveEditor";
 			closeWidget(state, key);
