@@ -2,6 +2,8 @@
 //   /upstream/<file>  upstream pi's examples/extensions (the pinned dev dependency), unchanged
 //   /fixtures/<file>  test/fixtures/extensions
 //   /scratch/<file>   files a test writes while it runs (scratchDir(port)), e.g. to change an extension
+//   /mcp              an MCP server over streamable HTTP (test/support/mcp-stand-in.mjs), with CORS
+//   /mcp-no-cors      the same without CORS headers, as many servers are
 //   anything else     an offline esm.sh stand-in over node_modules (test/support/esm-cdn-stand-in.mjs),
 //                     so `?cdn=http://127.0.0.1:<port>/` loads extensions' npm packages without the internet
 import { createServer } from "node:http";
@@ -11,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { esmCdnResponse } from "../support/esm-cdn-stand-in.mjs";
+import { answerMcp } from "../support/mcp-stand-in.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const mounts = {
@@ -27,6 +30,11 @@ createServer(async (req, res) => {
 	res.setHeader("Access-Control-Allow-Origin", "*");
 	const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
 	if (path === "/health") return res.end("ok");
+	if (path === "/mcp") return answerMcp(req, res, []);
+	if (path === "/mcp-no-cors") {
+		res.removeHeader("Access-Control-Allow-Origin");
+		return res.writeHead(req.method === "OPTIONS" ? 204 : 405).end();
+	}
 	const mount = Object.keys(mounts).find((prefix) => path.startsWith(prefix));
 	if (!mount) {
 		const answer = await esmCdnResponse(path);

@@ -36,6 +36,19 @@ interface Entry {
 	gone?: boolean;
 }
 
+/**
+ * `mcp__<server>__<tool>` as upstream names tools (pi-mcp's createMcpToolName), everything but `[A-Za-z0-9_]` as
+ * `_`; a name too long or taken gets an 8-hex suffix (FNV-1a here: pi-mcp's SHA-256 needs node:crypto).
+ */
+function mcpToolName(server: string, tool: string, isTaken: (name: string) => boolean): string {
+	const name = `mcp__${server}__${tool}`.replace(/[^A-Za-z0-9_]/g, "_");
+	if (name.length <= 64 && !isTaken(name)) return name;
+	let hash = 0x811c9dc5;
+	for (const char of `${server}\0${tool}`) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+	const suffix = hash.toString(16).padStart(8, "0");
+	return `${name.slice(0, 64 - suffix.length - 1)}_${suffix}`;
+}
+
 const isHttp = (config: McpServerConfig): config is McpHttpServerConfig => typeof (config as McpHttpServerConfig).url === "string";
 
 /** Checks a registration as upstream does: a valid name, and a config with a URL or a command. Throws. */
@@ -154,7 +167,7 @@ export class McpServers {
 		for (const tool of tools) {
 			const exposure = config.toolExposure?.[tool.name] ?? config.exposure;
 			if (exposure === "hidden") continue;
-			const toolName = mcp.createMcpToolName(entry.server.name, tool.name, (candidate) => taken.has(candidate));
+			const toolName = mcpToolName(entry.server.name, tool.name, (candidate) => taken.has(candidate));
 			taken.add(toolName);
 			entry.extension.tools.set(toolName, this.bridge(mcp, client, entry.server.name, tool, toolName, timeoutMs));
 		}

@@ -4,6 +4,7 @@
  * servers), driven through the real runtime; MCP over a local streamable-HTTP server.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { displayPatch, initialPlaygroundState } from "../../../src/host/playground-state.ts";
 import { mcpStandIn, type McpStandIn } from "../../support/mcp-stand-in.ts";
 import { PROBE_EXPR, probe, startRuntime, toolResults } from "../../support/runtime-harness.ts";
 
@@ -60,6 +61,40 @@ describe("settings and models", () => {
 		const { runtime, errors } = await startRuntime({ files: { "m.ts": ext(`pi.registerMarkdownTransformer((md: string) => md.toUpperCase());`) } });
 		expect(errors()).toEqual([]);
 		expect(runtime.parts.runner.extensions[0].notices).toEqual(["registerMarkdownTransformer is terminal-only: the page renders markdown itself"]);
+	});
+});
+
+describe("the page's working indicator and thinking label", () => {
+	it("setWorkingVisible and setHiddenThinkingLabel reach the page's state", async () => {
+		const { runtime, events } = await startRuntime({
+			files: {
+				"w.ts": ext(`pi.registerCommand("w", { handler: async (_a: string, ctx: any) => {
+					ctx.ui.setWorkingVisible(false);
+					ctx.ui.setHiddenThinkingLabel("Reasoning...");
+					ctx.ui.setHiddenThinkingLabel();
+					ctx.ui.setWorkingVisible(true);
+				} });`),
+			},
+		});
+		await runtime.submit("/w");
+		const sent = events.filter((e) => e.type === "working_visible" || e.type === "thinking_label");
+		expect(sent).toEqual([
+			{ type: "working_visible", visible: false },
+			{ type: "thinking_label", label: "Reasoning..." },
+			{ type: "thinking_label" },
+			{ type: "working_visible", visible: true },
+		]);
+		let state = initialPlaygroundState();
+		const seen = sent.map((event) => {
+			state = { ...state, ...displayPatch(state, event) };
+			return [state.workingHidden, state.thinkingLabel];
+		});
+		expect(seen).toEqual([
+			[true, undefined],
+			[true, "Reasoning..."],
+			[true, undefined],
+			[false, undefined],
+		]);
 	});
 });
 
