@@ -24,27 +24,7 @@ import { SessionTools } from "../tools/session-tools.ts";
 import { newPromptOptions, renderPromptParts } from "../extensions/system-prompt.ts";
 import { AutoRetry, DEFAULT_RETRY_POLICY } from "./retry.ts";
 import type { RetryPolicy } from "@earendil-works/pi-ai";
-import type { SessionBoundaryDraft } from "../../api/events.ts";
-import { assertEntryFits } from "../extensions/entry-limits.ts";
-
-/** Appends one entry an `agent_before_settle` handler proposed; what is wrong with it, when it cannot be. */
-function appendDraft(tree: SessionTree, draft: SessionBoundaryDraft): string | undefined {
-	try {
-		assertEntryFits("agent_before_settle", draft);
-	} catch (error) {
-		return (error as Error).message;
-	}
-	if (draft?.type === "custom" && typeof draft.customType === "string") {
-		tree.append({ type: "custom", customType: draft.customType, data: draft.data });
-		return undefined;
-	}
-	if (draft?.type === "custom_message" && typeof draft.customType === "string" && (typeof draft.content === "string" || Array.isArray(draft.content))) {
-		const entry = entryForMessage(normalizeCustomMessage({ customType: draft.customType, content: draft.content, display: draft.display !== false, details: draft.details }));
-		if (entry) tree.append(entry);
-		return undefined;
-	}
-	return `an entry of type ${JSON.stringify(String((draft as { type?: unknown })?.type))} was not appended (Playa appends custom and custom_message drafts)`;
-}
+import { settleBoundary } from "./settle.ts";
 
 export const DEFAULT_SYSTEM_PROMPT =
 	"You are a coding assistant running inside Playa, a browser playground for agent extensions. Use the tools you are given.";
@@ -314,7 +294,7 @@ export class AgentSession {
 		this.events.beginRun();
 		await this.attempt(() => this.agent.prompt([...queued, ...messages, ...injected]));
 		// Messages queued as the run ended (from agent_end) and agent_before_settle's continuation go on in this run.
-		while (await this.settleBoundary()) {
+		while (await settleBoundary({ ...this.options, agent: this.agent, aborted: () => this.abortRequested })) {
 			this.agent.state.messages = [this.system!, ...replayableContext(tree.buildContext())];
 			await this.attempt(() => this.agent.continue());
 		}
@@ -330,36 +310,6 @@ export class AgentSession {
 			this.events.endRun();
 		}
 		await this.compactAfterRun();
-	}
-
-	/**
-	 * pi 1.6's last actionable point of a run: `agent_before_settle` handlers may append entries and ask for one
-	 * more turn; messages queued meanwhile go out too. True when the run goes on. An aborted run skips it.
-	 */
-	private async settleBoundary(): Promise<boolean> {
-		const { runner, tree, emit } = this.options;
-		if (this.abortRequested) return false;
-		const last = this.agent.state.messages.at(-1);
-		const outcome = last?.role === "assistant" && last.stopReason === "error" ? "error" : "completed";
-		if (runner.hasHandlers("agent_before_settle")) {
-			const proposal = await runner.dispatch("agent_before_settle", {
-				entries: [],
-				continue: false,
-				outcome,
-				context: { messages: structuredClone(replayableContext(tree.buildContext())) },
-			});
-			for (const draft of proposal.entries) {
-				const problem = appendDraft(tree, draft);
-				if (problem) emit({ type: "notify", message: `agent_before_settle: ${problem}`, level: "warning", extension: "Playa" });
-			}
-			if (this.abortRequested || outcome === "error") return false;
-			if (proposal.continue && !this.agent.hasQueuedMessages() && tree.buildContext().at(-1)?.role === "assistant") {
-				emit({ type: "notify", message: "agent_before_settle asked to continue, but the context ends with the assistant's reply: add a custom_message entry to continue from.", level: "warning", extension: "Playa" });
-				return false;
-			}
-			if (proposal.continue) return true;
-		}
-		return !this.abortRequested && outcome !== "error" && this.agent.hasQueuedMessages();
 	}
 
 	/** Upstream's automatic compaction after a run; a context overflow is compacted and the turn retried once. */
