@@ -68,7 +68,8 @@ type None = Record<never, never>;
 
 export interface ExtensionEventMap {
 	// Session lifecycle
-	session_start: Ev<None>;
+	/** pi 1.6's `reason` and `previousSessionFile` (the previous session's id), in both dialects. */
+	session_start: Ev<{ reason: "startup" | "reload" | "new" | "resume" | "fork"; previousSessionFile?: string }>;
 	session_before_switch: Ev<{ reason: "new" | "resume" | "fork"; targetSessionFile?: string }, Cancel>;
 	session_switch: Ev<{ reason: "new" | "resume" | "fork"; previousSessionFile?: string }>;
 	session_before_branch: Ev<{ entryId: string; reason?: "branch" | "fork" | "btw" }, Cancel<{ skipConversationRestore?: boolean }>>;

@@ -107,7 +107,7 @@ export class Playground {
 		set: (patch) => this.set(patch),
 		notify: (message, level, source) => this.notify(message, level, source),
 		sessionCwd: () => this.workspaceReady.then(() => this.workspace.sessionCwd),
-		restart: () => this.startRuntime(),
+		restart: (reason) => this.startRuntime({ startReason: reason }),
 		stopRuntime: () => this.stopRuntime(),
 	});
 	/** The tree panel's actions on the current session. */
@@ -195,7 +195,7 @@ export class Playground {
 	 */
 	async reloadExtensions(options: { authored?: { path: string; content: string | Uint8Array }[] } = {}): Promise<void> {
 		for (const file of options.authored ?? []) await this.project.trust.authored(file.path, file.content);
-		await this.startRuntime();
+		await this.startRuntime({ startReason: { reason: "reload" } });
 	}
 
 	/** Holds the session's lock for this tab; false when another tab writes the session. */
@@ -337,7 +337,7 @@ export class Playground {
 			case "session_request":
 				if (event.action === "new") void this.newSession();
 				else if (event.action === "open" && event.sessionId) void this.sessions.openSession(event.sessionId);
-				else void this.startRuntime();
+				else void this.startRuntime({ startReason: { reason: "reload" } });
 				return;
 			case "session_fork":
 				void this.openFork(event);

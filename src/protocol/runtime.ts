@@ -57,7 +57,8 @@ export interface NavigateResult {
 }
 
 /** Why the runtime started, when not by opening the page or a session. */
-export type StartReason = { reason: "fork"; previousSessionId: string };
+/** Why this runtime starts (pi 1.6's `session_start` reason); none is the page's first start ("startup"). */
+export type StartReason = { reason: "fork"; previousSessionId: string } | { reason: "new" | "resume"; previousSessionId?: string } | { reason: "reload" };
 
 export interface RuntimeConfig {
 	session: SessionSnapshot;

@@ -45,7 +45,11 @@ export class Runtime implements RuntimeApi {
 		panel.emitExtensions();
 		// Stored entries an extension draws are drawn once it has loaded.
 		for (const entry of tree.getEntries()) rendering.entry(entry);
-		await runner.dispatch("session_start", {});
+		const start = config.startReason;
+		await runner.dispatch("session_start", {
+			reason: start?.reason ?? "startup",
+			...(start && "previousSessionId" in start && start.previousSessionId && { previousSessionFile: start.previousSessionId }),
+		});
 		// Servers registered while extensions loaded connect with the session, as upstream's do.
 		parts.mcp.start();
 		if (config.startReason?.reason === "fork") {

@@ -52,7 +52,6 @@ export const REMARKS: Record<string, string> = {
 	"pirate.ts": "returns `systemPrompt: event.systemPrompt + …`, pi 1.6's string prompt: it imports pi's package, so it gets pi's dialect (docs/dialects.md)",
 	"permission-gate.ts": "tested with bash/write/edit stand-in tools registered by a test extension (an extension tool replaces a built-in of the same name)",
 	"protected-paths.ts": "tested with bash/write/edit stand-in tools registered by a test extension",
-	"rpc-demo.ts": "session_start's event.reason is undefined in Playa, so the title is the resume one",
 	"project-trust.ts": "project_trust is not dispatched: the page asks about a project's extensions before the runtime (and this extension) starts; only its session_start part runs",
 	"input-transform-streaming.ts": "event.streamingBehavior is not in Playa's input payload; the embedded shell has no git, so it is tested with a stand-in that answers git diff",
 	"inline-bash.ts": "the commands run in the workspace (tested on the embedded shell)",

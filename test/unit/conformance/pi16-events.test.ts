@@ -15,6 +15,25 @@ export default function (pi: any) {
 	${body}
 }`;
 
+describe("session_start's reason", () => {
+	it("is startup on the page's first start, else why the page started the runtime, with the previous session", async () => {
+		const cases = [undefined, { reason: "reload" as const }, { reason: "new" as const, previousSessionId: "s-old" }, { reason: "resume" as const, previousSessionId: "s-other" }, { reason: "fork" as const, previousSessionId: "s-forked" }];
+		const seen: Logged[] = [];
+		for (const startReason of cases) {
+			const log = probe() as Logged[];
+			await startRuntime({ files: { "start.ts": logging(["session_start"]) }, startReason });
+			seen.push(...log);
+		}
+		expect(seen).toEqual([
+			{ type: "session_start", reason: "startup" },
+			{ type: "session_start", reason: "reload" },
+			{ type: "session_start", reason: "new", previousSessionFile: "s-old" },
+			{ type: "session_start", reason: "resume", previousSessionFile: "s-other" },
+			{ type: "session_start", reason: "fork", previousSessionFile: "s-forked" },
+		]);
+	});
+});
+
 describe("session_info_changed", () => {
 	it("fires with the name after pi.setSessionName, undefined once cleared", async () => {
 		const log = probe() as Logged[];
