@@ -4,7 +4,7 @@
  */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import type { Dialect } from "../../loader/dialect.ts";
-import { type PromptState, renderPrompt } from "./system-prompt.ts";
+import { newPromptOptions, type PromptState, renderPrompt } from "./system-prompt.ts";
 import type {
 	ExtensionEvent,
 	ExtensionEventMap,
@@ -191,7 +191,7 @@ export const MERGE_RULES: MergeTable = {
 	// string[] replaces the parts; pi's string replaces the whole prompt (upstream's forceSystemPrompt), and
 	// pi's handlers edit the shared options in place. A reference handler after a forced prompt edits that text.
 	before_agent_start: {
-		initial: (event) => ({ parts: event.systemPrompt, options: event.systemPromptOptions!, messages: [] }),
+		initial: (event) => ({ parts: event.systemPrompt, options: event.systemPromptOptions ?? newPromptOptions([], ""), messages: [] }),
 		view: agentStartView,
 		fold: (outcome, result) => {
 			const messages = result.message ? [...outcome.messages, result.message] : outcome.messages;
