@@ -134,7 +134,13 @@ export interface ExtensionEventMap {
 	goal_updated: Ev<{ goal: unknown; state?: unknown }>;
 	// Prompt, turn, provider
 	input: Ev<
-		{ text: string; images?: ImageContent[]; source: "interactive" | "rpc" | "extension" },
+		{
+			text: string;
+			images?: ImageContent[];
+			source: "interactive" | "rpc" | "extension";
+			/** pi 1.6: how a prompt sent while a run goes reaches it (the page steers); absent when idle. */
+			streamingBehavior?: "steer" | "followUp";
+		},
 		{ handled?: boolean; action?: "continue" | "transform" | "handled"; text?: string; images?: ImageContent[] } | void
 	>;
 	/**

@@ -197,7 +197,8 @@ export class AgentSession {
 
 	/** A prompt from the composer (a steer while a run is going); commands were routed before it (commands/router.ts). */
 	async submit(text: string, images?: ImageContent[]): Promise<void> {
-		const input = await this.options.runner.dispatch("input", { text, images, source: "interactive" });
+		const steering = this.isStreaming;
+		const input = await this.options.runner.dispatch("input", { text, images, source: "interactive", ...(steering && { streamingBehavior: "steer" as const }) });
 		if (input.handled || (!input.text && !input.images?.length)) return;
 		const message = userMessage(input.text, input.images);
 		if (this.isStreaming) this.agent.steer(message);

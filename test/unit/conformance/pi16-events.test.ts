@@ -34,6 +34,26 @@ describe("session_start's reason", () => {
 	});
 });
 
+describe("input's streamingBehavior", () => {
+	it("is steer for a prompt sent while a run goes, absent when idle", async () => {
+		const log = probe() as Logged[];
+		const body = `pi.on("tool_call", async () => { await new Promise((r) => setTimeout(r, 0)); ${LOG}.push({ type: "tool_call" }); });
+			pi.registerTool({ name: "slow", description: "d", parameters: { type: "object", properties: {} }, execute: async () => { await new Promise((r) => setTimeout(r, 50)); return { content: [{ type: "text", text: "slow done" }] }; } });`;
+		const harness = await startRuntime({
+			files: { "in.ts": logging(["input"], body) },
+			script: [{ toolCalls: [{ name: "slow", arguments: {} }] }, { text: "ok" }, { text: "ok again" }],
+		});
+		const run = harness.runtime.submit("first");
+		await vi.waitFor(() => expect(log.some((e) => e.type === "tool_call")).toBe(true));
+		await harness.runtime.submit("while running");
+		await run;
+		expect(log.filter((e) => e.type === "input")).toEqual([
+			{ type: "input", text: "first", source: "interactive" },
+			{ type: "input", text: "while running", source: "interactive", streamingBehavior: "steer" },
+		]);
+	});
+});
+
 describe("session_info_changed", () => {
 	it("fires with the name after pi.setSessionName, undefined once cleared", async () => {
 		const log = probe() as Logged[];
