@@ -120,7 +120,11 @@ export interface ToolExecutionContext extends ExtensionContext {
 
 export interface ExtensionCommandContext extends ExtensionContext {
 	waitForIdle(): Promise<void>;
-	newSession(opts?: { parentSession?: string }): Promise<{ cancelled: boolean }>;
+	/**
+	 * `withSession` (pi 1.6) runs once the switch is certain. The new session is a new runtime, so its ctx can
+	 * put text in the new session's composer (`ui.setEditorText`) and notify; anything else throws, saying so.
+	 */
+	newSession(opts?: { parentSession?: string; withSession?: (ctx: ExtensionCommandContext) => unknown }): Promise<{ cancelled: boolean }>;
 	branch(entryId: string): Promise<{ cancelled: boolean }>;
 	navigateTree(
 		targetId: string,

@@ -335,7 +335,7 @@ export class Playground {
 					(error: Error) => this.notify(`Could not save the session: ${error.message}`, "error", "Playa"),
 				);
 			case "session_request":
-				if (event.action === "new") void this.newSession();
+				if (event.action === "new") void this.newSession().then(() => event.editorText && this.set(displayPatch(this.store.get(), { type: "editor_text", text: event.editorText, mode: "set" })));
 				else if (event.action === "open" && event.sessionId) void this.sessions.openSession(event.sessionId);
 				else void this.startRuntime({ startReason: { reason: "reload" } });
 				return;

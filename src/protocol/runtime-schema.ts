@@ -100,7 +100,7 @@ const event = <T extends EventType, S extends z.ZodRawShape>(type: T, shape: S) 
 const eventSchemas: { [K in EventType]: z.ZodType } = {
 	entry_appended: event("entry_appended", { sessionId: text, entry: sessionEntry, leafId: text }),
 	leaf_changed: event("leaf_changed", { sessionId: text, leafId: text.nullable() }),
-	session_request: event("session_request", { action: z.enum(["new", "open", "reload"]), sessionId: text.optional() }),
+	session_request: event("session_request", { action: z.enum(["new", "open", "reload"]), sessionId: text.optional(), editorText: text.optional() }),
 	session_fork: event("session_fork", { session: sessionSnapshot, previousSessionId: text, editorText: text.optional() }),
 	streaming: event("streaming", { message: agentMessage.optional() }),
 	run_state: event("run_state", { running: z.boolean() }),

@@ -156,7 +156,8 @@ export type RuntimeEvent =
 	/** The leaf moved without an append (branch, tree navigation). */
 	| { type: "leaf_changed"; sessionId: string; leafId: string | null }
 	/** The runtime asks the host to start it again: on a new session, another session, or the same one. */
-	| { type: "session_request"; action: "new" | "open" | "reload"; sessionId?: string }
+	/** `editorText`: what `ctx.newSession({ withSession })` put in the new session's composer. */
+	| { type: "session_request"; action: "new" | "open" | "reload"; sessionId?: string; editorText?: string }
 	/** The runtime asks the host to store a forked session and start on it. */
 	| { type: "session_fork"; session: SessionSnapshot; previousSessionId: string; editorText?: string }
 	/** The assistant message being streamed; `undefined` when streaming ends. */

@@ -59,3 +59,17 @@ test("an MCP server with CORS headers lends its tools to the session; one withou
 	await expect(page.getByRole("article", { name: "Assistant message" }).last()).toContainText("Echoed.");
 	await expect(page.getByText("echo: from the page")).toBeVisible();
 });
+
+test("upstream's handoff: the edited prompt is in the new session's composer", async ({ page }) => {
+	await openWithExtensions(page, [`${FIXTURES}/upstream/handoff.ts`]);
+	await setScript(page, [{ text: "We wrote the parser." }, { text: "Continue: write the tests for the parser." }]);
+	await send(page, "write a parser");
+	await expect(page.getByRole("article", { name: "Assistant message" })).toContainText("We wrote the parser.");
+	await send(page, "/handoff write the tests");
+	const editor = page.getByRole("dialog", { name: "Edit handoff prompt" });
+	await editor.getByRole("textbox").fill("Continue: write the tests for the parser, edited.");
+	await editor.getByRole("button", { name: "OK" }).click();
+	await waitReady(page);
+	await expect(page.getByRole("article", { name: "You message" })).toHaveCount(0);
+	await expect(page.getByRole("textbox", { name: "Prompt", exact: true })).toHaveValue("Continue: write the tests for the parser, edited.");
+});

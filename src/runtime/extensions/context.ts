@@ -26,7 +26,8 @@ export interface SessionControl {
 	contextUsage(): ContextUsage | undefined;
 	compact(options: CompactOptions): Promise<void>;
 	shutdown(): void;
-	newSession(opts?: { parentSession?: string }): Promise<{ cancelled: boolean }>;
+	/** `extension`: whose `withSession` notifications these are. */
+	newSession(opts?: { parentSession?: string; withSession?: (ctx: ExtensionCommandContext) => unknown }, extension?: string): Promise<{ cancelled: boolean }>;
 	switchSession(sessionId: string): Promise<{ cancelled: boolean }>;
 	branch(entryId: string): Promise<{ cancelled: boolean }>;
 	navigateTree(targetId: string, opts?: { summarize?: boolean; customInstructions?: string; replaceInstructions?: boolean; label?: string }): Promise<{ cancelled: boolean }>;
@@ -165,7 +166,7 @@ export function createCommandContext(source: ContextSource, extension: Registere
 	const { control } = source;
 	const commands = {
 		waitForIdle: () => source.waitForIdle(),
-		newSession: (opts?: { parentSession?: string }) => control.newSession(opts),
+		newSession: (opts?: Parameters<SessionControl["newSession"]>[0]) => control.newSession(opts, extension.name),
 		branch: (entryId: string) => control.branch(entryId),
 		navigateTree: (targetId: string, opts?: Parameters<SessionControl["navigateTree"]>[1]) => control.navigateTree(targetId, opts),
 		fork: (entryId: string, opts?: { position?: "before" | "at" }) => control.fork(entryId, opts),

@@ -54,6 +54,31 @@ describe("input's streamingBehavior", () => {
 	});
 });
 
+describe("ctx.newSession({ withSession })", () => {
+	it("its ctx puts text in the new session's composer and notifies; other members throw, naming themselves", async () => {
+		const log = probe() as Logged[];
+		const body = `pi.registerCommand("handoff", { handler: async (_a: string, ctx: any) => {
+			${LOG}.push(await ctx.newSession({ withSession: async (next: any) => {
+				next.ui.setEditorText("the drafted prompt");
+				next.ui.notify("ready", "info");
+				try { next.sendUserMessage("x"); } catch (e: any) { ${LOG}.push({ threw: e.message }); }
+			} }));
+		} });
+		pi.on("session_before_switch", () => { ${LOG}.push({ type: "session_before_switch" }); });`;
+		const harness = await startRuntime({ files: { "handoff.ts": logging([], body) } });
+		await harness.runtime.submit("/handoff");
+		expect(log).toEqual([
+			{ type: "session_before_switch" },
+			{ threw: "ctx.sendUserMessage is not available in newSession's withSession in Playa: the new session runs in a new runtime (only ui.setEditorText and ui.notify are)" },
+			{ cancelled: false },
+		]);
+		expect(harness.events.filter((e) => e.type === "session_request" || (e.type === "notify" && e.message === "ready"))).toEqual([
+			{ type: "notify", message: "ready", level: "info", extension: "handoff" },
+			{ type: "session_request", action: "new", sessionId: undefined, editorText: "the drafted prompt" },
+		]);
+	});
+});
+
 describe("session_info_changed", () => {
 	it("fires with the name after pi.setSessionName, undefined once cleared", async () => {
 		const log = probe() as Logged[];
