@@ -7,6 +7,7 @@ import { contentSecurityPolicy } from "./scripts/vite-csp.ts";
 import { editorTypes } from "./scripts/vite-editor-types.ts";
 import { serveExtensionSources } from "./scripts/vite-extension-sources.ts";
 import { serviceWorker } from "./scripts/vite-service-worker.ts";
+import { browserStubs } from "./scripts/vite-browser-stubs.ts";
 
 /** WebContainer and SharedArrayBuffer need a cross-origin isolated page. */
 const isolation = {
@@ -18,12 +19,12 @@ export default defineConfig(({ command }) => ({
 	// A relative base: the build works from any folder of any static host (GitHub Pages' /<repo>/).
 	base: command === "build" ? "./" : "/",
 	// The policy plugin first: its headers (CSP, CORS for the sandbox frame) go on every response, extension sources too.
-	plugins: [react(), contentSecurityPolicy(), serveExtensionSources(), serviceWorker(), editorTypes()],
+	plugins: [react(), contentSecurityPolicy(), serveExtensionSources(), serviceWorker(), editorTypes(), browserStubs()],
 	server: { headers: isolation },
 	preview: { headers: isolation },
 	// The editor's language service needs TypeScript's JavaScript API: the JS release (typescript 7 is native).
 	resolve: { alias: [{ find: /^typescript$/, replacement: "typescript-js" }] },
-	worker: { format: "es", plugins: () => [editorTypes()] },
+	worker: { format: "es", plugins: () => [editorTypes(), browserStubs()] },
 	optimizeDeps: {
 		include: [
 			"comlink", "sucrase", "es-module-lexer", "zod", "typebox", "typebox/value", "typebox/compile", "@earendil-works/pi-ai", "@earendil-works/pi-ai/compat", "@earendil-works/pi-agent-core",

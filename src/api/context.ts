@@ -91,6 +91,8 @@ export interface ExtensionContext {
 	readonly models: ModelsView;
 	readonly modelRegistry: ModelRegistry;
 	readonly agent: { kind: "main" | "sub"; id: string; name: string; depth: number };
+	/** pi 1.6: the models scoped to this session; empty, as Playa has no scoping (every model is usable). */
+	readonly scopedModels: readonly { model: Model<string>; thinkingLevel?: string }[];
 	getContextUsage(): ContextUsage | undefined;
 	/** Resolves when the compaction ends; never rejects: a failure goes to `onError` (or is shown). */
 	compact(instructionsOrOptions?: string | CompactOptions): Promise<void>;
@@ -99,6 +101,7 @@ export interface ExtensionContext {
 	hasPendingMessages(): boolean;
 	shutdown(): void;
 	isProjectTrusted(): boolean;
+	/** The reference's parts; pi's dialect gets them joined, one string (docs/dialects.md). */
 	getSystemPrompt(): string[];
 	setTimeout(callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]): ManagedTimer;
 	setInterval(callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]): ManagedTimer;
@@ -117,7 +120,11 @@ export interface ToolExecutionContext extends ExtensionContext {
 
 export interface ExtensionCommandContext extends ExtensionContext {
 	waitForIdle(): Promise<void>;
-	newSession(opts?: { parentSession?: string }): Promise<{ cancelled: boolean }>;
+	/**
+	 * `withSession` (pi 1.6) runs once the switch is certain. The new session is a new runtime, so its ctx can
+	 * put text in the new session's composer (`ui.setEditorText`) and notify; anything else throws, saying so.
+	 */
+	newSession(opts?: { parentSession?: string; withSession?: (ctx: ExtensionCommandContext) => unknown }): Promise<{ cancelled: boolean }>;
 	branch(entryId: string): Promise<{ cancelled: boolean }>;
 	navigateTree(
 		targetId: string,

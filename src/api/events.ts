@@ -6,6 +6,9 @@ import type { AgentMessage, ThinkingLevel } from "@earendil-works/pi-agent-core"
 import type { Api, AssistantMessage, AssistantMessageEvent, ImageContent, Model, TextContent, ToolResultMessage } from "@earendil-works/pi-ai";
 import type { CompactionPreparation } from "./compaction.ts";
 import type { CompactionEntry, SessionEntry } from "./entries.ts";
+import type { RegisteredMcpServer } from "./mcp.ts";
+import type { SystemPromptOptions } from "./system-prompt.ts";
+import type { CustomMessage } from "./ui.ts";
 
 export type CustomMessagePayload<T = unknown> =
 	| string
@@ -45,6 +48,17 @@ export interface CompactionResult {
 	details?: unknown;
 }
 
+/** pi 1.6's `before_provider_headers`: a string adds or overrides a header, `null` drops one the handler added. */
+export type ProviderHeaders = Record<string, string | null>;
+
+/** What a dialog waits for, in `ui_prompt_start` / `ui_prompt_end`. */
+export type UIPromptKind = "select" | "confirm" | "input" | "editor" | "custom";
+
+/** An entry an `agent_before_settle` handler proposes (upstream's `SessionBoundaryDraft`, the kinds Playa appends). */
+export type SessionBoundaryDraft =
+	| { type: "custom"; customType: string; data?: unknown }
+	| { type: "custom_message"; customType: string; content: string | (TextContent | ImageContent)[]; display: boolean; details?: unknown };
+
 /** What triggered a compaction: `/compact` or `ctx.compact()`, the context threshold, or a context-overflow error. */
 export type CompactionReason = "manual" | "threshold" | "overflow";
 
@@ -54,7 +68,8 @@ type None = Record<never, never>;
 
 export interface ExtensionEventMap {
 	// Session lifecycle
-	session_start: Ev<None>;
+	/** pi 1.6's `reason` and `previousSessionFile` (the previous session's id), in both dialects. */
+	session_start: Ev<{ reason: "startup" | "reload" | "new" | "resume" | "fork"; previousSessionFile?: string }>;
 	session_before_switch: Ev<{ reason: "new" | "resume" | "fork"; targetSessionFile?: string }, Cancel>;
 	session_switch: Ev<{ reason: "new" | "resume" | "fork"; previousSessionFile?: string }>;
 	session_before_branch: Ev<{ entryId: string; reason?: "branch" | "fork" | "btw" }, Cancel<{ skipConversationRestore?: boolean }>>;
@@ -77,6 +92,14 @@ export interface ExtensionEventMap {
 		{ sessionId: string; messages: AgentMessage[] },
 		{ context?: string[]; prompt?: string; preserveData?: Record<string, unknown> } | void
 	>;
+	/** pi 1.6: a compaction failed or was cancelled (after `session_before_compact`). */
+	session_compact_failed: Ev<{ reason: CompactionReason; errorMessage?: string; aborted: boolean; willRetry: boolean; fromExtension: boolean }>;
+	/** pi 1.6: the session's name changed (`pi.setSessionName`, the page's rename); `name` is undefined when cleared. */
+	session_info_changed: Ev<{ name: string | undefined }>;
+	/** pi 1.6: before the page asks whether to trust the workspace's project extensions (URL extensions only). */
+	project_trust: Ev<{ cwd: string }, { trusted: "yes" | "no" | "undecided"; remember?: boolean } | void>;
+	/** pi 1.6: an extension registered or removed an MCP server after the extensions loaded. */
+	mcp_servers_change: Ev<{ servers: RegisteredMcpServer[] }>;
 	session_compact: Ev<{ compactionEntry: CompactionEntry; fromExtension: boolean; reason: CompactionReason; willRetry: boolean }>;
 	session_before_tree: Ev<
 		{
@@ -111,15 +134,42 @@ export interface ExtensionEventMap {
 	goal_updated: Ev<{ goal: unknown; state?: unknown }>;
 	// Prompt, turn, provider
 	input: Ev<
-		{ text: string; images?: ImageContent[]; source: "interactive" | "rpc" | "extension" },
+		{
+			text: string;
+			images?: ImageContent[];
+			source: "interactive" | "rpc" | "extension";
+			/** pi 1.6: how a prompt sent while a run goes reaches it (the page steers); absent when idle. */
+			streamingBehavior?: "steer" | "followUp";
+		},
 		{ handled?: boolean; action?: "continue" | "transform" | "handled"; text?: string; images?: ImageContent[] } | void
 	>;
+	/**
+	 * The reference's shape. An extension of pi's dialect (docs/dialects.md) sees `systemPrompt` as one
+	 * string, `systemPromptOptions` to edit in place, and `messageType` (with `message` for a custom start),
+	 * and may return `systemPrompt` as a string, which replaces the whole prompt.
+	 */
 	before_agent_start: Ev<
-		{ prompt: string; images?: ImageContent[]; systemPrompt: string[] },
-		{ message?: CustomMessagePayload; systemPrompt?: string[] } | void
+		{
+			prompt: string;
+			images?: ImageContent[];
+			systemPrompt: string[];
+			messageType?: "user" | "custom";
+			message?: CustomMessage;
+			systemPromptOptions?: SystemPromptOptions;
+		},
+		{ message?: CustomMessagePayload; systemPrompt?: string[] | string } | void
 	>;
 	context: Ev<{ messages: AgentMessage[] }, { messages?: AgentMessage[] } | void>;
+	/** pi 1.6: after `context`, the whole request transcript (system messages included); the result is sent as it is. */
+	context_with_system: Ev<{ messages: AgentMessage[] }, { messages?: AgentMessage[] } | void>;
+	/**
+	 * pi 1.6: handlers edit `headers` in place (the return value is ignored). They see only the headers
+	 * extensions added: the page adds the provider's own, and its key, after them and never shows them.
+	 */
+	before_provider_headers: Ev<{ headers: ProviderHeaders }>;
 	before_provider_request: Ev<{ payload: unknown }, unknown>;
+	/** pi 1.6: a provider's parsed stream event before it is normalized (read-only). */
+	provider_stream_event: Ev<{ provider: string; api: string; model: string; data: unknown }>;
 	after_provider_response: Ev<{ status: number; headers: Record<string, string>; requestId?: string; metadata?: unknown }>;
 	before_subagent_spawn: Ev<
 		{ agent: unknown; invocationKind: "task" | "eval"; modelRole?: string; patterns: string[]; spawnKey?: string },
@@ -128,6 +178,17 @@ export interface ExtensionEventMap {
 	cache_warming_decision: Ev<{ warmCost: number; missCost: number; continuationProbability: number; action: "warm" | "stop" }, { action?: "warm" | "stop" } | void>;
 	agent_start: Ev<None>;
 	agent_end: Ev<{ messages: AgentMessage[]; willContinue?: boolean }>;
+	/**
+	 * pi 1.6: the last point a finished run can act at. Each handler sees the entries and the continuation
+	 * proposed so far and may replace either; the entries are appended, and `continue` runs one more turn.
+	 */
+	agent_before_settle: Ev<
+		{ entries: SessionBoundaryDraft[]; continue: boolean; outcome: "completed" | "aborted" | "error"; context: { messages: AgentMessage[] } },
+		{ entries?: SessionBoundaryDraft[]; continue?: boolean } | void
+	>;
+	/** pi 1.6: the page waits for the user on an extension's dialog (nested dialogs count once). Not awaited. */
+	ui_prompt_start: Ev<{ reason: "ui_prompt"; kind: UIPromptKind; title?: string }>;
+	ui_prompt_end: Ev<{ reason: "ui_prompt"; kind: UIPromptKind; title?: string }>;
 	/** pi 1.6: the run has fully settled (retries, compaction and queued continuations done); the agent is idle. */
 	agent_settled: Ev<{ aborted: boolean }>;
 	turn_start: Ev<{ turnIndex: number; timestamp: number }>;

@@ -5,6 +5,8 @@ import type { ExtensionCommandContext, ExtensionContext } from "./context.ts";
 import type { CustomMessagePayload, ExtensionEvent, ExtensionEventName, ExtensionEventResult } from "./events.ts";
 import type { ExtensionVirtualModel, ProviderConfig } from "./providers.ts";
 import type { ToolDefinition, ToolInfo, ToolParameters } from "./tools.ts";
+import type { CompactionSettings } from "./compaction.ts";
+import type { McpServerConfig, RegisteredMcpServer } from "./mcp.ts";
 import type { AssistantThinkingRenderer, ComposerShapeDefinition, EntryRenderer, MessageRenderer } from "./ui.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -83,6 +85,29 @@ export type FileDeleteFallbackHandler = (
 	ctx: ExtensionContext,
 ) => Promise<boolean>;
 
+/** `pi.getSettings()`: the settings of upstream pi's shape that Playa has (a copy; changing it changes nothing). */
+export interface Settings {
+	defaultProvider?: string;
+	defaultModel?: string;
+	defaultThinkingLevel?: ThinkingLevel;
+	theme: "dark" | "light";
+	compaction: CompactionSettings;
+	retry: { enabled: boolean; maxRetries: number; baseDelayMs: number };
+	/** The page sends queued messages all at once. */
+	steeringMode: "all";
+	followUpMode: "all";
+	/** No model scoping in Playa. */
+	enabledModels: string[];
+}
+
+/** How one tool's calls and results are drawn (`pi.registerToolRenderer`). */
+export type ToolRenderers = Pick<ToolDefinition, "renderCall" | "renderResult">;
+/** Chooses a tool's renderers; `next()` is what later resolvers, then the tool itself, would use. */
+export type ToolRendererResolver = (toolName: string, next: () => ToolRenderers | undefined) => ToolRenderers | undefined;
+
+/** pi 1.6's markdown transformer: display only, the message itself is unchanged. */
+export type MarkdownTransformer = (markdown: string, context: { messageType: string; isStreaming: boolean; availableWidth?: number; messageId?: string; timestamp?: string }) => string;
+
 export interface ExtensionAPI {
 	on<E extends ExtensionEventName>(event: E, handler: ExtensionHandler<E>): void;
 	/** The parameters' types follow the schema: TypeBox, zod, or a JSON Schema literal. */
@@ -110,6 +135,16 @@ export interface ExtensionAPI {
 	/** Not in the browser (a notice says so). */
 	registerFileDeleteFallback(handler: FileDeleteFallbackHandler): void;
 	registerProvider(name: string, config: ProviderConfig): void;
+	/** pi 1.6: how calls to any tool are drawn, registered tools or not. */
+	registerToolRenderer(resolver: ToolRendererResolver): void;
+	/** pi 1.6: terminal markdown only (a notice says so); the page renders markdown itself. */
+	registerMarkdownTransformer(transformer: MarkdownTransformer, options?: { messageTypes?: string[] }): void;
+	/** pi 1.6: the effective settings, as Playa has them. */
+	getSettings(): Settings;
+	/** pi 1.6: an MCP server for this session; a streamable-HTTP server's `direct` tools become tools. */
+	registerMcpServer(name: string, config: McpServerConfig): void;
+	unregisterMcpServer(name: string): void;
+	getMcpServers(): RegisteredMcpServer[];
 	unregisterProvider(name: string): void;
 	readonly events: EventBus;
 	readonly logger: ExtensionLogger;

@@ -14,5 +14,7 @@ export type * from "./context.ts";
 export type * from "./tools.ts";
 export type * from "./providers.ts";
 export type * from "./extension-api.ts";
+export type * from "./system-prompt.ts";
+export type * from "./mcp.ts";
 
 export type { AgentMessage, AgentToolResult, AgentToolUpdateCallback, ThinkingLevel, ImageContent, TextContent };

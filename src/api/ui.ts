@@ -61,6 +61,10 @@ export interface ExtensionUIContext {
 	notify(message: string, type?: NotifyType): void;
 	setStatus(key: string, text: string | undefined): void;
 	setWorkingMessage(message?: string): void;
+	/** pi 1.6: shows or hides the page's "Working…" indicator. */
+	setWorkingVisible(visible: boolean): void;
+	/** pi 1.6: the label of folded thinking blocks (the page's own without one). */
+	setHiddenThinkingLabel(label?: string): void;
 	setWidget(key: string, content: WidgetContent, options?: { placement?: "aboveEditor" | "belowEditor" }): void;
 	/** Terminal only: the page keeps its own footer (a notice says so). */
 	setFooter(factory: ((tui: TuiHandle, theme: Theme, footerData: unknown) => Component) | undefined): void;
@@ -75,6 +79,8 @@ export interface ExtensionUIContext {
 	addAutocompleteProvider(factory: unknown): void;
 	/** Terminal only (a notice says so): the page keeps its own composer. */
 	setEditorComponent(factory: ((tui: TuiHandle, theme: Theme, keybindings: unknown) => Component) | undefined): void;
+	/** pi 1.6: the factory last given to setEditorComponent (the page never draws it), else undefined. */
+	getEditorComponent(): ((tui: TuiHandle, theme: Theme, keybindings: unknown) => Component) | undefined;
 	readonly theme: Theme;
 	getAllThemes(): Promise<{ name: string; path?: string }[]>;
 	getTheme(name: string): Promise<Theme | undefined>;

@@ -71,6 +71,10 @@ export interface PlaygroundState {
 	/** Text an extension put into the composer; `serial` changes each time. */
 	editorText?: { text: string; mode: "set" | "paste"; serial: number };
 	title?: string;
+	/** An extension hid the "Working…" indicator (`ctx.ui.setWorkingVisible(false)`). */
+	workingHidden?: boolean;
+	/** The label of folded thinking blocks an extension chose. */
+	thinkingLabel?: string;
 	/** Paths of the workspace's files, for the files panel. */
 	files: string[];
 	/** Which workspace backend runs, and why. */
@@ -174,6 +178,10 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 			return { renderedToolCalls: withKey(state.renderedToolCalls, event.toolCallId, event.lines && { extension: event.extension, lines: event.lines }) };
 		case "title":
 			return { title: event.title };
+		case "working_visible":
+			return { workingHidden: !event.visible };
+		case "thinking_label":
+			return { thinkingLabel: event.label };
 		case "model_changed":
 			return { model: event.choice };
 		case "thinking_level_changed":

@@ -124,7 +124,7 @@ export class Playground {
 		set: (patch) => this.set(patch),
 		notify: (message, level, source) => this.notify(message, level, source),
 		sessionCwd: () => this.workspaceReady.then(() => this.workspace.sessionCwd),
-		restart: () => this.startRuntime(),
+		restart: (reason) => this.startRuntime({ startReason: reason }),
 		stopRuntime: () => this.stopRuntime(),
 	});
 	/** The tree panel's actions on the current session. */
@@ -258,7 +258,7 @@ export class Playground {
 	 */
 	async reloadExtensions(options: { authored?: { path: string; content: string | Uint8Array }[] } = {}): Promise<void> {
 		for (const file of options.authored ?? []) await this.project.trust.authored(file.path, file.content);
-		await this.startRuntime();
+		await this.startRuntime({ startReason: { reason: "reload" } });
 	}
 
 	/** Holds the session's lock for this tab; false when another tab writes the session. */
@@ -384,6 +384,9 @@ export class Playground {
 					() => {
 						// Appends that come together are copied into the entries once (see Store.append).
 						if (current()) this.store.append("entries", event.entry, { leafId: event.leafId });
+						// pi.setSessionName: the Sessions panel lists the session by its new name.
+						const { entry } = event;
+						if (entry.type === "session_info") void this.sessions.renameSession(event.sessionId, typeof entry.name === "string" ? entry.name.trim() : "");
 					},
 					(error: Error) => this.notify(`Could not save the session: ${error.message}`, "error", "Playa"),
 				);
@@ -395,9 +398,9 @@ export class Playground {
 					(error: Error) => this.notify(`Could not save the session: ${error.message}`, "error", "Playa"),
 				);
 			case "session_request":
-				if (event.action === "new") void this.newSession();
+				if (event.action === "new") void this.newSession().then(() => event.editorText && this.set(displayPatch(this.store.get(), { type: "editor_text", text: event.editorText, mode: "set" })));
 				else if (event.action === "open" && event.sessionId) void this.sessions.openSession(event.sessionId);
-				else void this.startRuntime();
+				else void this.startRuntime({ startReason: { reason: "reload" } });
 				return;
 			case "session_fork":
 				void this.openFork(event);
@@ -515,6 +518,22 @@ export class Playground {
 	/** Starts an empty session and makes it current. */
 	newSession(): Promise<void> {
 		return this.sessions.newSession();
+	}
+
+	/** The user's New session: extensions' `session_before_switch` may cancel it first. */
+	async requestNewSession(): Promise<void> {
+		if (!(await this.switchCancelled("new"))) await this.sessions.newSession();
+	}
+
+	/** The user opens another session: extensions' `session_before_switch` may cancel it first. */
+	async requestOpenSession(sessionId: string): Promise<void> {
+		if (!(await this.switchCancelled("resume", sessionId))) await this.sessions.openSession(sessionId);
+	}
+
+	/** Asks the running runtime; its answer is untrusted, and a runtime that fails to answer cancels nothing. */
+	private async switchCancelled(reason: "new" | "resume", sessionId?: string): Promise<boolean> {
+		const answer = await this.runtime?.api.beforeSessionSwitch(reason, sessionId).catch(() => undefined);
+		return answer?.cancelled === true;
 	}
 
 	/** Stores the session the runtime forked and starts on it; a user message's text goes to the composer. */

@@ -3,7 +3,7 @@
  * opening, creating, forking, renaming, deleting, importing and exporting them. Switching sessions
  * restarts the runtime, which the playground does; this module only knows storage.
  */
-import type { SessionSnapshot } from "../protocol/runtime.ts";
+import type { SessionSnapshot, StartReason } from "../protocol/runtime.ts";
 import { newSessionHeader } from "../session/entries.ts";
 import { exportSessionHtml } from "../session/export-html.ts";
 import { exportSessionJsonl, sessionJsonlFileName } from "../session/jsonl.ts";
@@ -21,8 +21,8 @@ export interface SessionLibraryHost {
 	notify(message: string, level: Notification["level"], source: string): void;
 	/** The working directory a new session records: the running workspace's (WebContainer's differs). */
 	sessionCwd(): Promise<string>;
-	/** Starts the runtime again on whatever session is current. */
-	restart(): Promise<void>;
+	/** Starts the runtime again on whatever session is current; `reason` tells its extensions why. */
+	restart(reason?: StartReason): Promise<void>;
 	stopRuntime(): Promise<void>;
 }
 
@@ -54,8 +54,9 @@ export class SessionLibrary {
 
 	/** Starts an empty session and makes it current. */
 	async newSession(): Promise<void> {
+		const previousSessionId = this.host.state().sessionId;
 		await this.storage.setSetting(CURRENT_SESSION, undefined);
-		await this.host.restart();
+		await this.host.restart({ reason: "new", previousSessionId });
 	}
 
 	async refresh(): Promise<void> {
@@ -118,7 +119,8 @@ export class SessionLibrary {
 			this.host.notify(`There is no session ${sessionId} in this browser`, "error", "Playa");
 			return;
 		}
+		const previousSessionId = this.host.state().sessionId;
 		await this.storage.setSetting(CURRENT_SESSION, sessionId);
-		await this.host.restart();
+		await this.host.restart({ reason: "resume", previousSessionId });
 	}
 }

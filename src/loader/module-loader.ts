@@ -14,6 +14,7 @@ import { type TranspileError, lineAt, transpile } from "./transpile.ts";
 import { computedImport, rewriteComputedImport, withResolverImport } from "./computed-imports.ts";
 import { isWorkspaceUrl, workspacePathOf } from "../protocol/workspace-url.ts";
 import { nodeGlobalsPrelude } from "./node-globals.ts";
+import { type Dialect, dialectOf, type ScopesSeen, scopesIn } from "./dialect.ts";
 
 /** On the module's first line, so the lines of errors stay the author's. */
 const withNodeGlobals = (code: string, url: string) => {
@@ -72,6 +73,9 @@ export class ModuleLoader {
 	private readonly cdn: string;
 	/** The module exporting `importFrom`, for the modules with a computed `import(expr)`. */
 	private resolverUrl: string | undefined;
+	/** The pi scopes each of the authors' modules names, and the authors' modules it imports. */
+	private readonly scopes = new Map<string, ScopesSeen>();
+	private readonly sourceImports = new Map<string, string[]>();
 
 	constructor(private readonly options: ModuleLoaderOptions) {
 		this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
@@ -109,6 +113,21 @@ export class ModuleLoader {
 		}
 	}
 
+	/** The dialect of an extension, from the pi packages its files (not CDN packages) import; after `import(url)`. */
+	dialectOf(url: string): Dialect {
+		const seen: ScopesSeen = { pi: false, reference: false };
+		const visit = (module: string, done: Set<string>) => {
+			if (done.has(module)) return;
+			done.add(module);
+			const own = this.scopes.get(module);
+			seen.pi ||= own?.pi ?? false;
+			seen.reference ||= own?.reference ?? false;
+			for (const child of this.sourceImports.get(module) ?? []) visit(child, done);
+		};
+		visit(url, new Set());
+		return dialectOf(seen);
+	}
+
 	private build(url: string, importers: string[]): Promise<string> {
 		if (importers.includes(url)) {
 			return Promise.reject(
@@ -125,6 +144,7 @@ export class ModuleLoader {
 
 	private async buildUncached(url: string, chain: string[]): Promise<string> {
 		const source = await this.fetchSource(url, chain);
+		if (!this.javascript.has(url)) this.scopes.set(url, scopesIn(source));
 		let code: string;
 		try {
 			// The author's own modules get Node's globals they use; CDN packages bring their own.
@@ -188,6 +208,7 @@ export class ModuleLoader {
 				return this.options.hostModules.urlFor(resolution.module);
 			case "source":
 				if (resolution.javascript) this.javascript.add(resolution.url);
+				else this.sourceImports.set(importer, [...(this.sourceImports.get(importer) ?? []), resolution.url]);
 				try {
 					return await this.build(resolution.url, chain);
 				} catch (error) {

@@ -54,7 +54,27 @@ export interface GatewayRequest {
 	context: TranscriptContext;
 	options: GatewayStreamOptions;
 	/** Which hooks the worker has handlers for; the gateway skips the round trip for the others. */
-	hooks: { payload: boolean; response: boolean };
+	hooks: { payload: boolean; response: boolean; streamEvents?: boolean };
+	/**
+	 * Headers `before_provider_headers` handlers added: merged over the provider's own, never one that could
+	 * carry or replace a credential (`isExtensionHeaderAllowed`), so the key stays the page's.
+	 */
+	headers?: Record<string, string>;
+}
+
+/** At most this many extension headers per request. */
+export const MAX_EXTENSION_HEADERS = 32;
+
+/**
+ * Whether an extension may set this request header: a plain token name that is not about credentials,
+ * cookies, the connection or the body (`Authorization`, `x-api-key`, `Cookie`, `Host`, `Content-*`, AWS
+ * signing headers, anything naming a key, token, secret or auth), and a short value on one line.
+ */
+export function isExtensionHeaderAllowed(name: string, value: unknown): value is string {
+	if (!/^[A-Za-z0-9-]{1,100}$/.test(name)) return false;
+	if (/^(host|origin|referer|cookie|connection|transfer-encoding|te|upgrade|expect|proxy-.*|content-.*|sec-.*|x-amz-.*)$/i.test(name)) return false;
+	if (/key|auth|token|secret|credential|signature|cookie|password/i.test(name)) return false;
+	return typeof value === "string" && value.length <= 2_000 && !/[\r\n\0]/.test(value);
 }
 
 const count = z.number().int().nonnegative();
@@ -81,7 +101,12 @@ export const gatewayRequestSchema = z.strictObject({
 		maxRetryDelayMs: count.optional(),
 		timeoutMs: count.optional(),
 	}),
-	hooks: z.strictObject({ payload: z.boolean(), response: z.boolean() }),
+	hooks: z.strictObject({ payload: z.boolean(), response: z.boolean(), streamEvents: z.boolean().optional() }),
+	headers: z
+		.record(z.string(), z.string())
+		.refine((headers) => Object.keys(headers).length <= MAX_EXTENSION_HEADERS, `at most ${MAX_EXTENSION_HEADERS} headers`)
+		.refine((headers) => Object.entries(headers).every(([name, value]) => isExtensionHeaderAllowed(name, value)), "a header an extension may not set")
+		.optional(),
 });
 
 /**
@@ -107,10 +132,12 @@ export interface GatewaySink {
 	payload(payload: unknown): Promise<unknown>;
 	/** pi-ai's `onResponse`: the HTTP status and headers, before the body is read. */
 	response(response: ProviderResponse): Promise<void>;
+	/** pi-ai's `onProviderStreamEvent`: one parsed provider event before it is normalized (as JSON data). */
+	streamEvent?(data: unknown): Promise<void>;
 }
 
 /** All the gateway may call on the worker's sink. */
-export const GATEWAY_SINK_METHODS = ["events", "payload", "response"] as const satisfies readonly (keyof GatewaySink)[];
+export const GATEWAY_SINK_METHODS = ["events", "payload", "response", "streamEvent"] as const satisfies readonly (keyof GatewaySink)[];
 
 /** What the worker calls on the gateway. No method returns a key. */
 export interface ProviderGatewayApi {

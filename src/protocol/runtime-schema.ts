@@ -100,7 +100,7 @@ const event = <T extends EventType, S extends z.ZodRawShape>(type: T, shape: S) 
 const eventSchemas: { [K in EventType]: z.ZodType } = {
 	entry_appended: event("entry_appended", { sessionId: text, entry: sessionEntry, leafId: text }),
 	leaf_changed: event("leaf_changed", { sessionId: text, leafId: text.nullable() }),
-	session_request: event("session_request", { action: z.enum(["new", "open", "reload"]), sessionId: text.optional() }),
+	session_request: event("session_request", { action: z.enum(["new", "open", "reload"]), sessionId: text.optional(), editorText: text.optional() }),
 	session_fork: event("session_fork", { session: sessionSnapshot, previousSessionId: text, editorText: text.optional() }),
 	streaming: event("streaming", { message: agentMessage.optional() }),
 	streaming_delta: event("streaming_delta", {
@@ -115,6 +115,8 @@ const eventSchemas: { [K in EventType]: z.ZodType } = {
 	status: event("status", { key: text, text: text.optional() }),
 	widget: event("widget", { key: text, lines: lines.optional(), placement: z.enum(["aboveEditor", "belowEditor"]) }),
 	title: event("title", { title: text }),
+	working_visible: event("working_visible", { visible: z.boolean() }),
+	thinking_label: event("thinking_label", { label: text.optional() }),
 	component: event("component", { id: text, extension: text, lines: lines.optional() }),
 	entry_rendered: event("entry_rendered", { entryId: text, extension: text, lines }),
 	tool_call_rendered: event("tool_call_rendered", { toolCallId: text, extension: text, lines: lines.optional() }),
@@ -159,7 +161,7 @@ const treeRow = z.object({
 	timestamp: text,
 });
 
-type AnsweringMethod = "ping" | "completeCommand" | "runShortcut" | "getTreeView" | "navigateTree" | "fork";
+type AnsweringMethod = "ping" | "completeCommand" | "runShortcut" | "getTreeView" | "navigateTree" | "fork" | "beforeSessionSwitch";
 type Answers = { [K in keyof RuntimeApi]: K extends AnsweringMethod ? z.ZodType : undefined };
 
 /** For each `RuntimeApi` method, the schema of its answer; `undefined` where the host ignores the answer. */
@@ -182,6 +184,7 @@ export const runtimeAnswerSchemas: Answers = {
 	setLabel: undefined,
 	fork: z.object({ cancelled: z.boolean(), error: text.optional() }),
 	setEditorText: undefined,
+	beforeSessionSwitch: z.object({ cancelled: z.boolean() }),
 	shutdown: undefined,
 };
 

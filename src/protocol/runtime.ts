@@ -58,7 +58,8 @@ export interface NavigateResult {
 }
 
 /** Why the runtime started, when not by opening the page or a session. */
-export type StartReason = { reason: "fork"; previousSessionId: string };
+/** Why this runtime starts (pi 1.6's `session_start` reason); none is the page's first start ("startup"). */
+export type StartReason = { reason: "fork"; previousSessionId: string } | { reason: "new" | "resume"; previousSessionId?: string } | { reason: "reload" };
 
 export interface RuntimeConfig {
 	session: SessionSnapshot;
@@ -156,7 +157,8 @@ export type RuntimeEvent =
 	/** The leaf moved without an append (branch, tree navigation). */
 	| { type: "leaf_changed"; sessionId: string; leafId: string | null }
 	/** The runtime asks the host to start it again: on a new session, another session, or the same one. */
-	| { type: "session_request"; action: "new" | "open" | "reload"; sessionId?: string }
+	/** `editorText`: what `ctx.newSession({ withSession })` put in the new session's composer. */
+	| { type: "session_request"; action: "new" | "open" | "reload"; sessionId?: string; editorText?: string }
 	/** The runtime asks the host to store a forked session and start on it. */
 	| { type: "session_fork"; session: SessionSnapshot; previousSessionId: string; editorText?: string }
 	/** The assistant message being streamed; `undefined` when streaming ends. */
@@ -173,6 +175,10 @@ export type RuntimeEvent =
 	| { type: "status"; key: string; text: string | undefined }
 	| { type: "widget"; key: string; lines: string[] | undefined; placement: "aboveEditor" | "belowEditor" }
 	| { type: "title"; title: string }
+	/** pi 1.6's `ctx.ui.setWorkingVisible`: whether the page shows its "Working…" indicator while a run goes. */
+	| { type: "working_visible"; visible: boolean }
+	/** pi 1.6's `ctx.ui.setHiddenThinkingLabel`: the label of folded thinking blocks; none restores the page's. */
+	| { type: "thinking_label"; label?: string }
 	/** A `ctx.ui.custom` component's lines (ANSI-styled); `undefined` when it closes. */
 	| { type: "component"; id: string; extension: string; lines: string[] | undefined }
 	/** An extension's drawing of a session entry (entry or message renderer): shown in its place. */
@@ -293,6 +299,8 @@ export interface RuntimeApi {
 	fork(entryId: string, position?: "before" | "at"): Promise<{ cancelled: boolean; error?: string }>;
 	/** The editor text, for `ctx.ui.getEditorText`. */
 	setEditorText(text: string): Promise<void>;
+	/** The page is about to start a new session or open another: `session_before_switch` handlers may cancel. */
+	beforeSessionSwitch(reason: "new" | "resume", targetSessionId?: string): Promise<{ cancelled: boolean }>;
 	shutdown(): Promise<void>;
 }
 
@@ -316,5 +324,6 @@ export const RUNTIME_API_METHODS = methodsOf<RuntimeApi>()([
 	"setLabel",
 	"fork",
 	"setEditorText",
+	"beforeSessionSwitch",
 	"shutdown",
 ]);

@@ -31,10 +31,12 @@ import { createContext, ManagedTimers } from "./extensions/context.ts";
 import { ExtensionPanel } from "./extensions/panel.ts";
 import { ExtensionRendering } from "./extensions/rendering.ts";
 import { ExtensionRunner } from "./extensions/runner.ts";
+import { McpServers } from "./extensions/mcp-servers.ts";
 import { catchStrayErrors, type ErrorEventTarget } from "./extensions/stray-errors.ts";
 import { createSessionControl, type ControlDeps } from "./extensions/session-control.ts";
 import type { UIClientState } from "./extensions/ui-client.ts";
 import { createGatewayStreamFn, type GatewayLike } from "./models/gateway-stream.ts";
+import { providerHooks } from "./models/provider-hooks.ts";
 import { createManualModel, MANUAL_PROVIDER, type ManualModel } from "./models/manual-model.ts";
 import { PlayaModelRegistry } from "./models/model-registry.ts";
 import { ModelPolicy } from "./models/model-policy.ts";
@@ -103,6 +105,8 @@ export interface RuntimeParts {
 	timers: ManagedTimers;
 	loader: ModuleLoader;
 	control: ControlDeps;
+	/** MCP servers extensions registered. */
+	mcp: McpServers;
 	models: RuntimeModels;
 	commands: CommandRouter;
 	/** Stops attributing the worker's uncaught errors to extensions. */
@@ -141,7 +145,15 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 	// Renderers and components read well on the page only in the page's own scheme.
 	const theme = config.appearance === "light" ? lightTheme : darkTheme;
 	setTheme(theme);
-	const ui: UIClientState = { host, editorText: "", nextDialogId: 1, theme, components: new Map(), toolsExpanded: false };
+	const ui: UIClientState = {
+		host,
+		editorText: "",
+		nextDialogId: 1,
+		theme,
+		components: new Map(),
+		toolsExpanded: false,
+		prompts: { depth: 0, announce: (type, payload) => void runner.dispatch(type, payload) },
+	};
 
 	const commits = new PendingCommits();
 	const tree = new SessionTree(
@@ -250,13 +262,37 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		exec: (command, args, execOptions) => execInWorkspace(workspace, cwd, command, args, execOptions),
 		navigation,
 		setThinkingLevel: (level) => selection.setThinkingLevel(level),
+		settings: () => {
+			const { model: current, thinkingLevel } = session.agent.state;
+			const retry = { ...DEFAULT_RETRY_POLICY, ...config.retry };
+			return {
+				defaultProvider: current.provider,
+				defaultModel: current.id,
+				defaultThinkingLevel: thinkingLevel,
+				theme: config.appearance === "light" ? "light" : "dark",
+				compaction: { ...session.compactor.settings },
+				retry: { enabled: retry.enabled !== false, maxRetries: retry.maxRetries ?? 0, baseDelayMs: retry.baseDelayMs ?? 0 },
+				steeringMode: "all",
+				followUpMode: "all",
+				enabledModels: [],
+			};
+		},
 	};
+	// MCP servers are reached with the worker's own fetch (options.fetch serves extension files only).
+	const mcp = new McpServers({
+		isInitialized: () => lifecycle.initialized,
+		announce: (servers) => void runner.dispatch("mcp_servers_change", { servers }),
+		notice: (extension, text) => panel.notice(extension, text),
+		toolsChanged: () => {
+			if (lifecycle.initialized) panel.emitExtensions();
+		},
+	});
 
 	const session: AgentSession = new AgentSession({
 		tree,
 		runner,
 		model,
-		gatewayStream: gateway ? createGatewayStreamFn(gateway) : undefined,
+		gatewayStream: gateway ? createGatewayStreamFn(gateway, providerHooks(runner, emit)) : undefined,
 		routeVirtual: (target, context, signal) =>
 			routeVirtualModel(
 				{
@@ -322,5 +358,5 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		readWorkspaceFile: workspace ? (path) => readWorkspaceText(workspace, path) : undefined,
 	});
 
-	return { host, lifecycle, urls, tree, session, runner, model, manual, policy, selection, navigation, panel, rendering, ui, timers, loader, control, models, commands, stopStrayErrors, inspector, stopInspector };
+	return { host, lifecycle, urls, tree, session, runner, model, manual, policy, selection, navigation, panel, rendering, ui, timers, loader, control, mcp, models, commands, stopStrayErrors, inspector, stopInspector };
 }

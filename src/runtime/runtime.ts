@@ -32,7 +32,7 @@ export class Runtime implements RuntimeApi {
 		const parts = await composeRuntime(config, hostBridge(config, bridge), this.options);
 		this.started = parts;
 		const { runner, panel, policy, selection, loader, tree, rendering, lifecycle } = parts;
-		const env = panel.apiEnvironment(createActions(parts.control, (model) => policy.setModel(model)));
+		const env = panel.apiEnvironment(createActions(parts.control, (model) => policy.setModel(model)), parts.mcp);
 		const disabled = new Map((config.disabled ?? []).map((d) => [d.url, d.reason]));
 		for (const url of config.extensions) if (!disabled.has(url)) loader.prepare(url);
 		for (const url of config.extensions) {
@@ -46,7 +46,13 @@ export class Runtime implements RuntimeApi {
 		panel.emitExtensions();
 		// Stored entries an extension draws are drawn once it has loaded.
 		for (const entry of tree.getEntries()) rendering.entry(entry);
-		await runner.dispatch("session_start", {});
+		const start = config.startReason;
+		await runner.dispatch("session_start", {
+			reason: start?.reason ?? "startup",
+			...(start && "previousSessionId" in start && start.previousSessionId && { previousSessionFile: start.previousSessionId }),
+		});
+		// Servers registered while extensions loaded connect with the session, as upstream's do.
+		parts.mcp.start();
 		if (config.startReason?.reason === "fork") {
 			await runner.dispatch("session_branch", { reason: "fork", previousSessionFile: config.startReason.previousSessionId });
 		}
@@ -124,10 +130,16 @@ export class Runtime implements RuntimeApi {
 		this.parts.ui.editorText = text;
 	}
 
+	async beforeSessionSwitch(reason: "new" | "resume", targetSessionId?: string): Promise<{ cancelled: boolean }> {
+		const result = await this.parts.runner.dispatch("session_before_switch", { reason, ...(targetSessionId && { targetSessionFile: targetSessionId }) });
+		return { cancelled: result?.cancel === true };
+	}
+
 	async shutdown(): Promise<void> {
 		const { session, runner, timers, lifecycle, urls, stopStrayErrors, stopInspector } = this.parts;
 		session.abort();
 		await runner.dispatch("session_shutdown", {});
+		await this.parts.mcp.close();
 		stopInspector();
 		timers.clearAll();
 		lifecycle.stale = true;

@@ -24,10 +24,13 @@ import { SessionUsage } from "./Usage.tsx";
 import { ScriptPanel } from "./ScriptPanel.tsx";
 import { SessionsPanel } from "./SessionsPanel.tsx";
 import { ansiToNodes } from "./ansi.tsx";
-import { Transcript } from "./Transcript.tsx";
+import { ThinkingLabel, Transcript } from "./Transcript.tsx";
 import { usePlaygroundState } from "./usePlayground.ts";
 import { PlaygroundSwitch } from "./share/PlaygroundSwitch.tsx";
 import { ShareLayer } from "./share/ShareLayer.tsx";
+
+/** The page's own title (index.html). */
+const PAGE_TITLE = "Playa — extension playground";
 
 type TreePanelComponent = typeof import("./TreePanel.tsx").TreePanel;
 
@@ -188,7 +191,7 @@ export function App(props: AppProps) {
 				sessions={state.sessions}
 				currentId={state.sessionId}
 				disabled={state.running}
-				onOpen={(id) => void playground.sessions.openSession(id)}
+				onOpen={(id) => void playground.requestOpenSession(id)}
 				onRename={(id, name) => void playground.sessions.renameSession(id, name)}
 				onDelete={(id) => void playground.sessions.deleteSession(id)}
 				onExport={(format) => playground.sessions.exportSession(format)}
@@ -198,6 +201,10 @@ export function App(props: AppProps) {
 		[playground, state.sessions, state.sessionId, state.running],
 	);
 	const filesPanel = useMemo(() => <FilesPanel files={state.files} status={state.workspace} host={playground.workspace} />, [playground, state.files, state.workspace]);
+	// An extension's ctx.ui.setTitle names the tab too, followed by the page's name so it stays recognisable.
+	useEffect(() => {
+		document.title = state.title ? `${state.title} — Playa` : PAGE_TITLE;
+	}, [state.title]);
 	return (
 		<div className="app" data-phase={state.phase}>
 			<Header
@@ -206,7 +213,7 @@ export function App(props: AppProps) {
 				offline={OFFLINE_MODELS}
 				running={state.running}
 				onSelectModel={(choice) => void playground.selectModel(choice)}
-				onNewSession={() => void playground.newSession()}
+				onNewSession={() => void playground.requestNewSession()}
 				onTree={() => playground.tree.show(true)}
 				onExamples={props.onExamples ?? (() => setGalleryOpen(true))}
 				themeToggle={props.themeToggle ?? <ColorSchemeToggle />}
@@ -231,7 +238,9 @@ export function App(props: AppProps) {
 							</button>
 						</div>
 					)}
-					<Transcript entries={branch} streaming={state.streaming} rendered={state.renderedEntries} renderedCalls={state.renderedToolCalls} />
+					<ThinkingLabel.Provider value={state.thinkingLabel ?? "Thinking"}>
+						<Transcript entries={branch} streaming={state.streaming} rendered={state.renderedEntries} renderedCalls={state.renderedToolCalls} />
+					</ThinkingLabel.Provider>
 					{state.manualTurn && (
 						<ManualTurnForm
 							key={state.manualTurn.id}
@@ -254,7 +263,7 @@ export function App(props: AppProps) {
 					<Widgets widgets={state.widgets} placement="belowEditor" />
 					<footer className="statusbar" aria-label="Status">
 						{state.phase === "starting" && <span>Starting runtime…</span>}
-						{state.running && !state.retry && <span>Working…</span>}
+						{state.running && !state.retry && !state.workingHidden && <span>Working…</span>}
 						{state.retry && <RetryStatus retry={state.retry} />}
 						<SessionUsage entries={state.entries} branch={branch} contextWindow={state.model.model?.contextWindow} />
 						{Object.entries(state.statuses).map(([key, text]) => (

@@ -16,6 +16,9 @@ export type RenderedEntries = Record<string, { extension: string; lines: string[
 
 type Block = { type: string; id?: string; text?: string; thinking?: string; name?: string; arguments?: unknown; mimeType?: string };
 
+/** The label of folded thinking blocks (an extension's `ctx.ui.setHiddenThinkingLabel`). */
+export const ThinkingLabel = createContext("Thinking");
+
 /** Tool calls drawn by their tool's `renderCall`, by call id. */
 const RenderedCalls = createContext<RenderedEntries>({});
 
@@ -27,6 +30,7 @@ function blocks(content: unknown): Block[] {
 /** `markdown`: the assistant's text blocks are markdown (long ones, which fold, stay plain). */
 function ContentBlocks({ content, markdown = false }: { content: unknown; markdown?: boolean }) {
 	const renderedCalls = useContext(RenderedCalls);
+	const thinkingLabel = useContext(ThinkingLabel);
 	return (
 		<>
 			{blocks(content).map((block, i) => {
@@ -38,7 +42,7 @@ function ContentBlocks({ content, markdown = false }: { content: unknown; markdo
 				if (block.type === "thinking")
 					return (
 						<details key={i} className="thinking">
-							<summary>Thinking</summary>
+							<summary>{thinkingLabel}</summary>
 							<LongText className="text" text={String(block.thinking ?? "")} />
 						</details>
 					);

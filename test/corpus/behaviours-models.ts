@@ -67,7 +67,7 @@ export const MODEL_BEHAVIOURS: Behaviour[] = [
 	},
 	{
 		example: "handoff.ts",
-		title: "/handoff has the current model write a prompt for the goal, lets the user edit it and starts a new session",
+		title: "/handoff has the current model write a prompt for the goal, lets the user edit it and starts a new session with the edited prompt in the composer",
 		async run() {
 			const s = await session(["handoff.ts"], {
 				script: [say("We wrote the parser."), say("Continue: write the tests for the parser.")],
@@ -77,7 +77,8 @@ export const MODEL_BEHAVIOURS: Behaviour[] = [
 			await s.submit("/handoff write the tests");
 			expect(s.errors()).toEqual([]);
 			expect(s.requests).toContainEqual(expect.objectContaining({ method: "editor", title: "Edit handoff prompt", prefill: "Continue: write the tests for the parser." }));
-			expect(s.events).toContainEqual({ type: "session_request", action: "new", sessionId: undefined });
+			expect(s.events).toContainEqual({ type: "session_request", action: "new", sessionId: undefined, editorText: "Continue: write the tests for the parser, edited." });
+			expect(s.notifications()).toContain("Handoff ready. Submit when ready.");
 		},
 	},
 	{

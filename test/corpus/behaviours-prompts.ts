@@ -69,17 +69,21 @@ export const PROMPT_BEHAVIOURS: Behaviour[] = [
 	// ── before_agent_start prompts ───────────────────────────────────────────────────────────
 	{
 		example: "pirate.ts",
-		title: "/pirate toggles; the string systemPrompt it returns is ignored (the reference takes string[])",
+		title: "/pirate toggles; in pirate mode the string systemPrompt it returns is the prompt the model gets",
 		async run() {
-			const s = await session(["pirate.ts"], { probe: true, script: [say("ok")] });
+			const s = await session(["pirate.ts"], { probe: true, script: [say("ok"), say("ok")] });
 			await s.submit("/pirate");
 			await s.submit("hello");
 			await s.submit("/pirate");
+			await s.submit("again");
 			expect(s.notifications()).toEqual(["Arrr! Pirate mode enabled!", "Pirate mode disabled"]);
-			const prompts = s.log.flatMap((l) => (typeof l === "object" && l !== null && "systemPrompt" in l ? [(l as { systemPrompt: string[] }).systemPrompt] : []));
-			expect(prompts).toHaveLength(1);
-			expect(prompts[0]).toContain(DEFAULT_SYSTEM_PROMPT);
-			expect(prompts[0].join("\n")).not.toContain("PIRATE MODE");
+			const prompts = s.log.flatMap((l) => (typeof l === "object" && l !== null && "systemPrompt" in l ? [(l as { systemPrompt: string[] }).systemPrompt.join("\n\n")] : []));
+			expect(prompts).toHaveLength(2);
+			expect(prompts[0].startsWith(`${DEFAULT_SYSTEM_PROMPT}\n\nIMPORTANT: You are now in PIRATE MODE.`)).toBe(true);
+			expect(prompts[1]).toBe(DEFAULT_SYSTEM_PROMPT);
+			const sent = s.requestSystemPrompts();
+			expect(sent[0]).toBe(prompts[0]);
+			expect(sent[1]).toBe(DEFAULT_SYSTEM_PROMPT);
 		},
 	},
 	{
@@ -96,39 +100,36 @@ export const PROMPT_BEHAVIOURS: Behaviour[] = [
 	},
 	{
 		example: "system-prompt-header.ts",
-		title: "the size is the prompt's length in characters",
-		gap: "ctx.getSystemPrompt() returns string[] (the omp reference); pi 1.6 returns a string, so the example counts prompt parts",
+		title: "the size is the prompt's length in characters (ctx.getSystemPrompt() is a string in pi's dialect)",
 		async run() {
 			const s = await session(["system-prompt-header.ts"], { probe: true, script: [say("ok")] });
 			await s.submit("hi");
 			const [{ systemPrompt }] = s.log as { systemPrompt: string[] }[];
 			expect(s.statuses("system-prompt")[0]).toBe(`System: ${systemPrompt.join("\n\n").length} chars`);
+			expect(s.statuses("system-prompt")[0]).toBe(`System: ${DEFAULT_SYSTEM_PROMPT.length} chars`);
 		},
 	},
 	{
 		example: "prompt-customizer.ts",
-		title: "a failing before_agent_start handler is reported and the prompt still runs",
+		title: "the handler's tool_guidance section, built from event.systemPromptOptions, reaches the model",
 		async run() {
-			const s = await session(["prompt-customizer.ts"], { script: [say("ok")] });
-			await s.submit("hi");
-			expect(s.transcript()).toEqual(["user: hi", "assistant: ok"]);
-			expect(s.errors().map((e) => e.where)).toEqual(["before_agent_start"]);
-		},
-	},
-	{
-		example: "prompt-customizer.ts",
-		title: "the handler edits event.systemPromptOptions.sections",
-		gap: "before_agent_start has no systemPromptOptions (pi 1.6's structured prompt), so the handler throws",
-		async run() {
-			const s = await session(["prompt-customizer.ts"], { script: [say("ok")] });
+			// The bash, write and edit stand-ins are the active tools; there is no read.
+			const s = await session(["prompt-customizer.ts"], { standIns: true, script: [say("ok")] });
 			await s.submit("hi");
 			expect(s.errors()).toEqual([]);
+			expect(s.transcript()).toEqual(["user: hi", "assistant: ok"]);
+			const [sent] = s.requestSystemPrompts();
+			expect(sent).toBe(
+				`${DEFAULT_SYSTEM_PROMPT}\n\n<tool_guidance>\n` +
+					"- Use `bash` for file operations such as `ls`, `find`, and `grep`.\n" +
+					"- Use `edit` for precise text replacements that match existing content exactly.\n" +
+					"- Use `write` to create new files or replace existing files completely.\n</tool_guidance>",
+			);
 		},
 	},
 	{
 		example: "plan-mode/index.ts",
-		title: "in plan mode a prompt carries the plan-mode context message",
-		gap: "before_agent_start has no messageType (pi 1.6), so the handler returns before injecting its context",
+		title: "in plan mode a prompt carries the plan-mode context message (before_agent_start's messageType is \"user\")",
 		async run() {
 			const s = await session(["plan-mode/index.ts"], { script: [say("ok")], answer: answers({ cancelled: true }) });
 			await s.submit("/plan");

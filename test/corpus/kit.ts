@@ -118,6 +118,11 @@ export async function session(examples: string[], options: SessionOptions = {}) 
 				details?: any;
 			})[],
 		notices: (path: string) => s.extension(path).notices,
+		/** The system prompt of each model request as it went out (the inspector's request records). */
+		requestSystemPrompts: () => {
+			runtime.parts.inspector?.flush();
+			return events.flatMap((e) => (e.type === "inspector" ? e.requests.map((request) => request.systemPrompt) : []));
+		},
 		/** The lines each open `ctx.ui.custom` component shows now, ANSI colours removed, by id. */
 		components: () => {
 			const open = new Map<string, string[]>();

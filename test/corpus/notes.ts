@@ -49,12 +49,11 @@ export const UNTESTED: Record<string, Untested> = {
 
 /** Extra remarks shown in the table next to what the tests found. */
 export const REMARKS: Record<string, string> = {
-	"pirate.ts": "returns `systemPrompt: event.systemPrompt + …` (pi 1.6's string prompt); the reference's systemPrompt is string[], and a string is ignored, as the spec says",
+	"pirate.ts": "returns `systemPrompt: event.systemPrompt + …`, pi 1.6's string prompt: it imports pi's package, so it gets pi's dialect (docs/dialects.md)",
 	"permission-gate.ts": "tested with bash/write/edit stand-in tools registered by a test extension (an extension tool replaces a built-in of the same name)",
 	"protected-paths.ts": "tested with bash/write/edit stand-in tools registered by a test extension",
-	"rpc-demo.ts": "session_start's event.reason is undefined in Playa, so the title is the resume one",
-	"project-trust.ts": "project_trust is not an event of Playa's reference (every project is trusted); only its session_start part runs",
-	"input-transform-streaming.ts": "event.streamingBehavior is not in Playa's input payload; the embedded shell has no git, so it is tested with a stand-in that answers git diff",
+	"project-trust.ts": "project_trust is not dispatched: the page asks about a project's extensions before the runtime (and this extension) starts; only its session_start part runs",
+	"input-transform-streaming.ts": "the embedded shell has no git, so it is tested with a stand-in that answers git diff",
 	"inline-bash.ts": "the commands run in the workspace (tested on the embedded shell)",
 	"dirty-repo-guard.ts": "the embedded shell has no git (the guard lets everything through, as outside a repository); tested with a stand-in that answers git status",
 	"auto-commit-on-exit.ts": "session_shutdown runs when the runtime is replaced (reload, another session); tested with a stand-in that answers git",

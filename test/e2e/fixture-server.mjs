@@ -4,6 +4,8 @@
 //   /scratch/<file>   files a test writes while it runs (scratchDir(port)), e.g. to change an extension
 //   /count/<name>     counts a request (an extension's top level fetches it to show it ran); /counted/<name> tells how many
 //   /nocors/<file>    a /scratch/ file without CORS headers, as a server that does not allow other pages to read it
+//   /mcp              an MCP server over streamable HTTP (test/support/mcp-stand-in.mjs), with CORS
+//   /mcp-no-cors      the same without CORS headers, as many servers are
 //   anything else     an offline esm.sh stand-in over node_modules (test/support/esm-cdn-stand-in.mjs),
 //                     so `?cdn=http://127.0.0.1:<port>/` loads extensions' npm packages without the internet
 import { createServer } from "node:http";
@@ -13,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { esmCdnResponse } from "../support/esm-cdn-stand-in.mjs";
+import { answerMcp } from "../support/mcp-stand-in.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const mounts = {
@@ -45,6 +48,11 @@ createServer(async (req, res) => {
 		return res.end("counted");
 	}
 	if (path.startsWith("/counted/")) return res.end(String(counts.get(path.slice("/counted/".length)) ?? 0));
+	if (path === "/mcp") return answerMcp(req, res, []);
+	if (path === "/mcp-no-cors") {
+		res.removeHeader("Access-Control-Allow-Origin");
+		return res.writeHead(req.method === "OPTIONS" ? 204 : 405).end();
+	}
 	const mount = Object.keys(mounts).find((prefix) => path.startsWith(prefix));
 	if (!mount) {
 		const answer = await esmCdnResponse(path);

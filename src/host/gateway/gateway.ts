@@ -37,6 +37,15 @@ export interface GatewayOptions {
 	fetch?: typeof fetch;
 }
 
+/** A provider's event as plain data (it may hold class instances), or undefined when it is not JSON. */
+function jsonData(data: unknown): unknown {
+	try {
+		return JSON.parse(JSON.stringify(data));
+	} catch {
+		return undefined;
+	}
+}
+
 /** `text` without the key: only for error messages and response headers, which a provider may echo it into. */
 function withoutKey(text: string, key: string | undefined): string {
 	return key && text.includes(key) ? text.split(key).join("[redacted]") : text;
@@ -273,6 +282,14 @@ export class ProviderGateway implements ProviderGatewayApi {
 				apiKey: auth.key,
 				signal: controller.signal,
 				fetch: checkedFetch,
+				// Extensions' headers, checked by the schema: pi-ai merges them over the model's own.
+				...(request.headers && { headers: request.headers }),
+				onProviderStreamEvent: request.hooks.streamEvents
+					? async (data) => {
+							await outbox.flush();
+							await sink.streamEvent?.(jsonData(data));
+						}
+					: undefined,
 				onPayload: request.hooks.payload
 					? async (payload) => {
 							await outbox.flush();

@@ -21,8 +21,10 @@ import { Compactor } from "./compaction/compactor.ts";
 import type { CompactionSettings } from "../../session/compaction/prepare.ts";
 import { ReplyCounter } from "./compaction/reply-counter.ts";
 import { SessionTools } from "../tools/session-tools.ts";
+import { newPromptOptions, renderPromptParts } from "../extensions/system-prompt.ts";
 import { AutoRetry, DEFAULT_RETRY_POLICY } from "./retry.ts";
 import type { RetryPolicy } from "@earendil-works/pi-ai";
+import { settleBoundary } from "./settle.ts";
 
 export const DEFAULT_SYSTEM_PROMPT =
 	"You are a coding assistant running inside Playa, a browser playground for agent extensions. Use the tools you are given.";
@@ -127,8 +129,14 @@ export class AgentSession {
 			streamFn,
 			convertToLlm,
 			transformContext: async (messages) => {
-				if (!runner.hasHandlers("context")) return messages;
-				return runner.dispatch("context", { messages: structuredClone(messages) });
+				const edited = runner.hasHandlers("context") ? await runner.dispatch("context", { messages: structuredClone(messages) }) : messages;
+				if (!runner.hasHandlers("context_with_system")) return edited;
+				// pi 1.6: the whole request after `context`; what it returns is sent as it is.
+				const sent = await runner.dispatch("context_with_system", { messages: structuredClone(edited) });
+				if (edited[0]?.role === "system" && sent[0]?.role !== "system") {
+					options.emit({ type: "notify", message: "A context_with_system handler removed the leading system message: this request has no system prompt or tool declarations.", level: "warning", extension: "Playa" });
+				}
+				return sent;
 			},
 			onPayload: async (payload) => {
 				if (!runner.hasHandlers("before_provider_request")) return undefined;
@@ -189,7 +197,8 @@ export class AgentSession {
 
 	/** A prompt from the composer (a steer while a run is going); commands were routed before it (commands/router.ts). */
 	async submit(text: string, images?: ImageContent[]): Promise<void> {
-		const input = await this.options.runner.dispatch("input", { text, images, source: "interactive" });
+		const steering = this.isStreaming;
+		const input = await this.options.runner.dispatch("input", { text, images, source: "interactive", ...(steering && { streamingBehavior: "steer" as const }) });
 		if (input.handled || (!input.text && !input.images?.length)) return;
 		const message = userMessage(input.text, input.images);
 		if (this.isStreaming) this.agent.steer(message);
@@ -256,12 +265,21 @@ export class AgentSession {
 		const { runner, tree } = this.options;
 		await this.compactor.idle();
 		const images = messages.flatMap((m) => (m.role === "user" && Array.isArray(m.content) ? m.content.filter((b): b is ImageContent => b.type === "image") : []));
+		// pi 1.6: a run started by a custom message (sendMessage with triggerTurn) says so.
+		const custom = messages[0]?.role === "custom" ? messages[0] : undefined;
+		const selected = this.activeTools().map((tool) => tool.name);
 		const start = await runner.dispatch("before_agent_start", {
 			prompt: promptText(messages),
 			images: images.length > 0 ? images : undefined,
 			systemPrompt: [DEFAULT_SYSTEM_PROMPT],
+			messageType: custom ? "custom" : "user",
+			...(custom && { message: custom }),
+			systemPromptOptions: newPromptOptions(selected, this.source.cwd),
 		});
-		this.systemPrompt = start.systemPrompt;
+		this.systemPrompt = renderPromptParts(start);
+		// pi's handlers may change the selected tools: the run gets them, as with pi.setActiveTools().
+		const chosen = start.options.selectedTools;
+		if (chosen.length !== selected.length || chosen.some((name, i) => name !== selected[i])) this.tools.setActive(chosen.filter((name) => typeof name === "string"));
 		const tools = this.activeTools();
 		const system: SystemMessage = {
 			role: "system",
@@ -275,9 +293,19 @@ export class AgentSession {
 		const queued = this.nextTurn.splice(0);
 		const injected = start.messages.map((payload) => normalizeCustomMessage(payload));
 		this.events.beginRun();
+		await this.attempt(() => this.agent.prompt([...queued, ...messages, ...injected]));
+		// Messages queued as the run ended (from agent_end) and agent_before_settle's continuation go on in this run.
+		while (await settleBoundary({ ...this.options, agent: this.agent, aborted: () => this.abortRequested })) {
+			this.agent.state.messages = [this.system!, ...replayableContext(tree.buildContext())];
+			await this.attempt(() => this.agent.continue());
+		}
+	}
+
+	/** One low-level run with its retries, then upstream's compaction after it. */
+	private async attempt(start: () => Promise<void>): Promise<void> {
 		this.retry.begin();
 		try {
-			await this.agent.prompt([...queued, ...messages, ...injected]);
+			await start();
 			while (await this.retry.afterRun(this.agent)) await this.agent.continue();
 		} finally {
 			this.events.endRun();

@@ -6,6 +6,7 @@ import { ExtensionRuntimeNotInitializedError } from "../../modules/coding-agent/
 import { Type } from "typebox";
 import { z } from "zod";
 import type { EntryRenderer, EventBus, ExtensionAPI, ExtensionLogger, ExtensionVirtualModel, MessageRenderer, ToolDefinition } from "../../api/types.ts";
+import type { McpServers } from "./mcp-servers.ts";
 import type { RegisteredExtension } from "./extension.ts";
 import { normalizeKeyId } from "../../protocol/keys.ts";
 import { claimsPageName } from "../../protocol/runtime.ts";
@@ -34,6 +35,7 @@ export type ExtensionActions = Pick<
 	| "setThinkingLevel"
 	| "getCommands"
 	| "setModel"
+	| "getSettings"
 > & { setEntryLabel(entryId: string, label: string | undefined): void };
 
 export interface ApiEnvironment {
@@ -51,6 +53,8 @@ export interface ApiEnvironment {
 	/** Records, once, something the browser host cannot do for this extension. */
 	notice(extension: RegisteredExtension, text: string): void;
 	log(extension: RegisteredExtension, level: keyof ExtensionLogger, message: string, meta?: unknown): void;
+	/** The MCP servers extensions registered. */
+	mcp: McpServers;
 }
 
 export class StaleExtensionContextError extends Error {
@@ -133,6 +137,24 @@ export function createExtensionAPI(extension: RegisteredExtension, env: ApiEnvir
 		registerFileWriteFallback: registration(() => env.notice(extension, `registerFileWriteFallback ${BROWSER_UNSUPPORTED}`)),
 		registerFileDeleteFallback: registration(() => env.notice(extension, `registerFileDeleteFallback ${BROWSER_UNSUPPORTED}`)),
 		// Queued during load; the model gateway applies them once the runtime is initialized.
+		registerToolRenderer: registration((resolver) => {
+			if (typeof resolver !== "function") throw new TypeError("registerToolRenderer needs a resolver function (toolName, next) => renderers");
+			extension.toolRenderers.push(resolver);
+		}),
+		// The page renders markdown from marked's tokens and never calls back into the worker while it does.
+		registerMarkdownTransformer: registration(() => env.notice(extension, `registerMarkdownTransformer is terminal-only: the page renders markdown itself`)),
+		registerMcpServer: (name, config) => {
+			live();
+			env.mcp.register(extension, name, config);
+		},
+		unregisterMcpServer: (name) => {
+			live();
+			env.mcp.unregister(extension, name);
+		},
+		getMcpServers: () => {
+			live();
+			return env.mcp.list();
+		},
 		registerProvider: registration((name, config) => {
 			extension.providers.set(name, config);
 		}),
@@ -186,5 +208,6 @@ export function createExtensionAPI(extension: RegisteredExtension, env: ApiEnvir
 		setThinkingLevel: action((level) => actions.setThinkingLevel(level)),
 		getCommands: action(() => actions.getCommands()),
 		setModel: action((model) => actions.setModel(model)),
+		getSettings: action(() => actions.getSettings()),
 	};
 }

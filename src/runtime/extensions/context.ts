@@ -26,7 +26,8 @@ export interface SessionControl {
 	contextUsage(): ContextUsage | undefined;
 	compact(options: CompactOptions): Promise<void>;
 	shutdown(): void;
-	newSession(opts?: { parentSession?: string }): Promise<{ cancelled: boolean }>;
+	/** `extension`: whose `withSession` notifications these are. */
+	newSession(opts?: { parentSession?: string; withSession?: (ctx: ExtensionCommandContext) => unknown }, extension?: string): Promise<{ cancelled: boolean }>;
 	switchSession(sessionId: string): Promise<{ cancelled: boolean }>;
 	branch(entryId: string): Promise<{ cancelled: boolean }>;
 	navigateTree(targetId: string, opts?: { summarize?: boolean; customInstructions?: string; replaceInstructions?: boolean; label?: string }): Promise<{ cancelled: boolean }>;
@@ -141,6 +142,8 @@ export function createContext(source: ContextSource, extension: RegisteredExtens
 		models: liveMethods(source.control.models),
 		modelRegistry: liveMethods(source.control.modelRegistry),
 		agent: { kind: "main", id: "main", name: "main", depth: 0 },
+		// Playa has no model scoping: every model is usable, which upstream says with an empty list.
+		scopedModels: Object.freeze([]),
 		getContextUsage: live(() => source.control.contextUsage()),
 		compact: live((instructionsOrOptions?: string | CompactOptions) =>
 			source.control.compact(typeof instructionsOrOptions === "string" ? { customInstructions: instructionsOrOptions } : (instructionsOrOptions ?? {})),
@@ -150,7 +153,8 @@ export function createContext(source: ContextSource, extension: RegisteredExtens
 		isIdle: live(() => source.isIdle()),
 		abort: live(() => source.abort()),
 		hasPendingMessages: live(() => source.hasPendingMessages()),
-		getSystemPrompt: live(() => source.systemPrompt()),
+		// pi 1.6 gives the prompt as one string, the reference as its parts (docs/dialects.md).
+		getSystemPrompt: live(() => (extension.dialect === "pi" ? (source.systemPrompt().join("\n\n") as unknown as string[]) : source.systemPrompt())),
 		setTimeout: live((callback, ms, ...args) => source.timers.start(extension, false, callback, ms, args)),
 		setInterval: live((callback, ms, ...args) => source.timers.start(extension, true, callback, ms, args)),
 		clearTimer: (timer) => source.timers.clear(timer),
@@ -162,7 +166,7 @@ export function createCommandContext(source: ContextSource, extension: Registere
 	const { control } = source;
 	const commands = {
 		waitForIdle: () => source.waitForIdle(),
-		newSession: (opts?: { parentSession?: string }) => control.newSession(opts),
+		newSession: (opts?: Parameters<SessionControl["newSession"]>[0]) => control.newSession(opts, extension.name),
 		branch: (entryId: string) => control.branch(entryId),
 		navigateTree: (targetId: string, opts?: Parameters<SessionControl["navigateTree"]>[1]) => control.navigateTree(targetId, opts),
 		fork: (entryId: string, opts?: { position?: "before" | "at" }) => control.fork(entryId, opts),

@@ -13,12 +13,16 @@ import type {
 	ProviderConfig,
 	ShortcutDefinition,
 	ToolDefinition,
+	ToolRendererResolver,
 } from "../../api/types.ts";
 import type { ExtensionErrorInfo } from "../../protocol/runtime.ts";
+import type { Dialect } from "../../loader/dialect.ts";
 
 export interface RegisteredExtension {
 	url: string;
 	name: string;
+	/** pi 1.6's behaviour or the reference's where they differ, from the packages it imports (docs/dialects.md). */
+	dialect: Dialect;
 	loaded: boolean;
 	/** Turned off by the host after it hung the runtime. */
 	disabled?: boolean;
@@ -30,6 +34,8 @@ export interface RegisteredExtension {
 	flags: Map<string, FlagDefinition>;
 	messageRenderers: Map<string, MessageRenderer>;
 	entryRenderers: Map<string, EntryRenderer>;
+	/** pi 1.6's `registerToolRenderer` resolvers, in registration order. */
+	toolRenderers: ToolRendererResolver[];
 	/** By "provider/id". */
 	virtualModels: Map<string, ExtensionVirtualModel>;
 	/** Providers registered during load wait here until the runtime is initialized. */
@@ -45,6 +51,7 @@ export function newRegisteredExtension(url: string): RegisteredExtension {
 		url,
 		// A folder's index.ts is known by its folder, as in pi.
 		name: file === "index" && parts.length > 1 ? parts.at(-2)! : file,
+		dialect: "reference",
 		loaded: false,
 		handlers: new Map(),
 		tools: new Map(),
@@ -53,6 +60,7 @@ export function newRegisteredExtension(url: string): RegisteredExtension {
 		flags: new Map(),
 		messageRenderers: new Map(),
 		entryRenderers: new Map(),
+		toolRenderers: [],
 		virtualModels: new Map(),
 		providers: new Map(),
 		notices: [],
@@ -64,6 +72,7 @@ export function clearRegistrations(extension: RegisteredExtension): void {
 	for (const map of [extension.handlers, extension.tools, extension.commands, extension.shortcuts, extension.flags, extension.messageRenderers, extension.entryRenderers, extension.virtualModels, extension.providers]) {
 		map.clear();
 	}
+	extension.toolRenderers.length = 0;
 }
 
 /** An extension the host turned off (it hung the runtime): listed, never imported. */

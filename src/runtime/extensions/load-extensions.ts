@@ -39,6 +39,7 @@ export async function loadExtension(url: string, loader: ModuleLoader, runner: E
 		}
 		return extension;
 	}
+	extension.dialect = loader.dialectOf(url);
 	const factory = factoryOf(namespace);
 	if (!factory) {
 		extension.error = { url, phase: "import", message: "the module has no default export function (pi: ExtensionAPI) => void" };

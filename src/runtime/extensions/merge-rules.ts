@@ -3,11 +3,15 @@
  * rule kinds (reference section 5, "merge" column). The dispatcher in runner.ts is generic over it.
  */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
+import type { Dialect } from "../../loader/dialect.ts";
+import { newPromptOptions, type PromptState, renderPrompt } from "./system-prompt.ts";
 import type {
 	ExtensionEvent,
 	ExtensionEventMap,
 	ExtensionEventName,
 	ExtensionEventResult,
+	ProviderHeaders,
+	SessionBoundaryDraft,
 	ToolCallEventResult,
 	ToolResultEventResult,
 } from "../../api/events.ts";
@@ -17,10 +21,10 @@ export type Result<E extends ExtensionEventName> = Exclude<ExtensionEventResult<
 /** Folds handler results into one outcome. */
 export interface MergeRule<E extends ExtensionEventName, Outcome> {
 	initial(event: ExtensionEvent<E>): Outcome;
-	/** The event as the next handler sees it, given the outcome so far. */
-	view(event: ExtensionEvent<E>, outcome: Outcome): ExtensionEvent<E>;
+	/** The event as the next handler sees it, given the outcome so far, in the handler's dialect (docs/dialects.md). */
+	view(event: ExtensionEvent<E>, outcome: Outcome, dialect: Dialect): ExtensionEvent<E>;
 	/** Folds one handler's (non-undefined) result; `stop` ends the dispatch (short-circuit). */
-	fold(outcome: Outcome, result: Result<E>, event: ExtensionEvent<E>): { outcome: Outcome; stop?: boolean };
+	fold(outcome: Outcome, result: Result<E>, event: ExtensionEvent<E>, dialect: Dialect): { outcome: Outcome; stop?: boolean };
 	/** A handler that throws or times out: reported always; fail-closed rules also fold it here. */
 	onFailure?(outcome: Outcome, reason: string): { outcome: Outcome; stop?: boolean };
 	/** Run every handler at once instead of one after another. */
@@ -65,9 +69,33 @@ export interface InputOutcome {
 	handled: boolean;
 }
 
-export interface AgentStartOutcome {
-	systemPrompt: string[];
+/** The prompt being built (the reference's parts and pi's options) and every message to inject. */
+export interface AgentStartOutcome extends PromptState {
 	messages: NonNullable<Result<"before_agent_start">["message"]>[];
+}
+
+/** `before_agent_start` as each dialect sees it: the reference chains parts; pi sees one string and the options. */
+function agentStartView(event: ExtensionEvent<"before_agent_start">, outcome: AgentStartOutcome, dialect: Dialect): ExtensionEvent<"before_agent_start"> {
+	const { systemPromptOptions: _options, messageType, message, prompt, ...base } = event;
+	if (dialect !== "pi") {
+		const forced = outcome.options.forceSystemPrompt;
+		return { ...base, prompt, systemPrompt: forced !== undefined ? [forced] : [...outcome.parts] };
+	}
+	const view = {
+		...base,
+		...(messageType === "custom" ? { message } : { prompt }),
+		messageType: messageType ?? "user",
+		systemPromptOptions: outcome.options,
+	};
+	// A getter, as upstream: it shows the options' edits made so far, this handler's own included.
+	Object.defineProperty(view, "systemPrompt", { get: () => renderPrompt(outcome), enumerable: true });
+	return view as unknown as ExtensionEvent<"before_agent_start">;
+}
+
+/** The boundary proposal `agent_before_settle` handlers pass on. */
+export interface SettleOutcome {
+	entries: SessionBoundaryDraft[];
+	continue: boolean;
 }
 
 export interface ToolCallOutcome {
@@ -83,6 +111,10 @@ export interface Outcomes {
 	input: InputOutcome;
 	before_agent_start: AgentStartOutcome;
 	context: AgentMessage[];
+	context_with_system: AgentMessage[];
+	before_provider_headers: ProviderHeaders;
+	agent_before_settle: SettleOutcome;
+	project_trust: Result<"project_trust"> | undefined;
 	before_provider_request: unknown;
 	assistant_message: ExtensionEvent<"assistant_message">["message"]["content"];
 	tool_call: ToolCallOutcome;
@@ -121,6 +153,11 @@ export const MERGE_RULES: MergeTable = {
 		fold: (outcome, result) => ({ outcome: nonEmpty(result) ? result : outcome }),
 	},
 	session_compact: notify(),
+	session_compact_failed: notify(),
+	session_info_changed: notify(),
+	// The first yes or no decides; "undecided" leaves it to later handlers and then the page's prompt.
+	project_trust: firstMatch((r) => r.trusted === "yes" || r.trusted === "no"),
+	mcp_servers_change: notify(),
 	session_before_tree: lastResult((r) => r.cancel === true),
 	session_tree: notify(),
 	session_shutdown: { ...notify<"session_shutdown">(), parallel: true, timeoutMs: 2_000 },
@@ -150,16 +187,19 @@ export const MERGE_RULES: MergeTable = {
 			return { outcome: next, stop: next.handled };
 		},
 	},
-	// systemPrompt chained (each handler sees the current one); every message collected.
+	// The prompt chains (each handler sees the current one); every message is collected. The reference's
+	// string[] replaces the parts; pi's string replaces the whole prompt (upstream's forceSystemPrompt), and
+	// pi's handlers edit the shared options in place. A reference handler after a forced prompt edits that text.
 	before_agent_start: {
-		initial: (event) => ({ systemPrompt: event.systemPrompt, messages: [] }),
-		view: (event, outcome) => ({ ...event, systemPrompt: outcome.systemPrompt }),
-		fold: (outcome, result) => ({
-			outcome: {
-				systemPrompt: Array.isArray(result.systemPrompt) ? result.systemPrompt : outcome.systemPrompt,
-				messages: result.message ? [...outcome.messages, result.message] : outcome.messages,
-			},
-		}),
+		initial: (event) => ({ parts: event.systemPrompt, options: event.systemPromptOptions ?? newPromptOptions([], ""), messages: [] }),
+		view: agentStartView,
+		fold: (outcome, result) => {
+			const messages = result.message ? [...outcome.messages, result.message] : outcome.messages;
+			const prompt = result.systemPrompt;
+			if (typeof prompt === "string") outcome.options.forceSystemPrompt = prompt;
+			else if (Array.isArray(prompt) && outcome.options.forceSystemPrompt !== undefined) outcome.options.forceSystemPrompt = prompt.join("\n\n");
+			return { outcome: { ...outcome, parts: Array.isArray(prompt) && outcome.options.forceSystemPrompt === undefined ? prompt : outcome.parts, messages } };
+		},
 	},
 	// Replacement messages chain; they affect only this provider call.
 	context: {
@@ -167,6 +207,19 @@ export const MERGE_RULES: MergeTable = {
 		view: (event, messages) => ({ ...event, messages }),
 		fold: (messages, result) => ({ outcome: Array.isArray(result.messages) ? result.messages : messages }),
 	},
+	// The same chain over the whole request, system messages included; what it returns is sent.
+	context_with_system: {
+		initial: (event) => event.messages,
+		view: (event, messages) => ({ ...event, messages }),
+		fold: (messages, result) => ({ outcome: Array.isArray(result.messages) ? result.messages : messages }),
+	},
+	// In-place mutation: every handler edits the same object; what they return is ignored.
+	before_provider_headers: {
+		initial: (event) => event.headers,
+		view: same,
+		fold: (headers) => ({ outcome: headers }),
+	},
+	provider_stream_event: notify(),
 	// The handler returns the replacement payload itself; any non-undefined return replaces it.
 	before_provider_request: {
 		initial: (event) => event.payload,
@@ -191,6 +244,19 @@ export const MERGE_RULES: MergeTable = {
 	agent_start: notify(),
 	agent_end: notify(),
 	agent_settled: notify(),
+	// Each handler sees the proposal so far; returning `entries` or `continue` replaces only that field.
+	agent_before_settle: {
+		initial: (event) => ({ entries: event.entries, continue: event.continue }),
+		view: (event, outcome) => ({ ...event, entries: [...outcome.entries], continue: outcome.continue }),
+		fold: (outcome, result) => ({
+			outcome: {
+				entries: Array.isArray(result.entries) ? result.entries : outcome.entries,
+				continue: typeof result.continue === "boolean" ? result.continue : outcome.continue,
+			},
+		}),
+	},
+	ui_prompt_start: notify(),
+	ui_prompt_end: notify(),
 	turn_start: notify(),
 	turn_end: notify(),
 	// Text rewrites chain; the session checks that only text changed before using them.

@@ -4,6 +4,7 @@ import type { ApiEnvironment, ExtensionActions } from "./api.ts";
 import { createEventBus } from "./event-bus.ts";
 import type { RegisteredExtension } from "./extension.ts";
 import type { ExtensionRunner } from "./runner.ts";
+import type { McpServers } from "./mcp-servers.ts";
 import type { RuntimeEvent } from "../../protocol/runtime.ts";
 import { availableCommands } from "../commands/router.ts";
 
@@ -40,10 +41,11 @@ export class ExtensionPanel {
 		this.deps.emit({ type: "extensions_changed", extensions: runner.status(this.flagValues), commands: availableCommands(runner.extensions) });
 	}
 
-	apiEnvironment(actions: ExtensionActions): ApiEnvironment {
+	apiEnvironment(actions: ExtensionActions, mcp: McpServers): ApiEnvironment {
 		const { isInitialized, isStale } = this.deps;
 		return {
 			actions,
+			mcp,
 			events: createEventBus((channel, error) => console.warn(`events.on("${channel}") handler failed:`, error)),
 			isInitialized,
 			isStale,

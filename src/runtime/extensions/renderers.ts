@@ -6,7 +6,7 @@
  * page draws them in place of the plain view. While a tool runs, its `renderResult` draws each partial result
  * (`onUpdate`, `isPartial: true`) under the call; the final result replaces it.
  */
-import type { AgentToolResult, Component, CustomEntry, CustomMessage, EntryRenderOptions, Theme, ToolRenderContext } from "../../api/types.ts";
+import type { AgentToolResult, Component, CustomEntry, CustomMessage, EntryRenderOptions, Theme, ToolRenderContext, ToolRenderers } from "../../api/types.ts";
 import { COMPONENT_COLUMNS, type RuntimeEvent } from "../../protocol/runtime.ts";
 import type { StoredEntry } from "../../session/entries.ts";
 import type { RegisteredExtension } from "./extension.ts";
@@ -62,10 +62,32 @@ function findRenderer(deps: RendererDeps, entry: StoredEntry): Found | undefined
 	return undefined;
 }
 
-/** The extension tool of that name the session uses (a later extension replaces an earlier one). */
-function toolOwner(deps: RendererDeps, name: string) {
-	const owner = [...deps.extensions()].reverse().find((extension) => extension.loaded && extension.tools.has(name));
-	return owner && { extension: owner, tool: owner.tools.get(name)! };
+type ToolOwner = { extension: RegisteredExtension; tool: ToolRenderers };
+
+/**
+ * Who draws a tool's calls and results: pi 1.6's `registerToolRenderer` resolvers in load order, each
+ * given `next()` (what the later resolvers, then the tool itself, would use); else the extension tool of
+ * that name the session uses (a later extension replaces an earlier one). A resolver that throws is
+ * reported and skipped.
+ */
+function toolOwner(deps: RendererDeps, name: string): ToolOwner | undefined {
+	const registered = [...deps.extensions()].reverse().find((extension) => extension.loaded && extension.tools.has(name));
+	const own = registered && { extension: registered, tool: registered.tools.get(name)! };
+	const resolvers = deps.extensions().flatMap((extension) => (extension.loaded ? extension.toolRenderers.map((resolve) => ({ extension, resolve })) : []));
+	const step = (index: number): ToolOwner | undefined => {
+		if (index >= resolvers.length) return own;
+		const { extension, resolve } = resolvers[index];
+		let later: ToolOwner | undefined;
+		try {
+			const chosen = resolve(name, () => (later = step(index + 1))?.tool);
+			if (!chosen) return undefined;
+			return later && chosen === later.tool ? later : { extension, tool: chosen };
+		} catch (error) {
+			deps.report(extension, `tool renderer resolver for ${name}`, error);
+			return step(index + 1);
+		}
+	};
+	return step(0);
 }
 
 function toolContext(deps: RendererDeps, toolCallId: string, args: unknown, isError: boolean, isPartial = false): ToolRenderContext {

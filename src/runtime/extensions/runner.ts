@@ -103,6 +103,7 @@ export class ExtensionRunner {
 				...[...extension.messageRenderers.keys()].map((type) => `message ${type}`),
 				...[...extension.entryRenderers.keys()].map((type) => `entry ${type}`),
 				...[...extension.tools].filter(([, tool]) => tool.renderCall || tool.renderResult).map(([name]) => `tool ${name}`),
+				...extension.toolRenderers.map(() => "tool renderer resolver"),
 			],
 			providers: [...extension.providers].filter(([, config]) => config !== null).map(([name]) => name),
 		}));
@@ -157,12 +158,12 @@ export class ExtensionRunner {
 		}
 		for (const { extension, handler, index } of calls) {
 			const start = watch ? performance.now() : 0;
-			const result = await this.invoke(rule, type, rule.view(event, outcome), extension, handler);
+			const result = await this.invoke(rule, type, rule.view(event, outcome, extension.dialect), extension, handler);
 			const step =
 				result.ok
 					? result.value === undefined || result.value === null
 						? { outcome }
-						: rule.fold(outcome, result.value as never, event)
+						: rule.fold(outcome, result.value as never, event, extension.dialect)
 					: rule.onFailure
 						? rule.onFailure(outcome, result.reason)
 						: { outcome };

@@ -6,7 +6,7 @@
 import type { Model } from "@earendil-works/pi-ai";
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import { branchContextTokens } from "../../session/usage.ts";
-import type { ContextUsage, ModelRegistry, ModelsView, SlashCommandInfo } from "../../api/types.ts";
+import type { ContextUsage, ExtensionCommandContext, ModelRegistry, ModelsView, Settings, SlashCommandInfo } from "../../api/types.ts";
 import type { AgentSession } from "../agent/session.ts";
 import type { ExtensionActions } from "./api.ts";
 import type { SessionControl } from "./context.ts";
@@ -28,6 +28,8 @@ export interface ControlDeps {
 	navigation: NavigationDeps;
 	/** Records and announces a thinking-level change (model-selection.ts). */
 	setThinkingLevel(level: ThinkingLevel): Promise<void>;
+	/** `pi.getSettings()`: what the runtime runs with, in upstream's shape. */
+	settings(): Settings;
 }
 
 /** A lineage token: the id's leading name ("claude", "gpt", "gemini"), so point releases share it; else the provider. */
@@ -53,12 +55,37 @@ export function contextUsage(session: AgentSession, tree: SessionTree): ContextU
 	return { tokens, contextWindow, percent: (tokens / contextWindow) * 100 };
 }
 
+/**
+ * Runs pi 1.6's `withSession` callback here, before the switch: the new session is a new runtime, where this
+ * extension's closure does not exist. Its ctx records the composer text for the new session and notifies;
+ * any other member throws, naming itself. Returns the composer text, if it set one.
+ */
+async function replacementSession(withSession: (ctx: ExtensionCommandContext) => unknown, extension: string, emit: (event: RuntimeEvent) => void): Promise<string | undefined> {
+	let editorText: string | undefined;
+	const unavailable = (name: string) => () => {
+		throw new Error(`${name} is not available in newSession's withSession in Playa: the new session runs in a new runtime (only ui.setEditorText and ui.notify are)`);
+	};
+	const ui = new Proxy({} as Record<string, unknown>, {
+		get: (_target, key) => {
+			if (key === "setEditorText") return (text: string) => void (editorText = String(text));
+			if (key === "notify") return (message: string, level: "info" | "warning" | "error" = "info") => emit({ type: "notify", message: String(message), level, extension });
+			return typeof key === "string" ? unavailable(`ctx.ui.${key}`) : undefined;
+		},
+	});
+	const ctx = new Proxy({} as Record<string, unknown>, {
+		get: (_target, key) => (key === "ui" ? ui : key === "then" || typeof key !== "string" ? undefined : unavailable(`ctx.${key}`)),
+	});
+	await withSession(ctx as unknown as ExtensionCommandContext);
+	return editorText;
+}
+
 export function createSessionControl(deps: ControlDeps): SessionControl {
 	const { runner, emit } = deps;
-	const switchTo = async (reason: "new" | "resume", sessionId?: string) => {
+	const switchTo = async (reason: "new" | "resume", sessionId?: string, withSession?: (ctx: ExtensionCommandContext) => unknown, extension = "extension") => {
 		const before = await runner.dispatch("session_before_switch", { reason, targetSessionFile: sessionId });
 		if (before?.cancel) return { cancelled: true };
-		emit({ type: "session_request", action: reason === "new" ? "new" : "open", sessionId });
+		const editorText = withSession ? await replacementSession(withSession, extension, emit) : undefined;
+		emit({ type: "session_request", action: reason === "new" ? "new" : "open", sessionId, ...(editorText !== undefined && { editorText }) });
 		return { cancelled: false };
 	};
 	return {
@@ -78,7 +105,7 @@ export function createSessionControl(deps: ControlDeps): SessionControl {
 			}
 		},
 		shutdown: () => emit({ type: "notify", message: "ctx.shutdown() has no effect in the browser", level: "warning", extension: "Playa" }),
-		newSession: () => switchTo("new"),
+		newSession: (opts, extension) => switchTo("new", undefined, typeof opts?.withSession === "function" ? opts.withSession : undefined, extension),
 		switchSession: (sessionId) => switchTo("resume", sessionId),
 		branch: (entryId) => branchBefore(deps.navigation, entryId),
 		navigateTree: async (targetId, opts) => ({ cancelled: (await navigateTree(deps.navigation, targetId, opts)).cancelled }),
@@ -135,8 +162,11 @@ export function createActions(deps: ControlDeps, setModel: (model: Model<string>
 		getSessionName: () => deps.tree().getSessionName(),
 		setSessionName: async (name) => {
 			deps.tree().append({ type: "session_info", name });
+			// pi 1.6: handlers hear the name as the session now has it (undefined once cleared).
+			await runner.dispatch("session_info_changed", { name: deps.tree().getSessionName()?.trim() || undefined });
 		},
 		getThinkingLevel: () => deps.session().agent.state.thinkingLevel,
+		getSettings: () => structuredClone(deps.settings()),
 		setThinkingLevel: (level) => void deps.setThinkingLevel(level),
 	};
 }

@@ -3,7 +3,7 @@
  * user's answer; `timeout` and `signal` close them with the "no answer" value; fire-and-forget
  * calls become runtime events.
  */
-import type { DialogOptions, ExtensionUIContext, SelectOption, Theme } from "../../api/types.ts";
+import type { DialogOptions, ExtensionUIContext, SelectOption, Theme, UIPromptKind } from "../../api/types.ts";
 import { COMPONENT_COLUMNS, type HostBridge, type UIRequest, type UIResponse } from "../../protocol/runtime.ts";
 import type { HandlerBudget } from "./budget.ts";
 import { closeWidget, showWidgetComponent } from "./widget-components.ts";
@@ -17,6 +17,36 @@ export interface UIClientState {
 	nextDialogId: number;
 	theme: Theme;
 	toolsExpanded: boolean;
+	/** The factory last given to `setEditorComponent` (never drawn: the page keeps its composer). */
+	editorComponent?: Parameters<ExtensionUIContext["setEditorComponent"]>[0];
+	/** Dialogs open now, all extensions together: nested ones make one waiting span (`ui_prompt_start`/`_end`). */
+	prompts?: UIPromptSpan;
+}
+
+/** pi 1.6's waiting spans: announced, not awaited, so a slow handler never delays a dialog. */
+export interface UIPromptSpan {
+	depth: number;
+	outer?: { kind: UIPromptKind; title?: string };
+	announce(type: "ui_prompt_start" | "ui_prompt_end", payload: { reason: "ui_prompt"; kind: UIPromptKind; title?: string }): void;
+}
+
+/** Runs a dialog inside a waiting span; the outermost dialog opens and closes it. */
+async function withPrompt<T>(state: UIClientState, kind: UIPromptKind, title: string | undefined, run: () => Promise<T>): Promise<T> {
+	const span = state.prompts;
+	if (!span) return run();
+	if (span.depth++ === 0) {
+		span.outer = { kind, ...(title ? { title } : {}) };
+		span.announce("ui_prompt_start", { reason: "ui_prompt", ...span.outer });
+	}
+	try {
+		return await run();
+	} finally {
+		if (--span.depth === 0) {
+			const outer = span.outer ?? { kind };
+			span.outer = undefined;
+			span.announce("ui_prompt_end", { reason: "ui_prompt", ...outer });
+		}
+	}
 }
 
 export interface UIScope {
@@ -32,7 +62,12 @@ export interface UIScope {
 const WIDGET_LINE_CAP = 10;
 const TERMINAL_ONLY = "is terminal-only and not supported in the browser";
 
-async function ask(state: UIClientState, scope: UIScope, request: UIRequest, opts: DialogOptions | undefined): Promise<UIResponse> {
+function ask(state: UIClientState, scope: UIScope, request: UIRequest, opts: DialogOptions | undefined): Promise<UIResponse> {
+	const title = "title" in request && typeof request.title === "string" ? request.title : undefined;
+	return withPrompt(state, request.method as UIPromptKind, title, () => askHost(state, scope, request, opts));
+}
+
+async function askHost(state: UIClientState, scope: UIScope, request: UIRequest, opts: DialogOptions | undefined): Promise<UIResponse> {
 	const id = `ui_${state.nextDialogId++}`;
 	const signals = [opts?.signal, scope.signal].filter((s): s is AbortSignal => s !== undefined);
 	if (signals.some((s) => s.aborted)) return { cancelled: true };
@@ -153,6 +188,12 @@ function createKnownUIContext(state: UIClientState, scope: UIScope): ExtensionUI
 		setWorkingMessage(message) {
 			emit({ type: "status", key: "working", text: message });
 		},
+		setWorkingVisible(visible) {
+			emit({ type: "working_visible", visible: visible !== false });
+		},
+		setHiddenThinkingLabel(label) {
+			emit({ type: "thinking_label", ...(typeof label === "string" && label.trim() && { label: label.slice(0, 200) }) });
+		},
 		setWidget(key, content, options) {
 			const placement = options?.placement ?? "aboveEditor";
 			closeWidget(state, key);
@@ -165,7 +206,7 @@ function createKnownUIContext(state: UIClientState, scope: UIScope): ExtensionUI
 			emit({ type: "widget", key, lines, placement });
 		},
 		custom(factory, opts) {
-			return showComponent(state, scope, factory, opts?.signal);
+			return withPrompt(state, "custom", undefined, () => showComponent(state, scope, factory, opts?.signal));
 		},
 		setFooter() {
 			scope.notice(`ctx.ui.setFooter ${TERMINAL_ONLY}`);
@@ -180,8 +221,12 @@ function createKnownUIContext(state: UIClientState, scope: UIScope): ExtensionUI
 		addAutocompleteProvider() {
 			scope.notice(`ctx.ui.addAutocompleteProvider ${TERMINAL_ONLY}`);
 		},
-		setEditorComponent() {
+		setEditorComponent(factory) {
+			state.editorComponent = factory;
 			scope.notice(`ctx.ui.setEditorComponent ${TERMINAL_ONLY}`);
+		},
+		getEditorComponent() {
+			return state.editorComponent;
 		},
 		get theme() {
 			return state.theme;

@@ -25,6 +25,10 @@ export interface GatewayStreamConfig {
 	proxy?(sink: GatewaySink): GatewaySink;
 	/** Request ids. Default: a counter with a random prefix. */
 	newId?(): string;
+	/** pi 1.6's `before_provider_headers`: the headers extensions add to this request (only those the gateway accepts). */
+	headers?(model: Model<Api>): Promise<Record<string, string> | undefined>;
+	/** pi 1.6's `provider_stream_event`, when any extension listens: each parsed provider event, in stream order. */
+	streamEvents?: { wanted(): boolean; deliver(model: Model<Api>, data: unknown): Promise<void> };
 }
 
 /** The gateway as the worker sees it: a Comlink remote, or the object itself in tests and under Node. */
@@ -109,29 +113,35 @@ export function createGatewayStreamFn(gateway: GatewayLike, config: GatewayStrea
 			}
 		};
 
+		const streamEvents = config.streamEvents?.wanted() ? config.streamEvents : undefined;
 		const sink: GatewaySink = {
 			events: (batch) => batch.forEach(deliver),
 			payload: async (payload) => (options?.onPayload ? await options.onPayload(payload, model) : undefined),
 			response: async (response) => {
 				await options?.onResponse?.(response, model);
 			},
+			streamEvent: async (data) => {
+				await streamEvents?.deliver(model, data);
+			},
 		};
 
-		let request: GatewayRequest;
-		try {
-			request = {
+		const prepare = async (): Promise<GatewayRequest> => {
+			const headers = await config.headers?.(model);
+			return {
 				id,
 				model: modelRef(model),
 				context: { messages: context.messages } as GatewayRequest["context"],
 				options: gatewayOptions(options),
-				hooks: { payload: Boolean(options?.onPayload), response: Boolean(options?.onResponse) },
+				hooks: { payload: Boolean(options?.onPayload), response: Boolean(options?.onResponse), ...(streamEvents && { streamEvents: true }) },
+				...(headers && Object.keys(headers).length > 0 && { headers }),
 			};
-		} catch (error) {
-			fail("error", `The model request could not be prepared: ${messageOf(error)}`);
-			return stream;
-		}
-		Promise.resolve()
-			.then(() => gateway.stream(request, mark(sink)))
+		};
+		prepare()
+			.catch((error) => {
+				fail("error", `The model request could not be prepared: ${messageOf(error)}`);
+				return undefined;
+			})
+			.then((request) => (request && !finished ? gateway.stream(request, mark(sink)) : undefined))
 			.then(
 				() => fail("error", "The provider gateway ended the reply without a result"),
 				(error) => fail("error", `The provider gateway failed: ${messageOf(error)}`),

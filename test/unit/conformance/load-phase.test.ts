@@ -176,8 +176,8 @@ export default function (pi) {
 	pi.on("session_start", async (_e, ctx) => {
 		ctx.ui.setFooter(() => ({ render: () => [] }));
 		ctx.ui.setFooter(undefined);
-		ctx.ui.setHiddenThinkingLabel("thinking…");
-		ctx.ui.setHiddenThinkingLabel("again");
+		ctx.ui.setWorkingIndicator("thinking…");
+		ctx.ui.setWorkingIndicator("again");
 		${LOG}.push({ after: "unknown member" });
 	});
 	pi.registerCommand("again", { handler: async (_a, ctx) => { ctx.ui.setFooter(undefined); ${LOG}.push("again"); } });
@@ -190,7 +190,7 @@ export default function (pi) {
 		expect(log).toEqual([{ after: "unknown member" }, "again"]);
 		expect(ext.notices).toHaveLength(3);
 		expect(ext.notices).toEqual(
-			expect.arrayContaining([expect.stringMatching(/registerComposerShape.*browser/), expect.stringMatching(/setFooter.*browser/), expect.stringMatching(/setHiddenThinkingLabel.*browser/)]),
+			expect.arrayContaining([expect.stringMatching(/registerComposerShape.*browser/), expect.stringMatching(/setFooter.*browser/), expect.stringMatching(/setWorkingIndicator.*browser/)]),
 		);
 	});
 });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { ExtensionEventName } from "../../../src/api/types.ts";
 import { MERGE_RULES } from "../../../src/runtime/extensions/merge-rules.ts";
+import { newPromptOptions, renderPromptParts } from "../../../src/runtime/extensions/system-prompt.ts";
 import { type AnyHandler, deferred, fakeRunner, NOTIFY_EVENTS, REFERENCE_EVENTS } from "./support.ts";
 
 const text = (t: string) => ({ type: "text" as const, text: t });
@@ -87,13 +88,75 @@ RULES.before_agent_start = async () => {
 		[r.handler("a", (e) => ({ systemPrompt: [...e.systemPrompt, "A"], message: { customType: "a", content: "from a" } }))],
 		[r.handler("b", () => ({ message: "from b" })), r.handler("c", (e) => ({ systemPrompt: [...e.systemPrompt, "C"] }))],
 	]);
-	const outcome = await dispatch("before_agent_start", { prompt: "p", systemPrompt: ["base"] });
-	expect(outcome).toEqual({ systemPrompt: ["base", "A", "C"], messages: [{ customType: "a", content: "from a" }, "from b"] });
-	expect(r.log.map(({ name, event }) => [name, event.systemPrompt, event.prompt])).toEqual([
-		["a", ["base"], "p"],
-		["b", ["base", "A"], "p"],
-		["c", ["base", "A"], "p"],
+	const options = newPromptOptions([], "/w");
+	const outcome = await dispatch("before_agent_start", { prompt: "p", systemPrompt: ["base"], systemPromptOptions: options });
+	expect(outcome).toEqual({ parts: ["base", "A", "C"], options, messages: [{ customType: "a", content: "from a" }, "from b"] });
+	expect(r.log.map(({ name, event }) => [name, event.systemPrompt, event.prompt, event.systemPromptOptions])).toEqual([
+		["a", ["base"], "p", undefined],
+		["b", ["base", "A"], "p", undefined],
+		["c", ["base", "A"], "p", undefined],
 	]);
+};
+
+// pi's dialect: one string (the parts and the options rendered), options edited in place, a string result forces.
+const piDialectAgentStart = async () => {
+	const r = recorder();
+	const { runner, dispatch } = fakeRunner("before_agent_start", [
+		[r.handler("a", (e) => void (e.systemPromptOptions.sections.extra = "E"))],
+		[r.handler("b", (e) => ({ systemPrompt: `${e.systemPrompt}!` }))],
+		[r.handler("c", (e) => ({ systemPrompt: [...e.systemPrompt, "C"] }))],
+	]);
+	runner.extensions[0].dialect = "pi";
+	runner.extensions[1].dialect = "pi";
+	const outcome = await dispatch("before_agent_start", { prompt: "p", systemPrompt: ["base"], messageType: "user", systemPromptOptions: newPromptOptions([], "/w") });
+	expect(r.log.map(({ name, event }) => [name, event.systemPrompt, event.messageType])).toEqual([
+		["a", "base", "user"],
+		["b", "base\n\n<extra>\nE\n</extra>", "user"],
+		["c", ["base\n\n<extra>\nE\n</extra>!"], undefined],
+	]);
+	expect(renderPromptParts(outcome)).toEqual(["base\n\n<extra>\nE\n</extra>!\n\nC"]);
+};
+
+RULES.context_with_system = async () => {
+	const r = recorder();
+	const m = (role: "system" | "user", t: string) => ({ role, content: t, timestamp: 0 });
+	const { dispatch } = fakeRunner("context_with_system", [[r.handler("a", (e) => ({ messages: [...e.messages, m("user", "two")] }))], [r.handler("b"), r.handler("c", (e) => ({ messages: e.messages.slice(1) }))]]);
+	const outcome = await dispatch("context_with_system", { messages: [m("system", "prompt"), m("user", "one")] });
+	expect(outcome.map((x) => (x as { content: string }).content)).toEqual(["one", "two"]);
+	expect(r.log.map(({ name, event }) => [name, event.messages.length])).toEqual([["a", 2], ["b", 3], ["c", 3]]);
+};
+
+// In-place mutation: each handler sees the edits before it; what it returns is ignored.
+RULES.before_provider_headers = async () => {
+	const r = recorder();
+	const { dispatch } = fakeRunner("before_provider_headers", [
+		[r.handler("a", (e) => { e.headers["x-a"] = "1"; return { headers: { ignored: "yes" } }; })],
+		[r.handler("b", (e) => { e.headers["x-b"] = e.headers["x-a"]; e.headers["x-a"] = null; })],
+	]);
+	const outcome = await dispatch("before_provider_headers", { headers: {} });
+	expect(outcome).toEqual({ "x-a": null, "x-b": "1" });
+	expect(r.log.map(({ name, event }) => [name, event.headers])).toEqual([["a", {}], ["b", { "x-a": "1" }]]);
+};
+
+// A boundary: each handler sees the proposal so far; `entries` and `continue` are replaced field by field.
+RULES.agent_before_settle = async () => {
+	const r = recorder();
+	const draft = (customType: string) => ({ type: "custom" as const, customType });
+	const { dispatch } = fakeRunner("agent_before_settle", [
+		[r.handler("a", (e) => ({ entries: [...e.entries, draft("a")], continue: true }))],
+		[r.handler("b", (e) => ({ entries: [...e.entries, draft("b")] })), r.handler("c", () => ({ continue: false })), r.handler("d")],
+	]);
+	const outcome = await dispatch("agent_before_settle", { entries: [], continue: false, outcome: "completed", context: { messages: [] } });
+	expect(outcome).toEqual({ entries: [draft("a"), draft("b")], continue: false });
+	expect(r.log.map(({ name, event }) => [name, event.entries.length, event.continue])).toEqual([["a", 0, false], ["b", 1, true], ["c", 2, true], ["d", 2, false]]);
+};
+
+// The first yes or no decides; undecided passes on.
+RULES.project_trust = async () => {
+	const r = recorder();
+	const { dispatch } = fakeRunner("project_trust", [[r.handler("a", () => ({ trusted: "undecided" }))], [r.handler("b", () => ({ trusted: "no", remember: true })), r.handler("c", () => ({ trusted: "yes" }))]]);
+	expect(await dispatch("project_trust", { cwd: "/w" })).toEqual({ trusted: "no", remember: true });
+	expect(r.names()).toEqual(["a", "b"]);
 };
 
 RULES.context = async () => {
@@ -254,6 +317,8 @@ describe("the table", () => {
 	it("covers every event of the reference's section 5", () => {
 		expect(REFERENCE_EVENTS.filter((type) => !(type in MERGE_RULES))).toEqual([]);
 	});
+
+	it("before_agent_start in pi's dialect: one string, options edited in place, a string result replaces the prompt", piDialectAgentStart);
 
 	it("every event in MERGE_RULES has a conformance row here (notify or a rule test)", () => {
 		const tested = new Set<string>([...NOTIFY_EVENTS, ...Object.keys(RULES)]);

@@ -153,4 +153,11 @@ export const NOTIFY_EVENTS = [
 	// Upstream pi 1.6's model and thinking-level selection events (not in the reference's table).
 	"model_select",
 	"thinking_level_select",
+	// pi 1.6's notifications (pi16-events.test.ts dispatches each from the runtime).
+	"session_compact_failed",
+	"session_info_changed",
+	"mcp_servers_change",
+	"provider_stream_event",
+	"ui_prompt_start",
+	"ui_prompt_end",
 ] as const satisfies readonly ExtensionEventName[];

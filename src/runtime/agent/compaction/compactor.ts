@@ -91,6 +91,7 @@ export class Compactor {
 		const cancelled = () => new Error("Compaction cancelled");
 		const showBusy = !this.options.runActive();
 		if (showBusy) emit({ type: "run_state", running: true });
+		let fromExtension = false;
 		try {
 			const before = await runner.dispatch("session_before_compact", {
 				preparation,
@@ -103,6 +104,7 @@ export class Compactor {
 			});
 			if (before?.cancel || controller.signal.aborted) throw cancelled();
 			const supplied = before?.compaction;
+			fromExtension = supplied !== undefined;
 			let fields: Omit<CompactionEntry, "id" | "parentId" | "timestamp" | "type">;
 			if (supplied) {
 				if (typeof supplied.summary !== "string" || typeof supplied.firstKeptEntryId !== "string") {
@@ -141,9 +143,19 @@ export class Compactor {
 			if (controller.signal.aborted) throw cancelled();
 			if (!tree().getEntry(fields.firstKeptEntryId)) throw new Error(`Compaction keeps from ${fields.firstKeptEntryId}, which is not in this session`);
 			const entry = tree().append({ type: "compaction", ...fields });
-			const fromExtension = fields.fromExtension === true;
 			await runner.dispatch("session_compact", { compactionEntry: structuredClone(entry), fromExtension, reason, willRetry });
 			return { summary: entry.summary, firstKeptEntryId: entry.firstKeptEntryId, tokensBefore: entry.tokensBefore, details: entry.details, entry, fromExtension };
+		} catch (error) {
+			// pi 1.6: once session_before_compact ran, a failure or a cancel is announced too.
+			const aborted = controller.signal.aborted || (error as Error)?.message === "Compaction cancelled";
+			await runner.dispatch("session_compact_failed", {
+				reason,
+				aborted,
+				willRetry,
+				fromExtension,
+				...(!aborted && { errorMessage: (error as Error)?.message ?? String(error) }),
+			});
+			throw error;
 		} finally {
 			if (this.controller === controller) this.controller = undefined;
 			if (showBusy) emit({ type: "run_state", running: false });
