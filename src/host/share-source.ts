@@ -3,7 +3,7 @@
  * anywhere public, fetched by the page), or a file the user dropped or picked. Each says what went wrong
  * in words a person can act on, and reads no more than a snapshot may hold.
  */
-import { decodeSnapshot, snapshotFragment } from "../share/codec.ts";
+import { collect, decodeSnapshot, snapshotFragment } from "../share/codec.ts";
 import { parseSnapshotJson, SNAPSHOT_LIMITS, type PlaygroundSnapshot, type SnapshotResult } from "../share/snapshot.ts";
 
 /** The page parameter naming a snapshot file by URL. */
@@ -19,20 +19,8 @@ async function boundedText(response: Response): Promise<string | undefined> {
 	const declared = Number(response.headers.get("content-length") ?? NaN);
 	if (declared > SNAPSHOT_LIMITS.bytes) return undefined;
 	if (!response.body) return response.text();
-	const reader = response.body.getReader();
-	const chunks: Uint8Array[] = [];
-	let size = 0;
-	for (;;) {
-		const { done, value } = await reader.read();
-		if (done) break;
-		size += value.length;
-		if (size > SNAPSHOT_LIMITS.bytes) {
-			await reader.cancel().catch(() => undefined);
-			return undefined;
-		}
-		chunks.push(value);
-	}
-	return new TextDecoder().decode(await new Blob(chunks as BlobPart[]).arrayBuffer());
+	const bytes = await collect(response.body, SNAPSHOT_LIMITS.bytes);
+	return bytes === "too large" ? undefined : new TextDecoder().decode(bytes);
 }
 
 /** Fetches a `.playa.json` by URL (resolved against the page). */

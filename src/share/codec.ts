@@ -29,7 +29,8 @@ function fromBase64Url(text: string): Uint8Array | undefined {
 	}
 }
 
-async function collect(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | "too large"> {
+/** Reads a stream whole, or stops (and cancels it) past `limit` bytes. */
+export async function collect(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | "too large"> {
 	const reader = stream.getReader();
 	const chunks: Uint8Array[] = [];
 	let size = 0;
