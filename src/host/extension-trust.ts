@@ -4,8 +4,8 @@
  * the module's text (reading is not running it), hashes it and compares. Kept in the home playground's
  * database, so a yes holds in every playground of this browser.
  *
- * What is hashed is the entry module as the page fetched it: the runtime fetches it again to run it, and
- * fetches its imports, which are not hashed here.
+ * What is hashed is the entry module as the page fetched it; the runtime fetches it again to run it and
+ * checks it against the trusted hash (`pinned`). Its imports are not hashed.
  */
 import { contentHash } from "../share/content-hash.ts";
 import type { PlayaDatabase } from "./database.ts";
@@ -60,6 +60,12 @@ export class ExtensionContentTrust {
 		);
 		this.pending = checked.filter((entry) => !entry.hash || trusted[entry.url] !== entry.hash);
 		return this.pending;
+	}
+
+	/** The hashes the user trusted for these URLs (those trusted by content): the runtime checks what it fetches against them. */
+	async pinned(urls: readonly string[]): Promise<Record<string, string>> {
+		const trusted = await this.hashes();
+		return Object.fromEntries(urls.flatMap((url) => (trusted[url] ? [[url, trusted[url]]] : [])));
 	}
 
 	/** The user's answer about the URLs `untrusted` last returned: yes keeps their hashes. */

@@ -327,7 +327,7 @@ export class Playground {
 			this.loadedUrls = extensions;
 			const workspacePort = await this.workspace.createPort();
 			const runtime = await startRuntimeWorker(
-				{ session, extensions, script, disabled, workspacePort, workspaceSharesMemory: false, model, thinkingLevel, cdn: linkCdn(location), appearance: pageAppearance(), startReason: options.startReason, retry: linkRetryPolicy(this.location) },
+				{ session, extensions, contentHashes: await this.urlTrust.pinned(this.linkUrls), script, disabled, workspacePort, workspaceSharesMemory: false, model, thinkingLevel, cdn: linkCdn(location), appearance: pageAppearance(), startReason: options.startReason, retry: linkRetryPolicy(this.location) },
 				this.bridge(++this.generation, session.header.id),
 				{
 					onCreated: (handle) => this.watchdog.watch(handle),

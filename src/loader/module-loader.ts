@@ -5,6 +5,8 @@
  * resolved ahead: it becomes a call of the loader's resolver (computed-imports.ts), which resolves
  * and loads its specifier when, and only if, it runs.
  */
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
 import { init as initLexer, parse as parseImports } from "es-module-lexer";
 import type { ExtensionPhase } from "../protocol/runtime.ts";
 import type { HostModules } from "./host-modules.ts";
@@ -43,6 +45,11 @@ function looksLikeHtml(response: Response, body: string): boolean {
 	return /\btext\/html\b/i.test(response.headers.get("content-type") ?? "") || body.trimStart().startsWith("<");
 }
 
+/** `sha256-<hex>` of a text's UTF-8 bytes, as the page names trusted content (crypto.subtle is missing in an opaque worker). */
+function textHash(text: string): string {
+	return `sha256-${bytesToHex(sha256(new TextEncoder().encode(text)))}`;
+}
+
 export interface ModuleLoaderOptions {
 	hostModules: HostModules;
 	urls: ModuleUrls;
@@ -53,6 +60,8 @@ export interface ModuleLoaderOptions {
 	 * there is no such file. Without it, workspace modules cannot load.
 	 */
 	readWorkspaceFile?: (path: string) => Promise<string | undefined>;
+	/** Entry modules whose text must have this hash (`sha256-<hex>`): the content the user trusted. */
+	contentHashes?: Readonly<Record<string, string>>;
 }
 
 /** Finds `url:line:column` of a source URL in a (described) stack. */
@@ -247,6 +256,14 @@ export class ModuleLoader {
 					"Check the address; for a file in the workspace, enter its path (/workspace/my-ext.ts, or .pi/extensions/my-ext.ts).",
 				"fetch",
 				owner,
+			);
+		}
+		const expected = chain.length <= 1 ? this.options.contentHashes?.[url] : undefined;
+		if (expected && textHash(body) !== expected) {
+			throw new ModuleLoadError(
+				`${url} is not the file you said yes to: its content changed after the page checked it. Reload the page to be asked about the file as it is now.`,
+				"fetch",
+				url,
 			);
 		}
 		return body;

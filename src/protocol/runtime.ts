@@ -65,6 +65,12 @@ export interface RuntimeConfig {
 	session: SessionSnapshot;
 	/** Extension module URLs, in load order. */
 	extensions: string[];
+	/**
+	 * The content a link's extension was trusted with, by URL (`sha256-<hex>` of its text, as share/content-hash.ts
+	 * makes it): the runtime refuses an entry module whose text is not that, so a server cannot show the page one
+	 * file and the runtime another.
+	 */
+	contentHashes?: Record<string, string>;
 	/** Steps the scripted model replays. */
 	script: ScriptStep[];
 	/** Shared memory where the runtime records which extension code runs (see call-record.ts); in the page, the sandbox frame's. */

@@ -356,6 +356,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		fetch: options.fetch,
 		cdn: config.cdn ?? options.cdn,
 		readWorkspaceFile: workspace ? (path) => readWorkspaceText(workspace, path) : undefined,
+		contentHashes: config.contentHashes,
 	});
 
 	return { host, lifecycle, urls, tree, session, runner, model, manual, policy, selection, navigation, panel, rendering, ui, timers, loader, control, mcp, models, commands, stopStrayErrors, inspector, stopInspector };

@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { encodeSnapshot } from "../../src/share/codec.ts";
 import { decodeSnapshot } from "../../src/share/codec.ts";
 import type { PlaygroundSnapshot } from "../../src/share/snapshot.ts";
-import { FIXTURES, openWithExtensions, send, setScript, showPanel, waitReady, writeScratch } from "./helpers.ts";
+import { extension, FIXTURES, openWithExtensions, send, setScript, showPanel, waitReady, writeScratch } from "./helpers.ts";
 
 /** A restart of the runtime takes as long as waitReady allows on a busy machine. */
 const RESTART = { timeout: 20_000 };
@@ -199,6 +199,21 @@ test("a file changed behind a trusted ?ext= URL asks again", async ({ page }) =>
 	await prompt.getByRole("button", { name: "Run extensions" }).click();
 	await waitReady(page);
 	await expect.poll(() => counted(`${run}-b`)).toBeGreaterThan(runsBefore);
+});
+
+test("a file that changes between the page's check and the runtime's fetch does not run", async ({ page }) => {
+	const run = unique();
+	const url = writeScratch(`switching-${run}.ts`, urlExtension(`${run}-shown`));
+	await page.goto(`/?ext=${encodeURIComponent(url)}`);
+	const prompt = page.getByRole("dialog", { name: "Run extensions from this link?" });
+	await expect(prompt).toContainText(url);
+	// The server answers the runtime with another file than the one the page checked and the user said yes to.
+	writeScratch(`switching-${run}.ts`, urlExtension(`${run}-switched`));
+	await prompt.getByRole("button", { name: "Run extensions" }).click();
+	await waitReady(page);
+	await expect(extension(page, `switching-${run}`)).toContainText("is not the file you said yes to");
+	expect(await counted(`${run}-switched`)).toBe(0);
+	expect(await counted(`${run}-shown`)).toBe(0);
 });
 
 test("a garbled link, a missing, unreadable or foreign ?src= show an alert and open nothing", async ({ page }) => {

@@ -3,18 +3,19 @@
  * fetched (the local esm.sh stand-in, or an address that fails); every URL it fetches is recorded.
  */
 import { HostModules } from "../../src/loader/host-modules.ts";
-import { ModuleLoader } from "../../src/loader/module-loader.ts";
+import { ModuleLoader, type ModuleLoaderOptions } from "../../src/loader/module-loader.ts";
 import { createModuleUrls } from "../../src/loader/module-urls.ts";
 import { HOST_MODULES } from "../../src/modules/table.ts";
 import { EXT_ORIGIN } from "./runtime-harness.ts";
 
-export function loaderFor(files: Record<string, string>, cdn = "http://cdn.invalid/") {
+export function loaderFor(files: Record<string, string>, cdn = "http://cdn.invalid/", options: Pick<ModuleLoaderOptions, "contentHashes"> = {}) {
 	const urls = createModuleUrls();
 	const fetched: string[] = [];
 	const loader = new ModuleLoader({
 		hostModules: new HostModules(HOST_MODULES, urls),
 		urls,
 		cdn,
+		...options,
 		fetch: async (input) => {
 			const url = String(input);
 			fetched.push(url);

@@ -1,0 +1,34 @@
+/**
+ * A link's extension runs only as the user trusted it: the page hashes the text it showed, and the runtime's
+ * loader refuses an entry module whose text has another hash (a server answering the page with one file and
+ * the runtime with another), while its imports and unpinned modules load as before.
+ */
+import { describe, expect, it } from "vitest";
+import { contentHash } from "../../src/share/content-hash.ts";
+import { loaderFor } from "../support/loader-harness.ts";
+import { EXT_ORIGIN } from "../support/runtime-harness.ts";
+
+const TRUSTED = `import { greeting } from "./util.ts";\nexport default function () { return greeting; }\n`;
+const UTIL = `export const greeting: string = "hello";\n`;
+
+describe("content hashes the user trusted", () => {
+	it("loads an entry module whose text is the trusted one", async () => {
+		const url = `${EXT_ORIGIN}ext.ts`;
+		const { loader } = loaderFor({ "ext.ts": TRUSTED, "util.ts": UTIL }, undefined, { contentHashes: { [url]: await contentHash(TRUSTED) } });
+		const module = await loader.import(url);
+		expect((module.default as () => string)()).toBe("hello");
+	});
+
+	it("refuses an entry module whose text changed after the page checked it, naming the file", async () => {
+		const url = `${EXT_ORIGIN}ext.ts`;
+		const changed = `${TRUSTED}fetch("https://attacker.invalid/");\n`;
+		const { loader } = loaderFor({ "ext.ts": changed, "util.ts": UTIL }, undefined, { contentHashes: { [url]: await contentHash(TRUSTED) } });
+		await expect(loader.import(url)).rejects.toThrow(/ext\.ts is not the file you said yes to/);
+	});
+
+	it("leaves modules without a pinned hash alone", async () => {
+		const { loader } = loaderFor({ "ext.ts": TRUSTED, "util.ts": UTIL }, undefined, { contentHashes: { [`${EXT_ORIGIN}other.ts`]: "sha256-00" } });
+		const module = await loader.import(`${EXT_ORIGIN}ext.ts`);
+		expect((module.default as () => string)()).toBe("hello");
+	});
+});
