@@ -10,6 +10,7 @@ import type { PendingManualTurn } from "./manual-turns.ts";
 import { boundLines, capText, STATUS_TEXT_LIMIT, withBoundedKey, type Notice } from "./display-limits.ts";
 import type { DiscoveryProblem } from "../workspace/project-extensions.ts";
 import { problemsOf, type ExtensionProblem } from "./problems.ts";
+import type { DialogAnswer, GivenAnswer } from "./dialog-answers.ts";
 
 export type { ExtensionProblem };
 
@@ -64,6 +65,10 @@ export interface PlaygroundState {
 	problems: ExtensionProblem[];
 	extensionUrls: string[];
 	script: ScriptStep[];
+	/** Scripted answers to the extensions' dialogs, in order (dialog-answers.ts). */
+	dialogAnswers: DialogAnswer[];
+	/** The answers the script gave in the current session, each after the entry it followed. */
+	answerLog: GivenAnswer[];
 	statuses: Record<string, string>;
 	/** `hiddenLines`: lines the widget was given past what is shown. */
 	widgets: Record<string, { lines: string[]; hiddenLines: number; placement: "aboveEditor" | "belowEditor" }>;
@@ -118,6 +123,8 @@ export function initialPlaygroundState(): PlaygroundState {
 		problems: [],
 		extensionUrls: [],
 		script: DEFAULT_SCRIPT,
+		dialogAnswers: [],
+		answerLog: [],
 		statuses: {},
 		widgets: {},
 		files: [],

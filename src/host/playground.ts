@@ -22,6 +22,7 @@ import { WorkspaceHost } from "./workspace-host.ts";
 import { Store } from "./store.ts";
 import { Notices } from "./notices.ts";
 import { DialogDesk } from "./dialog-desk.ts";
+import { ScriptedAnswers, type DialogAnswer } from "./dialog-answers.ts";
 import { ProjectExtensions } from "./project-extensions.ts";
 import { resolveExtensionInput } from "./extension-input.ts";
 import { InspectorLog } from "./inspector-log.ts";
@@ -82,8 +83,15 @@ export class Playground {
 			await this.startRuntime();
 		},
 	});
+	/** Scripted answers to dialogs, kept and consumed here in the page: the runtime only sees the responses. */
+	readonly answers = new ScriptedAnswers({
+		storage: () => this.storage,
+		state: () => this.store.get(),
+		set: (patch) => this.set(patch),
+		notify: (message, level) => this.notify(message, level, "Playa"),
+	});
 	/** Open `ctx.ui` dialogs; the page answers through `dialogs.answer`. */
-	readonly dialogs = new DialogDesk(() => this.store.get().dialogs, (dialogs) => this.set({ dialogs }));
+	readonly dialogs = new DialogDesk(() => this.store.get().dialogs, (dialogs) => this.set({ dialogs }), (request) => this.answers.answer(request));
 	private linkUrls: string[] = [];
 	/** The project's own extensions (`.pi/extensions/`): found at each start, run once trusted. */
 	readonly project = new ProjectExtensions({
@@ -156,6 +164,7 @@ export class Playground {
 			const trusted = new Set(trustedUrls ?? []);
 			this.linkUrls = linkExtensionUrls(this.location);
 			const untrusted = this.linkUrls.filter((url) => !trusted.has(url) && !saved?.includes(url));
+			await this.answers.load();
 			this.set({ script: script ?? DEFAULT_SCRIPT, model: model ?? SCRIPTED_CHOICE, thinkingLevel: thinkingLevel ?? "off", extensionUrls: [...new Set([...(saved ?? []), ...this.linkUrls.filter((url) => !untrusted.includes(url))])] });
 			if (untrusted.length > 0) {
 				this.set({ phase: "awaiting-trust", untrustedUrls: untrusted });
@@ -239,6 +248,7 @@ export class Playground {
 		try {
 			const session = await this.sessions.current();
 			this.set({ sessionId: session.header.id, entries: session.entries, leafId: session.leafId });
+			await this.answers.showSession(session.header.id);
 			await this.sessions.refresh();
 			if (!(await this.holdLock(session.header.id, options.takeOver === true))) {
 				frame.remove();
@@ -301,7 +311,7 @@ export class Playground {
 				return this.onRuntimeEvent(event, () => generation === this.generation);
 			},
 			requestUI: (id, request) => this.dialogs.request(id, request),
-			cancelUI: (id) => this.dialogs.answer(id, { cancelled: true }),
+			cancelUI: (id) => this.dialogs.answer(id, { cancelled: true }, "runtime"),
 			requestManualTurn: (id, request) => this.manualTurns.request(id, request),
 			cancelManualTurn: (id) => this.manualTurns.answer(id, { cancelled: true }),
 		};
@@ -430,8 +440,10 @@ export class Playground {
 	}
 
 	/** A gallery example: its extensions alone, its script, a new session, and its first prompt. */
-	async runExample(example: { urls: string[]; script: ScriptStep[]; prompt: string }): Promise<void> {
+	async runExample(example: { urls: string[]; script: ScriptStep[]; prompt: string; dialogAnswers?: DialogAnswer[] }): Promise<void> {
 		this.set({ script: example.script, extensionUrls: example.urls, errors: [] });
+		// Answers left from another demo would answer this one's dialogs.
+		await this.answers.setAnswers(example.dialogAnswers ?? []);
 		await this.storage.setSetting(SETTINGS.script, example.script);
 		await this.storage.setSetting(SETTINGS.extensions, example.urls);
 		await this.newSession();

@@ -21,6 +21,8 @@ import { PanelTabs } from "./PanelTabs.tsx";
 import { RetryStatus } from "./RetryStatus.tsx";
 import { SessionUsage } from "./Usage.tsx";
 import { ScriptPanel } from "./ScriptPanel.tsx";
+import { DialogAnswersPanel } from "./DialogAnswersPanel.tsx";
+import { answersGivenOnBranch } from "../host/dialog-answers.ts";
 import { SessionsPanel } from "./SessionsPanel.tsx";
 import { ansiToNodes } from "./ansi.tsx";
 import { Transcript } from "./Transcript.tsx";
@@ -153,7 +155,7 @@ export function App(props: AppProps) {
 							</button>
 						</div>
 					)}
-					<Transcript entries={branch} streaming={state.streaming} rendered={state.renderedEntries} renderedCalls={state.renderedToolCalls} />
+					<Transcript entries={branch} streaming={state.streaming} rendered={state.renderedEntries} renderedCalls={state.renderedToolCalls} answers={state.answerLog} />
 					{state.manualTurn && (
 						<ManualTurnForm
 							key={state.manualTurn.id}
@@ -222,6 +224,7 @@ export function App(props: AppProps) {
 						deferCatalog={state.phase === "starting"}
 					/>
 					<ScriptPanel script={state.script} onApply={(steps) => void playground.setScript(steps)} />
+					<DialogAnswersPanel answers={state.dialogAnswers} position={answersGivenOnBranch(state.answerLog, branch)} onApply={(answers) => void playground.answers.setAnswers(answers)} />
 								</>
 							),
 						},

@@ -10,6 +10,7 @@ import { messageForEntry } from "../session/messages.ts";
 import type { Usage } from "@earendil-works/pi-ai";
 import { MessageUsage } from "./Usage.tsx";
 import { TranscriptList } from "./TranscriptList.tsx";
+import type { GivenAnswer } from "../host/dialog-answers.ts";
 
 /** An extension's drawing of an entry: its ANSI lines, as text. */
 export type RenderedEntries = Record<string, { extension: string; lines: string[] }>;
@@ -175,12 +176,23 @@ export function RenderedView({ extension, lines }: { extension: string; lines: s
 type Item =
 	| { key: string; message: AgentMessage; streaming: boolean }
 	| { key: string; rendered: RenderedEntries[string] }
-	| { key: string; compaction: CompactionEntry };
+	| { key: string; compaction: CompactionEntry }
+	| { key: string; answer: GivenAnswer };
+
+/** A dialog the script answered: its own line, so a reader sees who answered what. */
+function ScriptedAnswerView({ answer }: { answer: GivenAnswer }) {
+	return (
+		<p className="scripted-answer" role="note" aria-label="Scripted answer">
+			{answer.method} <q>{answer.title}</q> → answered {answer.shown} by the script
+		</p>
+	);
+}
 
 /** Rows re-render when their item changes, not each time the list scrolls or measures. */
 const ItemView = memo(function ItemView({ item }: { item: Item }) {
 	if ("rendered" in item) return <RenderedView {...item.rendered} />;
 	if ("compaction" in item) return <CompactionView entry={item.compaction} />;
+	if ("answer" in item) return <ScriptedAnswerView answer={item.answer} />;
 	return <MessageView message={item.message} streaming={item.streaming} />;
 });
 
@@ -189,11 +201,13 @@ const ROW_CHROME = 60;
 /** A guess at a row's height before it is measured: the list settles in fewer passes when it is close. */
 function estimateItem(item: Item): number {
 	if ("rendered" in item) return ROW_CHROME + 17 * Math.min(item.rendered.lines.length, 122);
-	if ("compaction" in item) return ROW_CHROME;
+	if ("compaction" in item || "answer" in item) return ROW_CHROME;
 	const message = item.message as { content?: unknown; output?: string };
 	const text = message.output ?? blocks(message.content).map((block) => (block.type === "text" ? (block.text ?? "") : "")).join("\n");
 	return ROW_CHROME + estimatedTextHeight(String(text));
 }
+
+const NO_ANSWERS: GivenAnswer[] = [];
 
 /** Virtualized: a 10,000-entry session renders only what is near the viewport; new output follows. */
 export function Transcript({
@@ -201,22 +215,31 @@ export function Transcript({
 	streaming,
 	rendered = {},
 	renderedCalls = {},
+	answers = NO_ANSWERS,
 }: {
 	entries: StoredEntry[];
 	streaming?: AgentMessage;
 	rendered?: RenderedEntries;
 	renderedCalls?: RenderedEntries;
+	/** The script's answers to dialogs, each shown after the entry it followed (those of other branches are not). */
+	answers?: GivenAnswer[];
 }) {
 	const items = useMemo(() => {
-		const shown: Item[] = entries.flatMap((entry): Item[] => {
-			if (rendered[entry.id]) return [{ key: entry.id, rendered: rendered[entry.id] }];
-			if (isCompactionEntry(entry)) return [{ key: entry.id, compaction: entry }];
-			const message = shownMessage(entry);
-			return message ? [{ key: entry.id, message, streaming: false }] : [];
-		});
+		const after = new Map<string | null, Item[]>();
+		answers.forEach((answer, i) => after.set(answer.afterEntryId, [...(after.get(answer.afterEntryId) ?? []), { key: `answer:${i}`, answer }]));
+		const shown: Item[] = [...(after.get(null) ?? [])];
+		for (const entry of entries) {
+			if (rendered[entry.id]) shown.push({ key: entry.id, rendered: rendered[entry.id] });
+			else if (isCompactionEntry(entry)) shown.push({ key: entry.id, compaction: entry });
+			else {
+				const message = shownMessage(entry);
+				if (message) shown.push({ key: entry.id, message, streaming: false });
+			}
+			shown.push(...(after.get(entry.id) ?? []));
+		}
 		if (streaming) shown.push({ key: "streaming", message: streaming, streaming: true });
 		return shown;
-	}, [entries, streaming, rendered]);
+	}, [entries, streaming, rendered, answers]);
 	return (
 		<RenderedCalls.Provider value={renderedCalls}>
 			<section className="transcript" aria-label="Transcript" aria-live="polite">
