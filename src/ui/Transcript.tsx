@@ -183,7 +183,7 @@ type Item =
 function ScriptedAnswerView({ answer }: { answer: GivenAnswer }) {
 	return (
 		<p className="scripted-answer" role="note" aria-label="Scripted answer">
-			{answer.method} <q>{answer.title}</q> → answered {answer.shown} by the script
+			{answer.method} “{answer.title}” → answered {answer.shown} by the script
 		</p>
 	);
 }
