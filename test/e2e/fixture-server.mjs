@@ -2,6 +2,8 @@
 //   /upstream/<file>  upstream pi's examples/extensions (the pinned dev dependency), unchanged
 //   /fixtures/<file>  test/fixtures/extensions
 //   /scratch/<file>   files a test writes while it runs (scratchDir(port)), e.g. to change an extension
+//   /embed-host.html  a page that iframes Playa's embed (?src=<its address>); with ?isolated=1 it is
+//                     cross-origin isolated itself (COOP and COEP)
 //   anything else     an offline esm.sh stand-in over node_modules (test/support/esm-cdn-stand-in.mjs),
 //                     so `?cdn=http://127.0.0.1:<port>/` loads extensions' npm packages without the internet
 import { createServer } from "node:http";
@@ -27,6 +29,11 @@ createServer(async (req, res) => {
 	res.setHeader("Access-Control-Allow-Origin", "*");
 	const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
 	if (path === "/health") return res.end("ok");
+	if (path === "/embed-host.html") {
+		const isolated = new URL(req.url ?? "/", "http://x").searchParams.get("isolated") === "1";
+		const headers = { "Content-Type": "text/html; charset=utf-8", ...(isolated && { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" }) };
+		return res.writeHead(200, headers).end(await readFile(join(root, "test/e2e/embed-host.html")));
+	}
 	const mount = Object.keys(mounts).find((prefix) => path.startsWith(prefix));
 	if (!mount) {
 		const answer = await esmCdnResponse(path);

@@ -1,0 +1,105 @@
+import { expect, test, type Page } from "@playwright/test";
+import { APP_PORT } from "../../playwright.config.ts";
+import { FIXTURES } from "./helpers.ts";
+
+const APP = `http://localhost:${APP_PORT}`;
+
+type PlayaEvent = { type: string; [key: string]: unknown };
+
+/** Opens the fixture page (another origin) with Playa's embed at `query` in its iframe. */
+async function embed(page: Page, query: string, { isolated = false } = {}) {
+	await page.goto(`${FIXTURES}/embed-host.html?${isolated ? "isolated=1&" : ""}src=${encodeURIComponent(`${APP}/?${query}`)}`);
+	return page.frameLocator("#playa");
+}
+
+function events(page: Page, type?: string): Promise<PlayaEvent[]> {
+	return page.evaluate((wanted) => (window as unknown as { playaEvents: PlayaEvent[] }).playaEvents.filter((event) => !wanted || event.type === wanted), type);
+}
+
+async function sendToPlaya(page: Page, message: unknown) {
+	await page.evaluate((m) => (window as unknown as { sendToPlaya(message: unknown): void }).sendToPlaya(m), message);
+}
+
+async function ready(page: Page): Promise<PlayaEvent> {
+	await expect.poll(() => events(page, "playa:ready"), { timeout: 20_000 }).toHaveLength(1);
+	return (await events(page, "playa:ready"))[0];
+}
+
+test("a page of another origin embeds the transcript, read-only and dark, and drives it by postMessage", async ({ page }) => {
+	const frame = await embed(page, "embed=transcript&readonly&theme=dark");
+	expect(await ready(page)).toEqual({ type: "playa:ready", version: 1, layout: "transcript", readOnly: true, crossOriginIsolated: false });
+	// The compact layout: the transcript only; no header, panels, editor or composer.
+	await expect(frame.locator(".app")).toHaveAttribute("data-embed", "transcript");
+	await expect(frame.getByRole("region", { name: "Transcript" })).toBeVisible();
+	await expect(frame.getByRole("tablist", { name: "Panels" })).toHaveCount(0);
+	await expect(frame.getByRole("region", { name: "Editor" })).toHaveCount(0);
+	await expect(frame.getByRole("textbox", { name: "Prompt", exact: true })).toHaveCount(0);
+	await expect(frame.locator("html")).toHaveAttribute("data-theme", "dark");
+
+	await sendToPlaya(page, { type: "playa:prompt", id: "p1", text: "Hello from the tutorial" });
+	await expect(frame.getByRole("article", { name: "You message" })).toContainText("Hello from the tutorial");
+	await expect(frame.getByRole("article", { name: "Assistant message" })).toContainText("I am the scripted model");
+	await expect.poll(() => events(page, "playa:result")).toEqual([{ type: "playa:result", request: "playa:prompt", id: "p1" }]);
+	await expect.poll(async () => (await events(page, "playa:entry")).map((event) => [event.role, event.text])).toEqual([
+		["user", "Hello from the tutorial"],
+		["assistant", expect.stringContaining("I am the scripted model")],
+	]);
+	await expect.poll(async () => (await events(page, "playa:run-state")).map((event) => event.running)).toEqual([true, false]);
+	// The page around it is not isolated, so neither is the embed; its runtime still runs in the sandbox frame.
+	await expect(frame.getByRole("status", { name: "Notifications" })).not.toContainText("cannot serve Playa's sandbox frame");
+
+	// Bad requests get an error naming the problem, and change nothing.
+	await sendToPlaya(page, { type: "playa:prompt", id: "p2" });
+	await sendToPlaya(page, { type: "playa:launch-missiles", id: "p3" });
+	await sendToPlaya(page, { type: "playa:load-snapshot", id: "p4", snapshot: { version: 99 } });
+	await sendToPlaya(page, { type: "playa:load-snapshot", id: "p5", snapshot: "not an object" });
+	// Not Playa's: ignored without a word.
+	await sendToPlaya(page, { type: "something-else", text: "hi" });
+	await expect.poll(() => events(page, "playa:error")).toEqual([
+		{ type: "playa:error", id: "p2", request: "playa:prompt", message: expect.stringContaining("at text") },
+		{ type: "playa:error", id: "p3", request: "playa:launch-missiles", message: expect.stringContaining("Playa did not accept this message") },
+		{ type: "playa:error", id: "p4", request: "playa:load-snapshot", message: expect.stringContaining("made by a newer Playa") },
+		{ type: "playa:error", id: "p5", request: "playa:load-snapshot", message: expect.stringContaining("not a Playa snapshot") },
+	]);
+	await expect(frame.getByRole("article", { name: "You message" })).toHaveCount(1);
+});
+
+test("the editor layout shows files and the session; a command's dialog is reported as it opens and as the user answers", async ({ page }) => {
+	const frame = await embed(page, `embed&ext=${encodeURIComponent("/extensions/dialog-demo.ts")}`);
+	// Code named by the address runs only after the user says yes, inside the frame.
+	const consent = frame.getByRole("dialog", { name: "Run extensions from this link?" });
+	await expect(consent).toBeVisible();
+	expect(await events(page, "playa:ready")).toEqual([]);
+	await consent.getByRole("button", { name: "Run extensions" }).click();
+	await ready(page);
+	await expect(frame.locator(".app")).toHaveAttribute("data-embed", "editor");
+	await expect(frame.getByRole("region", { name: "Editor" })).toBeVisible();
+	await expect(frame.getByRole("region", { name: "Transcript" })).toBeVisible();
+	await expect(frame.getByRole("textbox", { name: "Prompt", exact: true })).toBeVisible();
+
+	await sendToPlaya(page, { type: "playa:prompt", id: "deploy", text: "/deploy" });
+	const where = frame.getByRole("dialog", { name: "Deploy where?" });
+	await expect(where).toBeVisible();
+	await expect.poll(() => events(page, "playa:dialog-opened")).toEqual([{ type: "playa:dialog-opened", dialogId: expect.any(String), method: "select", title: "Deploy where?" }]);
+	await where.getByRole("button", { name: "staging" }).click();
+	await frame.getByRole("dialog", { name: "Deploy?" }).getByRole("button", { name: "Yes" }).click();
+	await expect.poll(async () => (await events(page, "playa:dialog-answered")).map((event) => [event.method, event.by, event.answer])).toEqual([
+		["select", "user", "staging"],
+		["confirm", "user", "yes"],
+	]);
+	await expect.poll(() => events(page, "playa:result")).toEqual([{ type: "playa:result", request: "playa:prompt", id: "deploy" }]);
+});
+
+test("only an embed may be framed by another site: the full page refuses", async ({ page }) => {
+	await page.goto(`${FIXTURES}/embed-host.html?src=${encodeURIComponent(`${APP}/`)}`);
+	const child = () => page.frames().find((frame) => frame !== page.mainFrame());
+	await expect.poll(() => child()?.url() ?? "").toMatch(/^chrome-error:/);
+	expect(await events(page)).toEqual([]);
+});
+
+test("inside an isolated page (COOP/COEP, allow=cross-origin-isolated) the embed is cross-origin isolated too", async ({ page }) => {
+	const frame = await embed(page, "embed=transcript", { isolated: true });
+	expect(await ready(page)).toMatchObject({ type: "playa:ready", crossOriginIsolated: true });
+	await sendToPlaya(page, { type: "playa:prompt", text: "hi" });
+	await expect(frame.getByRole("article", { name: "Assistant message" })).toContainText("I am the scripted model");
+});
