@@ -95,7 +95,8 @@ const givenSchema = z.array(
 
 /** The log of one session is bounded: a long session with many branches keeps its latest answers. */
 const LOG_LIMIT = 1_000;
-const ANSWERS_SETTING = "dialogAnswers";
+/** The playground's setting the answers are kept in; a shared playground's are written there too (share-materialize.ts). */
+export const ANSWERS_SETTING = "dialogAnswers";
 const logSetting = (sessionId: string) => `dialogAnswerLog:${sessionId}`;
 
 interface Storage {

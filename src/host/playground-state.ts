@@ -96,6 +96,8 @@ export interface PlaygroundState {
 	retry?: { attempt: number; maxAttempts: number; errorMessage: string; startsAt: number };
 	/** Providers extensions registered; the model picker lists them. */
 	registeredProviders: RegisteredProviderInfo[];
+	/** The panels a shared playground asked to show when it first opened. */
+	openPanels?: string[];
 	/** The manual model waits for the user to write the assistant turn. */
 	manualTurn?: PendingManualTurn;
 }

@@ -12,7 +12,7 @@ import { prepareRuntimeFrame, startRuntimeWorker, type RuntimeHandle } from "./r
 import { SessionLibrary } from "./session-library.ts";
 import { SessionLock } from "./session-lock.ts";
 import { SessionTreeActions } from "./session-tree-actions.ts";
-import { PlayaDatabase } from "./database.ts";
+import type { PlayaDatabase } from "./database.ts";
 import { ManualTurnDesk } from "./manual-turns.ts";
 import { watchAvailableModels } from "./available-models.ts";
 import { RuntimeWatch } from "./runtime-watch.ts";
@@ -30,6 +30,12 @@ import { EditorHost } from "./editor-host.ts";
 import { branchPath } from "../session/tree.ts";
 import { DEFAULT_SCRIPT, displayPatch, initialPlaygroundState, SCRIPTED_CHOICE, sessionSource, type Notification, type PlaygroundState } from "./playground-state.ts";
 import { linkCdn, linkExtensionUrls, linkRetryPolicy } from "./link-params.ts";
+import { ExtensionContentTrust, fetchModuleText } from "./extension-trust.ts";
+import { HOME_PLAYGROUND, openPlaygroundDatabase, playgroundIdOf } from "./playgrounds.ts";
+import { SHARED_SETTINGS, takeSharedStart } from "./share-materialize.ts";
+import { ShareDesk } from "./share-desk.ts";
+import { isWorkspaceUrl, workspacePathOf } from "../protocol/workspace-url.ts";
+import { join } from "../workspace/path.ts";
 
 const UNSANDBOXED_NOTICE =
 	"This host cannot serve Playa's sandbox frame (it sends no cross-origin isolation headers of its own), so extension code runs with this site's origin and could read its stored sessions and settings. Run only extensions you trust here, or serve Playa with the headers in _headers or vercel.json.";
@@ -40,7 +46,6 @@ const RECENT_ENTRIES = 200;
 
 const SETTINGS = {
 	extensions: "extensions",
-	trusted: "trustedExtensionUrls",
 	script: "script",
 	model: "model",
 	thinkingLevel: "thinkingLevel",
@@ -63,6 +68,14 @@ export class Playground {
 	/** The manual model's open request; the page answers through `manualTurns.answer`. */
 	readonly manualTurns = new ManualTurnDesk((manualTurn) => this.set({ manualTurn }));
 	private storage!: PlayaDatabase;
+	/** The home playground's database: the list of playgrounds and what the user trusts, in every playground. */
+	private home!: PlayaDatabase;
+	/** Which playground this page is (see playgrounds.ts): its own database, workspace and sessions. */
+	readonly playgroundId: string;
+	/** Link extensions are trusted per URL and content hash. */
+	private readonly urlTrust = new ExtensionContentTrust(() => this.home);
+	/** A shared playground's first prompt, sent once its runtime is first ready. */
+	private firstPrompt?: string;
 	private runtime?: RuntimeHandle;
 	/** The playground's workspace, shared by its sessions; the files panel works on it. */
 	readonly workspace = new WorkspaceHost(
@@ -141,11 +154,23 @@ export class Playground {
 		},
 	});
 
-	constructor(private readonly location: Location) {}
+	/** Shared playgrounds offered to open (a link, a `.playa.json`, an embedding page), with consent. */
+	readonly share: ShareDesk;
+
+	constructor(private readonly location: Location) {
+		this.playgroundId = playgroundIdOf(location);
+		this.share = new ShareDesk({
+			location,
+			navigate: (href) => location.assign(href),
+			replaceAddress: (href) => history.replaceState(history.state, "", href),
+		});
+	}
 
 	async open(): Promise<void> {
+		void this.share.openFromAddress();
 		try {
-			this.storage = await PlayaDatabase.open();
+			this.storage = await openPlaygroundDatabase(this.playgroundId);
+			this.home = this.playgroundId === HOME_PLAYGROUND ? this.storage : await openPlaygroundDatabase(HOME_PLAYGROUND);
 			// The transcript shows first, its latest entries before the rest; the workspace starts after.
 			const currentId = await this.sessions.currentId();
 			const recent = currentId ? await this.storage.loadRecent(currentId, RECENT_ENTRIES) : undefined;
@@ -154,16 +179,21 @@ export class Playground {
 				await nextPaint();
 			}
 			this.workspaceReady = this.workspace.open(this.storage, this.location);
-			const [saved, script, model, thinkingLevel, trustedUrls] = await Promise.all([
+			const [saved, script, model, thinkingLevel, linked] = await Promise.all([
 				this.storage.getSetting<string[]>(SETTINGS.extensions),
 				this.storage.getSetting<ScriptStep[]>(SETTINGS.script),
 				this.storage.getSetting<ModelChoice>(SETTINGS.model),
 				this.storage.getSetting<ThinkingLevel>(SETTINGS.thinkingLevel),
-				this.storage.getSetting<string[]>(SETTINGS.trusted),
+				this.storage.getSetting<string[]>(SHARED_SETTINGS.linkedExtensions),
 			]);
-			const trusted = new Set(trustedUrls ?? []);
-			this.linkUrls = linkExtensionUrls(this.location);
-			const untrusted = this.linkUrls.filter((url) => !trusted.has(url) && !saved?.includes(url));
+			await this.firstStart();
+			this.linkUrls = [...new Set([...linkExtensionUrls(this.location), ...(linked ?? [])])];
+			const checked = await this.urlTrust.untrusted(
+				this.linkUrls.filter((url) => !saved?.includes(url)),
+				(url) => this.readModule(url),
+			);
+			for (const { url, problem } of checked) if (problem) this.notify(`The page could not read ${url} to check it: ${problem}.`, "warning", "Playa");
+			const untrusted = checked.map((entry) => entry.url);
 			await this.answers.load();
 			this.set({ script: script ?? DEFAULT_SCRIPT, model: model ?? SCRIPTED_CHOICE, thinkingLevel: thinkingLevel ?? "off", extensionUrls: [...new Set([...(saved ?? []), ...this.linkUrls.filter((url) => !untrusted.includes(url))])] });
 			if (untrusted.length > 0) {
@@ -171,6 +201,7 @@ export class Playground {
 				return;
 			}
 			await this.startRuntime();
+			await this.sendFirstPrompt();
 		} catch (error) {
 			this.set({ phase: "failed", failure: (error as Error).message ?? String(error) });
 		}
@@ -179,14 +210,42 @@ export class Playground {
 	/** The user's answer to "run the extensions this link names?" and "run this project's extensions?". */
 	async decideTrust(run: boolean): Promise<void> {
 		const { untrustedUrls, extensionUrls } = this.store.get();
-		if (run && untrustedUrls.length > 0) {
-			const trusted = (await this.storage.getSetting<string[]>(SETTINGS.trusted)) ?? [];
-			await this.storage.setSetting(SETTINGS.trusted, [...new Set([...trusted, ...untrustedUrls])]);
-			this.set({ extensionUrls: [...new Set([...extensionUrls, ...untrustedUrls])] });
-		}
+		if (run && untrustedUrls.length > 0) this.set({ extensionUrls: [...new Set([...extensionUrls, ...untrustedUrls])] });
+		await this.urlTrust.decide(run);
 		await this.project.decide(run);
 		this.set({ untrustedUrls: [] });
 		await this.startRuntime();
+		await this.sendFirstPrompt();
+	}
+
+	/** A link extension's text as the page reads it, to hash it: fetched, or read from the workspace. */
+	private async readModule(url: string): Promise<string> {
+		if (!isWorkspaceUrl(url)) return fetchModuleText(url);
+		await this.workspaceReady;
+		const path = workspacePathOf(url);
+		if (!path) throw new Error("is not a workspace path");
+		return new TextDecoder().decode(await this.workspace.readFile(path));
+	}
+
+	/**
+	 * A playground made from a snapshot, opened the first time: the files the user said yes to are
+	 * trusted as they were shown (a file changed since asks again), and the first prompt waits for the runtime.
+	 */
+	private async firstStart(): Promise<void> {
+		const start = await takeSharedStart(this.storage);
+		if (!start) return;
+		await this.workspaceReady;
+		const cwd = this.workspace.sessionCwd;
+		await this.project.trust.trustFiles(start.files.map((file) => ({ path: join(cwd, file.path), hash: file.hash })));
+		this.firstPrompt = start.prompt;
+		this.set({ openPanels: start.panels });
+	}
+
+	private async sendFirstPrompt(): Promise<void> {
+		const prompt = this.firstPrompt;
+		if (!prompt || this.store.get().phase !== "ready") return;
+		this.firstPrompt = undefined;
+		await this.submit(prompt);
 	}
 
 	/**
@@ -409,6 +468,12 @@ export class Playground {
 		this.set({ thinkingLevel: level });
 		await this.storage.setSetting(SETTINGS.thinkingLevel, level);
 		await this.runtime?.api.setThinkingLevel(level);
+	}
+
+	/** The scripted answers to the extensions' dialogs this playground carries (a shared one's). */
+	async dialogAnswers(): Promise<DialogAnswer[]> {
+		// A shared playground's answers are stored under the same setting the answer queue reads (dialog-answers.ts).
+		return this.store.get().dialogAnswers;
 	}
 
 	async setScript(script: ScriptStep[]): Promise<void> {

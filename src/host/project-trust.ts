@@ -57,6 +57,13 @@ export class ProjectTrust {
 		this.declined = withFiles(this.declined, extensions);
 	}
 
+	/** Files (absolute path and content hash) the user said yes to elsewhere: a shared playground's. */
+	async trustFiles(files: { path: string; hash: string }[]): Promise<void> {
+		const hashes = await this.trustedHashes();
+		for (const file of files) hashes[file.path] = file.hash;
+		await this.storage().setSetting(TRUSTED_SETTING, hashes);
+	}
+
 	/** The user wrote `content` to `path` in the page: that content is trusted. */
 	async authored(path: string, content: string | Uint8Array): Promise<void> {
 		const bytes = typeof content === "string" ? new TextEncoder().encode(content) : content;

@@ -27,6 +27,8 @@ import { SessionsPanel } from "./SessionsPanel.tsx";
 import { ansiToNodes } from "./ansi.tsx";
 import { Transcript } from "./Transcript.tsx";
 import { usePlaygroundState } from "./usePlayground.ts";
+import { PlaygroundSwitch } from "./share/PlaygroundSwitch.tsx";
+import { ShareLayer } from "./share/ShareLayer.tsx";
 
 type TreePanelComponent = typeof import("./TreePanel.tsx").TreePanel;
 
@@ -103,6 +105,12 @@ function lastReplyError(branch: { type: string }[]): { message: string } | undef
 	return undefined;
 }
 
+/** The tab a shared playground asked to show first (the script is in the Model tab; the editor is a pane). */
+function panelTab(panels: string[] | undefined): string | undefined {
+	const tabs = (panels ?? []).map((panel) => (panel === "script" ? "model" : panel)).filter((panel) => panel !== "editor");
+	return tabs[0];
+}
+
 interface AppProps {
 	playground: Playground;
 	/** Opens the examples gallery (the header's Examples button). */
@@ -125,6 +133,7 @@ export function App(props: AppProps) {
 	const dismissDropped = useCallback((source: string) => playground.notices.dismissDropped(source), [playground]);
 	const branch = useMemo(() => branchPath(new Map(state.entries.map((e) => [e.id, e])), state.leafId), [state.entries, state.leafId]);
 	const [galleryOpen, setGalleryOpen] = useState(false);
+	const [sharing, setSharing] = useState(false);
 	return (
 		<div className="app" data-phase={state.phase}>
 			<Header
@@ -137,6 +146,8 @@ export function App(props: AppProps) {
 				onTree={() => playground.tree.show(true)}
 				onExamples={props.onExamples ?? (() => setGalleryOpen(true))}
 				themeToggle={props.themeToggle ?? <ColorSchemeToggle />}
+				onShare={() => setSharing(true)}
+				playgroundSwitch={<PlaygroundSwitch current={playground.playgroundId} />}
 			/>
 			<Panes
 				editor={<EditorPane host={playground.editor} files={state.files} root={state.workspace.cwd} runtimeProblems={runtimeProblems} onNotice={playground.notices.error} />}
@@ -189,6 +200,8 @@ export function App(props: AppProps) {
 				}
 				panels={
 				<PanelTabs
+					key={state.openPanels?.join() ?? ""}
+					initial={panelTab(state.openPanels)}
 					tabs={[
 						{
 							id: "extensions",
@@ -281,6 +294,7 @@ export function App(props: AppProps) {
 					/>
 				</Suspense>
 			)}
+			<ShareLayer playground={playground} state={state} sharing={sharing} onCloseShare={() => setSharing(false)} />
 			<Notifications items={state.notifications} dropped={state.droppedNotifications} onDismiss={dismissNotification} onDismissDropped={dismissDropped} />
 			{state.phase === "awaiting-trust" && <TrustPrompt urls={state.untrustedUrls} projectFiles={state.untrustedProjectFiles} onDecide={(run) => void playground.decideTrust(run)} />}
 			{Object.entries(state.components).map(([id, component]) => (

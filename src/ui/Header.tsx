@@ -1,5 +1,5 @@
 /**
- * The page's header: the name, Examples (its gallery plugs in through `onExamples`), Share (to come),
+ * The page's header: the name, the playground switch, Examples (its gallery plugs in through `onExamples`), Share,
  * the model picker (Scripted and Manual at once; others in the Model tab), and a slot for a theme toggle.
  */
 import type { ReactNode } from "react";
@@ -18,20 +18,25 @@ interface Props {
 	onExamples?: () => void;
 	/** Where a theme toggle goes. */
 	themeToggle?: ReactNode;
+	/** Opens the Share dialog; the button is disabled until one is given. */
+	onShare?: () => void;
+	/** Which playground this is, and the way to the others. */
+	playgroundSwitch?: ReactNode;
 }
 
 const OTHER = "other";
 
-export function Header({ title, model, offline, running, onSelectModel, onNewSession, onTree, onExamples, themeToggle }: Props) {
+export function Header({ title, model, offline, running, onSelectModel, onNewSession, onTree, onExamples, themeToggle, onShare, playgroundSwitch }: Props) {
 	const offlineValue = offline.find((m) => m.provider === model.provider && m.id === model.id) ? `${model.provider}/${model.id}` : OTHER;
 	return (
 		<header className="topbar">
 			<h1>Playa</h1>
 			<span className="muted topbar-title">{title ?? "extension playground"}</span>
+			{playgroundSwitch}
 			<button type="button" onClick={onExamples} disabled={!onExamples}>
 				Examples
 			</button>
-			<button type="button" disabled title="Sharing a playground is to come">
+			<button type="button" onClick={onShare} disabled={!onShare}>
 				Share
 			</button>
 			<label className="topbar-model">

@@ -4,6 +4,8 @@
 //   /scratch/<file>   files a test writes while it runs (scratchDir(port)), e.g. to change an extension
 //   /embed-host.html  a page that iframes Playa's embed (?src=<its address>); with ?isolated=1 it is
 //                     cross-origin isolated itself (COOP and COEP)
+//   /count/<name>     counts a request (an extension's top level fetches it to show it ran); /counted/<name> tells how many
+//   /nocors/<file>    a /scratch/ file without CORS headers, as a server that does not allow other pages to read it
 //   anything else     an offline esm.sh stand-in over node_modules (test/support/esm-cdn-stand-in.mjs),
 //                     so `?cdn=http://127.0.0.1:<port>/` loads extensions' npm packages without the internet
 import { createServer } from "node:http";
@@ -25,15 +27,31 @@ export const scratchDir = (forPort) => join(tmpdir(), `playa-e2e-scratch-${forPo
 mounts["/scratch/"] = scratchDir(port);
 mkdirSync(mounts["/scratch/"], { recursive: true });
 
+const counts = new Map();
+
 createServer(async (req, res) => {
-	res.setHeader("Access-Control-Allow-Origin", "*");
 	const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
+	if (path.startsWith("/nocors/")) {
+		const file = normalize(join(mounts["/scratch/"], path.slice("/nocors/".length)));
+		if (!file.startsWith(mounts["/scratch/"])) return res.writeHead(403).end("forbidden");
+		return readFile(file).then(
+			(body) => res.writeHead(200, { "Content-Type": "application/json" }).end(body),
+			() => res.writeHead(404).end("not found"),
+		);
+	}
+	res.setHeader("Access-Control-Allow-Origin", "*");
 	if (path === "/health") return res.end("ok");
 	if (path === "/embed-host.html") {
 		const isolated = new URL(req.url ?? "/", "http://x").searchParams.get("isolated") === "1";
 		const headers = { "Content-Type": "text/html; charset=utf-8", ...(isolated && { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" }) };
 		return res.writeHead(200, headers).end(await readFile(join(root, "test/e2e/embed-host.html")));
 	}
+	if (path.startsWith("/count/")) {
+		const name = path.slice("/count/".length);
+		counts.set(name, (counts.get(name) ?? 0) + 1);
+		return res.end("counted");
+	}
+	if (path.startsWith("/counted/")) return res.end(String(counts.get(path.slice("/counted/".length)) ?? 0));
 	const mount = Object.keys(mounts).find((prefix) => path.startsWith(prefix));
 	if (!mount) {
 		const answer = await esmCdnResponse(path);

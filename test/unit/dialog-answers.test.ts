@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DialogDesk, type DialogEvent } from "../../src/host/dialog-desk.ts";
-import { nextAnswer, parseDialogAnswers, ScriptedAnswers, type DialogAnswer, type GivenAnswer } from "../../src/host/dialog-answers.ts";
+import { ANSWERS_SETTING, nextAnswer, parseDialogAnswers, ScriptedAnswers, type DialogAnswer, type GivenAnswer } from "../../src/host/dialog-answers.ts";
+import { SHARED_SETTINGS } from "../../src/host/share-materialize.ts";
 import type { PendingDialog } from "../../src/host/playground-state.ts";
 import type { UIRequest } from "../../src/protocol/runtime.ts";
 import type { StoredEntry } from "../../src/session/entries.ts";
@@ -154,4 +155,8 @@ describe("parseDialogAnswers", () => {
 		expect(parseDialogAnswers('[{ "method": "confirm", "value": "yes" }]')).toMatchObject({ ok: false, error: expect.stringMatching(/^at 0/) });
 		expect(parseDialogAnswers('[{ "method": "confirm", "confirmed": true }]')).toEqual({ ok: true, answers: [{ method: "confirm", confirmed: true }] });
 	});
+});
+
+it("a shared playground's answers are written where the queue reads them", () => {
+	expect(SHARED_SETTINGS.dialogAnswers).toBe(ANSWERS_SETTING);
 });

@@ -95,6 +95,40 @@ describe("a snapshot in a link", () => {
 		);
 	});
 
+	it("never throws on a real link cut, spliced or with characters changed (fuzzed)", async () => {
+		const encoded = await encodeSnapshot(demo);
+		const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_%=+/ ";
+		const damage = fc.oneof(
+			fc.nat(encoded.length).map((end) => encoded.slice(0, end)),
+			fc.tuple(fc.nat(encoded.length - 1), fc.constantFrom(...alphabet)).map(([at, char]) => encoded.slice(0, at) + char + encoded.slice(at + 1)),
+			fc.tuple(fc.nat(encoded.length), fc.string({ maxLength: 20 })).map(([at, inserted]) => encoded.slice(0, at) + inserted + encoded.slice(at)),
+		);
+		await fc.assert(
+			fc.asyncProperty(damage, async (fragment) => {
+				const result = await decodeSnapshot(fragment);
+				if (result.ok) expect(result.snapshot.version).toBe(1);
+				else expect(result.error.length).toBeGreaterThan(0);
+			}),
+			{ numRuns: 300 },
+		);
+	});
+
+	it("never throws on any JSON a link may inflate to (fuzzed)", async () => {
+		const value = fc.oneof(
+			fc.jsonValue(),
+			fc.dictionary(fc.constantFrom("version", "files", "extensions", "model", "script", "dialogAnswers", "prompt", "panels", "other"), fc.jsonValue()),
+			fc.record({ version: fc.constantFrom(1, 0, 2, -1, 1.5), files: fc.array(fc.record({ path: fc.string(), content: fc.string(), encoding: fc.string() }, { requiredKeys: [] })) }),
+		);
+		await fc.assert(
+			fc.asyncProperty(value, async (json) => {
+				const result = await decodeSnapshot(await deflateRaw(new TextEncoder().encode(JSON.stringify(json))));
+				expect(typeof result.ok).toBe("boolean");
+				if (!result.ok) expect(result.error).toMatch(/snapshot|JSON/);
+			}),
+			{ numRuns: 200 },
+		);
+	});
+
 	it("never throws on any parsed value (fuzzed)", () => {
 		fc.assert(
 			fc.property(fc.jsonValue(), (value) => {

@@ -1,0 +1,80 @@
+/**
+ * Whether the extensions a link names (`?ext=`, a shared playground's URLs) may run: the user's yes is
+ * kept per URL and content hash, so a file that changed behind a trusted URL asks again. The page fetches
+ * the module's text (reading is not running it), hashes it and compares. Kept in the home playground's
+ * database, so a yes holds in every playground of this browser.
+ *
+ * What is hashed is the entry module as the page fetched it: the runtime fetches it again to run it, and
+ * fetches its imports, which are not hashed here.
+ */
+import { contentHash } from "../share/content-hash.ts";
+import type { PlayaDatabase } from "./database.ts";
+
+const SETTING = "trustedExtensionContent";
+
+type Hashes = Record<string, string>;
+
+/** A link's extension as checked: its content's hash, or why the page could not read it. */
+export interface CheckedUrl {
+	url: string;
+	hash?: string;
+	problem?: string;
+}
+
+/** Reads an extension's text as the page sees it; throws with a message a person can act on. */
+export type ReadModule = (url: string) => Promise<string>;
+
+/** Reads an http(s) module with the page's fetch (the server must send CORS headers, as the runtime needs too). */
+export async function fetchModuleText(url: string): Promise<string> {
+	let response: Response;
+	try {
+		response = await fetch(url, { credentials: "omit", cache: "no-store" });
+	} catch {
+		throw new Error("could not be fetched (offline, or the server sends no CORS headers)");
+	}
+	if (!response.ok) throw new Error(`answered ${response.status}`);
+	return response.text();
+}
+
+export class ExtensionContentTrust {
+	/** Checked but not yet trusted: what the prompt asks about. */
+	private pending: CheckedUrl[] = [];
+
+	constructor(private readonly home: () => PlayaDatabase) {}
+
+	private async hashes(): Promise<Hashes> {
+		return (await this.home().getSetting<Hashes>(SETTING)) ?? {};
+	}
+
+	/** Reads and hashes each URL; returns those whose content the user has not trusted (they wait for `decide`). */
+	async untrusted(urls: string[], read: ReadModule): Promise<CheckedUrl[]> {
+		const trusted = await this.hashes();
+		const checked = await Promise.all(
+			urls.map(async (url): Promise<CheckedUrl> => {
+				try {
+					return { url, hash: await contentHash(await read(url)) };
+				} catch (error) {
+					return { url, problem: (error as Error).message };
+				}
+			}),
+		);
+		this.pending = checked.filter((entry) => !entry.hash || trusted[entry.url] !== entry.hash);
+		return this.pending;
+	}
+
+	/** The user's answer about the URLs `untrusted` last returned: yes keeps their hashes. */
+	async decide(run: boolean): Promise<void> {
+		const pending = this.pending;
+		this.pending = [];
+		if (run) await this.trust(pending);
+	}
+
+	/** Trusts these URLs with these contents (those the page could read). */
+	async trust(checked: CheckedUrl[]): Promise<void> {
+		const readable = checked.filter((entry): entry is CheckedUrl & { hash: string } => entry.hash !== undefined);
+		if (readable.length === 0) return;
+		const hashes = await this.hashes();
+		for (const entry of readable) hashes[entry.url] = entry.hash;
+		await this.home().setSetting(SETTING, hashes);
+	}
+}

@@ -1,0 +1,41 @@
+/**
+ * Which playground this page is, and the others of this browser: the user's own ("Your playground")
+ * and each one opened from a link. Picking one loads the page at its address (see host/playgrounds.ts).
+ * Shown once there is more than one.
+ */
+import { useEffect, useState } from "react";
+import { HOME_PLAYGROUND, listPlaygrounds, openPlaygroundDatabase, playgroundHref, type PlaygroundRecord } from "../../host/playgrounds.ts";
+
+export function PlaygroundSwitch({ current }: { current: string }) {
+	const [playgrounds, setPlaygrounds] = useState<PlaygroundRecord[]>([]);
+	useEffect(() => {
+		let live = true;
+		void openPlaygroundDatabase(HOME_PLAYGROUND)
+			.then(async (home) => {
+				try {
+					const list = await listPlaygrounds(home);
+					if (live) setPlaygrounds(list);
+				} finally {
+					home.close();
+				}
+			})
+			.catch(() => undefined);
+		return () => {
+			live = false;
+		};
+	}, []);
+	if (playgrounds.length < 2 && current === HOME_PLAYGROUND) return null;
+	const listed = playgrounds.some((playground) => playground.id === current) ? playgrounds : [...playgrounds, { id: current, title: "This playground", createdAt: "" }];
+	return (
+		<label className="playground-switch">
+			<span className="visually-hidden">Playground</span>
+			<select aria-label="Playground" value={current} onChange={(event) => location.assign(playgroundHref(location, event.target.value))}>
+				{listed.map((playground) => (
+					<option key={playground.id} value={playground.id}>
+						{playground.id === HOME_PLAYGROUND ? playground.title : `${playground.title}${playground.createdAt ? ` (${new Date(playground.createdAt).toLocaleString()})` : ""}`}
+					</option>
+				))}
+			</select>
+		</label>
+	);
+}

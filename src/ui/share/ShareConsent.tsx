@@ -1,0 +1,114 @@
+/**
+ * The consent a shared playground asks for before anything of it runs: where it came from, its files
+ * (each one's content readable here as text, never as a page), its extension URLs, the model, the
+ * script's length, the dialog answers and the first prompt. Yes opens it as a new playground beside the
+ * user's own; no leaves everything as it was. What could not be opened shows as an alert.
+ */
+import { useState, useSyncExternalStore } from "react";
+import type { ShareDesk } from "../../host/share-desk.ts";
+import type { SnapshotFile } from "../../share/snapshot.ts";
+import { Modal } from "../Dialogs.tsx";
+
+function FileItem({ file }: { file: SnapshotFile }) {
+	const [shown, setShown] = useState(false);
+	const binary = file.encoding === "base64";
+	const size = binary ? Math.floor((file.content.length * 3) / 4) : new TextEncoder().encode(file.content).length;
+	return (
+		<li>
+			<code>{file.path}</code> <span className="muted">({size.toLocaleString("en")} bytes{binary ? ", binary" : ""})</span>{" "}
+			{!binary && (
+				<button type="button" aria-expanded={shown} aria-label={`${shown ? "Hide" : "View"} ${file.path}`} onClick={() => setShown(!shown)}>
+					{shown ? "Hide" : "View"}
+				</button>
+			)}
+			{shown && (
+				<section aria-label={`Content of ${file.path}`}>
+					<pre className="share-file-text">{file.content}</pre>
+				</section>
+			)}
+		</li>
+	);
+}
+
+export function ShareConsent({ desk }: { desk: ShareDesk }) {
+	const state = useSyncExternalStore(desk.store.subscribe, desk.store.get);
+	const { offer } = state;
+	return (
+		<>
+			{state.error && (
+				<div className="banner share-error" role="alert">
+					{state.error}{" "}
+					<button type="button" onClick={() => desk.dismissError()}>
+						Dismiss
+					</button>
+				</div>
+			)}
+			{offer && (
+				<Modal title="Open this shared playground?" className="share-consent" onCancel={() => desk.decline()}>
+					<p>
+						From {offer.source}. It opens as a new playground beside yours: your files and sessions stay as they are, and you can go back to them. Nothing of it runs until you say yes;
+						then its extensions run in this browser with the playground's workspace.
+					</p>
+					<h3>Files ({offer.snapshot.files.length})</h3>
+					{offer.snapshot.files.length === 0 ? (
+						<p className="muted">None.</p>
+					) : (
+						<ul aria-label="Shared files">
+							{offer.snapshot.files.map((file) => (
+								<FileItem key={file.path} file={file} />
+							))}
+						</ul>
+					)}
+					<h3>Extensions from URLs ({offer.snapshot.extensions.length})</h3>
+					{offer.snapshot.extensions.length === 0 ? (
+						<p className="muted">None.</p>
+					) : (
+						<ul aria-label="Shared extension URLs">
+							{offer.snapshot.extensions.map((url) => (
+								<li key={url}>
+									<code>{url}</code>
+								</li>
+							))}
+						</ul>
+					)}
+					<dl className="share-summary">
+						{offer.snapshot.model && (
+							<>
+								<dt>Model</dt>
+								<dd>
+									{offer.snapshot.model.provider}/{offer.snapshot.model.id} (your own key, if it needs one)
+								</dd>
+							</>
+						)}
+						{offer.snapshot.script && (
+							<>
+								<dt>Script</dt>
+								<dd>{offer.snapshot.script.length} scripted replies</dd>
+							</>
+						)}
+						{offer.snapshot.dialogAnswers && (
+							<>
+								<dt>Dialog answers</dt>
+								<dd>{offer.snapshot.dialogAnswers.length} scripted answers</dd>
+							</>
+						)}
+						{offer.snapshot.prompt && (
+							<>
+								<dt>First prompt</dt>
+								<dd className="text">{offer.snapshot.prompt}</dd>
+							</>
+						)}
+					</dl>
+					<div className="dialog-actions">
+						<button type="button" onClick={() => desk.decline()} disabled={state.opening}>
+							Don't open
+						</button>
+						<button type="button" onClick={() => void desk.accept()} disabled={state.opening}>
+							{state.opening ? "Opening…" : "Open and run"}
+						</button>
+					</div>
+				</Modal>
+			)}
+		</>
+	);
+}

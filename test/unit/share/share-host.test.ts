@@ -1,0 +1,225 @@
+/**
+ * The page's side of sharing without a browser: building a snapshot of a playground, reading one from a
+ * URL or a file (every failure a message, nothing thrown), the consent desk (nothing opens without a yes),
+ * link extensions trusted per content hash, the new playground's stored files, and playground addresses.
+ */
+import fc from "fast-check";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { PlayaDatabase } from "../../../src/host/database.ts";
+import { ExtensionContentTrust } from "../../../src/host/extension-trust.ts";
+import { databaseNameOf, HOME_PLAYGROUND, playgroundHref, playgroundIdOf } from "../../../src/host/playgrounds.ts";
+import { buildSnapshot, defaultSharePaths, snapshotFile } from "../../../src/host/share-build.ts";
+import { ShareDesk } from "../../../src/host/share-desk.ts";
+import { fileBytes, storedEntries } from "../../../src/host/share-materialize.ts";
+import { fetchSnapshot, readSnapshotFile, snapshotFromAddress } from "../../../src/host/share-source.ts";
+import { encodeSnapshot } from "../../../src/share/codec.ts";
+import { parseSnapshot, SNAPSHOT_LIMITS, type PlaygroundSnapshot } from "../../../src/share/snapshot.ts";
+
+const text = (value: string) => new TextEncoder().encode(value);
+
+function settingsStore(): PlayaDatabase {
+	const settings = new Map<string, unknown>();
+	return {
+		getSetting: async (key: string) => structuredClone(settings.get(key)),
+		setSetting: async (key: string, value: unknown) => void settings.set(key, structuredClone(value)),
+	} as unknown as PlayaDatabase;
+}
+
+const demo: PlaygroundSnapshot = {
+	version: 1,
+	files: [{ path: ".pi/extensions/demo.ts", content: "export default function (pi) {}\n" }],
+	extensions: ["https://example.test/ext.ts"],
+	model: { provider: "scripted", id: "scripted" },
+	script: [{ text: "hi" }],
+	prompt: "go",
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("building a snapshot of a playground", () => {
+	const input = {
+		files: { ".pi/extensions/a.ts": text("export default () => {}"), "notes.md": text("# hi"), "logo.bin": new Uint8Array([0xff, 0xfe, 0, 1]) },
+		paths: [".pi/extensions/a.ts", "logo.bin"],
+		extensionUrls: ["https://example.test/x.ts", "workspace:/workspace/local.ts"],
+		model: { provider: "openai", id: "gpt-4o", model: { apiKey: "must not travel" } as never },
+		script: [{ text: "hello" }],
+		dialogAnswers: [{ method: "confirm" as const, confirmed: true }],
+		prompt: "Run it",
+		panels: ["inspector" as const],
+	};
+
+	it("carries the picked files (binary as base64), web URLs, the model by name only, script, answers, prompt and panels", () => {
+		const built = buildSnapshot(input);
+		expect(built.ok).toBe(true);
+		if (!built.ok) return;
+		expect(built.snapshot).toEqual({
+			version: 1,
+			files: [
+				{ path: ".pi/extensions/a.ts", content: "export default () => {}" },
+				{ path: "logo.bin", content: btoa(String.fromCharCode(0xff, 0xfe, 0, 1)), encoding: "base64" },
+			],
+			extensions: ["https://example.test/x.ts"],
+			model: { provider: "openai", id: "gpt-4o" },
+			script: [{ text: "hello" }],
+			dialogAnswers: [{ method: "confirm", confirmed: true }],
+			prompt: "Run it",
+			panels: ["inspector"],
+		});
+		expect(JSON.stringify(built.snapshot)).not.toContain("must not travel");
+		expect(built.leftOut).toEqual(["workspace:/workspace/local.ts"]);
+		expect(fileBytes(built.snapshot.files[1])).toEqual(new Uint8Array([0xff, 0xfe, 0, 1]));
+	});
+
+	it("offers the project's .pi/ files by default and leaves out an empty prompt", () => {
+		expect(defaultSharePaths([".pi/extensions/a.ts", "notes.md", ".pi/settings.json", "x/.pi/y"])).toEqual([".pi/extensions/a.ts", ".pi/settings.json"]);
+		const built = buildSnapshot({ ...input, prompt: "  ", dialogAnswers: [], panels: [] });
+		expect(built.ok && "prompt" in built.snapshot).toBe(false);
+		expect(built.ok && "dialogAnswers" in built.snapshot).toBe(false);
+	});
+
+	it("says so when the playground does not fit a snapshot", () => {
+		const files = Object.fromEntries(Array.from({ length: SNAPSHOT_LIMITS.files + 1 }, (_, index) => [`f${index}.txt`, text("x")]));
+		const built = buildSnapshot({ ...input, files, paths: Object.keys(files) });
+		expect(built).toEqual({ ok: false, error: expect.stringContaining("files") });
+	});
+
+	it("keeps any bytes exactly (fuzzed)", () => {
+		fc.assert(
+			fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+				expect(fileBytes(snapshotFile("f", bytes))).toEqual(bytes);
+			}),
+		);
+	});
+});
+
+describe("reading a snapshot from a URL or a file", () => {
+	const answer = (body: BodyInit | null, init?: ResponseInit) => vi.stubGlobal("fetch", vi.fn(async () => new Response(body, init)));
+
+	it("reads a .playa.json served with CORS", async () => {
+		answer(JSON.stringify(demo));
+		expect(await fetchSnapshot("https://gist.test/raw/demo.playa.json", "https://playa.test/")).toEqual({ ok: true, snapshot: demo });
+	});
+
+	it("names a 404, a server without CORS, something that is not a snapshot, one too large, a non-web address", async () => {
+		answer("missing", { status: 404, statusText: "Not Found" });
+		expect(await fetchSnapshot("https://x.test/a.json", "https://playa.test/")).toEqual({ ok: false, error: expect.stringContaining("answered 404") });
+		vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+		expect(await fetchSnapshot("https://x.test/a.json", "https://playa.test/")).toEqual({ ok: false, error: expect.stringContaining("CORS") });
+		answer("<!doctype html><p>hi");
+		expect(await fetchSnapshot("https://x.test/a.json", "https://playa.test/")).toEqual({ ok: false, error: expect.stringContaining("is not a Playa snapshot") });
+		answer(JSON.stringify({ hello: 1 }));
+		expect(await fetchSnapshot("https://x.test/a.json", "https://playa.test/")).toEqual({ ok: false, error: expect.stringContaining("names no version") });
+		answer(new Uint8Array(SNAPSHOT_LIMITS.bytes + 10).fill(32));
+		expect(await fetchSnapshot("https://x.test/a.json", "https://playa.test/")).toEqual({ ok: false, error: expect.stringContaining("too large") });
+		expect(await fetchSnapshot("javascript:alert(1)", "https://playa.test/")).toEqual({ ok: false, error: expect.stringContaining("http(s)") });
+	});
+
+	it("reads a dropped or picked file, naming it when it is not a snapshot", async () => {
+		expect(await readSnapshotFile(new File([JSON.stringify(demo)], "demo.playa.json"))).toEqual({ ok: true, snapshot: demo });
+		expect(await readSnapshotFile(new File(["{"], "broken.playa.json"))).toEqual({ ok: false, error: expect.stringMatching(/^broken\.playa\.json: .*not valid JSON/) });
+	});
+
+	it("finds the snapshot a page address names: the fragment first, then ?src=", async () => {
+		const encoded = await encodeSnapshot(demo);
+		expect(await snapshotFromAddress({ href: `https://playa.test/#playa=${encoded}`, hash: `#playa=${encoded}`, search: "" })).toEqual({ ok: true, snapshot: demo, source: "a link" });
+		expect(await snapshotFromAddress({ href: "https://playa.test/#playa=%%%", hash: "#playa=%%%", search: "" })).toMatchObject({ ok: false });
+		expect(await snapshotFromAddress({ href: "https://playa.test/?ext=x", hash: "", search: "?ext=x" })).toBeUndefined();
+		answer("", { status: 404 });
+		expect(await snapshotFromAddress({ href: "https://playa.test/?src=/s.json", hash: "", search: "?src=/s.json" })).toEqual({ ok: false, error: expect.stringContaining("https://playa.test/s.json") });
+	});
+
+	it("never throws on any file or fetched body (fuzzed)", async () => {
+		await fc.assert(
+			fc.asyncProperty(fc.oneof(fc.string(), fc.jsonValue().map((value) => JSON.stringify(value)), fc.constant("")), async (body) => {
+				expect(typeof (await readSnapshotFile(new File([body], "x.playa.json"))).ok).toBe("boolean");
+				answer(body);
+				expect(typeof (await fetchSnapshot("https://x.test/a.json", "https://playa.test/")).ok).toBe("boolean");
+			}),
+			{ numRuns: 150 },
+		);
+	});
+});
+
+describe("the consent desk", () => {
+	function desk(href: string) {
+		const url = new URL(href);
+		const moves = { navigate: vi.fn(), replaceAddress: vi.fn() };
+		return { desk: new ShareDesk({ location: { href, hash: url.hash, search: url.search }, ...moves }), ...moves };
+	}
+
+	it("offers a link's snapshot and, on no, opens nothing and takes the link out of the address", async () => {
+		const encoded = await encodeSnapshot(demo);
+		const { desk: share, navigate, replaceAddress } = desk(`https://playa.test/?cdn=x#playa=${encoded}`);
+		await share.openFromAddress();
+		expect(share.store.get().offer).toEqual({ snapshot: demo, source: "a link" });
+		share.decline();
+		expect(share.store.get().offer).toBeUndefined();
+		expect(navigate).not.toHaveBeenCalled();
+		expect(replaceAddress).toHaveBeenCalledWith("https://playa.test/?cdn=x");
+	});
+
+	it("shows a bad link as an error and offers nothing", async () => {
+		const { desk: share, navigate } = desk("https://playa.test/#playa=AAAA");
+		await share.openFromAddress();
+		expect(share.store.get().offer).toBeUndefined();
+		expect(share.store.get().error).toMatch(/Nothing of it was opened or run/);
+		expect(navigate).not.toHaveBeenCalled();
+	});
+
+	it("offers what an embedding page sends, valid or not", () => {
+		const { desk: share } = desk("https://playa.test/");
+		share.offerResult(parseSnapshot({ version: 2 }), "the embedding page");
+		expect(share.store.get().offer).toBeUndefined();
+		expect(share.store.get().error).toContain("newer Playa");
+		share.openSnapshot(demo, "the embedding page");
+		expect(share.store.get()).toMatchObject({ offer: { source: "the embedding page" }, error: undefined });
+	});
+});
+
+describe("link extensions trusted per content hash", () => {
+	it("asks for a URL until its content is trusted, and again once that content changes", async () => {
+		const home = settingsStore();
+		const trust = new ExtensionContentTrust(() => home);
+		let content = "export default () => {}";
+		const read = async () => content;
+		expect(await trust.untrusted(["https://x.test/a.ts"], read)).toEqual([{ url: "https://x.test/a.ts", hash: expect.stringMatching(/^sha256-/) }]);
+		await trust.decide(true);
+		expect(await trust.untrusted(["https://x.test/a.ts"], read)).toEqual([]);
+		content += "\n// changed";
+		expect(await trust.untrusted(["https://x.test/a.ts"], read)).toHaveLength(1);
+		await trust.decide(false);
+		expect(await trust.untrusted(["https://x.test/a.ts"], read)).toHaveLength(1);
+	});
+
+	it("asks for a URL the page cannot read, and trusts nothing for it", async () => {
+		const home = settingsStore();
+		const trust = new ExtensionContentTrust(() => home);
+		const unreadable = async () => Promise.reject(new Error("answered 404"));
+		expect(await trust.untrusted(["https://x.test/gone.ts"], unreadable)).toEqual([{ url: "https://x.test/gone.ts", problem: "answered 404" }]);
+		await trust.decide(true);
+		expect(await trust.untrusted(["https://x.test/gone.ts"], unreadable)).toHaveLength(1);
+	});
+});
+
+describe("a new playground's files and address", () => {
+	it("stores each folder before its files, under the workspace root", () => {
+		const entries = storedEntries([{ path: ".pi/extensions/a.ts", data: text("a") }, { path: "README.md", data: text("r") }], 1);
+		expect(entries.map((entry) => `${entry.type} ${entry.path}`)).toEqual([
+			"directory /workspace",
+			"directory /workspace/.pi",
+			"directory /workspace/.pi/extensions",
+			"file /workspace/.pi/extensions/a.ts",
+			"file /workspace/README.md",
+		]);
+	});
+
+	it("names a playground in the address, keeps other parameters, and drops what named the link", () => {
+		expect(playgroundIdOf({ search: "" })).toBe(HOME_PLAYGROUND);
+		expect(playgroundIdOf({ search: "?playground=3f1c-9a" })).toBe("3f1c-9a");
+		expect(playgroundIdOf({ search: "?playground=../x" })).toBe(HOME_PLAYGROUND);
+		expect(databaseNameOf(HOME_PLAYGROUND)).toBe("playa");
+		expect(databaseNameOf("abc")).not.toBe("playa");
+		expect(playgroundHref({ href: "https://p.test/app/?cdn=c&ext=e&src=s#playa=x" }, "abc")).toBe("https://p.test/app/?cdn=c&playground=abc");
+		expect(playgroundHref({ href: "https://p.test/?playground=abc&embed" }, HOME_PLAYGROUND)).toBe("https://p.test/?embed=");
+	});
+});
