@@ -16,10 +16,8 @@ async function start() {
 	const embed = embedOptions(window.location);
 	if (embed) {
 		// An embed registers no service worker: a reload to gain isolation cannot isolate a frame of a page that is not.
-		const playground = new Playground(window.location);
 		const { startEmbed } = await import("./ui/embed/start.tsx");
-		startEmbed(playground, embed, document.getElementById("root")!);
-		void playground.open();
+		await startEmbed(embed, document.getElementById("root")!);
 		return;
 	}
 	// On a host without isolation headers the first load reloads once under the service worker, which adds them.

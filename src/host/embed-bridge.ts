@@ -18,15 +18,37 @@ import type { DialogEvent } from "./dialog-desk.ts";
 import type { EmbedOptions } from "./embed-params.ts";
 import type { PlaygroundState } from "./playground-state.ts";
 
-/** Opens a parsed snapshot as a new playground, asking the user before anything of it runs. */
-export type SnapshotOpener = (snapshot: PlaygroundSnapshot) => Promise<void>;
-
 /** The part of the playground the bridge drives. */
 export interface EmbedPlayground {
 	store: { get(): PlaygroundState; subscribe(listener: () => void): () => void };
 	dialogs: { watch(watcher: (event: DialogEvent) => void): () => void };
 	submit(text: string): Promise<void>;
 	abort(): Promise<void>;
+	/** Offers a parsed snapshot with the consent; resolves once the user said yes, rejects when not. */
+	openSnapshot?(snapshot: PlaygroundSnapshot): Promise<void>;
+}
+
+/** The consent desk's part that offering a snapshot needs (share-desk.ts). */
+interface ConsentDesk {
+	store: { get(): { offer?: unknown; opening: boolean; error?: string }; subscribe(listener: () => void): () => void };
+	openSnapshot(snapshot: PlaygroundSnapshot, source: string): void;
+}
+
+/** Offers a snapshot from the embedding page with the consent; settles once the user answered. */
+export function offerSnapshot(desk: ConsentDesk, snapshot: PlaygroundSnapshot): Promise<void> {
+	if (desk.store.get().opening) return Promise.reject(new Error("A snapshot is being opened already."));
+	desk.openSnapshot(snapshot, "the embedding page");
+	return new Promise((resolve, reject) => {
+		const check = (): boolean => {
+			const { offer, opening, error } = desk.store.get();
+			if (opening) resolve();
+			else if (!offer) reject(new Error(error ?? "The user did not open the snapshot: nothing of it was opened or run."));
+			else return false;
+			return true;
+		};
+		if (check()) return;
+		const stop = desk.store.subscribe(() => check() && stop());
+	});
 }
 
 export interface EmbedWindow {
@@ -81,25 +103,35 @@ function whenReady(store: EmbedPlayground["store"]): Promise<void> {
 	});
 }
 
-/** Starts the bridge; returns a function that stops it. Not started outside a frame (no parent to talk to). */
-export function startEmbedBridge(options: EmbedOptions, playground: EmbedPlayground, view: EmbedWindow, openSnapshot?: SnapshotOpener): () => void {
+export interface EmbedBridge {
+	/** Follows this playground from now on (the first, or one opened in place of the last): `playa:ready` once it is. */
+	attach(playground: EmbedPlayground): void;
+	stop(): void;
+}
+
+/** Starts the bridge. Outside a frame, or with an `?origin=` that is no origin, it reads and posts nothing. */
+export function startEmbedBridge(options: EmbedOptions, view: EmbedWindow): EmbedBridge {
 	const parent = view.parent;
-	if (options.origin === null || (parent as unknown) === view) return () => undefined;
+	let detach = () => undefined as void;
+	if (options.origin === null || (parent as unknown) === view) return { attach: () => undefined, stop: () => undefined };
 	const targetOrigin = options.origin ?? view.location.ancestorOrigins?.[0] ?? "*";
 	const post = (event: EmbedEvent) => parent.postMessage(event, targetOrigin);
 	const fail = (message: string, request?: { id?: string; type?: string }) =>
 		post({ type: "playa:error", message, ...(request?.id !== undefined && { id: request.id }), ...(request?.type !== undefined && { request: request.type }) });
+	let playground: EmbedPlayground | undefined;
 
 	const handle = async (request: EmbedRequest): Promise<void> => {
+		if (!playground) throw new Error("The playground is not open yet: wait for playa:ready.");
+		const current = playground;
 		switch (request.type) {
 			case "playa:prompt": {
-				await whenReady(playground.store);
-				if (playground.store.get().running) throw new Error("A turn is running: send the prompt after playa:run-state says running: false.");
-				await playground.submit(request.text);
+				await whenReady(current.store);
+				if (current.store.get().running) throw new Error("A turn is running: send the prompt after playa:run-state says running: false.");
+				await current.submit(request.text);
 				return;
 			}
 			case "playa:abort":
-				await playground.abort();
+				await current.abort();
 				return;
 			case "playa:load-snapshot": {
 				let size: number;
@@ -111,8 +143,8 @@ export function startEmbedBridge(options: EmbedOptions, playground: EmbedPlaygro
 				if (size > EMBED_LIMITS.snapshotBytes) throw new Error(`The snapshot is too large (over ${EMBED_LIMITS.snapshotBytes / 1024 / 1024} MB).`);
 				const parsed = parseSnapshot(request.snapshot);
 				if (!parsed.ok) throw new Error(parsed.error);
-				if (!openSnapshot) throw new Error("This Playa cannot open snapshots in an embed.");
-				await openSnapshot(parsed.snapshot);
+				if (!current.openSnapshot) throw new Error("This Playa cannot open snapshots in an embed.");
+				await current.openSnapshot(parsed.snapshot);
 				return;
 			}
 		}
@@ -132,55 +164,61 @@ export function startEmbedBridge(options: EmbedOptions, playground: EmbedPlaygro
 	};
 	view.addEventListener("message", onMessage);
 
-	// The playground's events: entries appended to the session shown, runs, dialogs, the page's errors.
-	let ready = false;
-	let sessionId: string | undefined;
-	let seen = new Set<string>();
-	let running = false;
-	let failure: string | undefined;
-	const seenNotices = new Set<number>();
-	const onState = () => {
-		const state = playground.store.get();
-		if (!ready && state.phase === "ready") {
-			ready = true;
-			sessionId = state.sessionId;
-			seen = new Set(state.entries.map((entry) => entry.id));
-			for (const notice of state.notifications) seenNotices.add(notice.id);
-			post({ type: "playa:ready", version: EMBED_PROTOCOL_VERSION, layout: options.layout, readOnly: options.readOnly, crossOriginIsolated: globalThis.crossOriginIsolated === true });
-		}
-		if (state.phase === "failed" && state.failure && state.failure !== failure) fail(state.failure);
-		failure = state.failure;
-		if (!ready) return;
-		if (state.sessionId !== sessionId) {
-			// Another session opened: its entries are not new.
-			sessionId = state.sessionId;
-			seen = new Set(state.entries.map((entry) => entry.id));
-		}
-		for (const entry of state.entries) {
-			if (seen.has(entry.id)) continue;
-			seen.add(entry.id);
-			post({ type: "playa:entry", ...summarizeEntry(entry) });
-		}
-		if (state.running !== running) {
-			running = state.running;
-			post({ type: "playa:run-state", running });
-		}
-		for (const notice of state.notifications) {
-			if (seenNotices.has(notice.id)) continue;
-			seenNotices.add(notice.id);
-			if (notice.level === "error") fail(`${notice.source}: ${bounded(notice.message)}`);
-		}
+	/** The playground's events: entries appended to the session shown, runs, dialogs, the page's errors. */
+	const follow = (followed: EmbedPlayground): (() => void) => {
+		// Every entry is posted once, after playa:ready: an embed starts on an empty database, so what its
+		// sessions hold happened in this frame (a first prompt may land in the same frame as "ready").
+		let ready = false;
+		const seen = new Set<string>();
+		let running = false;
+		let failure: string | undefined;
+		const seenNotices = new Set<number>();
+		const onState = () => {
+			const state = followed.store.get();
+			if (!ready && state.phase === "ready") {
+				ready = true;
+				post({ type: "playa:ready", version: EMBED_PROTOCOL_VERSION, layout: options.layout, readOnly: options.readOnly, crossOriginIsolated: globalThis.crossOriginIsolated === true });
+			}
+			if (state.phase === "failed" && state.failure && state.failure !== failure) fail(state.failure);
+			failure = state.failure;
+			if (!ready) return;
+			for (const entry of state.entries) {
+				if (seen.has(entry.id)) continue;
+				seen.add(entry.id);
+				post({ type: "playa:entry", ...summarizeEntry(entry) });
+			}
+			if (state.running !== running) {
+				running = state.running;
+				post({ type: "playa:run-state", running });
+			}
+			for (const notice of state.notifications) {
+				if (seenNotices.has(notice.id)) continue;
+				seenNotices.add(notice.id);
+				if (notice.level === "error") fail(`${notice.source}: ${bounded(notice.message)}`);
+			}
+		};
+		const stopState = followed.store.subscribe(onState);
+		onState();
+		const stopDialogs = followed.dialogs.watch((event) => {
+			const title = bounded(event.request.title);
+			if (event.type === "opened") post({ type: "playa:dialog-opened", dialogId: event.id, method: event.request.method, title });
+			else post({ type: "playa:dialog-answered", dialogId: event.id, method: event.request.method, by: event.by, answer: answerText(event.response) });
+		});
+		return () => {
+			stopState();
+			stopDialogs();
+		};
 	};
-	const stopState = playground.store.subscribe(onState);
-	onState();
-	const stopDialogs = playground.dialogs.watch((event) => {
-		const title = bounded(event.request.title);
-		if (event.type === "opened") post({ type: "playa:dialog-opened", dialogId: event.id, method: event.request.method, title });
-		else post({ type: "playa:dialog-answered", dialogId: event.id, method: event.request.method, by: event.by, answer: answerText(event.response) });
-	});
-	return () => {
-		view.removeEventListener("message", onMessage);
-		stopState();
-		stopDialogs();
+
+	return {
+		attach(next) {
+			detach();
+			playground = next;
+			detach = follow(next);
+		},
+		stop() {
+			detach();
+			view.removeEventListener("message", onMessage);
+		},
 	};
 }

@@ -351,6 +351,21 @@ export class Playground {
 		}
 	}
 
+	/**
+	 * Ends this playground in the page, for another opened in its place without a page load (an embed
+	 * opening a snapshot): its runtime, dialogs, lock and workspace. Late events of its runtime change nothing.
+	 */
+	async close(): Promise<void> {
+		this.generation++;
+		this.stopModelsWatch?.();
+		this.dialogs.cancelAll();
+		this.manualTurns.cancelAll();
+		await this.stopRuntime();
+		this.lock?.unlock();
+		this.lock = undefined;
+		this.workspace.close();
+	}
+
 	/** Turns an extension that hung the runtime back on. */
 	async enableExtension(url: string): Promise<void> {
 		await this.disabled.enable(url);

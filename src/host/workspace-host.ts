@@ -87,6 +87,12 @@ export class WorkspaceHost {
 		}
 	}
 
+	/** Ends the embedded shell's worker (a playground closed in the page); a WebContainer lives as long as the page. */
+	close(): void {
+		if (this.running?.kind === "embedded") this.running.handle.terminate();
+		this.running = undefined;
+	}
+
 	private async preference(storage: PlayaDatabase, location: Location): Promise<WorkspaceKind> {
 		const asked = new URLSearchParams(location.search).get("workspace");
 		if (isWorkspaceKind(asked)) {

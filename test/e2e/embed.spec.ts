@@ -103,3 +103,56 @@ test("inside an isolated page (COOP/COEP, allow=cross-origin-isolated) the embed
 	await sendToPlaya(page, { type: "playa:prompt", text: "hi" });
 	await expect(frame.getByRole("article", { name: "Assistant message" })).toContainText("I am the scripted model");
 });
+
+const RELEASE_DEMO = {
+	version: 1,
+	extensions: [`${FIXTURES}/fixtures/release-dialogs.ts`],
+	script: [{ text: "unused" }],
+	dialogAnswers: [
+		{ method: "select", value: "beta" },
+		{ method: "confirm", confirmed: true },
+		{ method: "input", value: "v0.9" },
+		{ method: "editor", value: "First cut." },
+	],
+	prompt: "/release",
+};
+
+test("the embedding page loads a snapshot: the user is asked in the frame, then its demo runs hands-free on its dialog answers", async ({ page }) => {
+	const frame = await embed(page, "embed=transcript");
+	await ready(page);
+	await sendToPlaya(page, { type: "playa:load-snapshot", id: "s1", snapshot: RELEASE_DEMO });
+	const consent = frame.getByRole("dialog", { name: "Open this shared playground?" });
+	await expect(consent).toBeVisible();
+	await expect(consent).toContainText("release-dialogs.ts");
+	// Nothing of it ran before yes: no prompt was sent, no dialog asked.
+	expect(await events(page, "playa:dialog-opened")).toEqual([]);
+	expect(await events(page, "playa:result")).toEqual([]);
+	await consent.getByRole("button", { name: "Open and run" }).click();
+
+	await expect.poll(() => events(page, "playa:result")).toEqual([{ type: "playa:result", request: "playa:load-snapshot", id: "s1" }]);
+	await expect.poll(() => events(page, "playa:ready"), { timeout: 20_000 }).toHaveLength(2);
+	const transcript = frame.getByRole("region", { name: "Transcript" });
+	await expect(transcript.getByText(/^release: /)).toHaveText('release: channel=beta sure=true name=v0.9 notes="First cut."');
+	await expect(transcript.getByRole("note", { name: "Scripted answer" })).toHaveCount(4);
+	await expect.poll(async () => (await events(page, "playa:dialog-answered")).map((event) => [event.method, event.by, event.answer])).toEqual([
+		["select", "script", "beta"],
+		["confirm", "script", "yes"],
+		["input", "script", "v0.9"],
+		["editor", "script", "First cut."],
+	]);
+	await expect(frame.getByRole("dialog")).toHaveCount(0);
+	// The frame's address names the new playground, and still the embed.
+	expect(page.frames()[1].url()).toMatch(/[?&]embed=transcript&playground=/);
+});
+
+test("a snapshot the user does not open changes nothing, and the page is told", async ({ page }) => {
+	const frame = await embed(page, "embed=transcript");
+	await ready(page);
+	await sendToPlaya(page, { type: "playa:load-snapshot", id: "s2", snapshot: RELEASE_DEMO });
+	await frame.getByRole("dialog", { name: "Open this shared playground?" }).getByRole("button", { name: "Don't open" }).click();
+	await expect.poll(() => events(page, "playa:error")).toEqual([{ type: "playa:error", id: "s2", request: "playa:load-snapshot", message: expect.stringContaining("did not open the snapshot") }]);
+	expect(await events(page, "playa:ready")).toHaveLength(1);
+	await sendToPlaya(page, { type: "playa:prompt", text: "still here" });
+	await expect(frame.getByRole("article", { name: "You message" })).toContainText("still here");
+	expect(await events(page, "playa:dialog-opened")).toEqual([]);
+});

@@ -16,6 +16,7 @@ import { ManualTurnForm } from "../ManualTurnForm.tsx";
 import { Notifications } from "../Notifications.tsx";
 import { Transcript } from "../Transcript.tsx";
 import { usePlaygroundState } from "../usePlayground.ts";
+import { ShareConsent } from "../share/ShareConsent.tsx";
 
 export function EmbedApp({ playground, options }: { playground: Playground; options: EmbedOptions }) {
 	const state = usePlaygroundState(playground);
@@ -69,6 +70,7 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 				</div>
 			</div>
 			<Notifications items={state.notifications} dropped={state.droppedNotifications} onDismiss={dismiss} onDismissDropped={dismissDropped} />
+			<ShareConsent desk={playground.share} />
 			{state.phase === "awaiting-trust" && <TrustPrompt urls={state.untrustedUrls} projectFiles={state.untrustedProjectFiles} onDecide={(run) => void playground.decideTrust(run)} />}
 			{Object.entries(state.components).map(([id, component]) => (
 				<ComponentDialog key={id} id={id} extension={component.extension} lines={component.lines} onInput={(cid, data) => playground.componentInput(cid, data)} onClose={(cid) => playground.closeComponent(cid)} />
