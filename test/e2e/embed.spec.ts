@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { APP_PORT } from "../../playwright.config.ts";
+import { APP_PORT, STATIC_PORT } from "../../playwright.config.ts";
 import { FIXTURES } from "./helpers.ts";
 
 const APP = `http://localhost:${APP_PORT}`;
@@ -155,4 +155,13 @@ test("a snapshot the user does not open changes nothing, and the page is told", 
 	await sendToPlaya(page, { type: "playa:prompt", text: "still here" });
 	await expect(frame.getByRole("article", { name: "You message" })).toContainText("still here");
 	expect(await events(page, "playa:dialog-opened")).toEqual([]);
+});
+
+test("on a host that sends no headers, the embed still runs, and says its extension code is not sandboxed", async ({ page }) => {
+	await page.goto(`${FIXTURES}/embed-host.html?src=${encodeURIComponent(`http://127.0.0.1:${STATIC_PORT}/deploy/playa/?embed=transcript`)}`);
+	const frame = page.frameLocator("#playa");
+	expect(await ready(page)).toMatchObject({ crossOriginIsolated: false });
+	await sendToPlaya(page, { type: "playa:prompt", text: "hi" });
+	await expect(frame.getByRole("article", { name: "Assistant message" })).toContainText("I am the scripted model");
+	await expect(frame.getByRole("status", { name: "Notifications" })).toContainText("cannot serve Playa's sandbox frame");
 });
