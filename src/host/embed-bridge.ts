@@ -112,8 +112,8 @@ export interface EmbedBridge {
 /** Starts the bridge. Outside a frame, or with an `?origin=` that is no origin, it reads and posts nothing. */
 export function startEmbedBridge(options: EmbedOptions, view: EmbedWindow): EmbedBridge {
 	const parent = view.parent;
-	let detach = () => undefined as void;
 	if (options.origin === null || (parent as unknown) === view) return { attach: () => undefined, stop: () => undefined };
+	let detach: () => void = () => {};
 	const targetOrigin = options.origin ?? view.location.ancestorOrigins?.[0] ?? "*";
 	const post = (event: EmbedEvent) => parent.postMessage(event, targetOrigin);
 	const fail = (message: string, request?: { id?: string; type?: string }) =>
