@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { encodeSnapshot } from "../../src/share/codec.ts";
 import { FIXTURES, openWithExtensions, send, showPanel, waitReady } from "./helpers.ts";
 
 const RELEASE = `${FIXTURES}/fixtures/release-dialogs.ts`;
@@ -80,4 +81,28 @@ test("an answer for another kind of dialog waits: the user answers that one, tol
 	await notesDialog.getByRole("textbox").fill("by hand");
 	await notesDialog.getByRole("button", { name: "OK" }).click();
 	await expect(released(page)).toHaveText('release: channel=beta sure=false name=undefined notes="by hand"');
+});
+
+test("a shared link's demo runs hands-free in a fresh browser once the user says yes: its dialogs are answered by its script", async ({ browser }) => {
+	const answers = [
+		{ method: "select", value: "stable" },
+		{ method: "confirm", confirmed: true },
+		{ method: "input", value: "v3" },
+		{ method: "editor", value: "Shared notes." },
+	];
+	const link = `/#playa=${await encodeSnapshot({ version: 1, files: [], extensions: [RELEASE], script: [{ text: "unused" }], dialogAnswers: answers, prompt: "/release" })}`;
+	const context = await browser.newContext();
+	const page = await context.newPage();
+	await page.goto(link);
+	const consent = page.getByRole("dialog", { name: "Open this shared playground?" });
+	await expect(consent).toBeVisible();
+	await expect(notes(page)).toHaveCount(0);
+	await consent.getByRole("button", { name: "Open and run" }).click();
+	await expect(page).toHaveURL(/[?&]playground=/);
+	await expect(released(page)).toHaveText('release: channel=stable sure=true name=v3 notes="Shared notes."', { timeout: 20_000 });
+	await expect(notes(page)).toHaveCount(4);
+	await expect(page.getByRole("dialog")).toHaveCount(0);
+	await showPanel(page, "Model");
+	await expect(page.getByRole("region", { name: "Scripted dialog answers" }).getByLabel("Dialog answers (JSON)")).toHaveValue(JSON.stringify(answers, null, 2));
+	await context.close();
 });
