@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { encodeSnapshot } from "../../src/share/codec.ts";
+import type { DialogAnswer } from "../../src/share/snapshot.ts";
 import { FIXTURES, openWithExtensions, send, showPanel, waitReady } from "./helpers.ts";
 
 const RELEASE = `${FIXTURES}/fixtures/release-dialogs.ts`;
@@ -84,7 +85,7 @@ test("an answer for another kind of dialog waits: the user answers that one, tol
 });
 
 test("a shared link's demo runs hands-free in a fresh browser once the user says yes: its dialogs are answered by its script", async ({ browser }) => {
-	const answers = [
+	const answers: DialogAnswer[] = [
 		{ method: "select", value: "stable" },
 		{ method: "confirm", confirmed: true },
 		{ method: "input", value: "v3" },
