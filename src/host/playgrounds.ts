@@ -61,20 +61,6 @@ export async function addPlayground(home: PlayaDatabase, record: PlaygroundRecor
 	await home.setSetting(LIST_SETTING, [...others.filter((other) => other.id !== record.id), record]);
 }
 
-/** Removes a playground other than home, and its database. */
-export async function deletePlayground(home: PlayaDatabase, id: string): Promise<void> {
-	if (id === HOME_PLAYGROUND) return;
-	const others = (await home.getSetting<PlaygroundRecord[]>(LIST_SETTING)) ?? [];
-	await home.setSetting(
-		LIST_SETTING,
-		others.filter((other) => other.id !== id),
-	);
-	await new Promise<void>((resolve) => {
-		const request = indexedDB.deleteDatabase(databaseNameOf(id));
-		request.onsuccess = request.onerror = request.onblocked = () => resolve();
-	});
-}
-
 /** The database of playground `id` (home's when it is home). */
 export function openPlaygroundDatabase(id: string): Promise<PlayaDatabase> {
 	return PlayaDatabase.open(databaseNameOf(id));

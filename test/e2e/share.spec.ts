@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { encodeSnapshot } from "../../src/share/codec.ts";
 import { decodeSnapshot } from "../../src/share/codec.ts";
@@ -274,4 +275,27 @@ test("a link past 2,000 characters says chat apps cut it; its .playa.json, put a
 	await waitReady(page);
 	await showPanel(page, "Files");
 	await expect(page.getByRole("tabpanel", { name: "Files tab" })).toContainText("big.txt");
+});
+
+test("the Share dialog, the consent and a bad link's alert have no serious accessibility problem", async ({ page }) => {
+	const serious = async () =>
+		(await new AxeBuilder({ page }).analyze()).violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+	await openWithExtensions(page, []);
+	await page.getByRole("banner").getByRole("button", { name: "Share" }).click();
+	const dialog = page.getByRole("dialog", { name: "Share this playground" });
+	await dialog.getByRole("button", { name: "Copy link" }).click();
+	await expect(dialog.getByRole("status")).toContainText("characters long");
+	expect(await serious()).toEqual([]);
+
+	const snapshot: PlaygroundSnapshot = { version: 1, files: [{ path: "a.txt", content: "text" }], extensions: ["https://example.test/x.ts"], prompt: "hi" };
+	await page.goto(`/?a11y#playa=${await encodeSnapshot(snapshot)}`);
+	const consent = page.getByRole("dialog", { name: "Open this shared playground?" });
+	await consent.getByRole("button", { name: "View a.txt" }).click();
+	await expect(consent.getByRole("region", { name: "Content of a.txt" })).toHaveText("text");
+	expect(await serious()).toEqual([]);
+	await consent.getByRole("button", { name: "Don't open" }).click();
+
+	await page.goto("/?a11y#playa=garbled!");
+	await expect(page.getByRole("alert").filter({ hasText: "garbled" })).toBeVisible();
+	expect(await serious()).toEqual([]);
 });
