@@ -102,6 +102,7 @@ const logSetting = (sessionId: string) => `dialogAnswerLog:${sessionId}`;
 interface Storage {
 	getSetting<T>(key: string): Promise<T | undefined>;
 	setSetting(key: string, value: unknown): Promise<void>;
+	deleteSetting(key: string): Promise<void>;
 }
 
 interface Deps {
@@ -136,6 +137,12 @@ export class ScriptedAnswers {
 		const stored = givenSchema.safeParse(await this.deps.storage().getSetting(logSetting(sessionId)));
 		this.loadedFor = sessionId;
 		this.deps.set({ answerLog: stored.success ? stored.data : [] });
+	}
+
+	/** A deleted session's log goes with it. */
+	async forgetSession(sessionId: string): Promise<void> {
+		await this.deps.storage().deleteSetting(logSetting(sessionId));
+		if (this.loadedFor === sessionId) this.loadedFor = undefined;
 	}
 
 	/** The next answer's index on the current branch (the Model panel shows it). */

@@ -125,6 +125,7 @@ export class Playground {
 		sessionCwd: () => this.workspaceReady.then(() => this.workspace.sessionCwd),
 		restart: () => this.startRuntime(),
 		stopRuntime: () => this.stopRuntime(),
+		forgetSession: (sessionId) => this.answers.forgetSession(sessionId),
 	});
 	/** The tree panel's actions on the current session. */
 	readonly tree = new SessionTreeActions({

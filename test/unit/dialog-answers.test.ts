@@ -23,6 +23,7 @@ function page(answers: DialogAnswer[], entries: StoredEntry[] = [entry("e1", nul
 	const storage = {
 		getSetting: async <T,>(key: string) => structuredClone(settings.get(key)) as T | undefined,
 		setSetting: async (key: string, value: unknown) => void settings.set(key, structuredClone(value)),
+		deleteSetting: async (key: string) => void settings.delete(key),
 	};
 	const scripted = new ScriptedAnswers({
 		storage: () => storage,
@@ -137,6 +138,14 @@ describe("the scripted answers at the dialog desk", () => {
 		for (const [key, value] of first.settings) sibling.settings.set(key, value);
 		sibling.state.leafId = "c";
 		expect(await sibling.desk.request("d3", input)).toEqual({ value: "first" });
+	});
+
+	it("a deleted session's log goes with it", async () => {
+		const { desk, settings, scripted } = page([{ method: "input", value: "one" }]);
+		await desk.request("d1", input);
+		expect(settings.has("dialogAnswerLog:s1")).toBe(true);
+		await scripted.forgetSession("s1");
+		expect(settings.has("dialogAnswerLog:s1")).toBe(false);
 	});
 
 	it("two dialogs at once take two answers, in the order they opened", async () => {
