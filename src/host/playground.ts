@@ -135,6 +135,8 @@ export class Playground {
 		notify: (message, level, source) => this.notify(message, level, source),
 	});
 	private stopModelsWatch?: () => void;
+	/** Closed in the page (see close): it starts no runtime any more. */
+	private closed = false;
 	private saidUnsandboxed = false;
 	/** What the runtime's inspector recorded: events, extension console output, model requests. */
 	readonly inspector = new InspectorLog();
@@ -298,6 +300,7 @@ export class Playground {
 	}
 
 	private async startRuntime(options: { takeOver?: boolean; startReason?: StartReason } = {}): Promise<void> {
+		if (this.closed) return;
 		await this.stopRuntime();
 		this.dialogs.cancelAll();
 		this.manualTurns.cancelAll();
@@ -338,6 +341,8 @@ export class Playground {
 					frameWorkspacePort: await this.workspace.createPort(),
 				},
 			);
+			// Closed while it started (an embed opened another playground in its place): it goes too.
+			if (this.closed) return runtime.terminate();
 			this.runtime = runtime;
 			if (!runtime.sandboxed && !this.saidUnsandboxed) {
 				this.saidUnsandboxed = true;
@@ -357,6 +362,7 @@ export class Playground {
 	 * opening a snapshot): its runtime, dialogs, lock and workspace. Late events of its runtime change nothing.
 	 */
 	async close(): Promise<void> {
+		this.closed = true;
 		this.generation++;
 		this.stopModelsWatch?.();
 		this.dialogs.cancelAll();

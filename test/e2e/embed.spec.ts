@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { APP_PORT, STATIC_PORT } from "../../playwright.config.ts";
+import { encodeSnapshot } from "../../src/share/codec.ts";
 import { FIXTURES } from "./helpers.ts";
 
 const APP = `http://localhost:${APP_PORT}`;
@@ -164,4 +165,25 @@ test("on a host that sends no headers, the embed still runs, and says its extens
 	await sendToPlaya(page, { type: "playa:prompt", text: "hi" });
 	await expect(frame.getByRole("article", { name: "Assistant message" })).toContainText("I am the scripted model");
 	await expect(frame.getByRole("status", { name: "Notifications" })).toContainText("cannot serve Playa's sandbox frame");
+});
+
+test("a read-only embed of a link: the consent in the frame, then its files open in the editor, where nothing can be typed or run", async ({ page }) => {
+	const link = `${APP}/?embed&readonly#playa=${await encodeSnapshot({ version: 1, files: [{ path: "notes.md", content: "# Notes\n" }], extensions: [] })}`;
+	await page.goto(`${FIXTURES}/embed-host.html?src=${encodeURIComponent(link)}`);
+	const frame = page.frameLocator("#playa");
+	await frame.getByRole("dialog", { name: "Open this shared playground?" }).getByRole("button", { name: "Open and run" }).click();
+	// Opened in place: the frame's address names the new playground (the first may not have been ready yet).
+	await expect.poll(() => page.frames()[1].url()).toMatch(/\?embed=?&readonly=?&playground=[a-z0-9-]+$/);
+	await expect.poll(async () => (await events(page, "playa:ready")).length, { timeout: 20_000 }).toBeGreaterThan(0);
+	const editor = frame.getByRole("region", { name: "Editor" });
+	await expect(frame.getByRole("textbox", { name: "Prompt", exact: true })).toHaveCount(0);
+	await expect(editor.getByLabel("New extension")).toHaveCount(0);
+	await editor.getByRole("button", { name: /^Edit .*notes\.md$/ }).click();
+	const code = editor.getByLabel("Code editor").locator(".cm-content");
+	await expect(code).toHaveText("# Notes");
+	await expect(code).toHaveAttribute("aria-readonly", "true");
+	await code.click();
+	await page.keyboard.type("typed");
+	await expect(code).toHaveText("# Notes");
+	await expect(editor.getByRole("button", { name: "Run" })).toHaveCount(0);
 });
