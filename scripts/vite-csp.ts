@@ -15,8 +15,11 @@
  * its storage is what is private) and `Cross-Origin-Resource-Policy: cross-origin`.
  *
  * Left open on purpose: `connect-src` (providers and extension servers are on any origin), `img-src`
- * (images are shown from data: URLs), `frame-src` (StackBlitz's WebContainer frame), and
- * `frame-ancestors`, which only a header can set: embedding by other sites is to come.
+ * (images are shown from data: URLs), `frame-src` (StackBlitz's WebContainer frame).
+ *
+ * `frame-ancestors` (a header only: a meta cannot set it): an embed (`?embed`) may be framed by any site;
+ * the full page only by its own origin, where the server can tell the two apart by the query (these
+ * servers, and Vercel's `missing` rule; `_headers` matches paths only, so there every page may be framed).
  */
 import { randomBytes } from "node:crypto";
 import type { Connect, Plugin } from "vite";
@@ -61,6 +64,11 @@ function withNonce(policy: Directives, nonce: string): Directives {
 	};
 }
 
+/** Who may frame a page: anyone for an embed, the app itself for the full page. */
+export function withFrameAncestors(policy: string, query: string): string {
+	return new URLSearchParams(query).has("embed") ? policy : `${policy}; frame-ancestors 'self'`;
+}
+
 const WORKER_DESTINATIONS = new Set(["worker", "sharedworker", "serviceworker"]);
 
 function middleware(page: string, framePolicy: Directives): Connect.NextHandleFunction {
@@ -68,8 +76,8 @@ function middleware(page: string, framePolicy: Directives): Connect.NextHandleFu
 	const frame = `${serialize(framePolicy)}; sandbox allow-scripts`;
 	return (req, res, next) => {
 		const destination = String(req.headers["sec-fetch-dest"] ?? "");
-		const path = (req.url ?? "").split("?")[0];
-		const policy = SANDBOX_PAGE.test(path) ? frame : WORKER_DESTINATIONS.has(destination) ? worker : page;
+		const [path, query = ""] = (req.url ?? "").split("?");
+		const policy = SANDBOX_PAGE.test(path) ? frame : WORKER_DESTINATIONS.has(destination) ? worker : withFrameAncestors(page, query);
 		res.setHeader("Content-Security-Policy", policy);
 		res.setHeader("Vary", "Sec-Fetch-Dest");
 		res.setHeader("Access-Control-Allow-Origin", "*");

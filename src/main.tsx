@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { askToKeepStorage, keepForOffline, startServiceWorker } from "./host/offline/service-worker-client.ts";
+import { embedOptions } from "./host/embed-params.ts";
 import { Playground } from "./host/playground.ts";
 import { App } from "./ui/App.tsx";
 import { applyStoredColorScheme } from "./ui/design/color-scheme.ts";
@@ -12,6 +13,13 @@ import "./ui/design/controls.css";
 applyStoredColorScheme();
 
 async function start() {
+	const embed = embedOptions(window.location);
+	if (embed) {
+		// An embed registers no service worker: a reload to gain isolation cannot isolate a frame of a page that is not.
+		const { startEmbed } = await import("./ui/embed/start.tsx");
+		await startEmbed(embed, document.getElementById("root")!);
+		return;
+	}
 	// On a host without isolation headers the first load reloads once under the service worker, which adds them.
 	if ((await startServiceWorker()) === "reloading") return;
 	const playground = new Playground(window.location);

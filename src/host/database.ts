@@ -216,4 +216,10 @@ export class PlayaDatabase {
 			await this.db.put("settings", value, key);
 		});
 	}
+
+	deleteSetting(key: string): Promise<void> {
+		return this.serial(async () => {
+			await this.db.delete("settings", key);
+		});
+	}
 }

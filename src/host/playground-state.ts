@@ -11,6 +11,7 @@ import type { PendingManualTurn } from "./manual-turns.ts";
 import { boundLines, capText, STATUS_TEXT_LIMIT, withBoundedKey, type Notice } from "./display-limits.ts";
 import type { DiscoveryProblem } from "../workspace/project-extensions.ts";
 import { problemsOf, type ExtensionProblem } from "./problems.ts";
+import type { DialogAnswer, GivenAnswer } from "./dialog-answers.ts";
 
 export type { ExtensionProblem };
 
@@ -65,6 +66,10 @@ export interface PlaygroundState {
 	problems: ExtensionProblem[];
 	extensionUrls: string[];
 	script: ScriptStep[];
+	/** Scripted answers to the extensions' dialogs, in order (dialog-answers.ts). */
+	dialogAnswers: DialogAnswer[];
+	/** The answers the script gave in the current session, each after the entry it followed. */
+	answerLog: GivenAnswer[];
 	statuses: Record<string, string>;
 	/** `hiddenLines`: lines the widget was given past what is shown. */
 	widgets: Record<string, { lines: string[]; hiddenLines: number; placement: "aboveEditor" | "belowEditor" }>;
@@ -127,6 +132,8 @@ export function initialPlaygroundState(): PlaygroundState {
 		problems: [],
 		extensionUrls: [],
 		script: DEFAULT_SCRIPT,
+		dialogAnswers: [],
+		answerLog: [],
 		statuses: {},
 		widgets: {},
 		files: [],

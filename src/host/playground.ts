@@ -22,6 +22,7 @@ import { WorkspaceHost } from "./workspace-host.ts";
 import { Store } from "./store.ts";
 import { Notices } from "./notices.ts";
 import { DialogDesk } from "./dialog-desk.ts";
+import { ScriptedAnswers, type DialogAnswer } from "./dialog-answers.ts";
 import { ProjectExtensions } from "./project-extensions.ts";
 import { resolveExtensionInput } from "./extension-input.ts";
 import { InspectorLog } from "./inspector-log.ts";
@@ -35,7 +36,6 @@ import { SHARED_SETTINGS, takeSharedStart } from "./share-materialize.ts";
 import { ShareDesk } from "./share-desk.ts";
 import { isWorkspaceUrl, workspacePathOf } from "../protocol/workspace-url.ts";
 import { join } from "../workspace/path.ts";
-import type { DialogAnswer } from "../share/snapshot.ts";
 
 const UNSANDBOXED_NOTICE =
 	"This host cannot serve Playa's sandbox frame (it sends no cross-origin isolation headers of its own), so extension code runs with this site's origin and could read its stored sessions and settings. Run only extensions you trust here, or serve Playa with the headers in _headers or vercel.json.";
@@ -104,8 +104,15 @@ export class Playground {
 			await this.startRuntime();
 		},
 	});
+	/** Scripted answers to dialogs, kept and consumed here in the page: the runtime only sees the responses. */
+	readonly answers = new ScriptedAnswers({
+		storage: () => this.storage,
+		state: () => this.store.get(),
+		set: (patch) => this.set(patch),
+		notify: (message, level) => this.notify(message, level, "Playa"),
+	});
 	/** Open `ctx.ui` dialogs; the page answers through `dialogs.answer`. */
-	readonly dialogs = new DialogDesk(() => this.store.get().dialogs, (dialogs) => this.set({ dialogs }));
+	readonly dialogs = new DialogDesk(() => this.store.get().dialogs, (dialogs) => this.set({ dialogs }), (request) => this.answers.answer(request));
 	private linkUrls: string[] = [];
 	/** The project's own extensions (`.pi/extensions/`): found at each start, run once trusted. */
 	readonly project = new ProjectExtensions({
@@ -126,6 +133,7 @@ export class Playground {
 		sessionCwd: () => this.workspaceReady.then(() => this.workspace.sessionCwd),
 		restart: (reason) => this.startRuntime({ startReason: reason }),
 		stopRuntime: () => this.stopRuntime(),
+		forgetSession: (sessionId) => this.answers.forgetSession(sessionId),
 	});
 	/** The tree panel's actions on the current session. */
 	readonly tree = new SessionTreeActions({
@@ -135,6 +143,8 @@ export class Playground {
 		notify: (message, level, source) => this.notify(message, level, source),
 	});
 	private stopModelsWatch?: () => void;
+	/** Closed in the page (see close): it starts no runtime any more. */
+	private closed = false;
 	private saidUnsandboxed = false;
 	/** What the runtime's inspector recorded: events, extension console output, model requests. */
 	readonly inspector = new InspectorLog();
@@ -196,6 +206,7 @@ export class Playground {
 			);
 			for (const { url, problem } of checked) if (problem) this.notify(`The page could not read ${url} to check it: ${problem}.`, "warning", "Playa");
 			const untrusted = checked.map((entry) => entry.url);
+			await this.answers.load();
 			this.set({ script: script ?? DEFAULT_SCRIPT, model: model ?? SCRIPTED_CHOICE, thinkingLevel: thinkingLevel ?? "off", extensionUrls: [...new Set([...(saved ?? []), ...this.linkUrls.filter((url) => !untrusted.includes(url))])] });
 			if (untrusted.length > 0) {
 				this.set({ phase: "awaiting-trust", untrustedUrls: untrusted });
@@ -298,6 +309,7 @@ export class Playground {
 	}
 
 	private async startRuntime(options: { takeOver?: boolean; startReason?: StartReason } = {}): Promise<void> {
+		if (this.closed) return;
 		await this.stopRuntime();
 		this.dialogs.cancelAll();
 		this.manualTurns.cancelAll();
@@ -308,6 +320,7 @@ export class Playground {
 		try {
 			const session = await this.sessions.current();
 			this.set({ sessionId: session.header.id, entries: session.entries, leafId: session.leafId });
+			await this.answers.showSession(session.header.id);
 			await this.sessions.refresh();
 			if (!(await this.holdLock(session.header.id, options.takeOver === true))) {
 				frame.remove();
@@ -337,6 +350,8 @@ export class Playground {
 					frameWorkspacePort: await this.workspace.createPort(),
 				},
 			);
+			// Closed while it started (an embed opened another playground in its place): it goes too.
+			if (this.closed) return runtime.terminate();
 			this.runtime = runtime;
 			if (!runtime.sandboxed && !this.saidUnsandboxed) {
 				this.saidUnsandboxed = true;
@@ -349,6 +364,22 @@ export class Playground {
 			frame.remove();
 			this.set({ phase: "failed", failure: `The runtime did not start: ${(error as Error).message ?? String(error)}` });
 		}
+	}
+
+	/**
+	 * Ends this playground in the page, for another opened in its place without a page load (an embed
+	 * opening a snapshot): its runtime, dialogs, lock and workspace. Late events of its runtime change nothing.
+	 */
+	async close(): Promise<void> {
+		this.closed = true;
+		this.generation++;
+		this.stopModelsWatch?.();
+		this.dialogs.cancelAll();
+		this.manualTurns.cancelAll();
+		await this.stopRuntime();
+		this.lock?.unlock();
+		this.lock = undefined;
+		this.workspace.close();
 	}
 
 	/** Turns an extension that hung the runtime back on. */
@@ -370,7 +401,7 @@ export class Playground {
 				return this.onRuntimeEvent(event, () => generation === this.generation);
 			},
 			requestUI: (id, request) => this.dialogs.request(id, request),
-			cancelUI: (id) => this.dialogs.answer(id, { cancelled: true }),
+			cancelUI: (id) => this.dialogs.answer(id, { cancelled: true }, "runtime"),
 			requestManualTurn: (id, request) => this.manualTurns.request(id, request),
 			cancelManualTurn: (id) => this.manualTurns.answer(id, { cancelled: true }),
 		};
@@ -475,7 +506,8 @@ export class Playground {
 
 	/** The scripted answers to the extensions' dialogs this playground carries (a shared one's). */
 	async dialogAnswers(): Promise<DialogAnswer[]> {
-		return (await this.storage.getSetting<DialogAnswer[]>(SHARED_SETTINGS.dialogAnswers)) ?? [];
+		// A shared playground's answers are stored under the same setting the answer queue reads (dialog-answers.ts).
+		return this.store.get().dialogAnswers;
 	}
 
 	async setScript(script: ScriptStep[]): Promise<void> {
@@ -507,8 +539,10 @@ export class Playground {
 	}
 
 	/** A gallery example: its extensions alone, its script, a new session, and its first prompt. */
-	async runExample(example: { urls: string[]; script: ScriptStep[]; prompt: string }): Promise<void> {
+	async runExample(example: { urls: string[]; script: ScriptStep[]; prompt: string; dialogAnswers?: DialogAnswer[] }): Promise<void> {
 		this.set({ script: example.script, extensionUrls: example.urls, errors: [] });
+		// Answers left from another demo would answer this one's dialogs.
+		await this.answers.setAnswers(example.dialogAnswers ?? []);
 		await this.storage.setSetting(SETTINGS.script, example.script);
 		await this.storage.setSetting(SETTINGS.extensions, example.urls);
 		await this.newSession();

@@ -24,6 +24,8 @@ export interface SessionLibraryHost {
 	/** Starts the runtime again on whatever session is current; `reason` tells its extensions why. */
 	restart(reason?: StartReason): Promise<void>;
 	stopRuntime(): Promise<void>;
+	/** What else the page keeps about a session (its scripted answers' log), removed with it. */
+	forgetSession?(sessionId: string): Promise<void>;
 }
 
 export class SessionLibrary {
@@ -109,6 +111,7 @@ export class SessionLibrary {
 		const current = sessionId === this.host.state().sessionId;
 		if (current) await this.host.stopRuntime();
 		await this.storage.deleteSession(sessionId);
+		await this.host.forgetSession?.(sessionId);
 		if (current) await this.newSession();
 		else await this.refresh();
 	}

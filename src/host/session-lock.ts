@@ -25,6 +25,9 @@ export class SessionLock {
 				.catch((error: unknown) => {
 					// Another tab stole the lock while this one held it.
 					if (held.release !== undefined && !held.released) held.lostHandlers.forEach((handler) => handler());
+					// Refused outright (a frame on another site while third-party storage is blocked): that frame's
+					// storage is its own, in memory (see the embed), so no other tab writes its sessions.
+					else if (error instanceof DOMException && error.name === "SecurityError") resolve(held);
 					else reject(error);
 				});
 		});

@@ -41,6 +41,7 @@ type Running =
 
 export class WorkspaceHost {
 	private running?: Running;
+	private closed = false;
 	private storage?: PlayaDatabase;
 	private saving = Promise.resolve();
 
@@ -75,6 +76,8 @@ export class WorkspaceHost {
 					return startEmbeddedWorkspace({ snapshot: await storage.loadFiles() });
 				},
 			});
+			// Closed while it started: the embedded shell's worker goes too.
+			if (this.closed) return chosen.kind === "embedded" ? chosen.embedded.terminate() : undefined;
 			if (chosen.kind === "embedded") await this.runEmbedded(chosen.embedded, storage);
 			else this.runWebContainer(chosen.workspace, storage);
 			this.onUpdate({ workspace: { kind: chosen.kind, cwd: this.cwd, preference, notice: chosen.notice, fellBack: chosen.kind === "embedded" && chosen.fellBack } });
@@ -85,6 +88,13 @@ export class WorkspaceHost {
 			this.onUpdate({ workspace: { preference, notice: message } });
 			this.onError(message);
 		}
+	}
+
+	/** Ends the embedded shell's worker (a playground closed in the page); a WebContainer lives as long as the page. */
+	close(): void {
+		this.closed = true;
+		if (this.running?.kind === "embedded") this.running.handle.terminate();
+		this.running = undefined;
 	}
 
 	private async preference(storage: PlayaDatabase, location: Location): Promise<WorkspaceKind> {

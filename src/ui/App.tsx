@@ -22,6 +22,8 @@ import { PanelTabs } from "./PanelTabs.tsx";
 import { RetryStatus } from "./RetryStatus.tsx";
 import { SessionUsage } from "./Usage.tsx";
 import { ScriptPanel } from "./ScriptPanel.tsx";
+import { DialogAnswersPanel } from "./DialogAnswersPanel.tsx";
+import { answersGivenOnBranch } from "../host/dialog-answers.ts";
 import { SessionsPanel } from "./SessionsPanel.tsx";
 import { ansiToNodes } from "./ansi.tsx";
 import { ThinkingLabel, Transcript } from "./Transcript.tsx";
@@ -165,6 +167,7 @@ export function App(props: AppProps) {
 		[playground, state.extensions, state.errors, reloadDisabled],
 	);
 	const deferCatalog = state.phase === "starting";
+	const answersGiven = answersGivenOnBranch(state.answerLog, branch);
 	const modelPanel = useMemo(
 		() => (
 			<>
@@ -181,9 +184,10 @@ export function App(props: AppProps) {
 					deferCatalog={deferCatalog}
 				/>
 				<ScriptPanel script={state.script} onApply={(steps) => void playground.setScript(steps)} />
+				<DialogAnswersPanel answers={state.dialogAnswers} position={answersGiven} onApply={(answers) => void playground.answers.setAnswers(answers)} />
 			</>
 		),
-		[playground, state.model, state.registeredProviders, state.thinkingLevel, replyError, deferCatalog, state.script],
+		[playground, state.model, state.registeredProviders, state.thinkingLevel, replyError, deferCatalog, state.script, state.dialogAnswers, answersGiven],
 	);
 	const sessionsPanel = useMemo(
 		() => (
@@ -239,7 +243,7 @@ export function App(props: AppProps) {
 						</div>
 					)}
 					<ThinkingLabel.Provider value={state.thinkingLabel ?? "Thinking"}>
-						<Transcript entries={branch} streaming={state.streaming} rendered={state.renderedEntries} renderedCalls={state.renderedToolCalls} />
+						<Transcript entries={branch} streaming={state.streaming} rendered={state.renderedEntries} renderedCalls={state.renderedToolCalls} answers={state.answerLog} />
 					</ThinkingLabel.Provider>
 					{state.manualTurn && (
 						<ManualTurnForm

@@ -10,6 +10,7 @@ import { messageForEntry } from "../session/messages.ts";
 import type { Usage } from "@earendil-works/pi-ai";
 import { MessageUsage } from "./Usage.tsx";
 import { TranscriptList } from "./TranscriptList.tsx";
+import type { GivenAnswer } from "../host/dialog-answers.ts";
 
 /** An extension's drawing of an entry: its ANSI lines, as text. */
 export type RenderedEntries = Record<string, { extension: string; lines: string[] }>;
@@ -179,12 +180,23 @@ export function RenderedView({ extension, lines }: { extension: string; lines: s
 type Item =
 	| { key: string; message: AgentMessage; streaming: boolean }
 	| { key: string; rendered: RenderedEntries[string] }
-	| { key: string; compaction: CompactionEntry };
+	| { key: string; compaction: CompactionEntry }
+	| { key: string; answer: GivenAnswer };
+
+/** A dialog the script answered: its own line, so a reader sees who answered what. */
+function ScriptedAnswerView({ answer }: { answer: GivenAnswer }) {
+	return (
+		<p className="scripted-answer" role="note" aria-label="Scripted answer">
+			{answer.method} “{answer.title}” → answered {answer.shown} by the script
+		</p>
+	);
+}
 
 /** Rows re-render when their item changes, not each time the list scrolls or measures. */
 const ItemView = memo(function ItemView({ item }: { item: Item }) {
 	if ("rendered" in item) return <RenderedView {...item.rendered} />;
 	if ("compaction" in item) return <CompactionView entry={item.compaction} />;
+	if ("answer" in item) return <ScriptedAnswerView answer={item.answer} />;
 	return <MessageView message={item.message} streaming={item.streaming} />;
 });
 
@@ -193,7 +205,7 @@ const ROW_CHROME = 60;
 /** A guess at a row's height before it is measured: the list settles in fewer passes when it is close. */
 function estimateItem(item: Item): number {
 	if ("rendered" in item) return ROW_CHROME + 17 * Math.min(item.rendered.lines.length, 122);
-	if ("compaction" in item) return ROW_CHROME;
+	if ("compaction" in item || "answer" in item) return ROW_CHROME;
 	const message = item.message as { content?: unknown; output?: string };
 	const text = message.output ?? blocks(message.content).map((block) => (block.type === "text" ? (block.text ?? "") : "")).join("\n");
 	return ROW_CHROME + estimatedTextHeight(String(text));
@@ -206,33 +218,49 @@ function itemFor(entry: StoredEntry, drawn: RenderedEntries[string] | undefined)
 	return message ? { key: entry.id, message, streaming: false } : undefined;
 }
 
+const NO_ANSWERS: GivenAnswer[] = [];
+
 /** Virtualized: a 10,000-entry session renders only what is near the viewport; new output follows. */
 export function Transcript({
 	entries,
 	streaming,
 	rendered = {},
 	renderedCalls = {},
+	answers = NO_ANSWERS,
 }: {
 	entries: StoredEntry[];
 	streaming?: AgentMessage;
 	rendered?: RenderedEntries;
 	renderedCalls?: RenderedEntries;
+	/** The script's answers to dialogs, each shown after the entry it followed (those of other branches are not). */
+	answers?: GivenAnswer[];
 }) {
 	// One item per entry, kept while the entry and its drawing stay the same, so the rows that did not change
 	// do not render again; the streamed reply changes only its own item.
 	const cache = useRef(new WeakMap<StoredEntry, Item>());
 	const entryItems = useMemo(() => {
 		const known = cache.current;
-		return entries.flatMap((entry): Item[] => {
+		return entries.map((entry): Item | undefined => {
 			const drawn = rendered[entry.id];
 			const cached = known.get(entry);
-			if (cached && ("rendered" in cached ? cached.rendered === drawn : !drawn)) return [cached];
+			if (cached && ("rendered" in cached ? cached.rendered === drawn : !drawn)) return cached;
 			const item = itemFor(entry, drawn);
 			if (item) known.set(entry, item);
-			return item ? [item] : [];
+			return item;
 		});
 	}, [entries, rendered]);
-	const items = useMemo(() => (streaming ? [...entryItems, { key: "streaming", message: streaming, streaming: true }] : entryItems), [entryItems, streaming]);
+	const items = useMemo(() => {
+		const after = new Map<string | null, Item[]>();
+		answers.forEach((answer, i) => after.set(answer.afterEntryId, [...(after.get(answer.afterEntryId) ?? []), { key: `answer:${i}`, answer }]));
+		const shown: Item[] = [...(after.get(null) ?? [])];
+		entryItems.forEach((item, index) => {
+			if (item) shown.push(item);
+			const answered = after.get(entries[index].id);
+			if (answered) shown.push(...answered);
+		});
+		if (streaming) shown.push({ key: "streaming", message: streaming, streaming: true });
+		return shown;
+	}, [entries, entryItems, streaming, answers]);
 	return (
 		<RenderedCalls.Provider value={renderedCalls}>
 			<section className="transcript" aria-label="Transcript" aria-live="polite">

@@ -55,5 +55,22 @@ for (const colorScheme of ["light", "dark"] as const) {
 			await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
 			expect(await seriousViolations(page)).toEqual([]);
 		});
+
+		test(`scripted dialog answers in the transcript and the Model panel, and the embed's layout, have no serious accessibility problem (${colorScheme})`, async ({ page }) => {
+			await openWithExtensions(page, ["/extensions/dialog-demo.ts"]);
+			await showPanel(page, "Model");
+			const panel = page.getByRole("region", { name: "Scripted dialog answers" });
+			await panel.getByLabel("Dialog answers (JSON)").fill('[{ "method": "select", "value": "staging" }, { "method": "confirm", "confirmed": false }]');
+			await panel.getByRole("button", { name: "Apply answers" }).click();
+			await send(page, "/deploy");
+			await expect(page.getByRole("note", { name: "Scripted answer" })).toHaveCount(2);
+			expect(await seriousViolations(page)).toEqual([]);
+
+			await page.goto(`/?embed&theme=${colorScheme}`);
+			await expect(page.locator(".app")).toHaveAttribute("data-phase", "ready", { timeout: 20_000 });
+			await send(page, "Hello");
+			await expect(page.getByRole("article", { name: "Assistant message" })).toBeVisible();
+			expect(await seriousViolations(page)).toEqual([]);
+		});
 	});
 }

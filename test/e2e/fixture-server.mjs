@@ -2,6 +2,8 @@
 //   /upstream/<file>  upstream pi's examples/extensions (the pinned dev dependency), unchanged
 //   /fixtures/<file>  test/fixtures/extensions
 //   /scratch/<file>   files a test writes while it runs (scratchDir(port)), e.g. to change an extension
+//   /embed-host.html  a page that iframes Playa's embed (?src=<its address>); with ?isolated=1 it is
+//                     cross-origin isolated itself (COOP and COEP)
 //   /count/<name>     counts a request (an extension's top level fetches it to show it ran); /counted/<name> tells how many
 //   /nocors/<file>    a /scratch/ file without CORS headers, as a server that does not allow other pages to read it
 //   /mcp              an MCP server over streamable HTTP (test/support/mcp-stand-in.mjs), with CORS
@@ -42,6 +44,11 @@ createServer(async (req, res) => {
 	}
 	res.setHeader("Access-Control-Allow-Origin", "*");
 	if (path === "/health") return res.end("ok");
+	if (path === "/embed-host.html") {
+		const isolated = new URL(req.url ?? "/", "http://x").searchParams.get("isolated") === "1";
+		const headers = { "Content-Type": "text/html; charset=utf-8", ...(isolated && { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" }) };
+		return res.writeHead(200, headers).end(await readFile(join(root, "test/e2e/embed-host.html")));
+	}
 	if (path.startsWith("/count/")) {
 		const name = path.slice("/count/".length);
 		counts.set(name, (counts.get(name) ?? 0) + 1);

@@ -37,11 +37,22 @@ describe("headers for static hosts that can send them", () => {
 	});
 
 	it("vercel.json says the same", () => {
-		const config = JSON.parse(read("vercel.json")) as { headers: { source: string; headers: { key: string; value: string }[] }[] };
-		const bySource = new Map(config.headers.map((rule) => [rule.source, Object.fromEntries(rule.headers.map((h) => [h.key.toLowerCase(), h.value]))]));
+		const config = JSON.parse(read("vercel.json")) as { headers: { source: string; missing?: unknown[]; headers: { key: string; value: string }[] }[] };
+		const unconditional = config.headers.filter((rule) => !rule.missing);
+		const bySource = new Map(unconditional.map((rule) => [rule.source, Object.fromEntries(rule.headers.map((h) => [h.key.toLowerCase(), h.value]))]));
 		expect(bySource.get("/(.*)")).toMatchObject(ISOLATION);
 		const workers = config.headers.filter((rule) => rule.source.startsWith("/assets/"));
 		expect(workers.length).toBeGreaterThan(0);
 		for (const rule of workers) expect(rule.headers.find((h) => h.key === "Content-Security-Policy")?.value).toBe(serialize(WORKER_POLICY));
+	});
+
+	it("vercel.json lets an embed (?embed) be framed by other sites, and its sandbox frame under it, not the full page", () => {
+		const config = JSON.parse(read("vercel.json")) as { headers: { source: string; missing?: { type: string; key: string }[]; headers: { key: string; value: string }[] }[] };
+		const rule = config.headers.find((candidate) => candidate.missing?.some((m) => m.type === "query" && m.key === "embed"));
+		// Vercel's sources are path-to-regexp patterns; the group's own regular expression decides here.
+		const pattern = new RegExp(`^${rule!.source}$`);
+		expect(["/", "/index.html"].every((path) => pattern.test(path))).toBe(true);
+		expect(pattern.test("/sandbox.html")).toBe(false);
+		expect(rule?.headers).toEqual([{ key: "Content-Security-Policy", value: "frame-ancestors 'self'" }]);
 	});
 });

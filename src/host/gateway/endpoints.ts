@@ -5,7 +5,7 @@
  * endpoint's origin. Each endpoint is a pi-ai model of its own provider, `custom:<id>`.
  */
 import type { Api, Model } from "@earendil-works/pi-ai";
-import { originOf, type KeyValueStorage, type SecretStore } from "./secrets.ts";
+import { originOf, pageStorage, type KeyValueStorage, type SecretStore } from "./secrets.ts";
 
 export type CustomApi = "openai-completions" | "openai-responses";
 
@@ -56,7 +56,7 @@ export class EndpointStore {
 
 	constructor(
 		private readonly secrets: SecretStore,
-		private readonly storage: KeyValueStorage = globalThis.localStorage,
+		private readonly storage: KeyValueStorage = pageStorage(),
 	) {}
 
 	list(): CustomEndpoint[] {

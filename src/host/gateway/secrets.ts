@@ -41,7 +41,7 @@ export function originOf(url: string): string | undefined {
 export class SecretStore {
 	private readonly listeners = new Set<() => void>();
 
-	constructor(private readonly storage: KeyValueStorage = globalThis.localStorage) {
+	constructor(private readonly storage: KeyValueStorage = pageStorage()) {
 		if (!storage) throw new Error("API keys are kept in localStorage, which is not available here");
 	}
 
@@ -118,6 +118,18 @@ export class SecretStore {
 		} catch {
 			return undefined;
 		}
+	}
+}
+
+/**
+ * The page's localStorage; a `MemoryStorage` where the browser refuses it (a frame on another site while
+ * third-party storage is blocked), so the page still starts and keeps nothing. Undefined where there is none (Node).
+ */
+export function pageStorage(): KeyValueStorage {
+	try {
+		return globalThis.localStorage;
+	} catch {
+		return new MemoryStorage();
 	}
 }
 

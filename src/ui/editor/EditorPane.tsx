@@ -19,9 +19,11 @@ interface Props {
 	root?: string;
 	runtimeProblems: Problem[];
 	onNotice(message: string): void;
+	/** Files open and read only (an embed's `?readonly`). */
+	readOnly?: boolean;
 }
 
-export function EditorPane({ host, files, root, runtimeProblems, onNotice }: Props) {
+export function EditorPane({ host, files, root, runtimeProblems, onNotice, readOnly = false }: Props) {
 	const [wanted, setWanted] = useState(false);
 	const [intent, setIntent] = useState<EditorIntent>();
 	useEffect(() => {
@@ -37,12 +39,12 @@ export function EditorPane({ host, files, root, runtimeProblems, onNotice }: Pro
 		<section className="editor-pane" aria-label="Editor">
 			{wanted && root ? (
 				<Suspense fallback={<p className="muted">Loading the editor…</p>}>
-					<Workbench host={host} files={files} root={root} runtimeProblems={runtimeProblems} intent={intent} onIntentDone={intentDone} onNotice={onNotice} />
+					<Workbench host={host} files={files} root={root} runtimeProblems={runtimeProblems} intent={intent} onIntentDone={intentDone} onNotice={onNotice} readOnly={readOnly} />
 				</Suspense>
 			) : (
 				<div className="workbench">
 					<div className="workbench-bar">
-						<TemplatePicker disabled={!root} onPick={(id) => want({ kind: "template", id })} />
+						{!readOnly && <TemplatePicker disabled={!root} onPick={(id) => want({ kind: "template", id })} />}
 					</div>
 					<nav className="workbench-tree" aria-label="Editor files">
 						{root ? <FileTree root={root} files={files} labelPrefix="Edit " onOpen={(path) => path && want({ kind: "open", path })} /> : <p className="muted">Starting the workspace…</p>}

@@ -27,6 +27,8 @@ interface Props {
 	intent?: EditorIntent;
 	onIntentDone(): void;
 	onNotice(message: string): void;
+	/** Files open and read, nothing typed, saved or run (an embed's `?readonly`). */
+	readOnly?: boolean;
 }
 
 interface Buffer {
@@ -37,7 +39,7 @@ interface Buffer {
 
 const DRAFT_DELAY_MS = 300;
 
-export default function Workbench({ host, files, root, runtimeProblems, intent, onIntentDone, onNotice }: Props) {
+export default function Workbench({ host, files, root, runtimeProblems, intent, onIntentDone, onNotice, readOnly = false }: Props) {
 	const parent = useRef<HTMLDivElement>(null);
 	const view = useRef<EditorView>(undefined);
 	const buffers = useRef(new Map<string, Buffer>());
@@ -81,7 +83,17 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 			const state = EditorState.create({
 				doc,
 				extensions: [
-					keymap.of([{ key: "Mod-s", preventDefault: true, run: () => (void run(path), true) }]),
+					EditorState.readOnly.of(readOnly),
+					keymap.of([
+						{
+							key: "Mod-s",
+							preventDefault: true,
+							run: () => {
+								if (!readOnly) void run(path);
+								return true;
+							},
+						},
+					]),
 					basicSetup,
 					editorTheme,
 					EditorView.contentAttributes.of({ "aria-label": `Code of ${path.split("/").pop()}` }),
@@ -111,7 +123,7 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 			});
 			return { state, saved };
 		},
-		[host, run],
+		[host, run, readOnly],
 	);
 
 	/** Shows `path` in the view, reading it (or its draft) the first time; `line` selects that line. */
@@ -214,10 +226,12 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 	return (
 		<div className="workbench">
 			<div className="workbench-bar">
-				<TemplatePicker onPick={(id) => void createFromTemplate(id)} />
-				<button type="button" disabled={!active} onClick={() => active && void run(active)} title="Save and reload the extensions (Ctrl+S)">
-					Run
-				</button>
+				{!readOnly && <TemplatePicker onPick={(id) => void createFromTemplate(id)} />}
+				{!readOnly && (
+					<button type="button" disabled={!active} onClick={() => active && void run(active)} title="Save and reload the extensions (Ctrl+S)">
+						Run
+					</button>
+				)}
 				{status && (
 					<span className="muted workbench-status" role="status" aria-label="Editor status">
 						{status}

@@ -1,0 +1,81 @@
+/**
+ * The embed's compact layout (`?embed`): editor and transcript side by side, or the transcript alone
+ * (`?embed=transcript`), without the header and the panels. `?readonly`: no composer and no editing; the
+ * host page may still send prompts. Dialogs and the question before code runs show as in the full page.
+ */
+import { useCallback, useMemo } from "react";
+import type { EmbedOptions } from "../../host/embed-params.ts";
+import type { Playground } from "../../host/playground.ts";
+import { branchPath } from "../../session/tree.ts";
+import { ComponentDialog } from "../ComponentDialog.tsx";
+import { Composer } from "../Composer.tsx";
+import { ExtensionDialog, TrustPrompt } from "../Dialogs.tsx";
+import { EditorPane } from "../editor/EditorPane.tsx";
+import { editorProblems } from "../editor/runtime-problems.ts";
+import { ManualTurnForm } from "../ManualTurnForm.tsx";
+import { Notifications } from "../Notifications.tsx";
+import { Transcript } from "../Transcript.tsx";
+import { usePlaygroundState } from "../usePlayground.ts";
+import { ShareConsent } from "../share/ShareConsent.tsx";
+
+export function EmbedApp({ playground, options }: { playground: Playground; options: EmbedOptions }) {
+	const state = usePlaygroundState(playground);
+	const branch = useMemo(() => branchPath(new Map(state.entries.map((e) => [e.id, e])), state.leafId), [state.entries, state.leafId]);
+	const runtimeProblems = useMemo(() => editorProblems(state.problems), [state.problems]);
+	const dismiss = useCallback((id: number) => playground.notices.dismiss(id), [playground]);
+	const dismissDropped = useCallback((source: string) => playground.notices.dismissDropped(source), [playground]);
+	const dialog = state.dialogs[0];
+	return (
+		<div className={`app embed embed-${options.layout}`} data-phase={state.phase} data-embed={options.layout} data-readonly={options.readOnly}>
+			<header className="embed-bar">
+				<a href="./" target="_blank" rel="noopener noreferrer">
+					Playa
+				</a>
+				{state.title && <span className="topbar-title">{state.title}</span>}
+				<span className="muted" role="status" aria-label="Embed status">
+					{state.phase === "starting" ? "Starting…" : state.running ? "Working…" : ""}
+				</span>
+			</header>
+			<div className="embed-panes">
+				{options.layout === "editor" && (
+					<EditorPane host={playground.editor} files={state.files} root={state.workspace.cwd} runtimeProblems={runtimeProblems} onNotice={playground.notices.error} readOnly={options.readOnly} />
+				)}
+				<div className="chat">
+					{state.phase === "failed" && (
+						<p className="error-text" role="alert">
+							{state.failure}
+						</p>
+					)}
+					{state.phase === "locked" && (
+						<p className="banner" role="alert">
+							This session is open in another tab or frame, which writes it.
+						</p>
+					)}
+					<Transcript entries={branch} streaming={state.streaming} rendered={state.renderedEntries} renderedCalls={state.renderedToolCalls} answers={state.answerLog} />
+					{state.manualTurn && !options.readOnly && (
+						<ManualTurnForm key={state.manualTurn.id} pending={state.manualTurn} onSend={(id, turn) => playground.manualTurns.answer(id, { turn })} onAbort={() => void playground.abort()} />
+					)}
+					{!options.readOnly && (
+						<Composer
+							running={state.running}
+							disabled={state.phase !== "ready" || state.running}
+							commands={state.commands}
+							injected={state.editorText}
+							onSubmit={(text) => void playground.submit(text)}
+							onAbort={() => void playground.abort()}
+							onChange={(text) => void playground.setEditorText(text)}
+							complete={(name, prefix) => playground.completeCommand(name, prefix)}
+						/>
+					)}
+				</div>
+			</div>
+			<Notifications items={state.notifications} dropped={state.droppedNotifications} onDismiss={dismiss} onDismissDropped={dismissDropped} />
+			<ShareConsent desk={playground.share} />
+			{state.phase === "awaiting-trust" && <TrustPrompt urls={state.untrustedUrls} projectFiles={state.untrustedProjectFiles} onDecide={(run) => void playground.decideTrust(run)} />}
+			{Object.entries(state.components).map(([id, component]) => (
+				<ComponentDialog key={id} id={id} extension={component.extension} lines={component.lines} onInput={(cid, data) => playground.componentInput(cid, data)} onClose={(cid) => playground.closeComponent(cid)} />
+			))}
+			{dialog && <ExtensionDialog key={dialog.id} dialog={dialog} onAnswer={(id, response) => playground.dialogs.answer(id, response)} />}
+		</div>
+	);
+}
