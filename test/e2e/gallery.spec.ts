@@ -27,6 +27,8 @@ test("every gallery example runs from one click to its end", async ({ page }) =>
 			for (const file of example.files) await expect(page.getByRole("listitem", { name: `Extension ${file.replace(/\.ts$/, "")}` })).toContainText("loaded");
 			await expect(page.getByRole("region", { name: "Extensions" }).getByRole("alert")).toHaveCount(0);
 			await expect(page.locator(".message.assistant .error-text")).toHaveCount(0);
+			// Dialogs the example's script answers are shown as answered in the transcript.
+			if (example.dialogAnswers) await expect(page.getByRole("note", { name: "Scripted answer" })).toHaveCount(example.dialogAnswers.length);
 			await expect(page.locator(".app")).toHaveAttribute("data-phase", "ready");
 			await expect(page.getByRole("button", { name: "Send", exact: true })).toBeVisible();
 		});

@@ -28,6 +28,7 @@ export interface ExampleRun {
 	urls: string[];
 	script: GalleryExample["script"];
 	prompt: string;
+	dialogAnswers?: GalleryExample["dialogAnswers"];
 }
 
 function ExampleCard({ example, onRun }: { example: GalleryExample; onRun(run: ExampleRun): void }) {
@@ -36,7 +37,7 @@ function ExampleCard({ example, onRun }: { example: GalleryExample; onRun(run: E
 			<div className="extension-head">
 				<strong>{example.title}</strong>
 				<span className="badge">{example.area}</span>
-				<button type="button" aria-label={`Run ${example.title}`} onClick={() => onRun({ urls: example.files.map(exampleUrl), script: example.script, prompt: example.prompt })}>
+				<button type="button" aria-label={`Run ${example.title}`} onClick={() => onRun({ urls: example.files.map(exampleUrl), script: example.script, prompt: example.prompt, dialogAnswers: example.dialogAnswers })}>
 					Run
 				</button>
 			</div>
@@ -44,6 +45,7 @@ function ExampleCard({ example, onRun }: { example: GalleryExample; onRun(run: E
 			<p className="muted">
 				Sends <code>{example.prompt}</code>
 				{example.script.length > 0 && `, with ${example.script.length} scripted repl${example.script.length === 1 ? "y" : "ies"}`}
+				{example.dialogAnswers && `, its ${example.dialogAnswers.length} dialogs answered by the script`}
 				{example.needs && ` — then ${example.needs === "confirm" ? "say yes" : "press Enter"}`}.{" "}
 				{example.files.map((file) => (
 					<a key={file} href={exampleUrl(file)} target="_blank" rel="noreferrer">

@@ -1,9 +1,11 @@
 /**
  * The gallery's Playa examples (files in `extensions/`, served by the app at /extensions/): what each
  * teaches, the prompt one click sends, and the scripted model's replies, so each runs offline.
- * `done` is text the page shows once the example has run to its end; `needs` is what it asks of you.
+ * `done` is text the page shows once the example has run to its end; `needs` is what it asks of you;
+ * `dialogAnswers` answer its dialogs in order, so it runs hands-free.
  */
 import type { ScriptStep } from "../../protocol/script.ts";
+import type { DialogAnswer } from "../../share/snapshot.ts";
 
 export interface GalleryExample {
 	id: string;
@@ -16,6 +18,7 @@ export interface GalleryExample {
 	script: ScriptStep[];
 	done: string;
 	needs?: "confirm" | "enter";
+	dialogAnswers?: DialogAnswer[];
 }
 
 export const GALLERY_EXAMPLES: GalleryExample[] = [
@@ -206,10 +209,13 @@ export const GALLERY_EXAMPLES: GalleryExample[] = [
 		title: "Dialogs from a command",
 		area: "dialogs",
 		files: ["dialog-demo.ts"],
-		explanation: "`/deploy` asks where (select) and whether (confirm). Say yes to finish.",
-		prompt: "/deploy staging",
+		explanation: "`/deploy` asks where (select) and whether (confirm). Here the script answers both: the transcript shows each answer.",
+		prompt: "/deploy",
 		script: [],
+		dialogAnswers: [
+			{ method: "select", value: "staging" },
+			{ method: "confirm", confirmed: true },
+		],
 		done: "Deployed to staging",
-		needs: "confirm",
 	},
 ];
