@@ -230,6 +230,14 @@ export class Playground {
 		await this.sendFirstPrompt();
 	}
 
+	/** The link extensions about to run whose content is not the one the user trusted (the user's own URLs are not asked about). */
+	private async changedLinkExtensions(running: readonly string[]): Promise<string[]> {
+		const saved = (await this.storage.getSetting<string[]>(SETTINGS.extensions)) ?? [];
+		const links = this.linkUrls.filter((url) => running.includes(url) && !saved.includes(url));
+		if (links.length === 0) return [];
+		return (await this.urlTrust.untrusted(links, (url) => this.readModule(url))).map((entry) => entry.url);
+	}
+
 	/** A link extension's text as the page reads it, to hash it: fetched, or read from the workspace. */
 	private async readModule(url: string): Promise<string> {
 		if (!isWorkspaceUrl(url)) return fetchModuleText(url);
@@ -334,6 +342,13 @@ export class Playground {
 			if (!project) {
 				frame.remove();
 				this.set({ phase: "awaiting-trust" });
+				return;
+			}
+			// A link's extension whose file changed since the user said yes asks again, at every start (a reload too).
+			const changed = await this.changedLinkExtensions(extensionUrls);
+			if (changed.length > 0) {
+				frame.remove();
+				this.set({ phase: "awaiting-trust", untrustedUrls: changed, extensionUrls: extensionUrls.filter((url) => !changed.includes(url)) });
 				return;
 			}
 			const extensions = [...new Set([...project, ...extensionUrls])];

@@ -22,6 +22,10 @@ test("ctx.reload() re-imports the changed extension and keeps the session", asyn
 
 	writeScratch("versioned.ts", versioned("v2"));
 	await send(page, "/reload-now");
+	// The file behind the link changed since the user said yes: the reload asks again before it runs.
+	const prompt = page.getByRole("dialog", { name: "Run extensions from this link?" });
+	await expect(prompt).toContainText(url);
+	await prompt.getByRole("button", { name: "Run extensions" }).click();
 	// The new module announces itself: the command below must reach the reloaded runtime.
 	await expect(notifications).toContainText("loaded v2");
 	await waitReady(page);

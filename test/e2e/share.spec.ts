@@ -201,19 +201,24 @@ test("a file changed behind a trusted ?ext= URL asks again", async ({ page }) =>
 	await expect.poll(() => counted(`${run}-b`)).toBeGreaterThan(runsBefore);
 });
 
-test("a file that changes between the page's check and the runtime's fetch does not run", async ({ page }) => {
+test("a file that changes after the page showed it asks again before anything runs", async ({ page }) => {
 	const run = unique();
 	const url = writeScratch(`switching-${run}.ts`, urlExtension(`${run}-shown`));
 	await page.goto(`/?ext=${encodeURIComponent(url)}`);
 	const prompt = page.getByRole("dialog", { name: "Run extensions from this link?" });
 	await expect(prompt).toContainText(url);
-	// The server answers the runtime with another file than the one the page checked and the user said yes to.
+	// The server answers with another file than the one the page checked and the user is saying yes to.
 	writeScratch(`switching-${run}.ts`, urlExtension(`${run}-switched`));
 	await prompt.getByRole("button", { name: "Run extensions" }).click();
-	await waitReady(page);
-	await expect(extension(page, `switching-${run}`)).toContainText("is not the file you said yes to");
+	// The start checks again: the file is not the one trusted, so the page asks about it as it is now.
+	await expect(prompt).toBeVisible();
+	await expect(prompt).toContainText(url);
 	expect(await counted(`${run}-switched`)).toBe(0);
 	expect(await counted(`${run}-shown`)).toBe(0);
+	await prompt.getByRole("button", { name: "Run extensions" }).click();
+	await waitReady(page);
+	await expect.poll(() => counted(`${run}-switched`)).toBe(1);
+	await expect(extension(page, `switching-${run}`)).toContainText("Commands: /shared-url");
 });
 
 test("a garbled link, a missing, unreadable or foreign ?src= show an alert and open nothing", async ({ page }) => {
