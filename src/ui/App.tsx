@@ -5,7 +5,7 @@ import type { Playground } from "../host/playground.ts";
 import type { ExtensionStatus } from "../protocol/runtime.ts";
 import { branchPath } from "../session/tree.ts";
 import { ComponentDialog } from "./ComponentDialog.tsx";
-import { Composer } from "./Composer.tsx";
+import { PlaygroundComposer } from "./Composer.tsx";
 import { ExtensionDialog, TrustPrompt } from "./Dialogs.tsx";
 import { ExtensionsPanel } from "./ExtensionsPanel.tsx";
 import { FilesPanel } from "./FilesPanel.tsx";
@@ -254,16 +254,7 @@ export function App(props: AppProps) {
 						/>
 					)}
 					<Widgets widgets={state.widgets} placement="aboveEditor" />
-					<Composer
-						running={state.running}
-						disabled={state.phase !== "ready" || state.running}
-						commands={state.commands}
-						injected={state.editorText}
-						onSubmit={(text) => void playground.submit(text)}
-						onAbort={() => void playground.abort()}
-						onChange={(text) => void playground.setEditorText(text)}
-						complete={(name, prefix) => playground.completeCommand(name, prefix)}
-					/>
+					<PlaygroundComposer playground={playground} state={state} />
 					<Widgets widgets={state.widgets} placement="belowEditor" />
 					<footer className="statusbar" aria-label="Status">
 						{state.phase === "starting" && <span>Starting runtime…</span>}

@@ -1,5 +1,7 @@
 /** The prompt box: Enter sends, Shift+Enter adds a line, Esc stops the run; `/` lists commands. */
 import { useEffect, useState } from "react";
+import type { Playground } from "../host/playground.ts";
+import type { PlaygroundState } from "../host/playground-state.ts";
 import type { CommandInfo } from "../protocol/runtime.ts";
 
 interface Props {
@@ -107,5 +109,21 @@ export function Composer({ running, disabled, commands, injected, onSubmit, onAb
 				</button>
 			</div>
 		</form>
+	);
+}
+
+/** The composer wired to a playground: sends, stops, completes commands, and keeps the text for `ctx.ui.getEditorText`. */
+export function PlaygroundComposer({ playground, state }: { playground: Playground; state: PlaygroundState }) {
+	return (
+		<Composer
+			running={state.running}
+			disabled={state.phase !== "ready" || state.running}
+			commands={state.commands}
+			injected={state.editorText}
+			onSubmit={(text) => void playground.submit(text)}
+			onAbort={() => void playground.abort()}
+			onChange={(text) => void playground.setEditorText(text)}
+			complete={(name, prefix) => playground.completeCommand(name, prefix)}
+		/>
 	);
 }

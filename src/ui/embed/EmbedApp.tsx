@@ -8,7 +8,7 @@ import type { EmbedOptions } from "../../host/embed-params.ts";
 import type { Playground } from "../../host/playground.ts";
 import { branchPath } from "../../session/tree.ts";
 import { ComponentDialog } from "../ComponentDialog.tsx";
-import { Composer } from "../Composer.tsx";
+import { PlaygroundComposer } from "../Composer.tsx";
 import { ExtensionDialog, TrustPrompt } from "../Dialogs.tsx";
 import { EditorPane } from "../editor/EditorPane.tsx";
 import { editorProblems } from "../editor/runtime-problems.ts";
@@ -56,16 +56,7 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 						<ManualTurnForm key={state.manualTurn.id} pending={state.manualTurn} onSend={(id, turn) => playground.manualTurns.answer(id, { turn })} onAbort={() => void playground.abort()} />
 					)}
 					{!options.readOnly && (
-						<Composer
-							running={state.running}
-							disabled={state.phase !== "ready" || state.running}
-							commands={state.commands}
-							injected={state.editorText}
-							onSubmit={(text) => void playground.submit(text)}
-							onAbort={() => void playground.abort()}
-							onChange={(text) => void playground.setEditorText(text)}
-							complete={(name, prefix) => playground.completeCommand(name, prefix)}
-						/>
+						<PlaygroundComposer playground={playground} state={state} />
 					)}
 				</div>
 			</div>
