@@ -19,14 +19,40 @@ import { EmbedApp } from "./EmbedApp.tsx";
 /** The frame's address, live, except that going to another address opens it in place. */
 function inPlaceLocation(open: (href: string) => void): Location {
 	const live = window.location;
-	const inPlace: Partial<Record<keyof Location, unknown>> = { assign: open, replace: open, reload: () => open(live.href) };
-	return new Proxy(live, {
-		get: (target, key) => {
-			if (key in inPlace) return inPlace[key as keyof Location];
-			const value = Reflect.get(target, key);
-			return typeof value === "function" ? value.bind(target) : value;
+	return {
+		get href() {
+			return live.href;
 		},
-	});
+		get search() {
+			return live.search;
+		},
+		get hash() {
+			return live.hash;
+		},
+		get pathname() {
+			return live.pathname;
+		},
+		get origin() {
+			return live.origin;
+		},
+		get protocol() {
+			return live.protocol;
+		},
+		get host() {
+			return live.host;
+		},
+		get hostname() {
+			return live.hostname;
+		},
+		get port() {
+			return live.port;
+		},
+		ancestorOrigins: live.ancestorOrigins,
+		assign: open,
+		replace: open,
+		reload: () => open(live.href),
+		toString: () => live.href,
+	} as Location;
 }
 
 export async function startEmbed(options: EmbedOptions, element: HTMLElement): Promise<void> {
