@@ -27,7 +27,16 @@ export default defineConfig(({ command }) => ({
 	worker: { format: "es", plugins: () => [editorTypes(), browserStubs()] },
 	optimizeDeps: {
 		include: [
-			"comlink", "sucrase", "es-module-lexer", "zod", "typebox", "typebox/value", "typebox/compile", "@earendil-works/pi-ai", "@earendil-works/pi-ai/compat", "@earendil-works/pi-agent-core",
+			"comlink",
+			"sucrase",
+			"es-module-lexer",
+			"zod",
+			"typebox",
+			"typebox/value",
+			"typebox/compile",
+			"@earendil-works/pi-ai",
+			"@earendil-works/pi-ai/compat",
+			"@earendil-works/pi-agent-core",
 			// Used only inside workers: listed so the dev server does not re-optimize (and reload) on first use.
 			"just-bash",
 			"marked",

@@ -12,7 +12,9 @@ function textOf(content: unknown): string {
 
 export default function (pi: ExtensionAPI) {
 	pi.on("session_before_compact", (event) => {
-		const asked = event.preparation.messagesToSummarize.filter((message) => message.role === "user").map((message) => `- ${textOf((message as { content?: unknown }).content)}`);
+		const asked = event.preparation.messagesToSummarize
+			.filter((message) => message.role === "user")
+			.map((message) => `- ${textOf((message as { content?: unknown }).content)}`);
 		return {
 			compaction: {
 				summary: `The user asked:\n${asked.join("\n") || "- nothing yet"}`,

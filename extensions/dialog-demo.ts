@@ -7,8 +7,7 @@ import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 export default function (pi: ExtensionAPI) {
 	pi.registerCommand("deploy", {
 		description: "Pick a target, confirm, deploy",
-		getArgumentCompletions: (prefix) =>
-			["staging", "production"].filter((t) => t.startsWith(prefix)).map((t) => ({ value: t, label: t })),
+		getArgumentCompletions: (prefix) => ["staging", "production"].filter((t) => t.startsWith(prefix)).map((t) => ({ value: t, label: t })),
 		async handler(args, ctx) {
 			const target = args.trim() || (await ctx.ui.select("Deploy where?", ["staging", "production"]));
 			if (!target) {

@@ -15,7 +15,17 @@ function lastUserText(messages: readonly { role: string; content?: unknown }[]):
 export default function (pi: ExtensionAPI) {
 	pi.registerProvider("echo", {
 		api: "echo-api",
-		models: [{ id: "echo-1", name: "Echo", reasoning: false, input: ["text"], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 8_000, maxTokens: 1_000 }],
+		models: [
+			{
+				id: "echo-1",
+				name: "Echo",
+				reasoning: false,
+				input: ["text"],
+				cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+				contextWindow: 8_000,
+				maxTokens: 1_000,
+			},
+		],
 		streamSimple(model, context) {
 			const stream = createAssistantMessageEventStream();
 			const text = `echo: ${lastUserText(context.messages)}`;
@@ -25,7 +35,14 @@ export default function (pi: ExtensionAPI) {
 				api: model.api,
 				provider: model.provider,
 				model: model.id,
-				usage: { input: text.length, output: text.length, cacheRead: 0, cacheWrite: 0, totalTokens: 2 * text.length, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+				usage: {
+					input: text.length,
+					output: text.length,
+					cacheRead: 0,
+					cacheWrite: 0,
+					totalTokens: 2 * text.length,
+					cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+				},
 				stopReason: "stop",
 				timestamp: Date.now(),
 			};

@@ -12,7 +12,13 @@ const server = spawn(npxBin("vite"), ["preview", "--port", String(PORT), "--stri
 const url = `http://localhost:${PORT}/`;
 try {
 	for (let i = 0; i < 50; i++) {
-		if (await fetch(url).then((r) => r.ok, () => false)) break;
+		if (
+			await fetch(url).then(
+				(r) => r.ok,
+				() => false,
+			)
+		)
+			break;
 		await new Promise((r) => setTimeout(r, 200));
 	}
 	const browser = await chromium.launch(chromiumLaunchOptions());
@@ -36,7 +42,16 @@ try {
 			const message =
 				role === "user"
 					? { role, content: [{ type: "text", text: `Question ${seq}` }], timestamp: now }
-					: { role, content: [{ type: "text", text: `Answer ${seq}: ${"lorem ipsum ".repeat(20)}` }], api: "x", provider: "x", model: "x", usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, stopReason: "stop", timestamp: now };
+					: {
+							role,
+							content: [{ type: "text", text: `Answer ${seq}: ${"lorem ipsum ".repeat(20)}` }],
+							api: "x",
+							provider: "x",
+							model: "x",
+							usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+							stopReason: "stop",
+							timestamp: now,
+						};
 			tx.objectStore("entries").put({ sessionId: id, seq, entry: { type: "message", id: entryId, parentId, timestamp: new Date(now).toISOString(), message } });
 			parentId = entryId;
 		}
@@ -88,8 +103,12 @@ try {
 		await page.getByRole("dialog", { name: "Session tree" }).getByRole("button", { name: "Close" }).click();
 	}
 	treeTimes.sort((a, b) => a - b);
-	console.log(`10,000-entry session: tree panel shown ${Math.round(treeTimes[2])} ms after the click (median of 5; min ${Math.round(treeTimes[0])}, max ${Math.round(treeTimes[4])})`);
-	console.log(`10,000-entry session: transcript shown ${Math.round(times[2])} ms after navigation (median of 5; min ${Math.round(times[0])}, max ${Math.round(times[4])}; budget 500 ms); the whole session loaded and the runtime ready after ${Math.round(ready[2])} ms`);
+	console.log(
+		`10,000-entry session: tree panel shown ${Math.round(treeTimes[2])} ms after the click (median of 5; min ${Math.round(treeTimes[0])}, max ${Math.round(treeTimes[4])})`,
+	);
+	console.log(
+		`10,000-entry session: transcript shown ${Math.round(times[2])} ms after navigation (median of 5; min ${Math.round(times[0])}, max ${Math.round(times[4])}; budget 500 ms); the whole session loaded and the runtime ready after ${Math.round(ready[2])} ms`,
+	);
 	await browser.close();
 } finally {
 	server.kill();

@@ -60,7 +60,9 @@ try {
 		memory.push(renderers());
 		await context.close();
 	}
-	console.log(`start → ready (empty playground): median ${Math.round(median(ready))} ms of 5 (min ${Math.round(Math.min(...ready))}, max ${Math.round(Math.max(...ready))}; budget 1000 ms); renderers' memory once ready ${Math.round(median(memory) / 2 ** 20)} MB`);
+	console.log(
+		`start → ready (empty playground): median ${Math.round(median(ready))} ms of 5 (min ${Math.round(Math.min(...ready))}, max ${Math.round(Math.max(...ready))}; budget 1000 ms); renderers' memory once ready ${Math.round(median(memory) / 2 ** 20)} MB`,
+	);
 
 	const loads = [];
 	for (let run = 0; run < 3; run++) {
@@ -72,13 +74,19 @@ try {
 		await yes.waitFor();
 		const started = performance.now();
 		await yes.click();
-		await page.waitForFunction((count) => document.querySelectorAll('li[aria-label^="Extension "].loaded').length >= count && document.querySelector('.app[data-phase="ready"]'), EXTENSIONS, { timeout: 120_000 });
+		await page.waitForFunction(
+			(count) => document.querySelectorAll('li[aria-label^="Extension "].loaded').length >= count && document.querySelector('.app[data-phase="ready"]'),
+			EXTENSIONS,
+			{ timeout: 120_000 },
+		);
 		loads.push(performance.now() - started);
 		const failed = await page.locator('li[aria-label^="Extension "].failed').count();
 		if (failed > 0) throw new Error(`${failed} of the ${EXTENSIONS} extensions failed to load`);
 		await context.close();
 	}
-	console.log(`${EXTENSIONS} TypeScript extensions: all loaded ${Math.round(median(loads))} ms after consent (median of 3; min ${Math.round(Math.min(...loads))}, max ${Math.round(Math.max(...loads))}; budget 300 ms)`);
+	console.log(
+		`${EXTENSIONS} TypeScript extensions: all loaded ${Math.round(median(loads))} ms after consent (median of 3; min ${Math.round(Math.min(...loads))}, max ${Math.round(Math.max(...loads))}; budget 300 ms)`,
+	);
 } finally {
 	await browser.close();
 	files.close();

@@ -12,7 +12,19 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { descendants, launch, median, pageWithEndpoint, preview, profiled, runPrompt, startMockProviders, staticFiles, storedEntries, usage } from "./bench/browser.mjs";
+import {
+	descendants,
+	launch,
+	median,
+	pageWithEndpoint,
+	preview,
+	profiled,
+	runPrompt,
+	startMockProviders,
+	staticFiles,
+	storedEntries,
+	usage,
+} from "./bench/browser.mjs";
 import { ROOT } from "./setup.mjs";
 
 const args = process.argv.slice(2);
@@ -87,7 +99,9 @@ function turnFigures(times) {
 }
 
 async function playaRun(browser, appUrl, mock, extUrl) {
-	const query = `?${Object.keys(files).map((name) => `ext=${encodeURIComponent(`${extUrl}/${name}`)}`).join("&")}`;
+	const query = `?${Object.keys(files)
+		.map((name) => `ext=${encodeURIComponent(`${extUrl}/${name}`)}`)
+		.join("&")}`;
 	const { page, context } = await pageWithEndpoint(browser, appUrl, mock.url, query);
 	await page.getByRole("tablist", { name: "Panels" }).getByRole("tab", { name: "Extensions", exact: true }).click();
 	await page
@@ -121,21 +135,45 @@ async function playaRun(browser, appUrl, mock, extUrl) {
 
 function node22() {
 	if (process.env.PLAYA_BENCH_NODE22) return process.env.PLAYA_BENCH_NODE22;
-	return execFileSync("npm", ["exec", "--yes", "--package=node@22", "--", "node", "-e", "process.stdout.write(process.execPath)"], { cwd: ROOT, encoding: "utf8" }).trim();
+	return execFileSync("npm", ["exec", "--yes", "--package=node@22", "--", "node", "-e", "process.stdout.write(process.execPath)"], {
+		cwd: ROOT,
+		encoding: "utf8",
+	}).trim();
 }
 
 async function piRun(node, mock) {
 	const agentDir = join(work, "pi-agent");
 	const sessions = join(work, `pi-sessions-${Date.now()}`);
 	mkdirSync(agentDir, { recursive: true });
-	writeFileSync(join(agentDir, "models.json"), JSON.stringify({ providers: { mock: { baseUrl: `${mock.url}/openai/v1`, api: "openai-completions", apiKey: "bench", models: [{ id: "bench-model" }] } } }));
+	writeFileSync(
+		join(agentDir, "models.json"),
+		JSON.stringify({ providers: { mock: { baseUrl: `${mock.url}/openai/v1`, api: "openai-completions", apiKey: "bench", models: [{ id: "bench-model" }] } } }),
+	);
 	mock.reset();
 	mock.script("openai-completions", replies());
 	const cli = join(ROOT, "node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js");
 	const extensions = Object.keys(files).flatMap((name) => ["-e", join(extDir, name)]);
-	const piArgs = [cli, "--print", "--offline", "--provider", "mock", "--model", "bench-model", ...extensions, "--session-dir", sessions, "--no-skills", "--no-context-files", `run ${CALLS} tool calls`];
+	const piArgs = [
+		cli,
+		"--print",
+		"--offline",
+		"--provider",
+		"mock",
+		"--model",
+		"bench-model",
+		...extensions,
+		"--session-dir",
+		sessions,
+		"--no-skills",
+		"--no-context-files",
+		`run ${CALLS} tool calls`,
+	];
 	const started = performance.now();
-	const child = spawn("/usr/bin/time", ["-f", "%U %S %M", node, ...piArgs], { cwd: work, env: { ...process.env, PI_CODING_AGENT_DIR: agentDir }, stdio: ["ignore", "pipe", "pipe"] });
+	const child = spawn("/usr/bin/time", ["-f", "%U %S %M", node, ...piArgs], {
+		cwd: work,
+		env: { ...process.env, PI_CODING_AGENT_DIR: agentDir },
+		stdio: ["ignore", "pipe", "pipe"],
+	});
 	let stdout = "";
 	let stderr = "";
 	child.stdout.on("data", (chunk) => (stdout += chunk));
@@ -147,7 +185,14 @@ async function piRun(node, mock) {
 	let problem = code !== 0 ? `pi exited with ${code}: ${stderr.slice(-500)}` : requests.problem;
 	if (!problem) {
 		const file = readdirSync(sessions).find((name) => name.endsWith(".jsonl"));
-		const messages = file ? readFileSync(join(sessions, file), "utf8").trim().split("\n").map((line) => JSON.parse(line)).filter((entry) => entry.type === "message").map((entry) => entry.message) : [];
+		const messages = file
+			? readFileSync(join(sessions, file), "utf8")
+					.trim()
+					.split("\n")
+					.map((line) => JSON.parse(line))
+					.filter((entry) => entry.type === "message")
+					.map((entry) => entry.message)
+			: [];
 		problem = verifyMessages(messages);
 	}
 	rmSync(sessions, { recursive: true, force: true });

@@ -24,7 +24,10 @@ const worker = readdirSync(join(dist, "assets")).find((file) => /^worker-.*\.js$
 if (worker) console.log(`runtime worker entry: ${kb(gz(`assets/${worker}`))} gzip (loaded when the runtime starts)`);
 // The editor and its TypeScript worker load when the editor first opens.
 const assets = readdirSync(join(dist, "assets"));
-for (const [label, pattern] of [["editor chunk", /^Workbench-.*\.js$/], ["TypeScript worker", /^ts-worker-.*\.js$/]]) {
+for (const [label, pattern] of [
+	["editor chunk", /^Workbench-.*\.js$/],
+	["TypeScript worker", /^ts-worker-.*\.js$/],
+]) {
 	const file = assets.find((name) => pattern.test(name));
 	if (file) console.log(`${label}: ${kb(gz(`assets/${file}`))} gzip (loaded when the editor first opens)`);
 }

@@ -107,7 +107,10 @@ export { Container, Text, Spacer, Loader, CancellableLoader, visibleWidth, trunc
 `;
 
 function moduleDeclarations() {
-	const files = { "/node_modules/@earendil-works/pi-coding-agent/package.json": JSON.stringify({ name: "@earendil-works/pi-coding-agent", types: "index.d.ts" }), "/node_modules/@earendil-works/pi-coding-agent/index.d.ts": CODING_AGENT };
+	const files = {
+		"/node_modules/@earendil-works/pi-coding-agent/package.json": JSON.stringify({ name: "@earendil-works/pi-coding-agent", types: "index.d.ts" }),
+		"/node_modules/@earendil-works/pi-coding-agent/index.d.ts": CODING_AGENT,
+	};
 	const alias = (name, target) => {
 		files[`/node_modules/${name}/package.json`] = JSON.stringify({ name, types: "index.d.ts" });
 		files[`/node_modules/${name}/index.d.ts`] = `export * from "${target}";\n`;

@@ -9,7 +9,12 @@ const cellsOf = (text) =>
 	text
 		.split("\n")
 		.filter((line) => line.startsWith("| ") && !line.startsWith("| example") && !line.startsWith("|---"))
-		.map((line) => line.slice(2, -2).split(" | ").map((cell) => cell.trim()));
+		.map((line) =>
+			line
+				.slice(2, -2)
+				.split(" | ")
+				.map((cell) => cell.trim()),
+		);
 const what = new Map(cellsOf(registered).map(([name, tools, commands, events]) => [name, { tools, commands, events }]));
 const rows = table
 	.split("\n")

@@ -31,7 +31,10 @@ async function session(page) {
 	await page.getByRole("dialog").first().getByRole("button", { name: "Run" }).first().click();
 	await ready(page);
 	const transcript = page.getByRole("region", { name: "Transcript" });
-	await transcript.getByRole("article", { name: /^Result of / }).first().waitFor({ timeout: 60_000 });
+	await transcript
+		.getByRole("article", { name: /^Result of / })
+		.first()
+		.waitFor({ timeout: 60_000 });
 	await transcript.getByRole("article", { name: "Assistant message" }).last().waitFor();
 	await page.waitForTimeout(500);
 }
@@ -72,7 +75,13 @@ const views = {
 let failed = 0;
 try {
 	for (let i = 0; i < 100; i++) {
-		if (await fetch(base).then((r) => r.ok, () => false)) break;
+		if (
+			await fetch(base).then(
+				(r) => r.ok,
+				() => false,
+			)
+		)
+			break;
 		await new Promise((r) => setTimeout(r, 200));
 	}
 	const browser = await chromium.launch(chromiumLaunchOptions());

@@ -57,13 +57,10 @@ export function ensureChromium() {
 		mustRunOrExit("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium"]);
 		return;
 	}
-	console.error(
-		"No Chromium found. Install one with `npx playwright install chromium`, or point PLAYA_CHROMIUM at a Chromium binary.",
-	);
+	console.error("No Chromium found. Install one with `npx playwright install chromium`, or point PLAYA_CHROMIUM at a Chromium binary.");
 	process.exit(1);
 }
 
 export function npxBin(name) {
 	return `${ROOT}/node_modules/.bin/${name}`;
 }
-

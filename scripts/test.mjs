@@ -15,11 +15,16 @@ mkdirSync(reports, { recursive: true });
 // TypeScript 7 by its own path: the editor's JavaScript TypeScript (typescript-js) also installs a `tsc` bin.
 const tsc = join(ROOT, "node_modules", "typescript", "bin", "tsc");
 const steps = [
-	["lint (biome)", npxBin("biome"), ["lint", "."]],
+	["lint and format (biome)", npxBin("biome"), ["check", "."]],
 	["typecheck (app)", process.execPath, [tsc, "--noEmit", "-p", "tsconfig.json"]],
 	["typecheck (runtime without DOM)", process.execPath, [tsc, "--noEmit", "-p", "tsconfig.runtime.json"]],
 	["unit and browser tests (vitest)", npxBin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${join(reports, "vitest.json")}`]],
-	["end-to-end tests (playwright)", npxBin("playwright"), ["test", "--reporter=list,json"], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, "playwright.json") } }],
+	[
+		"end-to-end tests (playwright)",
+		npxBin("playwright"),
+		["test", "--reporter=list,json"],
+		{ env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, "playwright.json") } },
+	],
 ];
 
 const failedSteps = [];

@@ -9,10 +9,19 @@ import { npxBin, ROOT } from "../setup.mjs";
 
 /** Serves `outDir` (default: dist) on `port`; resolves once it answers. */
 export async function preview(port, outDir = "dist") {
-	const server = spawn(npxBin("vite"), ["preview", "--port", String(port), "--strictPort", "--outDir", outDir], { cwd: ROOT, stdio: process.env.BENCH_DEBUG ? "inherit" : "ignore" });
+	const server = spawn(npxBin("vite"), ["preview", "--port", String(port), "--strictPort", "--outDir", outDir], {
+		cwd: ROOT,
+		stdio: process.env.BENCH_DEBUG ? "inherit" : "ignore",
+	});
 	const url = `http://localhost:${port}/`;
 	for (let i = 0; i < 300; i++) {
-		if (await fetch(url).then((r) => r.ok, () => false)) return { url, close: () => server.kill() };
+		if (
+			await fetch(url).then(
+				(r) => r.ok,
+				() => false,
+			)
+		)
+			return { url, close: () => server.kill() };
 		await new Promise((r) => setTimeout(r, 200));
 	}
 	server.kill();
@@ -38,7 +47,13 @@ export async function longTasks(page) {
 
 export function summarizeLongTasks(tasks) {
 	const sorted = [...tasks].sort((a, b) => b - a);
-	return { count: tasks.length, over50: tasks.filter((t) => t > 50).length, over100: tasks.filter((t) => t > 100).length, longest: Math.round(sorted[0] ?? 0), total: Math.round(tasks.reduce((a, b) => a + b, 0)) };
+	return {
+		count: tasks.length,
+		over50: tasks.filter((t) => t > 50).length,
+		over100: tasks.filter((t) => t > 100).length,
+		longest: Math.round(sorted[0] ?? 0),
+		total: Math.round(tasks.reduce((a, b) => a + b, 0)),
+	};
 }
 
 /** A fresh page (its own context: empty storage) ready with the mock's endpoint as its model. */
@@ -47,7 +62,8 @@ export async function pageWithEndpoint(browser, appUrl, mockUrl, query = "") {
 	const page = await context.newPage();
 	await page.addInitScript(observeLongTasks);
 	await page.goto(`${appUrl}${query}`);
-	if (query.includes("ext=")) await page.getByRole("dialog", { name: "Run extensions from this link?" }).getByRole("button", { name: "Run extensions" }).click();
+	if (query.includes("ext="))
+		await page.getByRole("dialog", { name: "Run extensions from this link?" }).getByRole("button", { name: "Run extensions" }).click();
 	await page.locator('.app[data-phase="ready"]').waitFor({ timeout: 60_000 });
 	await page.getByRole("tablist", { name: "Panels" }).getByRole("tab", { name: "Model", exact: true }).click();
 	await page.getByText("Custom OpenAI-compatible endpoint").click();
@@ -73,7 +89,10 @@ export async function runPrompt(page, text, started) {
 		if (Date.now() > deadline) throw new Error("the run did not start");
 		await new Promise((resolve) => setTimeout(resolve, 10));
 	}
-	await page.waitForFunction(() => ![...document.querySelectorAll("button")].some((button) => button.textContent === "Stop"), null, { polling: 100, timeout: 600_000 });
+	await page.waitForFunction(() => ![...document.querySelectorAll("button")].some((button) => button.textContent === "Stop"), null, {
+		polling: 100,
+		timeout: 600_000,
+	});
 }
 
 /** The stored entries of the page's current session, read from IndexedDB. */
@@ -90,7 +109,12 @@ export async function storedEntries(page) {
 					const all = tx.objectStore("entries").getAll();
 					tx.oncomplete = () => {
 						db.close();
-						resolve(all.result.filter((row) => row.sessionId === current.result).sort((a, b) => a.seq - b.seq).map((row) => row.entry));
+						resolve(
+							all.result
+								.filter((row) => row.sessionId === current.result)
+								.sort((a, b) => a.seq - b.seq)
+								.map((row) => row.entry),
+						);
 					};
 					tx.onerror = () => reject(tx.error);
 				};
@@ -162,7 +186,7 @@ export function descendants(root) {
 	}
 	const found = [];
 	const walk = (pid) => {
-		for (const [child, ppid] of parent) if (ppid === pid) (found.push(child), walk(child));
+		for (const [child, ppid] of parent) if (ppid === pid) found.push(child), walk(child);
 	};
 	walk(root);
 	return found;

@@ -175,7 +175,10 @@ export interface ExtensionEventMap {
 		{ agent: unknown; invocationKind: "task" | "eval"; modelRole?: string; patterns: string[]; spawnKey?: string },
 		{ model?: string | string[]; block?: boolean; reason?: string; note?: string } | void
 	>;
-	cache_warming_decision: Ev<{ warmCost: number; missCost: number; continuationProbability: number; action: "warm" | "stop" }, { action?: "warm" | "stop" } | void>;
+	cache_warming_decision: Ev<
+		{ warmCost: number; missCost: number; continuationProbability: number; action: "warm" | "stop" },
+		{ action?: "warm" | "stop" } | void
+	>;
 	agent_start: Ev<None>;
 	agent_end: Ev<{ messages: AgentMessage[]; willContinue?: boolean }>;
 	/**

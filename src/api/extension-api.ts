@@ -106,7 +106,10 @@ export type ToolRenderers = Pick<ToolDefinition, "renderCall" | "renderResult">;
 export type ToolRendererResolver = (toolName: string, next: () => ToolRenderers | undefined) => ToolRenderers | undefined;
 
 /** pi 1.6's markdown transformer: display only, the message itself is unchanged. */
-export type MarkdownTransformer = (markdown: string, context: { messageType: string; isStreaming: boolean; availableWidth?: number; messageId?: string; timestamp?: string }) => string;
+export type MarkdownTransformer = (
+	markdown: string,
+	context: { messageType: string; isStreaming: boolean; availableWidth?: number; messageId?: string; timestamp?: string },
+) => string;
 
 export interface ExtensionAPI {
 	on<E extends ExtensionEventName>(event: E, handler: ExtensionHandler<E>): void;
@@ -152,10 +155,7 @@ export interface ExtensionAPI {
 	readonly zod: typeof import("zod").z;
 	/** TypeBox's `Type` builder. */
 	readonly typebox: typeof import("typebox").Type;
-	sendMessage<T = unknown>(
-		payload: CustomMessagePayload<T>,
-		opts?: { triggerTurn?: boolean; deliverAs?: "steer" | "followUp" | "nextTurn" | "aside" },
-	): void;
+	sendMessage<T = unknown>(payload: CustomMessagePayload<T>, opts?: { triggerTurn?: boolean; deliverAs?: "steer" | "followUp" | "nextTurn" | "aside" }): void;
 	sendUserMessage(
 		content: string | (TextContent | ImageContent)[],
 		/** `expandPromptTemplates` (pi 1.6): a `/command` text runs that extension command (Playa has no prompt templates). */

@@ -128,7 +128,9 @@ export class PlayaDatabase {
 			// Thousands of puts at once would copy every entry in one long task: a chunk a task, in the same transaction
 			// (it stays active in the callback of its last request).
 			for (let start = 0; start < batch.entries.length; start += PUTS_PER_TASK) {
-				const puts = batch.entries.slice(start, start + PUTS_PER_TASK).map((appended, index) => entries.put({ sessionId, seq: record.entryCount + start + index, entry: appended }));
+				const puts = batch.entries
+					.slice(start, start + PUTS_PER_TASK)
+					.map((appended, index) => entries.put({ sessionId, seq: record.entryCount + start + index, entry: appended }));
 				if (start + PUTS_PER_TASK < batch.entries.length) await puts.at(-1);
 			}
 			const last = batch.entries.at(-1)!;

@@ -169,11 +169,17 @@ export class ScriptedAnswers {
 		const title = quoted(request.title);
 		if (next.kind === "none") return undefined;
 		if (next.kind === "exhausted") {
-			this.deps.notify(`The script's ${next.count} dialog answer${next.count === 1 ? "" : "s"} are used up: answer ${request.method} ${title} yourself.`, "info");
+			this.deps.notify(
+				`The script's ${next.count} dialog answer${next.count === 1 ? "" : "s"} are used up: answer ${request.method} ${title} yourself.`,
+				"info",
+			);
 			return undefined;
 		}
 		if (next.kind === "mismatch") {
-			this.deps.notify(`The script's answer ${next.index + 1} ${next.reason}, but the extension opened a ${request.method} (${title}): answer it yourself. The script's answer waits for the next dialog.`, "warning");
+			this.deps.notify(
+				`The script's answer ${next.index + 1} ${next.reason}, but the extension opened a ${request.method} (${title}): answer it yourself. The script's answer waits for the next dialog.`,
+				"warning",
+			);
 			return undefined;
 		}
 		const given: GivenAnswer = { index: next.index, method: request.method, title: request.title.slice(0, 2_000), shown: next.shown, afterEntryId: leafId };

@@ -9,7 +9,16 @@
  * `playa:error` and changes nothing. A snapshot is handed to the opener (which asks the user first) only
  * once it parses as a snapshot.
  */
-import { EMBED_LIMITS, EMBED_PROTOCOL_VERSION, EMBED_TEXT_LIMIT, isEmbedMessage, parseEmbedRequest, type EmbedEntrySummary, type EmbedEvent, type EmbedRequest } from "../protocol/embed.ts";
+import {
+	EMBED_LIMITS,
+	EMBED_PROTOCOL_VERSION,
+	EMBED_TEXT_LIMIT,
+	isEmbedMessage,
+	parseEmbedRequest,
+	type EmbedEntrySummary,
+	type EmbedEvent,
+	type EmbedRequest,
+} from "../protocol/embed.ts";
 import type { UIResponse } from "../protocol/runtime.ts";
 import { messageForEntry } from "../session/messages.ts";
 import type { StoredEntry } from "../session/entries.ts";
@@ -155,7 +164,8 @@ export function startEmbedBridge(options: EmbedOptions, view: EmbedWindow): Embe
 		if (options.origin && event.origin !== options.origin) return;
 		const parsed = parseEmbedRequest(event.data);
 		const claimed = event.data as { id?: unknown; type?: unknown };
-		if (!parsed.ok) return fail(parsed.error, { id: typeof claimed.id === "string" ? claimed.id.slice(0, 100) : undefined, type: String(claimed.type).slice(0, 100) });
+		if (!parsed.ok)
+			return fail(parsed.error, { id: typeof claimed.id === "string" ? claimed.id.slice(0, 100) : undefined, type: String(claimed.type).slice(0, 100) });
 		const { request } = parsed;
 		handle(request).then(
 			() => post({ type: "playa:result", request: request.type, ...(request.id !== undefined && { id: request.id }) }),
@@ -177,7 +187,13 @@ export function startEmbedBridge(options: EmbedOptions, view: EmbedWindow): Embe
 			const state = followed.store.get();
 			if (!ready && state.phase === "ready") {
 				ready = true;
-				post({ type: "playa:ready", version: EMBED_PROTOCOL_VERSION, layout: options.layout, readOnly: options.readOnly, crossOriginIsolated: globalThis.crossOriginIsolated === true });
+				post({
+					type: "playa:ready",
+					version: EMBED_PROTOCOL_VERSION,
+					layout: options.layout,
+					readOnly: options.readOnly,
+					crossOriginIsolated: globalThis.crossOriginIsolated === true,
+				});
 			}
 			if (state.phase === "failed" && state.failure && state.failure !== failure) fail(state.failure);
 			failure = state.failure;

@@ -24,7 +24,9 @@ export class Notices {
 	readonly error = (message: string): void => this.notify(message, "error", "Playa");
 
 	dismiss(id: number): void {
-		this.store.update((state) => (state.notifications.some((n) => n.id === id) ? { ...state, notifications: state.notifications.filter((n) => n.id !== id) } : state));
+		this.store.update((state) =>
+			state.notifications.some((n) => n.id === id) ? { ...state, notifications: state.notifications.filter((n) => n.id !== id) } : state,
+		);
 	}
 
 	/** Forgets the count of `source`'s notifications that were taken off to make room. */

@@ -3,7 +3,17 @@
  * change it. Pure: the controller in playground.ts does the storage writes and other effects.
  */
 import type { AgentMessage, ThinkingLevel } from "@earendil-works/pi-agent-core";
-import { claimsPageName, type CommandInfo, type ExtensionErrorInfo, type ExtensionStatus, type ModelChoice, type RegisteredProviderInfo, type RuntimeEvent, type ScriptStep, type UIRequest } from "../protocol/runtime.ts";
+import {
+	claimsPageName,
+	type CommandInfo,
+	type ExtensionErrorInfo,
+	type ExtensionStatus,
+	type ModelChoice,
+	type RegisteredProviderInfo,
+	type RuntimeEvent,
+	type ScriptStep,
+	type UIRequest,
+} from "../protocol/runtime.ts";
 import type { StoredEntry } from "../session/entries.ts";
 import { applyStreamingDelta } from "../protocol/streaming.ts";
 import type { WorkspaceStatus } from "./workspace-host.ts";
@@ -176,7 +186,9 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 		case "status":
 			return { statuses: withBoundedKey(state.statuses, event.key, event.text === undefined ? undefined : capText(event.text, STATUS_TEXT_LIMIT)) };
 		case "widget":
-			return { widgets: withBoundedKey(state.widgets, event.key, Array.isArray(event.lines) ? { ...boundLines(event.lines), placement: event.placement } : undefined) };
+			return {
+				widgets: withBoundedKey(state.widgets, event.key, Array.isArray(event.lines) ? { ...boundLines(event.lines), placement: event.placement } : undefined),
+			};
 		case "component":
 			return { components: withKey(state.components, event.id, event.lines && { extension: event.extension, lines: event.lines }) };
 		case "entry_rendered":

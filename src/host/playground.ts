@@ -28,7 +28,15 @@ import { resolveExtensionInput } from "./extension-input.ts";
 import { InspectorLog } from "./inspector-log.ts";
 import { EditorHost } from "./editor-host.ts";
 import { branchPath } from "../session/tree.ts";
-import { DEFAULT_SCRIPT, displayPatch, initialPlaygroundState, SCRIPTED_CHOICE, sessionSource, type Notification, type PlaygroundState } from "./playground-state.ts";
+import {
+	DEFAULT_SCRIPT,
+	displayPatch,
+	initialPlaygroundState,
+	SCRIPTED_CHOICE,
+	sessionSource,
+	type Notification,
+	type PlaygroundState,
+} from "./playground-state.ts";
 import { linkCdn, linkExtensionUrls, linkRetryPolicy } from "./link-params.ts";
 import { ExtensionContentTrust, fetchModuleText } from "./extension-trust.ts";
 import { HOME_PLAYGROUND, openPlaygroundDatabase, playgroundIdOf } from "./playgrounds.ts";
@@ -39,7 +47,6 @@ import { join } from "../workspace/path.ts";
 
 const UNSANDBOXED_NOTICE =
 	"This host cannot serve Playa's sandbox frame (it sends no cross-origin isolation headers of its own), so extension code runs with this site's origin and could read its stored sessions and settings. Run only extensions you trust here, or serve Playa with the headers in _headers or vercel.json.";
-
 
 /** How many entries of a long session are shown before the whole session has loaded. */
 const RECENT_ENTRIES = 200;
@@ -99,7 +106,9 @@ export class Playground {
 			if (this.runtime === handle) this.runtime = undefined;
 			// The cards say so at once, not when the next runtime reports: the notice and the card agree.
 			const off = new Set(turnedOff);
-			this.set({ extensions: this.store.get().extensions.map((extension) => (off.has(extension.url) ? { ...extension, loaded: false, disabled: true } : extension)) });
+			this.set({
+				extensions: this.store.get().extensions.map((extension) => (off.has(extension.url) ? { ...extension, loaded: false, disabled: true } : extension)),
+			});
 			this.notify(message, "error", "Playa");
 			await this.startRuntime();
 		},
@@ -112,7 +121,11 @@ export class Playground {
 		notify: (message, level) => this.notify(message, level, "Playa"),
 	});
 	/** Open `ctx.ui` dialogs; the page answers through `dialogs.answer`. */
-	readonly dialogs = new DialogDesk(() => this.store.get().dialogs, (dialogs) => this.set({ dialogs }), (request) => this.answers.answer(request));
+	readonly dialogs = new DialogDesk(
+		() => this.store.get().dialogs,
+		(dialogs) => this.set({ dialogs }),
+		(request) => this.answers.answer(request),
+	);
 	private linkUrls: string[] = [];
 	/** The project's own extensions (`.pi/extensions/`): found at each start, run once trusted. */
 	readonly project = new ProjectExtensions({
@@ -207,7 +220,12 @@ export class Playground {
 			for (const { url, problem } of checked) if (problem) this.notify(`The page could not read ${url} to check it: ${problem}.`, "warning", "Playa");
 			const untrusted = checked.map((entry) => entry.url);
 			await this.answers.load();
-			this.set({ script: script ?? DEFAULT_SCRIPT, model: model ?? SCRIPTED_CHOICE, thinkingLevel: thinkingLevel ?? "off", extensionUrls: [...new Set([...(saved ?? []), ...this.linkUrls.filter((url) => !untrusted.includes(url))])] });
+			this.set({
+				script: script ?? DEFAULT_SCRIPT,
+				model: model ?? SCRIPTED_CHOICE,
+				thinkingLevel: thinkingLevel ?? "off",
+				extensionUrls: [...new Set([...(saved ?? []), ...this.linkUrls.filter((url) => !untrusted.includes(url))])],
+			});
 			if (untrusted.length > 0) {
 				this.set({ phase: "awaiting-trust", untrustedUrls: untrusted });
 				return;
@@ -355,7 +373,21 @@ export class Playground {
 			this.loadedUrls = extensions;
 			const workspacePort = await this.workspace.createPort();
 			const runtime = await startRuntimeWorker(
-				{ session, extensions, contentHashes: await this.urlTrust.pinned(this.linkUrls), script, disabled, workspacePort, workspaceSharesMemory: false, model, thinkingLevel, cdn: linkCdn(location), appearance: pageAppearance(), startReason: options.startReason, retry: linkRetryPolicy(this.location) },
+				{
+					session,
+					extensions,
+					contentHashes: await this.urlTrust.pinned(this.linkUrls),
+					script,
+					disabled,
+					workspacePort,
+					workspaceSharesMemory: false,
+					model,
+					thinkingLevel,
+					cdn: linkCdn(location),
+					appearance: pageAppearance(),
+					startReason: options.startReason,
+					retry: linkRetryPolicy(this.location),
+				},
 				this.bridge(++this.generation, session.header.id),
 				{
 					onCreated: (handle) => this.watchdog.watch(handle),
@@ -444,7 +476,10 @@ export class Playground {
 					(error: Error) => this.notify(`Could not save the session: ${error.message}`, "error", "Playa"),
 				);
 			case "session_request":
-				if (event.action === "new") void this.newSession().then(() => event.editorText && this.set(displayPatch(this.store.get(), { type: "editor_text", text: event.editorText, mode: "set" })));
+				if (event.action === "new")
+					void this.newSession().then(
+						() => event.editorText && this.set(displayPatch(this.store.get(), { type: "editor_text", text: event.editorText, mode: "set" })),
+					);
 				else if (event.action === "open" && event.sessionId) void this.sessions.openSession(event.sessionId);
 				else void this.startRuntime({ startReason: { reason: "reload" } });
 				return;
@@ -549,7 +584,10 @@ export class Playground {
 
 	private async saveExtensions(urls: string[]): Promise<void> {
 		this.set({ extensionUrls: urls, errors: [] });
-		await this.storage.setSetting(SETTINGS.extensions, urls.filter((url) => !this.linkUrls.includes(url)));
+		await this.storage.setSetting(
+			SETTINGS.extensions,
+			urls.filter((url) => !this.linkUrls.includes(url)),
+		);
 		await this.startRuntime();
 	}
 

@@ -27,7 +27,11 @@ export class RuntimeWatch {
 		this.watchdog?.stop();
 		// A late answer is judged from what the frame sees of the worker (late-runtime.ts).
 		const grace = () => lateRuntimeJudge(() => handle.readActivity());
-		this.watchdog = new Watchdog(() => handle.api.ping(), () => void this.stuck(handle), { grace });
+		this.watchdog = new Watchdog(
+			() => handle.api.ping(),
+			() => void this.stuck(handle),
+			{ grace },
+		);
 		this.watchdog.start();
 	}
 

@@ -64,7 +64,9 @@ export class SessionLibrary {
 	async refresh(): Promise<void> {
 		const records = await this.storage.listSessions();
 		const name = (title: string | undefined, timestamp: string) => title || `Session of ${new Date(timestamp).toLocaleString()}`;
-		this.host.set({ sessions: records.map((r) => ({ id: r.id, name: name(r.header.title, r.header.timestamp), entryCount: r.entryCount, updatedAt: r.updatedAt })) });
+		this.host.set({
+			sessions: records.map((r) => ({ id: r.id, name: name(r.header.title, r.header.timestamp), entryCount: r.entryCount, updatedAt: r.updatedAt })),
+		});
 	}
 
 	/** The current session as upstream pi's JSONL, or as a page to read. */
@@ -72,7 +74,8 @@ export class SessionLibrary {
 		const { sessionId } = this.host.state();
 		const session = sessionId ? await this.storage.loadSession(sessionId) : undefined;
 		if (!session) throw new Error("There is no session to export");
-		if (format === "jsonl") return { name: sessionJsonlFileName(session.header), type: "application/jsonl", text: exportSessionJsonl(session.header, session.entries) };
+		if (format === "jsonl")
+			return { name: sessionJsonlFileName(session.header), type: "application/jsonl", text: exportSessionJsonl(session.header, session.entries) };
 		return { name: `${session.header.id}.html`, type: "text/html", text: exportSessionHtml(session.header, session.entries, session.leafId) };
 	}
 

@@ -103,7 +103,11 @@ export class ShareDesk {
 			const id = await createSharedPlayground(home, offer.snapshot, `Shared from ${offer.source}`);
 			this.deps.navigate(playgroundHref(this.deps.location, id));
 		} catch (error) {
-			this.set({ offer: undefined, opening: false, error: `The shared playground could not be made: ${(error as Error).message}. Your playground is as it was.` });
+			this.set({
+				offer: undefined,
+				opening: false,
+				error: `The shared playground could not be made: ${(error as Error).message}. Your playground is as it was.`,
+			});
 		} finally {
 			home?.close();
 		}

@@ -36,9 +36,16 @@ export async function fetchSnapshot(address: string, base: string): Promise<Snap
 	try {
 		response = await fetch(url, { credentials: "omit", cache: "no-store" });
 	} catch {
-		return { ok: false, error: `The snapshot at ${url.href} could not be fetched: the server is unreachable, or it sends no CORS header (Access-Control-Allow-Origin) that lets this page read it. A gist's raw URL works.` };
+		return {
+			ok: false,
+			error: `The snapshot at ${url.href} could not be fetched: the server is unreachable, or it sends no CORS header (Access-Control-Allow-Origin) that lets this page read it. A gist's raw URL works.`,
+		};
 	}
-	if (!response.ok) return { ok: false, error: `The snapshot at ${url.href} could not be fetched: the server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}.` };
+	if (!response.ok)
+		return {
+			ok: false,
+			error: `The snapshot at ${url.href} could not be fetched: the server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}.`,
+		};
 	let text: string | undefined;
 	try {
 		text = await boundedText(response);

@@ -39,7 +39,10 @@ export class Watchdog {
 	}
 
 	private async check(): Promise<void> {
-		const answered = this.ping().then(() => "ok" as const, () => "ok" as const);
+		const answered = this.ping().then(
+			() => "ok" as const,
+			() => "ok" as const,
+		);
 		let answer = await this.answerWithin(answered, this.options.timeoutMs ?? 2_500);
 		const judge = answer === "late" ? this.options.grace?.() : undefined;
 		while (answer === "late" && judge && !this.stopped) {

@@ -80,7 +80,9 @@ export class WorkspaceHost {
 			if (this.closed) return chosen.kind === "embedded" ? chosen.embedded.terminate() : undefined;
 			if (chosen.kind === "embedded") await this.runEmbedded(chosen.embedded, storage);
 			else this.runWebContainer(chosen.workspace, storage);
-			this.onUpdate({ workspace: { kind: chosen.kind, cwd: this.cwd, preference, notice: chosen.notice, fellBack: chosen.kind === "embedded" && chosen.fellBack } });
+			this.onUpdate({
+				workspace: { kind: chosen.kind, cwd: this.cwd, preference, notice: chosen.notice, fellBack: chosen.kind === "embedded" && chosen.fellBack },
+			});
 			await this.publishFiles();
 		} catch (error) {
 			this.running = undefined;

@@ -110,11 +110,7 @@ export class ModuleLoader {
 			const message = this.options.urls.describe(String((error as Error)?.message ?? error));
 			const unreachable = [...this.nativeUrls].find(([nativeUrl]) => message.includes(nativeUrl));
 			if (unreachable) {
-				throw new ModuleLoadError(
-					`could not load "${unreachable[1]}" from ${unreachable[0]} (offline, or the CDN does not have it)`,
-					"import",
-					url,
-				);
+				throw new ModuleLoadError(`could not load "${unreachable[1]}" from ${unreachable[0]} (offline, or the CDN does not have it)`, "import", url);
 			}
 			const failedIn = [...this.built.keys()].find((source) => stack.includes(`${source}:`)) ?? url;
 			const where = locate(stack, failedIn);
@@ -139,9 +135,7 @@ export class ModuleLoader {
 
 	private build(url: string, importers: string[]): Promise<string> {
 		if (importers.includes(url)) {
-			return Promise.reject(
-				new ModuleLoadError(`circular import: ${[...importers, url].join(" → ")} (not supported between extension files)`, "import", url),
-			);
+			return Promise.reject(new ModuleLoadError(`circular import: ${[...importers, url].join(" → ")} (not supported between extension files)`, "import", url));
 		}
 		let built = this.built.get(url);
 		if (!built) {

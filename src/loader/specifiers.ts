@@ -37,7 +37,10 @@ export function resolveSpecifier(specifier: string, importer: string, cdn: strin
 		return TYPESCRIPT.test(specifier) ? { kind: "source", url: specifier } : { kind: "source", url: specifier, javascript: true };
 	}
 	if (specifier.startsWith("node:") || /^(fs|path|os|child_process|crypto|url|util|events|stream)(\/|$)/.test(specifier)) {
-		return { kind: "unavailable", reason: `"${specifier}" is a Node.js built-in Playa does not provide in the browser (it provides fs, fs/promises, path, os, url, util, events, crypto, child_process, buffer, readline, zlib, module, process, timers)` };
+		return {
+			kind: "unavailable",
+			reason: `"${specifier}" is a Node.js built-in Playa does not provide in the browser (it provides fs, fs/promises, path, os, url, util, events, crypto, child_process, buffer, readline, zlib, module, process, timers)`,
+		};
 	}
 	if (isPiScoped(specifier)) {
 		return { kind: "unavailable", reason: `"${specifier}" is not available in Playa yet` };

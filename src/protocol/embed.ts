@@ -58,7 +58,12 @@ export type EmbedEvent =
 
 /** Whether a message on the window is meant for Playa (its type has the prefix). */
 export function isEmbedMessage(data: unknown): boolean {
-	return typeof data === "object" && data !== null && typeof (data as { type?: unknown }).type === "string" && (data as { type: string }).type.startsWith(EMBED_PREFIX);
+	return (
+		typeof data === "object" &&
+		data !== null &&
+		typeof (data as { type?: unknown }).type === "string" &&
+		(data as { type: string }).type.startsWith(EMBED_PREFIX)
+	);
 }
 
 /** Parses a `playa:` message with an error a host page's author can act on. */

@@ -3,10 +3,22 @@
  * registered shortcut and a key press in the page compare equal.
  */
 const MODIFIERS = ["ctrl", "alt", "shift", "meta"] as const;
-const ALIASES: Record<string, string> = { control: "ctrl", option: "alt", cmd: "meta", command: "meta", super: "meta", esc: "escape", return: "enter", del: "delete" };
+const ALIASES: Record<string, string> = {
+	control: "ctrl",
+	option: "alt",
+	cmd: "meta",
+	command: "meta",
+	super: "meta",
+	esc: "escape",
+	return: "enter",
+	del: "delete",
+};
 
 export function normalizeKeyId(id: string): string {
-	const parts = id.toLowerCase().split("+").map((part) => ALIASES[part.trim()] ?? part.trim());
+	const parts = id
+		.toLowerCase()
+		.split("+")
+		.map((part) => ALIASES[part.trim()] ?? part.trim());
 	const key = parts.filter((part) => !(MODIFIERS as readonly string[]).includes(part)).join("+");
 	const modifiers = MODIFIERS.filter((modifier) => parts.includes(modifier));
 	return [...modifiers, key].join("+");

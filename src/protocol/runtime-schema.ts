@@ -21,7 +21,17 @@ const agentMessage = z.looseObject({
 });
 
 const entryBase = { id: text, parentId: text.nullable(), timestamp: text };
-const KNOWN_ENTRY_TYPES = ["message", "custom", "custom_message", "model_change", "thinking_level_change", "session_info", "label", "compaction", "branch_summary"];
+const KNOWN_ENTRY_TYPES = [
+	"message",
+	"custom",
+	"custom_message",
+	"model_change",
+	"thinking_level_change",
+	"session_info",
+	"label",
+	"compaction",
+	"branch_summary",
+];
 const sessionEntry = z.union([
 	z.looseObject({ ...entryBase, type: z.literal("message"), message: agentMessage }),
 	z.looseObject({ ...entryBase, type: z.literal("custom"), customType: text }),
@@ -73,9 +83,7 @@ const extensionStatus = z.object({
 	tools: z.array(text),
 	commands: z.array(described),
 	shortcuts: z.array(z.object({ key: text, description: text.optional() })),
-	flags: z.array(
-		z.object({ name: text, type: z.enum(["boolean", "string"]), description: text.optional(), value: z.union([z.boolean(), text]).optional() }),
-	),
+	flags: z.array(z.object({ name: text, type: z.enum(["boolean", "string"]), description: text.optional(), value: z.union([z.boolean(), text]).optional() })),
 	hooks: z.array(z.object({ event: text, count: z.number() })).optional(),
 	renderers: z.array(text).optional(),
 	providers: z.array(text).optional(),
@@ -106,7 +114,11 @@ const eventSchemas: { [K in EventType]: z.ZodType } = {
 	streaming_delta: event("streaming_delta", {
 		head: z.record(z.string(), z.unknown()),
 		count: z.number().int().nonnegative().max(10_000),
-		changes: z.array(z.union([z.object({ index: z.number().int().nonnegative(), append: text }), z.object({ index: z.number().int().nonnegative(), block: contentBlock })])).max(10_000),
+		changes: z
+			.array(
+				z.union([z.object({ index: z.number().int().nonnegative(), append: text }), z.object({ index: z.number().int().nonnegative(), block: contentBlock })]),
+			)
+			.max(10_000),
 	}),
 	run_state: event("run_state", { running: z.boolean() }),
 	extensions_changed: event("extensions_changed", { extensions: z.array(extensionStatus), commands: z.array(commandInfo) }),
@@ -133,7 +145,13 @@ const eventSchemas: { [K in EventType]: z.ZodType } = {
 
 const timeout = z.number().optional();
 const uiRequestSchema = z.discriminatedUnion("method", [
-	z.object({ method: z.literal("select"), title: text, options: z.array(text), optionDetails: z.array(z.object({ description: text.optional() })).optional(), timeout }),
+	z.object({
+		method: z.literal("select"),
+		title: text,
+		options: z.array(text),
+		optionDetails: z.array(z.object({ description: text.optional() })).optional(),
+		timeout,
+	}),
 	z.object({ method: z.literal("confirm"), title: text, message: text, timeout }),
 	z.object({ method: z.literal("input"), title: text, placeholder: text.optional(), timeout }),
 	z.object({ method: z.literal("editor"), title: text, prefill: text.optional(), timeout }),

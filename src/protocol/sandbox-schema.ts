@@ -9,7 +9,15 @@ const runningCallSchema = z.object({ url: text(4096), name: text(4096), where: t
 const frameReportSchema = z.discriminatedUnion("type", [
 	z.object({ type: z.literal("started"), isolated: z.boolean() }).strict(),
 	z.object({ type: z.literal("failed"), message: text(2000) }).strict(),
-	z.object({ type: z.literal("call_record"), id: z.number().int(), running: runningCallSchema.optional(), syncCall: z.boolean().optional(), beat: z.number().int().optional() }).strict(),
+	z
+		.object({
+			type: z.literal("call_record"),
+			id: z.number().int(),
+			running: runningCallSchema.optional(),
+			syncCall: z.boolean().optional(),
+			beat: z.number().int().optional(),
+		})
+		.strict(),
 ]);
 
 /** A report from the frame, or undefined when it is not one. */

@@ -8,9 +8,7 @@ export const scriptStepSchema = z
 	.object({
 		thinking: z.string().optional(),
 		text: z.string().optional(),
-		toolCalls: z
-			.array(z.object({ name: z.string().min(1), arguments: z.record(z.string(), z.unknown()).default({}) }))
-			.optional(),
+		toolCalls: z.array(z.object({ name: z.string().min(1), arguments: z.record(z.string(), z.unknown()).default({}) })).optional(),
 		/** Ends the reply with a provider error carrying this message. */
 		error: z.string().optional(),
 	})

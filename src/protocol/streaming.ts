@@ -57,7 +57,14 @@ export class StreamingDeltas {
 			const block = content[index];
 			const before = sent[index];
 			const text = grownText(block);
-			if (before && "length" in before && before.type === block.type && text !== undefined && text.length >= before.length && text.slice(before.length - before.tail.length, before.length) === before.tail) {
+			if (
+				before &&
+				"length" in before &&
+				before.type === block.type &&
+				text !== undefined &&
+				text.length >= before.length &&
+				text.slice(before.length - before.tail.length, before.length) === before.tail
+			) {
 				if (text.length === before.length) continue;
 				changes.push({ index, append: text.slice(before.length) });
 				sent[index] = { type: block.type, length: text.length, tail: text.slice(-TAIL) };

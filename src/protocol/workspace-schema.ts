@@ -31,7 +31,9 @@ const limits = z.object({
 /** One tuple of arguments per method; trailing optional arguments may be left out. */
 const argumentSchemas: { [K in keyof WorkspacePortApi]: z.ZodType } = {
 	// A runtime's `init` only learns cwd and kind: the workspace was started by the host, with its own options.
-	init: z.tuple([z.strictObject({ cwd: z.string().optional(), env: z.record(z.string(), z.string()).optional(), limits: limits.partial().optional() }).optional()]),
+	init: z.tuple([
+		z.strictObject({ cwd: z.string().optional(), env: z.record(z.string(), z.string()).optional(), limits: limits.partial().optional() }).optional(),
+	]),
 	readFile: z.tuple([path, z.literal("utf8").optional()]),
 	writeFile: z.tuple([path, z.union([z.string(), bytes])]),
 	list: z.tuple([path]),

@@ -157,7 +157,20 @@ export interface EmbeddedWorkerApi extends WorkspacePortApi {
 }
 
 /** All the runtime worker may call on a workspace port (see guard.ts); only `exec` takes a callback. */
-export const WORKSPACE_PORT_METHODS = methodsOf<WorkspacePortApi>()(["init", "readFile", "writeFile", "list", "stat", "exists", "mkdir", "remove", "rename", "exec", "abort", "openSyncChannel"]);
+export const WORKSPACE_PORT_METHODS = methodsOf<WorkspacePortApi>()([
+	"init",
+	"readFile",
+	"writeFile",
+	"list",
+	"stat",
+	"exists",
+	"mkdir",
+	"remove",
+	"rename",
+	"exec",
+	"abort",
+	"openSyncChannel",
+]);
 
 /** All the host may call on the embedded worker; `exec` and `watch` take callbacks. */
 export const EMBEDDED_WORKER_METHODS = methodsOf<EmbeddedWorkerApi>()([

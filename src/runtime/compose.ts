@@ -140,7 +140,8 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 	const emit = (event: RuntimeEvent) => void host.emit(event);
 	const sessionId = config.session.header.id;
 	const gateway = options.gateway ?? (config.gatewayPort ? Comlink.wrap<ProviderGatewayApi>(config.gatewayPort) : undefined);
-	const workspace = options.workspace ?? (config.workspacePort ? await connectEmbeddedWorkspace(config.workspacePort, {}, config.workspaceSharesMemory !== false) : undefined);
+	const workspace =
+		options.workspace ?? (config.workspacePort ? await connectEmbeddedWorkspace(config.workspacePort, {}, config.workspaceSharesMemory !== false) : undefined);
 	const cwd = workspace?.cwd ?? "/workspace";
 	// Renderers and components read well on the page only in the page's own scheme.
 	const theme = config.appearance === "light" ? lightTheme : darkTheme;
@@ -346,7 +347,8 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		hostModules: new HostModules(
 			// This runtime's own pi-ai: its model calls are answered like the agent's (keys stay in the page).
 			createHostModuleLoaders({
-				piAi: (piAi) => routePiAiCalls(piAi, async (target: Model<Api>, context, streamOptions) => session.agent.streamFunction(target, context, streamOptions)),
+				piAi: (piAi) =>
+					routePiAiCalls(piAi, async (target: Model<Api>, context, streamOptions) => session.agent.streamFunction(target, context, streamOptions)),
 				codingAgent: (module) => ({ ...module, ...createToolFactories(workspace, cwd) }),
 				node: nodeHostFor(workspace, cwd, () => !lifecycle.stale, config.workspaceSyncPort),
 			}),
@@ -359,5 +361,29 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		contentHashes: config.contentHashes,
 	});
 
-	return { host, lifecycle, urls, tree, session, runner, model, manual, policy, selection, navigation, panel, rendering, ui, timers, loader, control, mcp, models, commands, stopStrayErrors, inspector, stopInspector };
+	return {
+		host,
+		lifecycle,
+		urls,
+		tree,
+		session,
+		runner,
+		model,
+		manual,
+		policy,
+		selection,
+		navigation,
+		panel,
+		rendering,
+		ui,
+		timers,
+		loader,
+		control,
+		mcp,
+		models,
+		commands,
+		stopStrayErrors,
+		inspector,
+		stopInspector,
+	};
 }

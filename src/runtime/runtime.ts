@@ -32,7 +32,10 @@ export class Runtime implements RuntimeApi {
 		const parts = await composeRuntime(config, hostBridge(config, bridge), this.options);
 		this.started = parts;
 		const { runner, panel, policy, selection, loader, tree, rendering, lifecycle } = parts;
-		const env = panel.apiEnvironment(createActions(parts.control, (model) => policy.setModel(model)), parts.mcp);
+		const env = panel.apiEnvironment(
+			createActions(parts.control, (model) => policy.setModel(model)),
+			parts.mcp,
+		);
 		const disabled = new Map((config.disabled ?? []).map((d) => [d.url, d.reason]));
 		for (const url of config.extensions) if (!disabled.has(url)) loader.prepare(url);
 		for (const url of config.extensions) {

@@ -24,7 +24,8 @@ function pin(target: object, name: string): void {
 	while (owner && !Object.hasOwn(owner, name)) owner = Object.getPrototypeOf(owner);
 	const descriptor = owner ? Object.getOwnPropertyDescriptor(owner, name) : undefined;
 	if (!owner || !descriptor?.configurable) return;
-	if ("value" in descriptor) Object.defineProperty(owner, name, { value: descriptor.value, writable: false, configurable: false, enumerable: descriptor.enumerable });
+	if ("value" in descriptor)
+		Object.defineProperty(owner, name, { value: descriptor.value, writable: false, configurable: false, enumerable: descriptor.enumerable });
 	else Object.defineProperty(owner, name, { ...descriptor, configurable: false });
 }
 
@@ -39,7 +40,14 @@ function lockMessaging(): void {
  */
 function sealPorts(config: RuntimeConfig, { callRecord, syncPort }: RuntimeBoot): RuntimeConfig {
 	const seal = (port: MessagePort | undefined) => (port ? (sealedEndpoint(port) as unknown as MessagePort) : undefined);
-	return { ...config, callRecord, workspaceSyncPort: syncPort, hostPort: seal(config.hostPort), gatewayPort: seal(config.gatewayPort), workspacePort: seal(config.workspacePort) };
+	return {
+		...config,
+		callRecord,
+		workspaceSyncPort: syncPort,
+		hostPort: seal(config.hostPort),
+		gatewayPort: seal(config.gatewayPort),
+		workspacePort: seal(config.workspacePort),
+	};
 }
 
 function boot(message: RuntimeBoot): void {

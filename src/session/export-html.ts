@@ -90,21 +90,40 @@ function message(entry: StoredEntry, m: Json, labels: Map<string, string>): stri
 			return card("assistant", "Assistant", content(m.content) + (m.errorMessage ? text(str(m.errorMessage), "error") : ""), entry, labels, note);
 		}
 		case "toolResult":
-			return card(m.isError ? "tool-result failed" : "tool-result", `Tool result · ${str(m.toolName)}`, content(m.content), entry, labels, m.isError ? "error" : "");
+			return card(
+				m.isError ? "tool-result failed" : "tool-result",
+				`Tool result · ${str(m.toolName)}`,
+				content(m.content),
+				entry,
+				labels,
+				m.isError ? "error" : "",
+			);
 		case "bashExecution": {
 			const status = m.cancelled ? "cancelled" : m.exitCode === undefined || m.exitCode === null ? "" : `exit ${str(m.exitCode)}`;
 			return card("bash", "Shell", `<pre class="command">$ ${escapeHtml(str(m.command))}</pre>${text(str(m.output), "output")}`, entry, labels, status);
 		}
 		case "custom":
 		case "hookMessage":
-			return card("custom", `Extension · ${str(m.customType)}`, m.display === false ? fold("hidden message", content(m.content)) : content(m.content), entry, labels);
+			return card(
+				"custom",
+				`Extension · ${str(m.customType)}`,
+				m.display === false ? fold("hidden message", content(m.content)) : content(m.content),
+				entry,
+				labels,
+			);
 		case "branchSummary":
 			return card("summary", "Branch summary", text(str(m.summary)), entry, labels);
 		case "compactionSummary":
 			return card("summary", "Compaction summary", text(str(m.summary)), entry, labels);
 		case "system":
 		case "developer":
-			return card("system", m.role === "system" ? "System" : "Developer", fold("prompt", content(m.content) + (m.sections ? json(m.sections) : "")), entry, labels);
+			return card(
+				"system",
+				m.role === "system" ? "System" : "Developer",
+				fold("prompt", content(m.content) + (m.sections ? json(m.sections) : "")),
+				entry,
+				labels,
+			);
 		default:
 			return card("other", str(m.role) || "message", fold("message", json(m)), entry, labels);
 	}
@@ -124,7 +143,9 @@ function entryHtml(entry: StoredEntry, labels: Map<string, string>): string {
 		case "branch_summary":
 			return card("summary", "Branch summary", text(str(e.summary)), entry, labels, e.fromId ? `from ${str(e.fromId)}` : "");
 		case "model_change":
-			return meta(`Model: ${e.model !== undefined ? str(e.model) : `${str(e.provider)}/${str(e.modelId)}`}${e.role && e.role !== "default" ? ` (${str(e.role)})` : ""}`);
+			return meta(
+				`Model: ${e.model !== undefined ? str(e.model) : `${str(e.provider)}/${str(e.modelId)}`}${e.role && e.role !== "default" ? ` (${str(e.role)})` : ""}`,
+			);
 		case "thinking_level_change":
 			return meta(`Thinking level: ${str(e.thinkingLevel ?? e.configured)}`);
 		case "session_info":
@@ -179,7 +200,10 @@ export function exportSessionHtml(header: SessionHeader, entries: readonly Store
 		["Parent", header.parentSession],
 		["Entries", `${branch.length} on this branch, ${entries.length} in the session`],
 	];
-	const dl = facts.filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(str(v))}</dd>`).join("");
+	const dl = facts
+		.filter(([, v]) => v !== undefined && v !== "")
+		.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(str(v))}</dd>`)
+		.join("");
 	return [
 		"<!doctype html>",
 		'<html lang="en"><head><meta charset="utf-8">',

@@ -142,7 +142,8 @@ function cycleIds(records: ParsedLine[]): string[] {
 	return cyclic;
 }
 
-const fail = (error: string, line?: number): SessionImportResult => (line === undefined ? { ok: false, error } : { ok: false, error: `line ${line}: ${error}`, line });
+const fail = (error: string, line?: number): SessionImportResult =>
+	line === undefined ? { ok: false, error } : { ok: false, error: `line ${line}: ${error}`, line };
 
 export function importSessionJsonl(text: string): SessionImportResult {
 	const warnings: string[] = [];

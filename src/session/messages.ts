@@ -117,12 +117,20 @@ export function convertToLlm(messages: AgentMessage[]): Message[] {
 			case "custom":
 				return [{ role: "user", content: textBlocks(message.content), timestamp: message.timestamp }];
 			case "branchSummary":
-				return [{ role: "user", content: [{ type: "text", text: BRANCH_SUMMARY_PREFIX + message.summary + BRANCH_SUMMARY_SUFFIX }], timestamp: message.timestamp }];
+				return [
+					{ role: "user", content: [{ type: "text", text: BRANCH_SUMMARY_PREFIX + message.summary + BRANCH_SUMMARY_SUFFIX }], timestamp: message.timestamp },
+				];
 			case "bashExecution":
 				if (message.excludeFromContext) return [];
 				return [{ role: "user", content: [{ type: "text", text: bashExecutionToText(message) }], timestamp: message.timestamp }];
 			case "compactionSummary":
-				return [{ role: "user", content: [{ type: "text", text: COMPACTION_SUMMARY_PREFIX + message.summary + COMPACTION_SUMMARY_SUFFIX }], timestamp: message.timestamp }];
+				return [
+					{
+						role: "user",
+						content: [{ type: "text", text: COMPACTION_SUMMARY_PREFIX + message.summary + COMPACTION_SUMMARY_SUFFIX }],
+						timestamp: message.timestamp,
+					},
+				];
 			case "system":
 			case "user":
 			case "assistant":
@@ -207,7 +215,14 @@ export function failedMessage(model: Model<Api>, reason: "error" | "aborted", er
 		api: model.api,
 		provider: model.provider,
 		model: model.id,
-		usage: partial?.usage ?? { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+		usage: partial?.usage ?? {
+			input: 0,
+			output: 0,
+			cacheRead: 0,
+			cacheWrite: 0,
+			totalTokens: 0,
+			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+		},
 		...(partial?.responseId ? { responseId: partial.responseId } : {}),
 		stopReason: reason,
 		errorMessage,

@@ -23,7 +23,6 @@ export function branchPath(byId: ReadonlyMap<string, StoredEntry>, fromId: strin
 	return path.reverse();
 }
 
-
 /** Each target's label as the latest `label` entry for it decides; cleared labels are absent. */
 export function resolveLabels(entries: readonly StoredEntry[]): Map<string, string> {
 	const labels = new Map<string, string>();

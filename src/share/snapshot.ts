@@ -68,12 +68,12 @@ export const snapshotSchema = z
 			.max(SNAPSHOT_LIMITS.files)
 			.refine((files) => new Set(files.map((file) => file.path)).size === files.length, "name each path once")
 			.default([]),
-		extensions: z
-			.array(z.string().max(SNAPSHOT_LIMITS.urlLength).refine(isWebUrl, "must be an http(s) URL"))
-			.max(SNAPSHOT_LIMITS.extensions)
-			.default([]),
+		extensions: z.array(z.string().max(SNAPSHOT_LIMITS.urlLength).refine(isWebUrl, "must be an http(s) URL")).max(SNAPSHOT_LIMITS.extensions).default([]),
 		/** The model by provider and id; a key has no place here. */
-		model: z.object({ provider: z.string().min(1).max(200), id: z.string().min(1).max(200) }).strict().optional(),
+		model: z
+			.object({ provider: z.string().min(1).max(200), id: z.string().min(1).max(200) })
+			.strict()
+			.optional(),
 		script: scriptSchema.max(SNAPSHOT_LIMITS.scriptSteps).optional(),
 		dialogAnswers: z.array(dialogAnswerSchema).max(SNAPSHOT_LIMITS.dialogAnswers).optional(),
 		prompt: z.string().max(SNAPSHOT_LIMITS.promptLength).optional(),
@@ -91,7 +91,8 @@ export function parseSnapshot(value: unknown): SnapshotResult {
 	if (!value || typeof value !== "object" || Array.isArray(value)) return { ok: false, error: "This is not a Playa snapshot (not a JSON object)." };
 	const version = (value as { version?: unknown }).version;
 	if (typeof version !== "number") return { ok: false, error: "This is not a Playa snapshot (it names no version)." };
-	if (version > SNAPSHOT_VERSION) return { ok: false, error: `This snapshot was made by a newer Playa (version ${version}; this one reads ${SNAPSHOT_VERSION}).` };
+	if (version > SNAPSHOT_VERSION)
+		return { ok: false, error: `This snapshot was made by a newer Playa (version ${version}; this one reads ${SNAPSHOT_VERSION}).` };
 	const parsed = snapshotSchema.safeParse(value);
 	if (parsed.success) return { ok: true, snapshot: parsed.data };
 	const issue = parsed.error.issues[0];

@@ -61,7 +61,13 @@ function useTreePanel(wanted: boolean, onError: (message: string) => void): Tree
 }
 
 /** Memoized: the page renders once a frame while a runtime sends events, and widgets change seldom. */
-const Widgets = memo(function Widgets({ widgets, placement }: { widgets: ReturnType<typeof usePlaygroundState>["widgets"]; placement: "aboveEditor" | "belowEditor" }) {
+const Widgets = memo(function Widgets({
+	widgets,
+	placement,
+}: {
+	widgets: ReturnType<typeof usePlaygroundState>["widgets"];
+	placement: "aboveEditor" | "belowEditor";
+}) {
 	const shown = Object.entries(widgets).filter(([, widget]) => widget.placement === placement);
 	if (shown.length === 0) return null;
 	return (
@@ -143,7 +149,15 @@ export function App(props: AppProps) {
 	// updates during a run (a hidden tab still renders).
 	const replyError = lastReplyError(branch);
 	const editorPane = useMemo(
-		() => <EditorPane host={playground.editor} files={state.files} root={state.workspace.cwd} runtimeProblems={runtimeProblems} onNotice={playground.notices.error} />,
+		() => (
+			<EditorPane
+				host={playground.editor}
+				files={state.files}
+				root={state.workspace.cwd}
+				runtimeProblems={runtimeProblems}
+				onNotice={playground.notices.error}
+			/>
+		),
 		[playground, state.files, state.workspace.cwd, runtimeProblems],
 	);
 	const reloadDisabled = state.running || state.phase !== "ready";
@@ -204,7 +218,10 @@ export function App(props: AppProps) {
 		),
 		[playground, state.sessions, state.sessionId, state.running],
 	);
-	const filesPanel = useMemo(() => <FilesPanel files={state.files} status={state.workspace} host={playground.workspace} />, [playground, state.files, state.workspace]);
+	const filesPanel = useMemo(
+		() => <FilesPanel files={state.files} status={state.workspace} host={playground.workspace} />,
+		[playground, state.files, state.workspace],
+	);
 	// An extension's ctx.ui.setTitle names the tab too, followed by the page's name so it stays recognisable.
 	useEffect(() => {
 		document.title = state.title ? `${state.title} — Playa` : PAGE_TITLE;
@@ -228,89 +245,95 @@ export function App(props: AppProps) {
 				reveal={reveal}
 				editor={editorPane}
 				session={
-				<div className="chat">
-					{state.phase === "failed" && (
-						<p className="error-text" role="alert">
-							{state.failure}
-						</p>
-					)}
-					{state.phase === "locked" && (
-						<div className="banner" role="alert">
-							This session is open in another tab, which writes it. This tab only shows it.{" "}
-							<button type="button" onClick={() => void playground.takeOver()}>
-								Take over here
-							</button>
-						</div>
-					)}
-					<ThinkingLabel.Provider value={state.thinkingLabel ?? "Thinking"}>
-						<Transcript entries={branch} streaming={state.streaming} rendered={state.renderedEntries} renderedCalls={state.renderedToolCalls} answers={state.answerLog} />
-					</ThinkingLabel.Provider>
-					{state.manualTurn && (
-						<ManualTurnForm
-							key={state.manualTurn.id}
-							pending={state.manualTurn}
-							onSend={(id, turn) => playground.manualTurns.answer(id, { turn })}
-							onAbort={() => void playground.abort()}
-						/>
-					)}
-					<Widgets widgets={state.widgets} placement="aboveEditor" />
-					<PlaygroundComposer playground={playground} state={state} />
-					<Widgets widgets={state.widgets} placement="belowEditor" />
-					<footer className="statusbar" aria-label="Status">
-						{state.phase === "starting" && <span>Starting runtime…</span>}
-						{state.running && !state.retry && !state.workingHidden && <span>Working…</span>}
-						{state.retry && <RetryStatus retry={state.retry} />}
-						<SessionUsage entries={state.entries} branch={branch} contextWindow={state.model.model?.contextWindow} />
-						{Object.entries(state.statuses).map(([key, text]) => (
-							<span key={key}>{ansiToNodes(text, key)}</span>
-						))}
-					</footer>
-				</div>
+					<div className="chat">
+						{state.phase === "failed" && (
+							<p className="error-text" role="alert">
+								{state.failure}
+							</p>
+						)}
+						{state.phase === "locked" && (
+							<div className="banner" role="alert">
+								This session is open in another tab, which writes it. This tab only shows it.{" "}
+								<button type="button" onClick={() => void playground.takeOver()}>
+									Take over here
+								</button>
+							</div>
+						)}
+						<ThinkingLabel.Provider value={state.thinkingLabel ?? "Thinking"}>
+							<Transcript
+								entries={branch}
+								streaming={state.streaming}
+								rendered={state.renderedEntries}
+								renderedCalls={state.renderedToolCalls}
+								answers={state.answerLog}
+							/>
+						</ThinkingLabel.Provider>
+						{state.manualTurn && (
+							<ManualTurnForm
+								key={state.manualTurn.id}
+								pending={state.manualTurn}
+								onSend={(id, turn) => playground.manualTurns.answer(id, { turn })}
+								onAbort={() => void playground.abort()}
+							/>
+						)}
+						<Widgets widgets={state.widgets} placement="aboveEditor" />
+						<PlaygroundComposer playground={playground} state={state} />
+						<Widgets widgets={state.widgets} placement="belowEditor" />
+						<footer className="statusbar" aria-label="Status">
+							{state.phase === "starting" && <span>Starting runtime…</span>}
+							{state.running && !state.retry && !state.workingHidden && <span>Working…</span>}
+							{state.retry && <RetryStatus retry={state.retry} />}
+							<SessionUsage entries={state.entries} branch={branch} contextWindow={state.model.model?.contextWindow} />
+							{Object.entries(state.statuses).map(([key, text]) => (
+								<span key={key}>{ansiToNodes(text, key)}</span>
+							))}
+						</footer>
+					</div>
 				}
 				panels={
-				<PanelTabs
-					key={state.openPanels?.join() ?? ""}
-					initial={panelTab(state.openPanels)}
-					tabs={[
-						{
-							id: "extensions",
-							label: "Extensions",
-							content: extensionsPanel,
-						},
-						{
-							id: "model",
-							label: "Model",
-							content: modelPanel,
-						},
-						{
-							id: "sessions",
-							label: "Sessions",
-							content: sessionsPanel,
-						},
-						{
-							id: "tree",
-							label: "Tree",
-							content: (
-								<section className="panel" aria-label="Session tree">
-									<p className="muted">The session's branches, labels and forks.</p>
-									<button type="button" onClick={() => playground.tree.show(true)}>
-										Open the session tree
-									</button>
-								</section>
-							),
-						},
-						{ id: "files", label: "Files", content: filesPanel },
-						{
-							id: "inspector",
-							label: "Inspector",
-							content: props.inspector ?? (
-								<Suspense fallback={<p className="muted">Loading the inspector…</p>}>
-									<InspectorPanel log={playground.inspector} />
-								</Suspense>
-							),
-						},
-					]}
-				/>
+					<PanelTabs
+						key={state.openPanels?.join() ?? ""}
+						initial={panelTab(state.openPanels)}
+						tabs={[
+							{
+								id: "extensions",
+								label: "Extensions",
+								content: extensionsPanel,
+							},
+							{
+								id: "model",
+								label: "Model",
+								content: modelPanel,
+							},
+							{
+								id: "sessions",
+								label: "Sessions",
+								content: sessionsPanel,
+							},
+							{
+								id: "tree",
+								label: "Tree",
+								content: (
+									<section className="panel" aria-label="Session tree">
+										<p className="muted">The session's branches, labels and forks.</p>
+										<button type="button" onClick={() => playground.tree.show(true)}>
+											Open the session tree
+										</button>
+									</section>
+								),
+							},
+							{ id: "files", label: "Files", content: filesPanel },
+							{
+								id: "inspector",
+								label: "Inspector",
+								content: props.inspector ?? (
+									<Suspense fallback={<p className="muted">Loading the inspector…</p>}>
+										<InspectorPanel log={playground.inspector} />
+									</Suspense>
+								),
+							},
+						]}
+					/>
 				}
 			/>
 			{galleryOpen && (
@@ -326,9 +349,18 @@ export function App(props: AppProps) {
 			)}
 			<ShareLayer playground={playground} state={state} sharing={sharing} onCloseShare={() => setSharing(false)} />
 			<Notifications items={state.notifications} dropped={state.droppedNotifications} onDismiss={dismissNotification} onDismissDropped={dismissDropped} />
-			{state.phase === "awaiting-trust" && <TrustPrompt urls={state.untrustedUrls} projectFiles={state.untrustedProjectFiles} onDecide={(run) => void playground.decideTrust(run)} />}
+			{state.phase === "awaiting-trust" && (
+				<TrustPrompt urls={state.untrustedUrls} projectFiles={state.untrustedProjectFiles} onDecide={(run) => void playground.decideTrust(run)} />
+			)}
 			{Object.entries(state.components).map(([id, component]) => (
-				<ComponentDialog key={id} id={id} extension={component.extension} lines={component.lines} onInput={(cid, data) => playground.componentInput(cid, data)} onClose={(cid) => playground.closeComponent(cid)} />
+				<ComponentDialog
+					key={id}
+					id={id}
+					extension={component.extension}
+					lines={component.lines}
+					onInput={(cid, data) => playground.componentInput(cid, data)}
+					onClose={(cid) => playground.closeComponent(cid)}
+				/>
 			))}
 			{state.treeOpen && TreePanel && (
 				<TreePanel

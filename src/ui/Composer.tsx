@@ -25,7 +25,10 @@ function useArgumentCompletions(text: string, commands: CommandInfo[], complete:
 	useEffect(() => {
 		if (!name) return setItems([]);
 		let current = true;
-		complete(name, prefix).then((found) => current && setItems(found), () => current && setItems([]));
+		complete(name, prefix).then(
+			(found) => current && setItems(found),
+			() => current && setItems([]),
+		);
 		return () => {
 			current = false;
 		};

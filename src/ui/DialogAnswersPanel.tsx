@@ -2,7 +2,8 @@
 import { parseDialogAnswers, type DialogAnswer } from "../host/dialog-answers.ts";
 import { JsonPanel } from "./JsonPanel.tsx";
 
-const EXAMPLE = '[{ "method": "select", "value": "staging" }, { "method": "confirm", "confirmed": true }, { "method": "input", "value": "…" }, { "cancelled": true }]';
+const EXAMPLE =
+	'[{ "method": "select", "value": "staging" }, { "method": "confirm", "confirmed": true }, { "method": "input", "value": "…" }, { "cancelled": true }]';
 
 const parseAnswers = (text: string) => {
 	const parsed = parseDialogAnswers(text);
@@ -28,8 +29,8 @@ export function DialogAnswersPanel({ answers, position, onApply }: { answers: Di
 				)
 			}
 		>
-			Answer N of a session answers its Nth dialog, in order, so a demo runs hands-free: <code>{EXAMPLE}</code>. An answer for another kind of dialog waits,
-			and you answer that one.
+			Answer N of a session answers its Nth dialog, in order, so a demo runs hands-free: <code>{EXAMPLE}</code>. An answer for another kind of dialog waits, and
+			you answer that one.
 		</JsonPanel>
 	);
 }

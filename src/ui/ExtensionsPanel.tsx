@@ -10,7 +10,8 @@ function ErrorText({ error }: { error: ExtensionErrorInfo }) {
 	const during = error.where ? ` in ${error.where}` : "";
 	return (
 		<p className="error-text" role="alert">
-			{error.phase} error{during}{where}: {error.message}
+			{error.phase} error{during}
+			{where}: {error.message}
 		</p>
 	);
 }
@@ -48,9 +49,7 @@ function Flag({ flag, onFlag }: { flag: ExtensionStatus["flags"][number]; onFlag
 				/>
 			) : null}
 			<code>--{flag.name}</code>
-			{flag.type === "string" ? (
-				<input aria-label={label} defaultValue={String(flag.value ?? "")} onBlur={(e) => onFlag(flag.name, e.target.value)} />
-			) : null}
+			{flag.type === "string" ? <input aria-label={label} defaultValue={String(flag.value ?? "")} onBlur={(e) => onFlag(flag.name, e.target.value)} /> : null}
 			{flag.description && <span className="muted"> {flag.description}</span>}
 		</label>
 	);

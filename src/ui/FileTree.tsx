@@ -36,21 +36,31 @@ interface Props {
 export function FileTree({ root, files, open, labelPrefix = "", onOpen }: Props) {
 	const renderFolder = (folder: Folder, prefix: string) => (
 		<ul className="file-list">
-			{[...folder.folders].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, child]) => (
-				<li key={`${prefix}${name}/`}>
-					<details open>
-						<summary>{name}/</summary>
-						{renderFolder(child, `${prefix}${name}/`)}
-					</details>
-				</li>
-			))}
-			{folder.files.sort((a, b) => (a.name < b.name ? -1 : 1)).map(({ name, path }) => (
-				<li key={path}>
-					<button type="button" aria-label={`${labelPrefix}${path}`} title={path} aria-pressed={open === path} onClick={() => onOpen(open === path ? undefined : path)}>
-						{name}
-					</button>
-				</li>
-			))}
+			{[...folder.folders]
+				.sort(([a], [b]) => (a < b ? -1 : 1))
+				.map(([name, child]) => (
+					<li key={`${prefix}${name}/`}>
+						<details open>
+							<summary>{name}/</summary>
+							{renderFolder(child, `${prefix}${name}/`)}
+						</details>
+					</li>
+				))}
+			{folder.files
+				.sort((a, b) => (a.name < b.name ? -1 : 1))
+				.map(({ name, path }) => (
+					<li key={path}>
+						<button
+							type="button"
+							aria-label={`${labelPrefix}${path}`}
+							title={path}
+							aria-pressed={open === path}
+							onClick={() => onOpen(open === path ? undefined : path)}
+						>
+							{name}
+						</button>
+					</li>
+				))}
 		</ul>
 	);
 	return renderFolder(buildTree(root, files), "");

@@ -70,7 +70,11 @@ export function FilesPanel({ files, status, host }: Props) {
 			onDrop={onDrop}
 		>
 			<h2>Files</h2>
-			<p className={status.fellBack ? "workspace-backend warning-text" : "workspace-backend muted"} aria-label="Workspace backend" data-backend={status.kind ?? ""}>
+			<p
+				className={status.fellBack ? "workspace-backend warning-text" : "workspace-backend muted"}
+				aria-label="Workspace backend"
+				data-backend={status.kind ?? ""}
+			>
 				{status.notice}
 			</p>
 			<label className="workspace-choice">
@@ -102,7 +106,14 @@ export function FilesPanel({ files, status, host }: Props) {
 				</label>
 				<label className="file-button">
 					Upload folder
-					<input type="file" multiple hidden aria-label="Upload folder" {...{ webkitdirectory: "" }} onChange={(event) => void upload(filesFromInput(event.currentTarget))} />
+					<input
+						type="file"
+						multiple
+						hidden
+						aria-label="Upload folder"
+						{...{ webkitdirectory: "" }}
+						onChange={(event) => void upload(filesFromInput(event.currentTarget))}
+					/>
 				</label>
 				<label className="file-button">
 					Seed from zip

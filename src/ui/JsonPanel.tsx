@@ -56,7 +56,11 @@ export function JsonPanel<T>({ label, title, fieldLabel, applyLabel, rows, value
 				>
 					{applyLabel}
 				</button>
-				{applied && <span className="muted" role="status">Applied.</span>}
+				{applied && (
+					<span className="muted" role="status">
+						Applied.
+					</span>
+				)}
 				{extra}
 			</div>
 		</section>

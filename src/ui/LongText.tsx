@@ -126,11 +126,7 @@ export function LongText({ text, className, as = "p", prefix }: { text: string; 
 					{collapsed.head}
 				</Tag>
 			)}
-			{!expanded && (
-				<p className="muted hidden-lines">
-					… {collapsed.hiddenLines.toLocaleString("en")} more lines …
-				</p>
-			)}
+			{!expanded && <p className="muted hidden-lines">… {collapsed.hiddenLines.toLocaleString("en")} more lines …</p>}
 			{!expanded && collapsed.tail && <Tag className={className}>{collapsed.tail}</Tag>}
 			<Toggle expanded={expanded} lines={collapsed.lines} onToggle={() => setExpanded(!expanded)} />
 		</div>
@@ -146,9 +142,7 @@ export function LongLines({ lines, renderLine, className }: { lines: string[]; r
 	const tailFrom = lines.length - TAIL_LINES;
 	return (
 		<div className="long-text" data-collapsed={!expanded}>
-			<pre className={className}>
-				{expanded ? lines.slice(0, shownLines).map(renderLine) : lines.slice(0, HEAD_LINES).map(renderLine)}
-			</pre>
+			<pre className={className}>{expanded ? lines.slice(0, shownLines).map(renderLine) : lines.slice(0, HEAD_LINES).map(renderLine)}</pre>
 			{!expanded && (
 				<>
 					<p className="muted hidden-lines">… {(tailFrom - HEAD_LINES).toLocaleString("en")} more lines …</p>

@@ -15,7 +15,19 @@ interface DraftCall {
 	errors: Record<string, string>;
 }
 
-function FieldInput({ field, value, error, onChange, label }: { field: SchemaField; value: string; error?: string; onChange(value: string): void; label: string }) {
+function FieldInput({
+	field,
+	value,
+	error,
+	onChange,
+	label,
+}: {
+	field: SchemaField;
+	value: string;
+	error?: string;
+	onChange(value: string): void;
+	label: string;
+}) {
 	const common = { "aria-label": label, "aria-invalid": error ? true : undefined, value, title: field.description };
 	let input;
 	if (field.kind === "boolean" || field.kind === "enum") {
@@ -31,7 +43,15 @@ function FieldInput({ field, value, error, onChange, label }: { field: SchemaFie
 			</select>
 		);
 	} else if (field.kind === "json") {
-		input = <textarea {...common} rows={3} spellCheck={false} placeholder={field.jsonType === "array" ? "[ ]" : field.jsonType === "object" ? "{ }" : "JSON"} onChange={(event) => onChange(event.target.value)} />;
+		input = (
+			<textarea
+				{...common}
+				rows={3}
+				spellCheck={false}
+				placeholder={field.jsonType === "array" ? "[ ]" : field.jsonType === "object" ? "{ }" : "JSON"}
+				onChange={(event) => onChange(event.target.value)}
+			/>
+		);
 	} else {
 		input = <input {...common} inputMode={field.kind === "string" ? undefined : "decimal"} onChange={(event) => onChange(event.target.value)} />;
 	}
@@ -101,7 +121,14 @@ export function ManualTurnForm({ pending, onSend, onAbort }: { pending: PendingM
 					Answering the {lastMessage.role} message: <span className="text">{lastMessage.text.slice(0, 500)}</span>
 				</p>
 			)}
-			<textarea aria-label="Assistant text" rows={3} value={text} placeholder="What the assistant says" onChange={(event) => setText(event.target.value)} autoFocus />
+			<textarea
+				aria-label="Assistant text"
+				rows={3}
+				value={text}
+				placeholder="What the assistant says"
+				onChange={(event) => setText(event.target.value)}
+				autoFocus
+			/>
 			<details>
 				<summary>Thinking</summary>
 				<textarea aria-label="Assistant thinking" rows={2} value={thinking} onChange={(event) => setThinking(event.target.value)} />

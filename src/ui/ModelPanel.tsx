@@ -115,8 +115,8 @@ function KeyDialog({ entry, secrets, onClose }: { entry: CatalogProvider; secret
 				</label>
 				<p className="muted">
 					{saved ? "A key is saved. Enter a new one to replace it. " : ""}
-					Kept in this browser's localStorage only and sent only to {entry.origins.join(", ") || "the provider"}. Extensions and share links never see
-					it.{stored}
+					Kept in this browser's localStorage only and sent only to {entry.origins.join(", ") || "the provider"}. Extensions and share links never see it.
+					{stored}
 				</p>
 				{error && (
 					<p className="error-text" role="alert">
@@ -168,7 +168,14 @@ function EndpointForm({ endpoints, onAdded }: { endpoints: EndpointStore; onAdde
 		<form className="endpoint-form" aria-label="Custom OpenAI-compatible endpoint" onSubmit={submit}>
 			<input aria-label="Base URL" placeholder="http://localhost:11434/v1" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
 			<input aria-label="Model id" placeholder="llama3.2" value={modelId} onChange={(e) => setModelId(e.target.value)} />
-			<input type="password" aria-label="Endpoint API key (optional)" placeholder="API key (optional)" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} />
+			<input
+				type="password"
+				aria-label="Endpoint API key (optional)"
+				placeholder="API key (optional)"
+				autoComplete="off"
+				value={key}
+				onChange={(e) => setKey(e.target.value)}
+			/>
 			<select aria-label="Endpoint API" value={api} onChange={(e) => setApi(e.target.value as CustomApi)}>
 				<option value="openai-completions">Chat completions (/chat/completions)</option>
 				<option value="openai-responses">Responses (/responses)</option>
@@ -291,7 +298,12 @@ export function ModelPanel(props: ModelPanelProps) {
 						</option>
 					))}
 				</select>
-				<select aria-label="Thinking level" value={levels.includes(thinkingLevel) ? thinkingLevel : "off"} disabled={levels.length < 2} onChange={(e) => onThinkingLevel(e.target.value as ModelThinkingLevel)}>
+				<select
+					aria-label="Thinking level"
+					value={levels.includes(thinkingLevel) ? thinkingLevel : "off"}
+					disabled={levels.length < 2}
+					onChange={(e) => onThinkingLevel(e.target.value as ModelThinkingLevel)}
+				>
 					{levels.map((level) => (
 						<option key={level} value={level}>
 							Thinking: {level}

@@ -9,7 +9,16 @@ const parseSteps = (text: string) => {
 
 export function ScriptPanel({ script, onApply }: { script: ScriptStep[]; onApply(steps: ScriptStep[]): void }) {
 	return (
-		<JsonPanel label="Scripted model" title="Scripted model" fieldLabel="Script steps (JSON)" applyLabel="Apply script" rows={10} value={script} parse={parseSteps} onApply={onApply}>
+		<JsonPanel
+			label="Scripted model"
+			title="Scripted model"
+			fieldLabel="Script steps (JSON)"
+			applyLabel="Apply script"
+			rows={10}
+			value={script}
+			parse={parseSteps}
+			onApply={onApply}
+		>
 			Reply N plays step N: <code>{'{ "text": "…", "thinking": "…", "toolCalls": [{ "name": "…", "arguments": {} }] }'}</code>
 		</JsonPanel>
 	);

@@ -61,7 +61,12 @@ function ContentBlocks({ content, markdown = false }: { content: unknown; markdo
 							<ToolArguments value={block.arguments} />
 						</div>
 					);
-				if (block.type === "image") return <p key={i} className="muted">[image {block.mimeType}]</p>;
+				if (block.type === "image")
+					return (
+						<p key={i} className="muted">
+							[image {block.mimeType}]
+						</p>
+					);
 				return null;
 			})}
 		</>
@@ -137,7 +142,16 @@ export function MessageView({ message, streaming = false }: { message: AgentMess
 				<LongText className="text" text={message.summary} />
 			</article>
 		);
-	const m = message as { role: string; content: unknown; toolName?: string; isError?: boolean; errorMessage?: string; stopReason?: string; usage?: Usage; details?: unknown };
+	const m = message as {
+		role: string;
+		content: unknown;
+		toolName?: string;
+		isError?: boolean;
+		errorMessage?: string;
+		stopReason?: string;
+		usage?: Usage;
+		details?: unknown;
+	};
 	const role = m.role === "toolResult" ? `Result of ${m.toolName}` : m.role === "user" ? "You" : m.role === "assistant" ? "Assistant" : m.role;
 	return (
 		<article className={`message ${m.role}${m.isError ? " error" : ""}${streaming ? " streaming" : ""}`} aria-label={`${role} message`}>
@@ -207,7 +221,11 @@ function estimateItem(item: Item): number {
 	if ("rendered" in item) return ROW_CHROME + 17 * Math.min(item.rendered.lines.length, 122);
 	if ("compaction" in item || "answer" in item) return ROW_CHROME;
 	const message = item.message as { content?: unknown; output?: string };
-	const text = message.output ?? blocks(message.content).map((block) => (block.type === "text" ? (block.text ?? "") : "")).join("\n");
+	const text =
+		message.output ??
+		blocks(message.content)
+			.map((block) => (block.type === "text" ? (block.text ?? "") : ""))
+			.join("\n");
 	return ROW_CHROME + estimatedTextHeight(String(text));
 }
 

@@ -60,7 +60,13 @@ function EndAnchoredRows<T extends { key: string }>({ items, render, estimateSiz
 		<div ref={scroller} className="transcript-list">
 			<div className="transcript-rows" style={{ height: virtualizer.getTotalSize() }}>
 				{virtualizer.getVirtualItems().map((row) => (
-					<div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className="transcript-row" style={{ transform: `translateY(${row.start}px)` }}>
+					<div
+						key={row.key}
+						ref={virtualizer.measureElement}
+						data-index={row.index}
+						className="transcript-row"
+						style={{ transform: `translateY(${row.start}px)` }}
+					>
 						{render(items[row.index])}
 					</div>
 				))}

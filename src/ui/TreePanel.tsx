@@ -73,7 +73,19 @@ function Row({ row, selected, current, style, onPick }: { row: TreeRow; selected
  * The rows of the list, drawn only where the scroller shows them. It opens with the selected row
  * (the current leaf) in the middle, and scrolls a newly selected row to the middle when it is out of view.
  */
-function TreeRows({ rows, selectedIndex, currentIndex, scroller, onPick }: { rows: TreeRow[]; selectedIndex: number; currentIndex: number; scroller: RefObject<HTMLDivElement | null>; onPick(row: TreeRow): void }) {
+function TreeRows({
+	rows,
+	selectedIndex,
+	currentIndex,
+	scroller,
+	onPick,
+}: {
+	rows: TreeRow[];
+	selectedIndex: number;
+	currentIndex: number;
+	scroller: RefObject<HTMLDivElement | null>;
+	onPick(row: TreeRow): void;
+}) {
 	const getItemKey = useCallback((index: number) => rows[index].id, [rows]);
 	const virtualizer = useVirtualizer({
 		count: rows.length,
@@ -144,10 +156,15 @@ export function TreePanel({ load, version, busy, onNavigate, onAbort, onLabel, o
 		if (close) onClose();
 	};
 	const go = (row: TreeRow, summarize: boolean, customInstructions?: string) =>
-		act(summarize ? "Summarizing the branch you leave…" : "Moving…", async () => {
-			const result = await onNavigate(row.id, { summarize, customInstructions });
-			if (result.cancelled) throw new Error("cancelled");
-		}, true, summarize).catch(() => undefined);
+		act(
+			summarize ? "Summarizing the branch you leave…" : "Moving…",
+			async () => {
+				const result = await onNavigate(row.id, { summarize, customInstructions });
+				if (result.cancelled) throw new Error("cancelled");
+			},
+			true,
+			summarize,
+		).catch(() => undefined);
 	const fork = (row: TreeRow) => act("Forking…", () => onFork(row.id, row.kind === "user" ? "before" : "at"), true);
 	const saveLabel = (row: TreeRow) => {
 		const label = labelDraft?.trim() || undefined;
@@ -202,7 +219,15 @@ export function TreePanel({ load, version, busy, onNavigate, onAbort, onLabel, o
 				</label>
 				<input aria-label="Search the tree" placeholder="Search" value={query} onChange={(e) => setQuery(e.target.value)} />
 			</div>
-			<div ref={listBox} className="tree-list" role="listbox" aria-label="Session entries" tabIndex={0} onKeyDown={onKeyDown} aria-activedescendant={selected && `tree-row-${selected.id}`}>
+			<div
+				ref={listBox}
+				className="tree-list"
+				role="listbox"
+				aria-label="Session entries"
+				tabIndex={0}
+				onKeyDown={onKeyDown}
+				aria-activedescendant={selected && `tree-row-${selected.id}`}
+			>
 				{!view ? (
 					<p className="muted">Loading…</p>
 				) : rows.length === 0 ? (
@@ -223,7 +248,13 @@ export function TreePanel({ load, version, busy, onNavigate, onAbort, onLabel, o
 								void go(selected, true, instructions);
 							}}
 						>
-							<input aria-label="Summary instructions" placeholder="What the summary should focus on" value={focusDraft} onChange={(e) => setFocusDraft(e.target.value)} autoFocus />
+							<input
+								aria-label="Summary instructions"
+								placeholder="What the summary should focus on"
+								value={focusDraft}
+								onChange={(e) => setFocusDraft(e.target.value)}
+								autoFocus
+							/>
 							<button type="submit" disabled={disabled}>
 								Summarize and go
 							</button>

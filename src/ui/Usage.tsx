@@ -16,7 +16,10 @@ export function MessageUsage({ usage }: { usage: Usage }) {
 
 /** Every reply of the session (all branches: each was paid for), and the current branch's context. */
 export function SessionUsage({ entries, branch, contextWindow }: { entries: StoredEntry[]; branch: StoredEntry[]; contextWindow?: number }) {
-	const totals = useMemo(() => sumUsage(entries.flatMap((entry) => (entry.type === "message" ? [(entry as { message: AgentMessage }).message] : []))), [entries]);
+	const totals = useMemo(
+		() => sumUsage(entries.flatMap((entry) => (entry.type === "message" ? [(entry as { message: AgentMessage }).message] : []))),
+		[entries],
+	);
 	const context = useMemo(() => branchContextTokens(branch), [branch]);
 	if (totals.replies === 0) return null;
 	const window = contextWindow ? ` of ${formatTokens(contextWindow)} (${((context / contextWindow) * 100).toFixed(1)}%)` : "";

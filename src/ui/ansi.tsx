@@ -88,7 +88,12 @@ export function ansiToNodes(line: string, key: string): ReactNode[] {
 	let last = 0;
 	let index = 0;
 	const push = (text: string) => {
-		if (text) nodes.push(<span key={`${key}-${index++}`} style={css(style)}>{text}</span>);
+		if (text)
+			nodes.push(
+				<span key={`${key}-${index++}`} style={css(style)}>
+					{text}
+				</span>,
+			);
 	};
 	for (const match of line.matchAll(ESCAPES)) {
 		push(line.slice(last, match.index));

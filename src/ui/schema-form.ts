@@ -100,7 +100,10 @@ function parseField(field: SchemaField, text: string): Parsed {
 }
 
 /** The arguments the fields describe, or an error message per field that cannot be read. */
-export function buildArguments(fields: SchemaField[], values: FieldValues): { ok: true; arguments: Record<string, unknown> } | { ok: false; errors: Record<string, string> } {
+export function buildArguments(
+	fields: SchemaField[],
+	values: FieldValues,
+): { ok: true; arguments: Record<string, unknown> } | { ok: false; errors: Record<string, string> } {
 	const args: Record<string, unknown> = {};
 	const errors: Record<string, string> = {};
 	for (const field of fields) {

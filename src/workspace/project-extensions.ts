@@ -108,7 +108,11 @@ async function manifestEntries(fs: DiscoveryFs, dir: string, problems: Discovery
 		manifest = JSON.parse(text);
 	} catch (error) {
 		const message = (error as Error).message;
-		problems.push({ file, ...jsonErrorPosition(text, message), message: `package.json is not valid JSON (${message}); fix it so the extensions it names under "pi.extensions" load` });
+		problems.push({
+			file,
+			...jsonErrorPosition(text, message),
+			message: `package.json is not valid JSON (${message}); fix it so the extensions it names under "pi.extensions" load`,
+		});
 		return undefined;
 	}
 	const sections = typeof manifest === "object" && manifest !== null ? (manifest as Record<string, unknown>) : {};

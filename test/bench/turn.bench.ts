@@ -27,7 +27,11 @@ describe("runtime overhead per prompt", async () => {
 	const plain = await startRuntime({ files: { "a.js": hooks, "b.js": hooks, "c.js": hooks }, script });
 	const withTool = await startRuntime({ files: { "hello.ts": upstreamExample("hello.ts"), "a.js": hooks, "b.js": hooks }, script: toolScript });
 	const plainUnrecorded = await startRuntime({ files: { "a.js": hooks, "b.js": hooks, "c.js": hooks }, script, inspect: false });
-	const withToolUnrecorded = await startRuntime({ files: { "hello.ts": upstreamExample("hello.ts"), "a.js": hooks, "b.js": hooks }, script: toolScript, inspect: false });
+	const withToolUnrecorded = await startRuntime({
+		files: { "hello.ts": upstreamExample("hello.ts"), "a.js": hooks, "b.js": hooks },
+		script: toolScript,
+		inspect: false,
+	});
 
 	bench("text reply, three hooked extensions, inspector recording", async () => {
 		await plain.runtime.submit("hi");

@@ -15,7 +15,11 @@ const sources = import.meta.glob("../../node_modules/@earendil-works/pi-coding-a
 	import: "default",
 	eager: true,
 }) as Record<string, string>;
-const files = Object.fromEntries(Object.entries(sources).filter(([path]) => !path.includes("/node_modules/", PREFIX.length)).map(([path, source]) => [path.slice(PREFIX.length), source]));
+const files = Object.fromEntries(
+	Object.entries(sources)
+		.filter(([path]) => !path.includes("/node_modules/", PREFIX.length))
+		.map(([path, source]) => [path.slice(PREFIX.length), source]),
+);
 const entries = Object.keys(files)
 	.filter((path) => /^[^/]+\.ts$/.test(path) || /^[^/]+\/index\.ts$/.test(path))
 	.sort();

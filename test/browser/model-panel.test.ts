@@ -97,7 +97,9 @@ describe("ModelPanel", () => {
 		expect(document.body.innerHTML).not.toContain("sk-ant-browser-test");
 
 		await page.getByRole("combobox", { name: "Model", exact: true }).selectOptions("claude-sonnet-4-5");
-		expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ provider: "anthropic", id: "claude-sonnet-4-5", model: expect.objectContaining({ api: "anthropic-messages" }) }));
+		expect(onSelect).toHaveBeenCalledWith(
+			expect.objectContaining({ provider: "anthropic", id: "claude-sonnet-4-5", model: expect.objectContaining({ api: "anthropic-messages" }) }),
+		);
 	});
 
 	it("offers the thinking levels of the current model", async () => {
@@ -117,7 +119,9 @@ describe("ModelPanel", () => {
 		await page.getByLabelText("Model id").fill("llama3.2");
 		await page.getByRole("button", { name: "Add endpoint" }).click();
 		expect(endpoints.list()).toEqual([expect.objectContaining({ baseUrl: "http://localhost:11434/v1", modelId: "llama3.2" })]);
-		expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: "llama3.2", model: expect.objectContaining({ baseUrl: "http://localhost:11434/v1" }) }));
+		expect(onSelect).toHaveBeenCalledWith(
+			expect.objectContaining({ id: "llama3.2", model: expect.objectContaining({ baseUrl: "http://localhost:11434/v1" }) }),
+		);
 		await expect.element(page.getByRole("button", { name: "Remove endpoint llama3.2 at localhost:11434" })).toBeVisible();
 	});
 

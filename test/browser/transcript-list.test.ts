@@ -33,10 +33,11 @@ function show(items: Row[]): void {
 }
 
 const scroller = () => host!.querySelector<HTMLDivElement>(".transcript-list")!;
-const frames = (n = 3) => new Promise<void>((resolve) => {
-	const next = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => next(left - 1)));
-	next(n);
-});
+const frames = (n = 3) =>
+	new Promise<void>((resolve) => {
+		const next = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => next(left - 1)));
+		next(n);
+	});
 
 /** Text of the rows inside the viewport. */
 function visibleTexts(): string[] {

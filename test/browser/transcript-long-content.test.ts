@@ -80,7 +80,14 @@ describe("long content in the transcript", () => {
 		const note = numbered(5_000, "note");
 		show(
 			[
-				messageEntry({ role: "assistant", content: [{ type: "text", text: numbered(3_000, "said") }, { type: "toolCall", id: "c1", name: "flood", arguments: { lines: note.split("\n") } }], stopReason: "toolUse" }),
+				messageEntry({
+					role: "assistant",
+					content: [
+						{ type: "text", text: numbered(3_000, "said") },
+						{ type: "toolCall", id: "c1", name: "flood", arguments: { lines: note.split("\n") } },
+					],
+					stopReason: "toolUse",
+				}),
 				{ type: "custom", id: "drawn", parentId: null, timestamp: new Date(0).toISOString(), customType: "x", data: {} } as unknown as SessionEntry,
 			],
 			{ drawn: { extension: "drawer", lines: numbered(3_000, "drawn").split("\n") } },

@@ -46,7 +46,11 @@ function sessionLibrary(storage: PlayaDatabase, host: WorkspaceHost): SessionLib
 async function openHost(storage: PlayaDatabase, search: string, boot = standInBooter()) {
 	const updates: WorkspaceUpdate[] = [];
 	const errors: string[] = [];
-	const host = new WorkspaceHost((update) => updates.push(update), (message) => errors.push(message), boot);
+	const host = new WorkspaceHost(
+		(update) => updates.push(update),
+		(message) => errors.push(message),
+		boot,
+	);
 	await host.open(storage, { search } as Location);
 	const status = () => updates.filter((update) => update.workspace).at(-1)?.workspace;
 	const files = () => updates.filter((update) => update.files).at(-1)?.files ?? [];
@@ -87,7 +91,10 @@ describe("workspace host", () => {
 
 	it("falls back to the embedded shell, saying why, when WebContainer does not answer", async () => {
 		const storage = await PlayaDatabase.open(`playa-ws-${crypto.randomUUID()}`);
-		await storage.applyFileChanges({ roots: [], entries: [{ path: "/workspace/kept.txt", type: "file", mode: 0o644, mtimeMs: 1, data: new TextEncoder().encode("kept") }] });
+		await storage.applyFileChanges({
+			roots: [],
+			entries: [{ path: "/workspace/kept.txt", type: "file", mode: 0o644, mtimeMs: 1, data: new TextEncoder().encode("kept") }],
+		});
 		const never = () => bootWebContainer({ isolated: true, timeoutMs: 50, boot: StandInWebContainer.neverBoots() });
 		const { host, status, files } = await openHost(storage, "?workspace=webcontainer", never);
 		expect(status()).toMatchObject({ kind: "embedded", preference: "webcontainer", fellBack: true });
@@ -98,7 +105,10 @@ describe("workspace host", () => {
 
 	it("falls back to the embedded shell, saying why, when the booted container cannot be seeded, and loses no stored file", async () => {
 		const storage = await PlayaDatabase.open(`playa-ws-${crypto.randomUUID()}`);
-		await storage.applyFileChanges({ roots: [], entries: [{ path: "/workspace/kept.txt", type: "file", mode: 0o644, mtimeMs: 1, data: new TextEncoder().encode("kept") }] });
+		await storage.applyFileChanges({
+			roots: [],
+			entries: [{ path: "/workspace/kept.txt", type: "file", mode: 0o644, mtimeMs: 1, data: new TextEncoder().encode("kept") }],
+		});
 		let tornDown = false;
 		const unwritable = standInBooter((container) => ({
 			workdir: container.workdir,
@@ -107,7 +117,8 @@ describe("workspace host", () => {
 			fs: {
 				readFile: (path) => container.fs.readFile(path),
 				readdir: (path, options) => container.fs.readdir(path, options),
-				mkdir: ((path: string, options?: { recursive: true }) => container.fs.mkdir(path, options as { recursive: true })) as WebContainerSurface["fs"]["mkdir"],
+				mkdir: ((path: string, options?: { recursive: true }) =>
+					container.fs.mkdir(path, options as { recursive: true })) as WebContainerSurface["fs"]["mkdir"],
 				rm: (path, options) => container.fs.rm(path, options),
 				rename: (from, to) => container.fs.rename(from, to),
 				writeFile: async () => {

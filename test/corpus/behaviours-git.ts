@@ -77,7 +77,12 @@ export const GIT_BEHAVIOURS: Behaviour[] = [
 		title: "each turn makes a stash checkpoint; once the agent settles they are cleared, so a later fork asks nothing",
 		async run() {
 			const { workspace, lines } = await gitStandIn((line) => (line === "git stash create" ? { stdout: "abc123\n" } : {}));
-			const s = await session(["git-checkpoint.ts"], { standIns: true, probe: true, workspace, script: [call("write", { path: "a.ts", content: "x" }), say("ok")] });
+			const s = await session(["git-checkpoint.ts"], {
+				standIns: true,
+				probe: true,
+				workspace,
+				script: [call("write", { path: "a.ts", content: "x" }), say("ok")],
+			});
 			await s.submit("write a file");
 			expect(lines).toEqual(["git stash create", "git stash create"]);
 			await s.submit("/probe-fork");
@@ -100,7 +105,9 @@ export const GIT_BEHAVIOURS: Behaviour[] = [
 		title: "in a GitHub repository it loads the open issues with gh; its editor autocomplete is a terminal-only notice",
 		async run() {
 			const { workspace, lines } = await gitStandIn((line) =>
-				line.startsWith("git remote") ? { stdout: "origin\tgit@github.com:earendil-works/pi.git (fetch)\n" } : { stdout: '[{"number":7,"title":"Bug","state":"OPEN"}]' },
+				line.startsWith("git remote")
+					? { stdout: "origin\tgit@github.com:earendil-works/pi.git (fetch)\n" }
+					: { stdout: '[{"number":7,"title":"Bug","state":"OPEN"}]' },
 			);
 			const s = await session(["github-issue-autocomplete.ts"], { workspace });
 			expect(lines).toEqual(["git remote -v", "gh issue list --repo earendil-works/pi --state open --limit 100 --json number,title,state"]);

@@ -76,8 +76,15 @@ export const MODEL_BEHAVIOURS: Behaviour[] = [
 			await s.submit("write a parser");
 			await s.submit("/handoff write the tests");
 			expect(s.errors()).toEqual([]);
-			expect(s.requests).toContainEqual(expect.objectContaining({ method: "editor", title: "Edit handoff prompt", prefill: "Continue: write the tests for the parser." }));
-			expect(s.events).toContainEqual({ type: "session_request", action: "new", sessionId: undefined, editorText: "Continue: write the tests for the parser, edited." });
+			expect(s.requests).toContainEqual(
+				expect.objectContaining({ method: "editor", title: "Edit handoff prompt", prefill: "Continue: write the tests for the parser." }),
+			);
+			expect(s.events).toContainEqual({
+				type: "session_request",
+				action: "new",
+				sessionId: undefined,
+				editorText: "Continue: write the tests for the parser, edited.",
+			});
 			expect(s.notifications()).toContain("Handoff ready. Submit when ready.");
 		},
 	},
@@ -94,7 +101,9 @@ export const MODEL_BEHAVIOURS: Behaviour[] = [
 			await s.submit("First prompt");
 			await s.submit(`Second prompt ${"x".repeat(90_000)}`);
 			await s.submit("/compact");
-			await vi.waitFor(() => expect(s.entries().filter((e) => e.type === "compaction")).toMatchObject([{ summary: "Custom summary of the work", fromHook: true }]));
+			await vi.waitFor(() =>
+				expect(s.entries().filter((e) => e.type === "compaction")).toMatchObject([{ summary: "Custom summary of the work", fromHook: true }]),
+			);
 			expect(s.errors()).toEqual([]);
 			expect(s.notifications()[0]).toBe("Custom compaction extension triggered");
 			expect(gateway.requests.map((r) => r.model.id)).toEqual(["gemini-2.5-flash"]);

@@ -33,12 +33,23 @@ export const NODE_BEHAVIOURS: Behaviour[] = [
 			const workspace = await EmbeddedWorkspace.create({ cwd: "/w", files: { "a.txt": "first line\n" } });
 			const s = await session(["built-in-tool-renderer.ts"], {
 				workspace,
-				script: [call("read", { path: "a.txt" }), say("read"), call("write", { path: "b.txt", content: "new" }), say("wrote"), call("bash", { command: "cat b.txt" }), say("ran")],
+				script: [
+					call("read", { path: "a.txt" }),
+					say("read"),
+					call("write", { path: "b.txt", content: "new" }),
+					say("wrote"),
+					call("bash", { command: "cat b.txt" }),
+					say("ran"),
+				],
 			});
 			await s.submit("read a.txt");
 			await s.submit("write b.txt");
 			await s.submit("cat b.txt");
-			expect(s.toolResults().map((result) => [result.toolName, result.isError])).toEqual([["read", false], ["write", false], ["bash", false]]);
+			expect(s.toolResults().map((result) => [result.toolName, result.isError])).toEqual([
+				["read", false],
+				["write", false],
+				["bash", false],
+			]);
 			expect(s.toolResults()[0].text).toContain("first line");
 			expect(s.toolResults()[2].text).toContain("new");
 			expect(await workspace.readFile("/w/b.txt", "utf8")).toBe("new");

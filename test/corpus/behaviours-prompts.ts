@@ -18,10 +18,12 @@ export const PROMPT_BEHAVIOURS: Behaviour[] = [
 			await s.submit("plain question");
 			await s.submit("ping");
 			expect(s.notifications()).toEqual(["pong"]);
-			expect(s.transcript().filter((line) => line.startsWith("user:")).slice(0, 2)).toEqual([
-				"user: Respond briefly in 1-2 sentences: What is TypeScript?",
-				"user: plain question",
-			]);
+			expect(
+				s
+					.transcript()
+					.filter((line) => line.startsWith("user:"))
+					.slice(0, 2),
+			).toEqual(["user: Respond briefly in 1-2 sentences: What is TypeScript?", "user: plain question"]);
 		},
 	},
 	{
@@ -77,7 +79,9 @@ export const PROMPT_BEHAVIOURS: Behaviour[] = [
 			await s.submit("/pirate");
 			await s.submit("again");
 			expect(s.notifications()).toEqual(["Arrr! Pirate mode enabled!", "Pirate mode disabled"]);
-			const prompts = s.log.flatMap((l) => (typeof l === "object" && l !== null && "systemPrompt" in l ? [(l as { systemPrompt: string[] }).systemPrompt.join("\n\n")] : []));
+			const prompts = s.log.flatMap((l) =>
+				typeof l === "object" && l !== null && "systemPrompt" in l ? [(l as { systemPrompt: string[] }).systemPrompt.join("\n\n")] : [],
+			);
 			expect(prompts).toHaveLength(2);
 			expect(prompts[0].startsWith(`${DEFAULT_SYSTEM_PROMPT}\n\nIMPORTANT: You are now in PIRATE MODE.`)).toBe(true);
 			expect(prompts[1]).toBe(DEFAULT_SYSTEM_PROMPT);
@@ -129,7 +133,7 @@ export const PROMPT_BEHAVIOURS: Behaviour[] = [
 	},
 	{
 		example: "plan-mode/index.ts",
-		title: "in plan mode a prompt carries the plan-mode context message (before_agent_start's messageType is \"user\")",
+		title: 'in plan mode a prompt carries the plan-mode context message (before_agent_start\'s messageType is "user")',
 		async run() {
 			const s = await session(["plan-mode/index.ts"], { script: [say("ok")], answer: answers({ cancelled: true }) });
 			await s.submit("/plan");
@@ -183,8 +187,13 @@ export const PROMPT_BEHAVIOURS: Behaviour[] = [
 			const s = await session(["plan-mode/index.ts"], { probe: true, script: [say("ok"), say("ok")] });
 			await s.submit("keep this");
 			await s.submit("[PLAN MODE ACTIVE] old instructions");
-			const contexts = s.log.flatMap((l) => (typeof l === "object" && l !== null && "context" in l ? [(l as { context: { role: string; content: unknown }[] }).context] : []));
-			const userTexts = contexts.at(-1)!.filter((m) => m.role === "user").map((m) => JSON.stringify(m.content));
+			const contexts = s.log.flatMap((l) =>
+				typeof l === "object" && l !== null && "context" in l ? [(l as { context: { role: string; content: unknown }[] }).context] : [],
+			);
+			const userTexts = contexts
+				.at(-1)!
+				.filter((m) => m.role === "user")
+				.map((m) => JSON.stringify(m.content));
 			expect(userTexts.some((t) => t.includes("keep this"))).toBe(true);
 			expect(userTexts.some((t) => t.includes("[PLAN MODE ACTIVE]"))).toBe(false);
 			expect(s.transcript()).toContain("user: [PLAN MODE ACTIVE] old instructions");

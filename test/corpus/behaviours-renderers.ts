@@ -14,7 +14,12 @@ export const RENDERER_BEHAVIOURS: Behaviour[] = [
 		title: "parse_duration answers with the npm package ms, loaded from the ESM CDN",
 		async run() {
 			const s = await session(["with-deps/index.ts"], {
-				script: [{ toolCalls: [{ name: "parse_duration", arguments: { duration: "2 days" } }] }, { text: "ok" }, { toolCalls: [{ name: "parse_duration", arguments: { duration: "soon" } }] }, { text: "ok" }],
+				script: [
+					{ toolCalls: [{ name: "parse_duration", arguments: { duration: "2 days" } }] },
+					{ text: "ok" },
+					{ toolCalls: [{ name: "parse_duration", arguments: { duration: "soon" } }] },
+					{ text: "ok" },
+				],
 			});
 			await s.submit("how long is 2 days?");
 			await s.submit("and soon?");

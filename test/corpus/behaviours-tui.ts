@@ -18,7 +18,9 @@ export const TUI_BEHAVIOURS: Behaviour[] = [
 		example: "question.ts",
 		title: "the question tool shows its options in the page; arrow keys and Enter answer the model",
 		async run() {
-			const s = await session(["question.ts"], { script: [call("question", { question: "Which colour?", options: [{ label: "Red" }, { label: "Blue" }] }), say("ok")] });
+			const s = await session(["question.ts"], {
+				script: [call("question", { question: "Which colour?", options: [{ label: "Red" }, { label: "Blue" }] }), say("ok")],
+			});
 			const run = s.submit("ask me");
 			const id = await s.component("Which colour?");
 			expect(s.components().get(id)!.join("\n")).toContain("Blue");
@@ -47,7 +49,21 @@ export const TUI_BEHAVIOURS: Behaviour[] = [
 		title: "the questionnaire shows its question; Enter picks the option and the model gets the answers",
 		async run() {
 			const s = await session(["questionnaire.ts"], {
-				script: [call("questionnaire", { questions: [{ id: "q", prompt: "Which colour?", options: [{ value: "red", label: "Red" }, { value: "blue", label: "Blue" }] }] }), say("ok")],
+				script: [
+					call("questionnaire", {
+						questions: [
+							{
+								id: "q",
+								prompt: "Which colour?",
+								options: [
+									{ value: "red", label: "Red" },
+									{ value: "blue", label: "Blue" },
+								],
+							},
+						],
+					}),
+					say("ok"),
+				],
 			});
 			const run = s.submit("ask me");
 			const id = await s.component("Which colour?");

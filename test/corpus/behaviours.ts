@@ -106,7 +106,10 @@ export const BEHAVIOURS: Behaviour[] = [
 			await first.submit("add milk");
 			await first.submit("done");
 			expect(first.toolResults().map((r) => r.text)).toEqual(["Added todo #1: Buy milk", "Todo #1 completed"]);
-			const second = await session(["todo.ts"], { script: [say("x"), say("x"), say("x"), say("x"), call("todo", { action: "list" }), say("ok")], entries: first.entries() });
+			const second = await session(["todo.ts"], {
+				script: [say("x"), say("x"), say("x"), say("x"), call("todo", { action: "list" }), say("ok")],
+				entries: first.entries(),
+			});
 			await second.submit("list");
 			expect(second.toolResults().map((r) => r.text)).toEqual(["[x] #1: Buy milk"]);
 		},
@@ -115,7 +118,9 @@ export const BEHAVIOURS: Behaviour[] = [
 		example: "tic-tac-toe.ts",
 		title: "the agent's tools move its cursor and show the board; each move is saved as a session entry",
 		async run() {
-			const s = await session(["tic-tac-toe.ts"], { script: [call("tic_tac_toe", { action: "move_right" }), say("ok"), call("tic_tac_toe_see_board", {}), say("ok")] });
+			const s = await session(["tic-tac-toe.ts"], {
+				script: [call("tic_tac_toe", { action: "move_right" }), say("ok"), call("tic_tac_toe_see_board", {}), say("ok")],
+			});
 			await s.submit("move");
 			await s.submit("look");
 			const [moved, board] = s.toolResults();
@@ -130,7 +135,14 @@ export const BEHAVIOURS: Behaviour[] = [
 		example: "permission-gate.ts",
 		title: "a dangerous bash command asks first: No blocks it, Yes runs it, a safe command runs without asking",
 		async run() {
-			const script = [call("bash", { command: "rm -rf build" }), say("ok"), call("bash", { command: "sudo make install" }), say("ok"), call("bash", { command: "ls -la" }), say("ok")];
+			const script = [
+				call("bash", { command: "rm -rf build" }),
+				say("ok"),
+				call("bash", { command: "sudo make install" }),
+				say("ok"),
+				call("bash", { command: "ls -la" }),
+				say("ok"),
+			];
 			const s = await session(["permission-gate.ts"], { standIns: true, script, answer: answers({ value: "No" }, { value: "Yes" }) });
 			await s.submit("clean");
 			expect(s.requests[0]).toMatchObject({ method: "select", options: ["Yes", "No"] });
@@ -153,7 +165,14 @@ export const BEHAVIOURS: Behaviour[] = [
 		example: "protected-paths.ts",
 		title: "write/edit to .env, .git/ or node_modules/ is blocked with a notification; other paths pass",
 		async run() {
-			const script = [call("write", { path: ".env", content: "KEY=1" }), say("ok"), call("edit", { path: "node_modules/x/index.js" }), say("ok"), call("write", { path: "src/app.ts", content: "x" }), say("ok")];
+			const script = [
+				call("write", { path: ".env", content: "KEY=1" }),
+				say("ok"),
+				call("edit", { path: "node_modules/x/index.js" }),
+				say("ok"),
+				call("write", { path: "src/app.ts", content: "x" }),
+				say("ok"),
+			];
 			const s = await session(["protected-paths.ts"], { standIns: true, script });
 			await s.submit("a");
 			await s.submit("b");
@@ -170,7 +189,11 @@ export const BEHAVIOURS: Behaviour[] = [
 		example: "rpc-demo.ts",
 		title: "a dangerous bash command asks Allow/Block; Block blocks it and says so",
 		async run() {
-			const s = await session(["rpc-demo.ts"], { standIns: true, script: [call("bash", { command: "sudo rm x" }), say("ok")], answer: answers({ value: "Block" }) });
+			const s = await session(["rpc-demo.ts"], {
+				standIns: true,
+				script: [call("bash", { command: "sudo rm x" }), say("ok")],
+				answer: answers({ value: "Block" }),
+			});
 			await s.submit("go");
 			expect(s.requests[0]).toMatchObject({ method: "select", title: "Dangerous command: sudo rm x", options: ["Allow", "Block"] });
 			expect(s.toolResults()[0]).toEqual({ toolName: "bash", isError: true, text: "Blocked by user" });
@@ -265,7 +288,11 @@ export const BEHAVIOURS: Behaviour[] = [
 			const [entry] = s.custom("status-update");
 			expect(entry).toMatchObject({ type: "custom_message", content: "Disk almost full", display: true, details: { level: "warn" } });
 			const render = s.extension("message-renderer.ts").messageRenderers.get("status-update")!;
-			const component = render({ role: "custom", customType: "status-update", content: entry.content, display: true, details: entry.details } as never, { expanded: false, outputPad: 1 } as never, darkTheme);
+			const component = render(
+				{ role: "custom", customType: "status-update", content: entry.content, display: true, details: entry.details } as never,
+				{ expanded: false, outputPad: 1 } as never,
+				darkTheme,
+			);
 			expect(plain(component!.render(60).join("\n"))).toContain("[WARN] Disk almost full");
 		},
 	},

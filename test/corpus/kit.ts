@@ -111,7 +111,9 @@ export async function session(examples: string[], options: SessionOptions = {}) 
 		transcript: () => transcript(harness.entries()),
 		toolResults: () => toolResults(harness.entries()),
 		custom: (customType: string) =>
-			harness.entries().filter((e) => (e.type === "custom" || e.type === "custom_message") && (e as { customType?: string }).customType === customType) as (StoredEntry & {
+			harness
+				.entries()
+				.filter((e) => (e.type === "custom" || e.type === "custom_message") && (e as { customType?: string }).customType === customType) as (StoredEntry & {
 				customType: string;
 				data?: any;
 				content?: any;
@@ -128,7 +130,11 @@ export async function session(examples: string[], options: SessionOptions = {}) 
 			const open = new Map<string, string[]>();
 			for (const e of events) {
 				if (e.type !== "component") continue;
-				if (e.lines) open.set(e.id, e.lines.map((line) => plain(line)!));
+				if (e.lines)
+					open.set(
+						e.id,
+						e.lines.map((line) => plain(line)!),
+					);
 				else open.delete(e.id);
 			}
 			return open;

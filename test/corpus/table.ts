@@ -36,7 +36,11 @@ export function behaves(row: CorpusRow): string {
 	return UNTESTED[row.record.entry]?.behaves ?? "untested";
 }
 
-const cell = (text: string) => text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
+const cell = (text: string) =>
+	text
+		.replace(/\\/g, "\\\\")
+		.replace(/\|/g, "\\|")
+		.replace(/\s*\n\s*/g, " ");
 const list = (items: string[]) => (items.length > 0 ? items.join(", ") : "—");
 
 function why(row: CorpusRow): string {
@@ -50,7 +54,10 @@ function why(row: CorpusRow): string {
 	if (record.handlerErrors.length > 0) parts.push(`under Node, handler errors: ${record.handlerErrors.join("; ")}`);
 	if (record.notices.length > 0) parts.push(`notices: ${record.notices.join("; ")}`);
 	const { chromium } = row;
-	if (chromium && !chromium.loaded) parts.push(`in Chromium: does not load (${chromium.error})${/cdn\.invalid/.test(chromium.error ?? "") ? " (the Chromium run has no CDN stand-in: it is offline)" : ""}`);
+	if (chromium && !chromium.loaded)
+		parts.push(
+			`in Chromium: does not load (${chromium.error})${/cdn\.invalid/.test(chromium.error ?? "") ? " (the Chromium run has no CDN stand-in: it is offline)" : ""}`,
+		);
 	if (chromium && chromium.handlerErrors.length > 0) parts.push(`in Chromium, handler errors: ${chromium.handlerErrors.join("; ")}`);
 	for (const gap of new Set(behaviours.flatMap((b) => (b.gap ? [b.gap] : [])))) parts.push(`gap: ${gap}`);
 	const untested = record.loaded && behaviours.length === 0 ? UNTESTED[record.entry] : undefined;
@@ -118,7 +125,9 @@ export function renderCorpus(rows: CorpusRow[]): string {
 		"|---|---|---|---|---|---|",
 	];
 	for (const row of rows) {
-		lines.push(`| ${cell(exampleName(row.record.entry))} | ${cell(describeNeeds(row.needs))} | ${row.chromium ? (row.chromium.loaded ? "yes" : "no") : "?"} | ${row.record.loaded ? "yes" : "no"} | ${behaves(row)} | ${cell(why(row))} |`);
+		lines.push(
+			`| ${cell(exampleName(row.record.entry))} | ${cell(describeNeeds(row.needs))} | ${row.chromium ? (row.chromium.loaded ? "yes" : "no") : "?"} | ${row.record.loaded ? "yes" : "no"} | ${behaves(row)} | ${cell(why(row))} |`,
+		);
 	}
 	lines.push(
 		"",

@@ -57,7 +57,9 @@ for (const colorScheme of ["light", "dark"] as const) {
 			expect(await seriousViolations(page)).toEqual([]);
 		});
 
-		test(`scripted dialog answers in the transcript and the Model panel, and the embed's layout, have no serious accessibility problem (${colorScheme})`, async ({ page }) => {
+		test(`scripted dialog answers in the transcript and the Model panel, and the embed's layout, have no serious accessibility problem (${colorScheme})`, async ({
+			page,
+		}) => {
 			await openWithExtensions(page, ["/extensions/dialog-demo.ts"]);
 			await showPanel(page, "Model");
 			const panel = page.getByRole("region", { name: "Scripted dialog answers" });

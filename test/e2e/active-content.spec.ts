@@ -45,9 +45,7 @@ async function watchAppOrigin(page: Page) {
 			if (object instanceof Blob) seen.blobTypes.push(object.type);
 			return createObjectURL(object);
 		};
-		document.addEventListener("securitypolicyviolation", (event) =>
-			seen.violations.push({ directive: event.effectiveDirective, blocked: event.blockedURI }),
-		);
+		document.addEventListener("securitypolicyviolation", (event) => seen.violations.push({ directive: event.effectiveDirective, blocked: event.blockedURI }));
 	});
 }
 
@@ -69,10 +67,12 @@ test("an SVG and an HTML file from the workspace run no script on the app's orig
 	await watchAppOrigin(page);
 	await openWithExtensions(page, []);
 	await showPanel(page, "Files");
-	await panel(page).getByLabel("Upload files").setInputFiles([
-		{ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from(SVG) },
-		{ name: "page.html", mimeType: "text/html", buffer: Buffer.from(HTML) },
-	]);
+	await panel(page)
+		.getByLabel("Upload files")
+		.setInputFiles([
+			{ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from(SVG) },
+			{ name: "page.html", mimeType: "text/html", buffer: Buffer.from(HTML) },
+		]);
 	await expect(panel(page).getByRole("status")).toHaveText("Uploaded 2 files.");
 
 	// The SVG, viewed: an image.
@@ -136,10 +136,12 @@ test("the page has a Content Security Policy that blocks injected inline script,
 	const header = response?.headers()["content-security-policy"] ?? "";
 	const meta = (await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content")) ?? "";
 	for (const policy of [header, meta]) {
-		const directives = Object.fromEntries(policy.split(";").map((part) => {
-			const [name, ...sources] = part.trim().split(/\s+/);
-			return [name, sources];
-		}));
+		const directives = Object.fromEntries(
+			policy.split(";").map((part) => {
+				const [name, ...sources] = part.trim().split(/\s+/);
+				return [name, sources];
+			}),
+		);
 		expect(directives["script-src"]).toEqual(["'self'"]);
 		expect(directives["object-src"]).toEqual(["'none'"]);
 		expect(directives["base-uri"]).toEqual(["'none'"]);

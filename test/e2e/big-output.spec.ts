@@ -18,10 +18,12 @@ test("files uploaded through the Files panel are whole in the workspace, however
 	const small = patterned(300 * 1024);
 	const large = patterned(2 * 1024 * 1024);
 	await showPanel(page, "Files");
-	await filesPanel(page).getByLabel("Upload files").setInputFiles([
-		{ name: "small.bin", mimeType: "application/octet-stream", buffer: small },
-		{ name: "large.bin", mimeType: "application/octet-stream", buffer: large },
-	]);
+	await filesPanel(page)
+		.getByLabel("Upload files")
+		.setInputFiles([
+			{ name: "small.bin", mimeType: "application/octet-stream", buffer: small },
+			{ name: "large.bin", mimeType: "application/octet-stream", buffer: large },
+		]);
 	await expect(filesPanel(page).getByRole("status")).toHaveText("Uploaded 2 files.");
 	await send(page, "!!wc -c small.bin large.bin && md5sum small.bin large.bin");
 	const shell = page.getByRole("article", { name: "Shell message" });
@@ -78,7 +80,16 @@ function bigSessionJsonl(megabytes: number): { text: string; entries: number } {
 		const message =
 			i % 2 === 0
 				? { role: "user", content: [{ type: "text", text: `question ${i}\n${filler}` }], timestamp }
-				: { role: "assistant", content: [{ type: "text", text: `answer ${i}\n${filler}` }], api: "openai-completions", provider: "openai", model: "gpt-4o", usage, stopReason: "stop", timestamp };
+				: {
+						role: "assistant",
+						content: [{ type: "text", text: `answer ${i}\n${filler}` }],
+						api: "openai-completions",
+						provider: "openai",
+						model: "gpt-4o",
+						usage,
+						stopReason: "stop",
+						timestamp,
+					};
 		const line = JSON.stringify({ type: "message", id, parentId, timestamp: new Date(timestamp).toISOString(), message });
 		lines.push(line);
 		size += line.length + 1;
@@ -93,7 +104,9 @@ test("a session file of 20 MB imports and opens", async ({ page }) => {
 	const sessions = page.getByRole("region", { name: "Sessions" });
 	const { text, entries } = bigSessionJsonl(20);
 	await sessions.getByLabel("Import a session file").setInputFiles({ name: "big.jsonl", mimeType: "text/plain", buffer: Buffer.from(text) });
-	await expect(sessions.getByRole("listitem", { name: /^Session / }).filter({ hasText: `${entries} entries` })).toHaveAttribute("aria-current", "true", { timeout: 30_000 });
+	await expect(sessions.getByRole("listitem", { name: /^Session / }).filter({ hasText: `${entries} entries` })).toHaveAttribute("aria-current", "true", {
+		timeout: 30_000,
+	});
 	await expect(page.getByRole("region", { name: "Transcript" }).getByRole("article").last()).toContainText(new RegExp(`(question|answer) ${entries - 1}\\b`));
 });
 

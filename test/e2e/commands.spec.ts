@@ -45,7 +45,9 @@ test("/hotkeys lists the page's keys and each extension's shortcut with its owne
 	const list = page.getByRole("dialog", { name: "Keyboard shortcuts" });
 	await expect(list).toBeVisible();
 	await expect(list.getByRole("row").filter({ hasText: "Shift+Enter" })).toContainText("A new line");
-	await expect(list.getByRole("table", { name: "Extension shortcuts" }).getByRole("row").filter({ hasText: "ctrl+shift+h" })).toContainText("shortcuts-and-flags");
+	await expect(list.getByRole("table", { name: "Extension shortcuts" }).getByRole("row").filter({ hasText: "ctrl+shift+h" })).toContainText(
+		"shortcuts-and-flags",
+	);
 	await expect(list.getByRole("table", { name: "Extension shortcuts" })).toContainText("Greet the world");
 	await page.keyboard.press("Escape");
 	await expect(list).toHaveCount(0);

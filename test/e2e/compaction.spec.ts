@@ -6,7 +6,12 @@ test("/compact with a scripted summary shows a collapsed marker; after a reload 
 	// Upstream keeps about 20,000 tokens of recent history: a long second prompt (~22,500 tokens) is
 	// kept with what follows it, the first exchange is summarized.
 	const long = `Second prompt ${"x".repeat(90_000)}`;
-	await setScript(page, [{ text: "First reply." }, { text: "Second reply." }, { text: "THE SUMMARY: the user asked twice." }, { text: "Answer after the reload." }]);
+	await setScript(page, [
+		{ text: "First reply." },
+		{ text: "Second reply." },
+		{ text: "THE SUMMARY: the user asked twice." },
+		{ text: "Answer after the reload." },
+	]);
 	const transcript = page.getByRole("region", { name: "Transcript" });
 	const status = page.locator("footer.statusbar");
 

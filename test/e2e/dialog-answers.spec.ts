@@ -31,7 +31,7 @@ test("a command's four dialogs are answered by the script, each answer shown in 
 	await expect(released(page)).toHaveText('release: channel=stable sure=true name=v2.0.0 notes="Faster.\\nSmaller."');
 	await expect(notes(page)).toHaveText([
 		'select “Which channel?” → answered "stable" by the script',
-		'confirm “Release now?” → answered yes by the script',
+		"confirm “Release now?” → answered yes by the script",
 		'input “Release name” → answered "v2.0.0" by the script',
 		'editor “Release notes” → answered "Faster.\nSmaller." by the script',
 	]);
@@ -78,7 +78,7 @@ test("an answer for another kind of dialog waits: the user answers that one, tol
 	// The confirm takes the answer that waited, the input its cancel; the editor finds the answers used up.
 	const notesDialog = page.getByRole("dialog", { name: "Release notes" });
 	await expect(notesDialog).toBeVisible();
-	await expect(notes(page)).toHaveText(['confirm “Release now?” → answered no by the script', 'input “Release name” → answered cancelled by the script']);
+	await expect(notes(page)).toHaveText(["confirm “Release now?” → answered no by the script", "input “Release name” → answered cancelled by the script"]);
 	await notesDialog.getByRole("textbox").fill("by hand");
 	await notesDialog.getByRole("button", { name: "OK" }).click();
 	await expect(released(page)).toHaveText('release: channel=beta sure=false name=undefined notes="by hand"');

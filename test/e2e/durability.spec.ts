@@ -21,7 +21,11 @@ async function marksStored(page: Page): Promise<string[]> {
 					request.onerror = () => reject(request.error);
 					request.onsuccess = () => {
 						open.result.close();
-						const text = JSON.stringify(request.result.filter((row: { entry: { type: string; message?: { role: string } } }) => row.entry.type === "message" && row.entry.message?.role === "toolResult"));
+						const text = JSON.stringify(
+							request.result.filter(
+								(row: { entry: { type: string; message?: { role: string } } }) => row.entry.type === "message" && row.entry.message?.role === "toolResult",
+							),
+						);
 						resolve(text.match(/mark-\d+/g) ?? []);
 					};
 				};
@@ -33,7 +37,10 @@ test("reloads at random moments lose no entry that was on screen", async ({ page
 	test.setTimeout(240_000);
 	await openWithExtensions(page, []);
 	// Every reply is one tool call, so a prompt runs tool after tool until a reload cuts it.
-	await setScript(page, Array.from({ length: 400 }, (_, i) => ({ toolCalls: [{ name: "bash", arguments: { command: `echo mark-${i}` } }] })));
+	await setScript(
+		page,
+		Array.from({ length: 400 }, (_, i) => ({ toolCalls: [{ name: "bash", arguments: { command: `echo mark-${i}` } }] })),
+	);
 	const seen = new Set<string>();
 	let lost: string[] = [];
 	for (let reload = 0; reload < RELOADS; reload++) {

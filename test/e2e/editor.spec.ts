@@ -70,21 +70,19 @@ test("the editor knows the API's types: hover explains, pi. completes, a wrong a
 	await expect(code).toContainText("registerTool");
 
 	// Hovering a member shows its type from the API's declarations (the first check waits for the types to load).
-	const word = await code
-		.locator(".cm-line", { hasText: "pi.registerTool({" })
-		.evaluate((line) => {
-			const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
-			for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-				const at = node.textContent?.indexOf("registerTool") ?? -1;
-				if (at < 0) continue;
-				const range = document.createRange();
-				range.setStart(node, at + 2);
-				range.setEnd(node, at + 3);
-				const { x, y, width, height } = range.getBoundingClientRect();
-				return { x: x + width / 2, y: y + height / 2 };
-			}
-			throw new Error("registerTool is not on the line");
-		});
+	const word = await code.locator(".cm-line", { hasText: "pi.registerTool({" }).evaluate((line) => {
+		const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+		for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+			const at = node.textContent?.indexOf("registerTool") ?? -1;
+			if (at < 0) continue;
+			const range = document.createRange();
+			range.setStart(node, at + 2);
+			range.setEnd(node, at + 3);
+			const { x, y, width, height } = range.getBoundingClientRect();
+			return { x: x + width / 2, y: y + height / 2 };
+		}
+		throw new Error("registerTool is not on the line");
+	});
 	const hover = editor.locator(".cm-tooltip-hover");
 	await expect(async () => {
 		await page.mouse.move(0, 0);
@@ -104,7 +102,9 @@ test("the editor knows the API's types: hover explains, pi. completes, a wrong a
 	// A wrong argument: registerCommand wants a name and options, not a number.
 	await page.keyboard.type("terCommand(42);\n");
 	const problems = editor.getByRole("region", { name: "Problems" });
-	await expect(problems.getByRole("button", { name: /tool-with-schema\.ts:9:\d+.*(Expected 2 arguments|not assignable to parameter of type 'string')/ })).toBeVisible({ timeout: 60_000 });
+	await expect(
+		problems.getByRole("button", { name: /tool-with-schema\.ts:9:\d+.*(Expected 2 arguments|not assignable to parameter of type 'string')/ }),
+	).toBeVisible({ timeout: 60_000 });
 });
 
 test("what is typed survives a page reload before it is saved", async ({ page }) => {

@@ -41,10 +41,12 @@ test("a page of another origin embeds the transcript, read-only and dark, and dr
 	await expect(frame.getByRole("article", { name: "You message" })).toContainText("Hello from the tutorial");
 	await expect(frame.getByRole("article", { name: "Assistant message" })).toContainText("I am the scripted model");
 	await expect.poll(() => events(page, "playa:result")).toEqual([{ type: "playa:result", request: "playa:prompt", id: "p1" }]);
-	await expect.poll(async () => (await events(page, "playa:entry")).map((event) => [event.role, event.text])).toEqual([
-		["user", "Hello from the tutorial"],
-		["assistant", expect.stringContaining("I am the scripted model")],
-	]);
+	await expect
+		.poll(async () => (await events(page, "playa:entry")).map((event) => [event.role, event.text]))
+		.toEqual([
+			["user", "Hello from the tutorial"],
+			["assistant", expect.stringContaining("I am the scripted model")],
+		]);
 	await expect.poll(async () => (await events(page, "playa:run-state")).map((event) => event.running)).toEqual([true, false]);
 	// The page around it is not isolated, so neither is the embed; its runtime still runs in the sandbox frame.
 	await expect(frame.getByRole("status", { name: "Notifications" })).not.toContainText("cannot serve Playa's sandbox frame");
@@ -56,12 +58,14 @@ test("a page of another origin embeds the transcript, read-only and dark, and dr
 	await sendToPlaya(page, { type: "playa:load-snapshot", id: "p5", snapshot: "not an object" });
 	// Not Playa's: ignored without a word.
 	await sendToPlaya(page, { type: "something-else", text: "hi" });
-	await expect.poll(() => events(page, "playa:error")).toEqual([
-		{ type: "playa:error", id: "p2", request: "playa:prompt", message: expect.stringContaining("at text") },
-		{ type: "playa:error", id: "p3", request: "playa:launch-missiles", message: expect.stringContaining("Playa did not accept this message") },
-		{ type: "playa:error", id: "p4", request: "playa:load-snapshot", message: expect.stringContaining("made by a newer Playa") },
-		{ type: "playa:error", id: "p5", request: "playa:load-snapshot", message: expect.stringContaining("not a Playa snapshot") },
-	]);
+	await expect
+		.poll(() => events(page, "playa:error"))
+		.toEqual([
+			{ type: "playa:error", id: "p2", request: "playa:prompt", message: expect.stringContaining("at text") },
+			{ type: "playa:error", id: "p3", request: "playa:launch-missiles", message: expect.stringContaining("Playa did not accept this message") },
+			{ type: "playa:error", id: "p4", request: "playa:load-snapshot", message: expect.stringContaining("made by a newer Playa") },
+			{ type: "playa:error", id: "p5", request: "playa:load-snapshot", message: expect.stringContaining("not a Playa snapshot") },
+		]);
 	await expect(frame.getByRole("article", { name: "You message" })).toHaveCount(1);
 });
 
@@ -81,13 +85,17 @@ test("the editor layout shows files and the session; a command's dialog is repor
 	await sendToPlaya(page, { type: "playa:prompt", id: "deploy", text: "/deploy" });
 	const where = frame.getByRole("dialog", { name: "Deploy where?" });
 	await expect(where).toBeVisible();
-	await expect.poll(() => events(page, "playa:dialog-opened")).toEqual([{ type: "playa:dialog-opened", dialogId: expect.any(String), method: "select", title: "Deploy where?" }]);
+	await expect
+		.poll(() => events(page, "playa:dialog-opened"))
+		.toEqual([{ type: "playa:dialog-opened", dialogId: expect.any(String), method: "select", title: "Deploy where?" }]);
 	await where.getByRole("button", { name: "staging" }).click();
 	await frame.getByRole("dialog", { name: "Deploy?" }).getByRole("button", { name: "Yes" }).click();
-	await expect.poll(async () => (await events(page, "playa:dialog-answered")).map((event) => [event.method, event.by, event.answer])).toEqual([
-		["select", "user", "staging"],
-		["confirm", "user", "yes"],
-	]);
+	await expect
+		.poll(async () => (await events(page, "playa:dialog-answered")).map((event) => [event.method, event.by, event.answer]))
+		.toEqual([
+			["select", "user", "staging"],
+			["confirm", "user", "yes"],
+		]);
 	await expect.poll(() => events(page, "playa:result")).toEqual([{ type: "playa:result", request: "playa:prompt", id: "deploy" }]);
 });
 
@@ -135,12 +143,14 @@ test("the embedding page loads a snapshot: the user is asked in the frame, then 
 	const transcript = frame.getByRole("region", { name: "Transcript" });
 	await expect(transcript.getByText(/^release: /)).toHaveText('release: channel=beta sure=true name=v0.9 notes="First cut."');
 	await expect(transcript.getByRole("note", { name: "Scripted answer" })).toHaveCount(4);
-	await expect.poll(async () => (await events(page, "playa:dialog-answered")).map((event) => [event.method, event.by, event.answer])).toEqual([
-		["select", "script", "beta"],
-		["confirm", "script", "yes"],
-		["input", "script", "v0.9"],
-		["editor", "script", "First cut."],
-	]);
+	await expect
+		.poll(async () => (await events(page, "playa:dialog-answered")).map((event) => [event.method, event.by, event.answer]))
+		.toEqual([
+			["select", "script", "beta"],
+			["confirm", "script", "yes"],
+			["input", "script", "v0.9"],
+			["editor", "script", "First cut."],
+		]);
 	await expect(frame.getByRole("dialog")).toHaveCount(0);
 	// The frame's address names the new playground, and still the embed.
 	expect(page.frames()[1].url()).toMatch(/[?&]embed=transcript&playground=/);
@@ -151,7 +161,9 @@ test("a snapshot the user does not open changes nothing, and the page is told", 
 	await ready(page);
 	await sendToPlaya(page, { type: "playa:load-snapshot", id: "s2", snapshot: RELEASE_DEMO });
 	await frame.getByRole("dialog", { name: "Open this shared playground?" }).getByRole("button", { name: "Don't open" }).click();
-	await expect.poll(() => events(page, "playa:error")).toEqual([{ type: "playa:error", id: "s2", request: "playa:load-snapshot", message: expect.stringContaining("did not open the snapshot") }]);
+	await expect
+		.poll(() => events(page, "playa:error"))
+		.toEqual([{ type: "playa:error", id: "s2", request: "playa:load-snapshot", message: expect.stringContaining("did not open the snapshot") }]);
 	expect(await events(page, "playa:ready")).toHaveLength(1);
 	await sendToPlaya(page, { type: "playa:prompt", text: "still here" });
 	await expect(frame.getByRole("article", { name: "You message" })).toContainText("still here");

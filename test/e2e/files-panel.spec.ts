@@ -52,10 +52,12 @@ test("a file edited and saved in the panel is what the shell reads", async ({ pa
 test("uploads files by picking, dropping and from a zip; images show as images", async ({ page }) => {
 	await openWithExtensions(page, []);
 	await showPanel(page, "Files");
-	await panel(page).getByLabel("Upload files").setInputFiles([
-		{ name: "hello.txt", mimeType: "text/plain", buffer: Buffer.from("uploaded text") },
-		{ name: "dot.png", mimeType: "image/png", buffer: PNG },
-	]);
+	await panel(page)
+		.getByLabel("Upload files")
+		.setInputFiles([
+			{ name: "hello.txt", mimeType: "text/plain", buffer: Buffer.from("uploaded text") },
+			{ name: "dot.png", mimeType: "image/png", buffer: PNG },
+		]);
 	await expect(panel(page).getByRole("status")).toHaveText("Uploaded 2 files.");
 	await fileButton(page, "/workspace/hello.txt").click();
 	await expect(panel(page).getByRole("figure", { name: "Content of /workspace/hello.txt" })).toContainText("uploaded text");
@@ -77,7 +79,12 @@ test("uploads files by picking, dropping and from a zip; images show as images",
 	await panel(page).getByLabel("Seed from zip").setInputFiles({ name: "seed.zip", mimeType: "application/zip", buffer: zip });
 	await expect(fileButton(page, "/workspace/seed/deep/b.md")).toBeVisible();
 	// Shown as a tree: the file under its folders, by its name.
-	await expect(panel(page).locator("summary", { hasText: /^deep\/$/ }).locator("..").getByRole("button")).toHaveText(["b.md"]);
+	await expect(
+		panel(page)
+			.locator("summary", { hasText: /^deep\/$/ })
+			.locator("..")
+			.getByRole("button"),
+	).toHaveText(["b.md"]);
 	await send(page, "!cat seed/a.txt hello.txt");
 	await expect(page.getByRole("article", { name: "Shell message" })).toContainText("seeded auploaded text");
 });
@@ -124,7 +131,10 @@ test("reset empties the workspace, after a confirmation, and stays empty after a
 test("WebContainer chosen with StackBlitz unreachable: the embedded shell runs instead at once, and the page says why", async ({ page }) => {
 	// Nothing but this machine is reached, whatever the network; and the API's iframe (through its own
 	// override) and the reachability probe go to a local port that refuses connections, as offline.
-	await page.route((url) => !["localhost", "127.0.0.1"].includes(url.hostname), (route) => route.abort());
+	await page.route(
+		(url) => !["localhost", "127.0.0.1"].includes(url.hostname),
+		(route) => route.abort(),
+	);
 	const refused = await refusedLocalOrigin();
 	await page.addInitScript((origin) => Object.assign(globalThis, { WEBCONTAINER_API_IFRAME_URL: origin }), refused);
 	await page.goto("/?workspace=webcontainer");

@@ -46,7 +46,10 @@ createServer(async (req, res) => {
 	if (path === "/health") return res.end("ok");
 	if (path === "/embed-host.html") {
 		const isolated = new URL(req.url ?? "/", "http://x").searchParams.get("isolated") === "1";
-		const headers = { "Content-Type": "text/html; charset=utf-8", ...(isolated && { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" }) };
+		const headers = {
+			"Content-Type": "text/html; charset=utf-8",
+			...(isolated && { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" }),
+		};
 		return res.writeHead(200, headers).end(await readFile(join(root, "test/e2e/embed-host.html")));
 	}
 	if (path.startsWith("/count/")) {

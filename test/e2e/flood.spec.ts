@@ -36,7 +36,10 @@ function storedEntries(page: import("@playwright/test").Page, customType: string
 					all.onerror = () => reject(all.error);
 					all.onsuccess = () => {
 						db.close();
-						resolve((all.result as { entry: { type: string; customType?: string } }[]).filter(({ entry }) => entry.type === "custom" && entry.customType === type).length);
+						resolve(
+							(all.result as { entry: { type: string; customType?: string } }[]).filter(({ entry }) => entry.type === "custom" && entry.customType === type)
+								.length,
+						);
 					};
 				};
 			}),

@@ -94,7 +94,11 @@ test("Esc stops a streaming reply; the stopped reply is kept", async ({ page }) 
 test("reload while a reply streams: every finished entry is kept, the turn is marked interrupted, the next prompt goes on", async ({ page }) => {
 	await openWithExtensions(page, []);
 	const long = Array.from({ length: 400 }, (_, i) => `word${i}`).join(" ");
-	await setScript(page, [{ toolCalls: [{ name: "bash", arguments: { command: "echo finished-before-reload" } }] }, { text: long }, { text: "Picked up after the interruption." }]);
+	await setScript(page, [
+		{ toolCalls: [{ name: "bash", arguments: { command: "echo finished-before-reload" } }] },
+		{ text: long },
+		{ text: "Picked up after the interruption." },
+	]);
 	await send(page, "Run something, then talk");
 	const transcript = page.getByRole("region", { name: "Transcript" });
 	await expect(page.locator(".message.streaming")).toContainText("word1");

@@ -4,7 +4,11 @@ import { GALLERY_EXAMPLES } from "../../src/ui/gallery/examples.ts";
 import { send, waitReady } from "./helpers.ts";
 
 function shown(page: Page, text: string) {
-	return page.getByRole("region", { name: "Transcript" }).getByText(text).or(page.getByRole("status", { name: "Notifications" }).getByText(text)).first();
+	return page
+		.getByRole("region", { name: "Transcript" })
+		.getByText(text)
+		.or(page.getByRole("status", { name: "Notifications" }).getByText(text))
+		.first();
 }
 
 test("every gallery example runs from one click to its end", async ({ page }) => {

@@ -60,16 +60,23 @@ test("a hostile extension finds no key, and cannot send it to another server", a
 	expect(found.some((line) => line.startsWith("payload "))).toBe(true);
 	expect(found.filter((line) => line.startsWith("idb "))).toEqual([]);
 	// The bridge's port and the gateway's port both answered, with a refusal.
-	for (const method of ["emit", "stream"]) expect(found.some((line) => line.startsWith(`construct ${method} `) && line.includes("refused CONSTRUCT"))).toBe(true);
+	for (const method of ["emit", "stream"])
+		expect(found.some((line) => line.startsWith(`construct ${method} `) && line.includes("refused CONSTRUCT"))).toBe(true);
 	// ctx.modelRegistry gives a handle; a request with it is answered with the key through the gateway, and
 	// pi-ai pointed at another server with the handle is refused, so the key never leaves for it.
 	expect(found.some((line) => line.startsWith("registry getApiKey playa-key-handle:"))).toBe(true);
 	expect(log).toContain("registry complete: stop A mock.");
 	expect(log.find((line) => line.startsWith("pi-ai complete elsewhere: "))).toMatch(/^pi-ai complete elsewhere: error Playa did not send the .* key/);
-	expect(mock.requests.filter((request) => request.method === "POST").map((request) => request.headers.authorization)).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`, `Bearer ${KEY}`]);
+	expect(mock.requests.filter((request) => request.method === "POST").map((request) => request.headers.authorization)).toEqual([
+		`Bearer ${KEY}`,
+		`Bearer ${KEY}`,
+		`Bearer ${KEY}`,
+	]);
 	const obtained = dump.split(KEY).length - 1;
 	const keyed = mock.requests.filter((request) => JSON.stringify(request.headers).includes(KEY)).length;
-	console.log(`hostile extension: keys obtained ${obtained} in ${found.length + log.length} findings; ${keyed} requests carried the key, all to its own server`);
+	console.log(
+		`hostile extension: keys obtained ${obtained} in ${found.length + log.length} findings; ${keyed} requests carried the key, all to its own server`,
+	);
 	expect(obtained).toBe(0);
 	await prompt.fill("");
 
@@ -166,7 +173,14 @@ test("all four wire formats from the page: thinking, text and two parallel tool 
 		await expect(notifications).toContainText(`${api}: selected`);
 		mock.reset();
 		mock.script(api, [
-			{ thinking: `Thinking in ${api}.`, text: `Reading both in ${api}.`, toolCalls: [{ name: "read", arguments: { path: "a.txt" } }, { name: "read", arguments: { path: "b.txt" } }] },
+			{
+				thinking: `Thinking in ${api}.`,
+				text: `Reading both in ${api}.`,
+				toolCalls: [
+					{ name: "read", arguments: { path: "a.txt" } },
+					{ name: "read", arguments: { path: "b.txt" } },
+				],
+			},
 			{ text: `Done in ${api}.` },
 		]);
 		await send(page, `Read two files over ${api}`);

@@ -36,12 +36,14 @@ test("extension code reaches no port it could run code through; the page goes on
 	console.log(`hostile ports: ${JSON.stringify(report)}`);
 	expect(ran).toEqual([]);
 	expect(replies.filter((reply) => reply.outcome === "no answer")).toEqual([]);
-	for (const reply of replies.filter((each) => !each.message.startsWith("APPLY [\"emit\"]"))) {
+	for (const reply of replies.filter((each) => !each.message.startsWith('APPLY ["emit"]'))) {
 		expect(reply.outcome, `${reply.message} on endpoint ${reply.endpoint}`).toBe("refused");
 	}
 	expect(replies.filter((reply) => reply.message.startsWith("CONSTRUCT")).every((reply) => reply.detail.includes("refused CONSTRUCT"))).toBe(true);
 	// connect is not among the methods the runtime's workspace port answers.
-	expect(replies.some((reply) => reply.message === 'APPLY ["connect"]' && /The workspace answers only .*refused APPLY \["connect"\]/.test(reply.detail))).toBe(true);
+	expect(replies.some((reply) => reply.message === 'APPLY ["connect"]' && /The workspace answers only .*refused APPLY \["connect"\]/.test(reply.detail))).toBe(
+		true,
+	);
 
 	// Nothing ran on the main thread or in a worker the page trusts.
 	expect(await page.evaluate(() => (window as unknown as { __pwned_by_extension?: unknown }).__pwned_by_extension)).toBeUndefined();

@@ -26,7 +26,9 @@ test("a tool_call blocked by a guard: the handler, the block, the reason and the
 	await waitReady(page);
 	await page.getByRole("button", { name: "Examples" }).click();
 	await page.getByRole("button", { name: "Run A tool_call guard" }).click();
-	await expect(page.getByRole("region", { name: "Transcript" }).getByText("The guard blocked the first command; the second one ran.")).toBeVisible({ timeout: 15_000 });
+	await expect(page.getByRole("region", { name: "Transcript" }).getByText("The guard blocked the first command; the second one ran.")).toBeVisible({
+		timeout: 15_000,
+	});
 	await expect(page.getByRole("listitem", { name: "Extension tool-guard" }).getByLabel("Hooks registered")).toHaveText("Hooks: tool_call");
 	const inspector = await openInspector(page);
 	await inspector.getByLabel("Event type").selectOption("tool_call");
@@ -79,7 +81,9 @@ test("the Chrome trace export parses, with one track per extension", async ({ pa
 	await expect(inspector.getByRole("button", { name: /^Events \(\d+\)/ })).toBeVisible();
 	const download = page.waitForEvent("download");
 	await inspector.getByRole("button", { name: "Export Chrome trace" }).click();
-	const trace = JSON.parse(readFileSync((await (await download).path())!, "utf8")) as { traceEvents: { ph: string; name: string; tid: number; args?: { name?: string } }[] };
+	const trace = JSON.parse(readFileSync((await (await download).path())!, "utf8")) as {
+		traceEvents: { ph: string; name: string; tid: number; args?: { name?: string } }[];
+	};
 	const tracks = trace.traceEvents.filter((event) => event.ph === "M" && event.name === "thread_name");
 	expect(tracks.map((track) => track.args?.name).sort()).toEqual(["inspector-hooks", "tool-guard"]);
 	expect(new Set(tracks.map((track) => track.tid)).size).toBe(2);

@@ -3,7 +3,10 @@ import { extension, openWithExtensions, waitReady, writeScratch } from "./helper
 
 test("an extension accepted from a link stays with the link: the bare page does not run it", async ({ page }) => {
 	// The module counts its own top-level runs where the page can read them.
-	const url = writeScratch("link-only.ts", `globalThis.__linkRuns = (globalThis.__linkRuns ?? 0) + 1;\nexport default function (pi) { pi.on("session_start", (_e, ctx) => ctx.ui.notify("link-only ran", "info")); }`);
+	const url = writeScratch(
+		"link-only.ts",
+		`globalThis.__linkRuns = (globalThis.__linkRuns ?? 0) + 1;\nexport default function (pi) { pi.on("session_start", (_e, ctx) => ctx.ui.notify("link-only ran", "info")); }`,
+	);
 	await openWithExtensions(page, [url]);
 	await expect(extension(page, "link-only")).toContainText("loaded");
 

@@ -91,5 +91,4 @@ test("a 50,000-token reply at full speed streams whole, with no watchdog restart
 	expect(stored.length).toBe(tokens.join("").length);
 	expect(stored === tokens.join("")).toBe(true);
 	expect(mock.requests.filter((request) => request.method === "POST")).toHaveLength(1);
-
 });

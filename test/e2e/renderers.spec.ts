@@ -19,7 +19,10 @@ test("upstream entry-renderer: a custom entry is drawn in the transcript from it
 
 test("upstream question.ts: the tool's component is drawn in the page and the keys answer the model", async ({ page }) => {
 	await openWithExtensions(page, [`${FIXTURES}/upstream/question.ts`]);
-	await setScript(page, [{ toolCalls: [{ name: "question", arguments: { question: "Which colour?", options: [{ label: "Red" }, { label: "Blue" }] } }] }, { text: "Blue it is." }]);
+	await setScript(page, [
+		{ toolCalls: [{ name: "question", arguments: { question: "Which colour?", options: [{ label: "Red" }, { label: "Blue" }] } }] },
+		{ text: "Blue it is." },
+	]);
 	await send(page, "Ask me");
 	const component = page.getByRole("dialog", { name: "question component" });
 	await expect(component).toContainText("Which colour?");

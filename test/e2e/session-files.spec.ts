@@ -14,7 +14,9 @@ test("sessions import from oh-my-pi JSONL, refuse a broken file whole, and expor
 	await expect(page.getByRole("article", { name: "You message" }).first()).toContainText("The test in tree.test.ts is flaky.", { timeout: 20_000 });
 	await waitReady(page);
 
-	const broken = Buffer.from('{"type":"session","version":3,"id":"x","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/"}\n{"type":"message","id":"a1","parentId":null,\n');
+	const broken = Buffer.from(
+		'{"type":"session","version":3,"id":"x","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/"}\n{"type":"message","id":"a1","parentId":null,\n',
+	);
 	await panel.getByLabel("Import a session file").setInputFiles({ name: "broken.jsonl", mimeType: "text/plain", buffer: broken });
 	await expect(page.getByRole("status", { name: "Notifications" })).toContainText("broken.jsonl: line 2");
 	await expect(panel.getByRole("listitem")).toHaveCount(2);
@@ -22,14 +24,20 @@ test("sessions import from oh-my-pi JSONL, refuse a broken file whole, and expor
 	while ((await dismiss.count()) > 0) await dismiss.first().click();
 
 	// Reply N plays step N, and the imported session has replies already.
-	await setScript(page, Array.from({ length: 10 }, () => ({ text: "Continuing the imported session." })));
+	await setScript(
+		page,
+		Array.from({ length: 10 }, () => ({ text: "Continuing the imported session." })),
+	);
 	await send(page, "go on");
 	await expect(page.getByRole("article", { name: "Assistant message" }).last()).toContainText("Continuing the imported session.");
 	await showPanel(page, "Sessions");
 	const download = page.waitForEvent("download");
 	await panel.getByRole("button", { name: "Export JSONL" }).click();
 	const file = await (await download).path();
-	const lines = readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+	const lines = readFileSync(file, "utf8")
+		.trim()
+		.split("\n")
+		.map((line) => JSON.parse(line));
 	expect(lines[0]).toMatchObject({ type: "session", version: 3 });
 	expect(lines.at(-1)).toMatchObject({ type: "message", message: { role: "assistant" } });
 	expect(lines.some((entry) => entry.type === "ttsr_injection")).toBe(true);

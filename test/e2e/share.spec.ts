@@ -77,7 +77,10 @@ test("Share makes a link; a fresh browser asks, runs nothing before yes, then re
 
 	// The author's playground: a URL extension, a project extension the agent wrote, a demo script.
 	await openWithExtensions(page, [extUrl]);
-	await setScript(page, [{ toolCalls: [{ name: "write", arguments: { path: ".pi/extensions/greet.ts", content: greetExtension(fileCounter) } }] }, { text: "Written." }]);
+	await setScript(page, [
+		{ toolCalls: [{ name: "write", arguments: { path: ".pi/extensions/greet.ts", content: greetExtension(fileCounter) } }] },
+		{ text: "Written." },
+	]);
 	await send(page, "write the extension");
 	await expect(transcript(page).getByRole("article", { name: "Assistant message" }).last()).toContainText("Written.");
 	await send(page, "/reload");
@@ -146,7 +149,10 @@ test("opening a link leaves the user's own workspace and session as they were, a
 		files: [{ path: "shared/readme.md", content: "# shared\n<script>alert(1)</script>\n" }],
 		extensions: [],
 		script: [{ text: "Shared hello." }],
-		dialogAnswers: [{ method: "confirm", confirmed: true }, { method: "select", value: "staging" }],
+		dialogAnswers: [
+			{ method: "confirm", confirmed: true },
+			{ method: "select", value: "staging" },
+		],
 		prompt: "hello from the link",
 		panels: ["files"],
 	};
@@ -299,7 +305,9 @@ test("a link past 2,000 characters says chat apps cut it; its .playa.json, put a
 
 test("the Share dialog, the consent and a bad link's alert have no serious accessibility problem", async ({ page }) => {
 	const serious = async () =>
-		(await new AxeBuilder({ page }).analyze()).violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+		(await new AxeBuilder({ page }).analyze()).violations
+			.filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+			.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 	await openWithExtensions(page, []);
 	await page.getByRole("banner").getByRole("button", { name: "Share" }).click();
 	const dialog = page.getByRole("dialog", { name: "Share this playground" });

@@ -17,7 +17,10 @@ const BROKEN = `export default function (pi) {
 
 /** The scripted model writes `files` with the write tool, one call each, and says so. */
 async function agentWrites(page: Page, files: Record<string, string>) {
-	await setScript(page, [{ toolCalls: Object.entries(files).map(([path, content]) => ({ name: "write", arguments: { path, content } })) }, { text: "Written." }]);
+	await setScript(page, [
+		{ toolCalls: Object.entries(files).map(([path, content]) => ({ name: "write", arguments: { path, content } })) },
+		{ text: "Written." },
+	]);
 	await send(page, "write the extensions");
 	await expect(page.getByRole("region", { name: "Transcript" }).getByRole("article", { name: "Assistant message" }).last()).toContainText("Written.");
 }
@@ -44,7 +47,9 @@ test("the agent writes .pi/extensions/x.ts; /reload asks to trust it, then its c
 	await expect(page.getByRole("region", { name: "Transcript" }).getByRole("article", { name: "You message" })).toHaveText([/write the extensions/]);
 
 	// The card's source opens the file in the editor.
-	await extension(page, "x").getByRole("button", { name: /Open the source of x in the editor/ }).click();
+	await extension(page, "x")
+		.getByRole("button", { name: /Open the source of x in the editor/ })
+		.click();
 	const editor = page.getByRole("region", { name: "Editor" });
 	await expect(editor.getByRole("tab", { name: "x.ts" })).toHaveAttribute("aria-selected", "true");
 	await expect(editor.locator(".cm-content")).toContainText("hello from the project");

@@ -49,7 +49,10 @@ async function expectNothingRan(page: Page, surface: string) {
 	expect(await hostileElements(page), `${surface}: a payload became markup`).toEqual([]);
 	const violations = await page.evaluate(() => (window as unknown as { __violations?: Violation[] }).__violations ?? []);
 	// zod probes whether eval is allowed; anything else blocked is something that tried to run.
-	expect(violations.filter((v) => v.blocked !== "eval"), `${surface}: the CSP blocked script`).toEqual([]);
+	expect(
+		violations.filter((v) => v.blocked !== "eval"),
+		`${surface}: the CSP blocked script`,
+	).toEqual([]);
 }
 
 /** The surface shows the corpus as text: the payloads' own characters are there to read. */
@@ -75,7 +78,14 @@ test("the XSS corpus is text on every surface of the page: model output, tools, 
 	const transcript = page.getByRole("region", { name: "Transcript" });
 
 	await setScript(page, [
-		{ thinking: ALL, text: ALL, toolCalls: [{ name: "xss_echo", arguments: { input: ALL } }, { name: "xss_render", arguments: { input: ALL } }] },
+		{
+			thinking: ALL,
+			text: ALL,
+			toolCalls: [
+				{ name: "xss_echo", arguments: { input: ALL } },
+				{ name: "xss_render", arguments: { input: ALL } },
+			],
+		},
 		{ text: "echoed" },
 	]);
 	await send(page, ALL);
@@ -181,7 +191,10 @@ function importedSession(): string {
 				timestamp: 2,
 			},
 		}),
-		entry("x3", "x2", { type: "message", message: { role: "toolResult", toolCallId: "c1", toolName: XSS_PAYLOADS[0], content: [{ type: "text", text: ALL }], isError: false, timestamp: 3 } }),
+		entry("x3", "x2", {
+			type: "message",
+			message: { role: "toolResult", toolCallId: "c1", toolName: XSS_PAYLOADS[0], content: [{ type: "text", text: ALL }], isError: false, timestamp: 3 },
+		}),
 		entry("x4", "x3", { type: "custom_message", customType: XSS_PAYLOADS[5], content: ALL, display: true }),
 		entry("x5", "x4", { type: "label", targetId: "x3", label: XSS_PAYLOADS[1] }),
 		entry("x6", "x5", { type: "session_info", name: XSS_PAYLOADS[2] }),
@@ -197,7 +210,9 @@ test("an imported session full of the corpus, and its HTML export, run none of i
 	await waitReady(page);
 	await showPanel(page, "Sessions");
 	const sessions = page.getByRole("region", { name: "Sessions" });
-	await sessions.getByLabel("Import a session file").setInputFiles({ name: `${XSS_PAYLOADS[0]}.jsonl`, mimeType: "text/plain", buffer: Buffer.from(importedSession()) });
+	await sessions
+		.getByLabel("Import a session file")
+		.setInputFiles({ name: `${XSS_PAYLOADS[0]}.jsonl`, mimeType: "text/plain", buffer: Buffer.from(importedSession()) });
 	await waitReady(page);
 	const transcript = page.getByRole("region", { name: "Transcript" });
 	await expect(transcript.getByRole("article", { name: "Assistant message" }).last()).toContainText("imported end");
@@ -229,7 +244,11 @@ test("file names and contents from the corpus show as text in the Files panel", 
 	await files.getByLabel("Upload files").setInputFiles([
 		...XSS_PAYLOADS.map((payload, i) => ({ name: fileName(payload, i), mimeType: "text/markdown", buffer: Buffer.from(ALL) })),
 		{ name: "corpus.html", mimeType: "text/html", buffer: Buffer.from(ALL) },
-		{ name: "corpus.svg", mimeType: "image/svg+xml", buffer: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" onload="top.__xss=1">${XSS_PAYLOADS[2]}</svg>`) },
+		{
+			name: "corpus.svg",
+			mimeType: "image/svg+xml",
+			buffer: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" onload="top.__xss=1">${XSS_PAYLOADS[2]}</svg>`),
+		},
 	]);
 	await expect(files.getByRole("status")).toHaveText(`Uploaded ${XSS_PAYLOADS.length + 2} files.`);
 	await expect(files).toContainText('onerror="window.__xss');

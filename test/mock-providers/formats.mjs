@@ -464,7 +464,12 @@ function googleError(kind, ctx) {
 						message: "API key not valid. Please pass a valid API key.",
 						status: "INVALID_ARGUMENT",
 						details: [
-							{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "API_KEY_INVALID", domain: "googleapis.com", metadata: { service: "generativelanguage.googleapis.com" } },
+							{
+								"@type": "type.googleapis.com/google.rpc.ErrorInfo",
+								reason: "API_KEY_INVALID",
+								domain: "googleapis.com",
+								metadata: { service: "generativelanguage.googleapis.com" },
+							},
 							{ "@type": "type.googleapis.com/google.rpc.LocalizedMessage", locale: "en-US", message: "API key not valid. Please pass a valid API key." },
 						],
 					},
@@ -492,7 +497,10 @@ function googleError(kind, ctx) {
 									},
 								],
 							},
-							{ "@type": "type.googleapis.com/google.rpc.Help", links: [{ description: "Learn more about Gemini API quotas", url: "https://ai.google.dev/gemini-api/docs/rate-limits" }] },
+							{
+								"@type": "type.googleapis.com/google.rpc.Help",
+								links: [{ description: "Learn more about Gemini API quotas", url: "https://ai.google.dev/gemini-api/docs/rate-limits" }],
+							},
 							{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: `${ctx.retryAfter ?? 1}s` },
 						],
 					},
@@ -512,7 +520,8 @@ export function httpError(api, kind, ctx) {
 
 /** A provider-shaped 400 for requests the mock cannot answer (nothing scripted, not streaming, bad JSON). */
 export function mockProblem(api, message, ctx) {
-	if (api === "anthropic-messages") return { status: 400, headers: {}, body: { type: "error", error: { type: "invalid_request_error", message }, request_id: ctx.requestId } };
+	if (api === "anthropic-messages")
+		return { status: 400, headers: {}, body: { type: "error", error: { type: "invalid_request_error", message }, request_id: ctx.requestId } };
 	if (api === "google-generative-ai") return { status: 400, headers: {}, body: { error: { code: 400, message, status: "INVALID_ARGUMENT" } } };
 	return { status: 400, headers: {}, body: { error: { message, type: "invalid_request_error", param: null, code: null } } };
 }

@@ -143,10 +143,15 @@ export async function startMockProviders(options = {}) {
 
 		const model = pathModel ?? body?.model ?? "unknown";
 		const ctx = { apiKey: apiKeyOf(api, headers, query), model, requestId: ids.next("req_mock"), retryAfter: undefined };
-		const fail = (problem) => sendJson(res, problem.status, problem.body, { ...problem.headers, ...(api === "anthropic-messages" ? { "request-id": ctx.requestId } : { "x-request-id": ctx.requestId }) });
+		const fail = (problem) =>
+			sendJson(res, problem.status, problem.body, {
+				...problem.headers,
+				...(api === "anthropic-messages" ? { "request-id": ctx.requestId } : { "x-request-id": ctx.requestId }),
+			});
 
 		if (typeof body !== "object" || body === null) return fail(mockProblem(api, "mock-providers: the request body is not JSON", ctx));
-		if (api !== "google-generative-ai" && body.stream !== true) return fail(mockProblem(api, "mock-providers: only streaming requests (stream: true) are served", ctx));
+		if (api !== "google-generative-ai" && body.stream !== true)
+			return fail(mockProblem(api, "mock-providers: only streaming requests (stream: true) are served", ctx));
 
 		let reply = queues[api].shift() ?? options.fallback;
 		if (typeof reply === "function") reply = await reply(recorded);
@@ -208,7 +213,16 @@ export async function startMockProviders(options = {}) {
 		try {
 			if (req.method === "OPTIONS") {
 				const found = route(pathname);
-				if (!pathname.startsWith("/__mock/")) requests.push({ api: found?.api ?? null, method: "OPTIONS", path: pathname, query: Object.fromEntries(url.searchParams), headers: { ...req.headers }, body: undefined, time: Date.now() });
+				if (!pathname.startsWith("/__mock/"))
+					requests.push({
+						api: found?.api ?? null,
+						method: "OPTIONS",
+						path: pathname,
+						query: Object.fromEntries(url.searchParams),
+						headers: { ...req.headers },
+						body: undefined,
+						time: Date.now(),
+					});
 				res.writeHead(204, {
 					...corsHeaders(),
 					"access-control-allow-methods": "GET, POST, OPTIONS",

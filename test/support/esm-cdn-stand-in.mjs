@@ -36,7 +36,11 @@ export async function esmCdnResponse(path) {
 		const pkg = await packageJson(name);
 		if (!pkg || pkg.version !== version) return undefined;
 		const specifier = file === name.split("/").pop() ? name : `${name}/${file}`;
-		if (!builds.has(specifier)) builds.set(specifier, bundle(specifier).catch(() => undefined));
+		if (!builds.has(specifier))
+			builds.set(
+				specifier,
+				bundle(specifier).catch(() => undefined),
+			);
 		const code = await builds.get(specifier);
 		return code === undefined ? undefined : { body: `/* esm.sh stand-in - ${specifier}@${version} */\n${code}`, contentType: JS };
 	}

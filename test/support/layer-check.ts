@@ -72,7 +72,9 @@ export function importEdges(files: readonly SourceFile[]): ImportEdge[] {
 			for (const match of code.matchAll(pattern)) {
 				const specifier = match[1];
 				if (!specifier.startsWith("./") && !specifier.startsWith("../")) continue;
-				const to = normalize(join(dirname(file.path), specifier)).split("\\").join("/");
+				const to = normalize(join(dirname(file.path), specifier))
+					.split("\\")
+					.join("/");
 				if (seen.has(to)) continue;
 				seen.add(to);
 				edges.push({ from: file.path, to });

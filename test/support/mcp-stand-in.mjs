@@ -26,7 +26,9 @@ export function answerMcp(req, res, methods) {
 		methods.push(message.method);
 		if (message.id === undefined) return void res.writeHead(202).end();
 		const reply = (result) =>
-			res.writeHead(200, { "Content-Type": "application/json", "Mcp-Session-Id": "stand-in-session" }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result }));
+			res
+				.writeHead(200, { "Content-Type": "application/json", "Mcp-Session-Id": "stand-in-session" })
+				.end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result }));
 		switch (message.method) {
 			case "initialize":
 				return reply({ protocolVersion: "2025-06-18", capabilities: { tools: {} }, serverInfo: { name: "stand-in", version: "1.0.0" } });

@@ -6,7 +6,17 @@ import { readFileSync } from "node:fs";
 import type { Api, Model } from "@earendil-works/pi-ai";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ExtensionErrorInfo, ManualTurnRequest, ManualTurnResponse, RuntimeConfig, RuntimeEvent, ScriptStep, StartReason, UIRequest, UIResponse } from "../../src/protocol/runtime.ts";
+import type {
+	ExtensionErrorInfo,
+	ManualTurnRequest,
+	ManualTurnResponse,
+	RuntimeConfig,
+	RuntimeEvent,
+	ScriptStep,
+	StartReason,
+	UIRequest,
+	UIResponse,
+} from "../../src/protocol/runtime.ts";
 import { parseManualTurnRequest, parseRuntimeEvent, parseUIRequest, type Parsed } from "../../src/protocol/runtime-schema.ts";
 import { Runtime, type RuntimeOptions } from "../../src/runtime/runtime.ts";
 import { newSessionHeader, type StoredEntry, type SessionHeader } from "../../src/session/entries.ts";
@@ -115,8 +125,7 @@ export async function startRuntime(options: HarnessOptions) {
 		},
 	);
 	if (options.available) await runtime.setAvailableModels(options.available);
-	const entries = () =>
-		events.flatMap((event) => (event.type === "entry_appended" ? [event.entry] : []));
+	const entries = () => events.flatMap((event) => (event.type === "entry_appended" ? [event.entry] : []));
 	const lastExtensions = () => {
 		const last = events.filter((event) => event.type === "extensions_changed").at(-1);
 		if (last?.type !== "extensions_changed") throw new Error("no extensions_changed event");

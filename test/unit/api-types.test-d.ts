@@ -116,8 +116,18 @@ pi.registerTool({
 
 // Tools of different schemas fit one list, as upstream's examples keep them.
 const tools: ToolDefinition[] = [
-	defineTool({ name: "a", description: "", parameters: Type.Object({ x: Type.Number() }), execute: async (_id, p) => ({ content: [{ type: "text", text: String(p.x) }], details: undefined }) }),
-	defineTool({ name: "b", description: "", parameters: z.object({ y: z.string() }), execute: async (_id, p) => ({ content: [{ type: "text", text: p.y }], details: undefined }) }),
+	defineTool({
+		name: "a",
+		description: "",
+		parameters: Type.Object({ x: Type.Number() }),
+		execute: async (_id, p) => ({ content: [{ type: "text", text: String(p.x) }], details: undefined }),
+	}),
+	defineTool({
+		name: "b",
+		description: "",
+		parameters: z.object({ y: z.string() }),
+		execute: async (_id, p) => ({ content: [{ type: "text", text: p.y }], details: undefined }),
+	}),
 ];
 void tools;
 

@@ -30,7 +30,12 @@ export default function (pi) {
 const FLOOD = `Array.from({ length: 200_000 }, (_, i) => "line " + String(i).padStart(8, "0") + " " + "x".repeat(35)).join("\\n")`;
 const flood = (): string => new Function(`return ${FLOOD}`)() as string;
 
-type ToolResultMessage = { role: "toolResult"; content: ({ type: "text"; text: string } | { type: "image"; data: string; mimeType: string })[]; details?: unknown; isError?: boolean };
+type ToolResultMessage = {
+	role: "toolResult";
+	content: ({ type: "text"; text: string } | { type: "image"; data: string; mimeType: string })[];
+	details?: unknown;
+	isError?: boolean;
+};
 
 function toolResult(entries: StoredEntry[]): ToolResultMessage {
 	const entry = entries.find((candidate) => candidate.type === "message" && (candidate as { message: { role: string } }).message.role === "toolResult");
@@ -64,7 +69,9 @@ describe("tool results are bounded where they are stored", () => {
 		expect(bytesOf(text)).toBeLessThanOrEqual(MAX_RESULT_TEXT_BYTES);
 		expect(bytesOf(text)).toBeGreaterThan(MAX_RESULT_TEXT_BYTES * 0.75);
 		expect(whole.startsWith(text.slice(0, text.indexOf("\n\n[output truncated")))).toBe(true);
-		expect(text).toMatch(new RegExp(`\\[output truncated: ${bytesOf(whole)} bytes, the first [\\d.]+KB shown; the whole output is in /tmp/pi-tool-flood-[0-9a-f]+\\.txt\\]$`));
+		expect(text).toMatch(
+			new RegExp(`\\[output truncated: ${bytesOf(whole)} bytes, the first [\\d.]+KB shown; the whole output is in /tmp/pi-tool-flood-[0-9a-f]+\\.txt\\]$`),
+		);
 		expect(await workspace.readFile(savedPath(text)!, "utf8")).toBe(whole);
 		// What crossed to the page, every event together, is a fraction of the output.
 		expect(JSON.stringify(events).length).toBeLessThan(2 * MAX_RESULT_TEXT_BYTES + 100_000);
@@ -81,7 +88,11 @@ describe("tool results are bounded where they are stored", () => {
 	it("text over several blocks is bounded in total: later blocks are dropped, all of it saved", async () => {
 		const workspace = await EmbeddedWorkspace.create({});
 		const block = `"b".repeat(100 * 1024)`;
-		const { entries } = await runTool("blocks", toolExtension("blocks", `return { content: [1, 2, 3, 4].map((n) => ({ type: "text", text: n + ${block} })) };`), workspace);
+		const { entries } = await runTool(
+			"blocks",
+			toolExtension("blocks", `return { content: [1, 2, 3, 4].map((n) => ({ type: "text", text: n + ${block} })) };`),
+			workspace,
+		);
 		const message = toolResult(entries());
 		expect(message.content).toHaveLength(3);
 		expect(message.content.slice(0, 2).map((b) => (b.type === "text" ? b.text.length : 0))).toEqual([100 * 1024 + 1, 100 * 1024 + 1]);
@@ -94,7 +105,10 @@ describe("tool results are bounded where they are stored", () => {
 		const small = `btoa("png-" + n)`;
 		const { entries } = await runTool(
 			"pics",
-			toolExtension("pics", `return { content: [...Array.from({ length: ${MAX_RESULT_IMAGES + 2} }, (_, n) => ({ type: "image", mimeType: "image/png", data: ${small} })), { type: "image", mimeType: "image/png", data: "A".repeat(5 * 1024 * 1024) }] };`),
+			toolExtension(
+				"pics",
+				`return { content: [...Array.from({ length: ${MAX_RESULT_IMAGES + 2} }, (_, n) => ({ type: "image", mimeType: "image/png", data: ${small} })), { type: "image", mimeType: "image/png", data: "A".repeat(5 * 1024 * 1024) }] };`,
+			),
 			workspace,
 		);
 		const content = toolResult(entries()).content;
@@ -108,7 +122,11 @@ describe("tool results are bounded where they are stored", () => {
 
 	it("details over their bound are replaced by a note naming the file with them", async () => {
 		const workspace = await EmbeddedWorkspace.create({});
-		const { entries } = await runTool("detailed", toolExtension("detailed", `return { content: [{ type: "text", text: "ok" }], details: { rows: "r".repeat(${MAX_RESULT_DETAILS_BYTES}) } };`), workspace);
+		const { entries } = await runTool(
+			"detailed",
+			toolExtension("detailed", `return { content: [{ type: "text", text: "ok" }], details: { rows: "r".repeat(${MAX_RESULT_DETAILS_BYTES}) } };`),
+			workspace,
+		);
 		const details = toolResult(entries()).details as { omitted: string; path: string };
 		expect(details.omitted).toBe(`details of ${MAX_RESULT_DETAILS_BYTES + 11} bytes as JSON, over the limit of ${MAX_RESULT_DETAILS_BYTES} (256.0KB)`);
 		expect(JSON.parse(await workspace.readFile(details.path, "utf8"))).toEqual({ rows: "r".repeat(MAX_RESULT_DETAILS_BYTES) });
@@ -130,10 +148,22 @@ export default function (pi) {
 }`;
 		const { runtime, entries } = await startRuntime({
 			files: { "ext.ts": source },
-			script: [{ toolCalls: [{ name: "thrower", arguments: {} }, { name: "replaced", arguments: {} }] }, { text: "done" }],
+			script: [
+				{
+					toolCalls: [
+						{ name: "thrower", arguments: {} },
+						{ name: "replaced", arguments: {} },
+					],
+				},
+				{ text: "done" },
+			],
 		});
 		await runtime.submit("go");
-		const results = entries().flatMap((entry) => (entry.type === "message" && (entry as { message: { role: string } }).message.role === "toolResult" ? [(entry as unknown as { message: ToolResultMessage }).message] : []));
+		const results = entries().flatMap((entry) =>
+			entry.type === "message" && (entry as { message: { role: string } }).message.role === "toolResult"
+				? [(entry as unknown as { message: ToolResultMessage }).message]
+				: [],
+		);
 		expect(results).toHaveLength(2);
 		for (const result of results) {
 			expect(bytesOf(textOf(result))).toBeLessThanOrEqual(MAX_RESULT_TEXT_BYTES);
@@ -188,7 +218,13 @@ export default function (pi) {
 			"message with an image: ok",
 			`user message: EntryTooLargeError: ${over("pi.sendUserMessage", "u".repeat(MAX_ENTRY_JSON_BYTES))}`,
 		]);
-		const stored = entries().map((entry) => (entry.type === "custom" ? `custom ${(entry as { customType: string }).customType}` : entry.type === "custom_message" ? `message ${(entry as { customType: string }).customType}` : entry.type));
+		const stored = entries().map((entry) =>
+			entry.type === "custom"
+				? `custom ${(entry as { customType: string }).customType}`
+				: entry.type === "custom_message"
+					? `message ${(entry as { customType: string }).customType}`
+					: entry.type,
+		);
 		expect(stored).toEqual(["custom small", "message pic"]);
 	});
 });

@@ -8,13 +8,25 @@ import type { SessionEntry } from "../../src/session/entries.ts";
 import { filterTreeRows, nearestShownIndex } from "../../src/ui/tree-filter.ts";
 
 const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
-const message = (id: string, parentId: string | null, msg: Record<string, unknown>): SessionEntry => ({ type: "message", id, parentId, timestamp: at(0), message: { timestamp: 0, ...msg } }) as SessionEntry;
+const message = (id: string, parentId: string | null, msg: Record<string, unknown>): SessionEntry =>
+	({ type: "message", id, parentId, timestamp: at(0), message: { timestamp: 0, ...msg } }) as SessionEntry;
 
 const BRANCH: SessionEntry[] = [
 	message("u1", null, { role: "user", content: [{ type: "text", text: "fix the parser" }] }),
-	message("a1", "u1", { role: "assistant", content: [{ type: "text", text: "Reading it." }, { type: "toolCall", id: "c1", name: "read", arguments: { path: "src/parser.ts" } }], stopReason: "toolUse" }),
+	message("a1", "u1", {
+		role: "assistant",
+		content: [
+			{ type: "text", text: "Reading it." },
+			{ type: "toolCall", id: "c1", name: "read", arguments: { path: "src/parser.ts" } },
+		],
+		stopReason: "toolUse",
+	}),
 	message("t1", "a1", { role: "toolResult", toolCallId: "c1", toolName: "read", content: [{ type: "text", text: "source" }] }),
-	message("a2", "t1", { role: "assistant", content: [{ type: "toolCall", id: "c2", name: "edit", arguments: { path: "src/parser.ts", oldText: "a", newText: "b" } }], stopReason: "toolUse" }),
+	message("a2", "t1", {
+		role: "assistant",
+		content: [{ type: "toolCall", id: "c2", name: "edit", arguments: { path: "src/parser.ts", oldText: "a", newText: "b" } }],
+		stopReason: "toolUse",
+	}),
 ];
 
 /** A model that records the request and answers with the given text. */
@@ -36,11 +48,12 @@ describe("branch summary request", () => {
 		const result = await generateBranchSummary(BRANCH, { model, stream, customInstructions: "the tests" });
 		const sent = requestText(requests[0]);
 		expect(sent).toContain(SUMMARIZATION_SYSTEM_PROMPT);
-		expect(sent).toContain("<conversation>\n[User]: fix the parser\n\n[Assistant]: Reading it.\n\n[Assistant tool calls]: read(path=\"src/parser.ts\")");
+		expect(sent).toContain('<conversation>\n[User]: fix the parser\n\n[Assistant]: Reading it.\n\n[Assistant tool calls]: read(path="src/parser.ts")');
 		expect(sent).not.toContain("[Tool result]");
 		expect(sent).toContain(`${BRANCH_SUMMARY_PROMPT}\n\nAdditional focus: the tests`);
 		expect(result).toEqual({
-			summary: "The user explored a different conversation branch before returning here.\nSummary of that exploration:\n\n## Goal\nfix\n\n<modified-files>\nsrc/parser.ts\n</modified-files>",
+			summary:
+				"The user explored a different conversation branch before returning here.\nSummary of that exploration:\n\n## Goal\nfix\n\n<modified-files>\nsrc/parser.ts\n</modified-files>",
 			details: { readFiles: [], modifiedFiles: ["src/parser.ts"] },
 		});
 	});
@@ -60,7 +73,16 @@ describe("branch summary request", () => {
 
 describe("tree panel filters", () => {
 	const row = (id: string, parentId: string | null, kind: TreeRow["kind"], extra: Partial<TreeRow> = {}): TreeRow => ({
-		id, parentId, kind, indent: 0, branchStart: false, text: id, onPath: true, isLeaf: false, timestamp: at(0), ...extra,
+		id,
+		parentId,
+		kind,
+		indent: 0,
+		branchStart: false,
+		text: id,
+		onPath: true,
+		isLeaf: false,
+		timestamp: at(0),
+		...extra,
 	});
 	const rows = [
 		row("u1", null, "user", { label: "start" }),

@@ -26,7 +26,11 @@ describe("the call record the watchdog reads", () => {
 		release();
 		await pending;
 		expect(readCallRecord(buffer)).toBeUndefined();
-		expect(() => recorder.track(call("throws"), () => { throw new Error("x"); })).toThrow("x");
+		expect(() =>
+			recorder.track(call("throws"), () => {
+				throw new Error("x");
+			}),
+		).toThrow("x");
 		expect(readCallRecord(buffer)).toBeUndefined();
 	});
 
@@ -39,7 +43,13 @@ describe("the call record against code in the same worker", () => {
 	it("names the running call even when globals it could use are replaced", () => {
 		const buffer = createCallRecordBuffer();
 		const recorder = new CallRecorder(buffer);
-		const originals = { store: Atomics.store, stringify: JSON.stringify, freeze: Object.freeze, set: Uint8Array.prototype.set, encode: TextEncoder.prototype.encode };
+		const originals = {
+			store: Atomics.store,
+			stringify: JSON.stringify,
+			freeze: Object.freeze,
+			set: Uint8Array.prototype.set,
+			encode: TextEncoder.prototype.encode,
+		};
 		let seen: unknown;
 		recorder.track(call("victim"), () => {
 			try {

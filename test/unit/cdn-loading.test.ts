@@ -11,12 +11,15 @@ import { cdnStandIn } from "../support/cdn-stand-in.ts";
 import { EXT_ORIGIN } from "../support/runtime-harness.ts";
 import { loaderFor } from "../support/loader-harness.ts";
 
-
 describe("npm packages from the ESM CDN", () => {
 	it("bare names resolve against the CDN base (esm.sh by default) and are loaded as plain JavaScript", () => {
 		expect(DEFAULT_CDN).toBe("https://esm.sh/");
 		expect(resolveSpecifier("ms", `${EXT_ORIGIN}a.ts`)).toEqual({ kind: "source", url: "https://esm.sh/ms", javascript: true });
-		expect(resolveSpecifier("@scope/pkg/sub", `${EXT_ORIGIN}a.ts`, "http://cdn.test/")).toEqual({ kind: "source", url: "http://cdn.test/@scope/pkg/sub", javascript: true });
+		expect(resolveSpecifier("@scope/pkg/sub", `${EXT_ORIGIN}a.ts`, "http://cdn.test/")).toEqual({
+			kind: "source",
+			url: "http://cdn.test/@scope/pkg/sub",
+			javascript: true,
+		});
 		// Inside a CDN module, esm.sh's absolute paths resolve against the CDN origin.
 		expect(resolveSpecifier("/ms@2.1.3/es2022/ms.mjs", "https://esm.sh/ms", DEFAULT_CDN, true)).toEqual({
 			kind: "source",
@@ -29,7 +32,10 @@ describe("npm packages from the ESM CDN", () => {
 
 	it("loads a package and its absolute-path imports through the loader; the module works", async () => {
 		const cdn = await cdnStandIn();
-		const { loader, fetched } = loaderFor({ "ext.ts": `import ms from "ms";\nexport const day: number = ms("1 day");\nexport const text = ms(60000, { long: true });` }, cdn);
+		const { loader, fetched } = loaderFor(
+			{ "ext.ts": `import ms from "ms";\nexport const day: number = ms("1 day");\nexport const text = ms(60000, { long: true });` },
+			cdn,
+		);
 		const mod = await loader.import(`${EXT_ORIGIN}ext.ts`);
 		expect(mod).toMatchObject({ day: 86_400_000, text: "1 minute" });
 		expect(fetched).toEqual([`${EXT_ORIGIN}ext.ts`, `${cdn}ms`, `${cdn}ms@2.1.3/es2022/ms.mjs`]);

@@ -22,7 +22,13 @@ describe("the checked host bridge", () => {
 		const { checked, emitted, refused } = setUp();
 		const notify = { type: "notify", message: "Saved", level: "info", extension: "demo", html: "<img onerror=alert(1)>" };
 		checked.emit(notify as RuntimeEvent);
-		const entry = { id: "a1b2c3d4", parentId: null, timestamp: "2026-01-01T00:00:00.000Z", type: "message", message: { role: "user", content: "hi", timestamp: 1 } };
+		const entry = {
+			id: "a1b2c3d4",
+			parentId: null,
+			timestamp: "2026-01-01T00:00:00.000Z",
+			type: "message",
+			message: { role: "user", content: "hi", timestamp: 1 },
+		};
 		checked.emit({ type: "entry_appended", sessionId: "s", entry: entry as never, leafId: "a1b2c3d4" });
 		checked.emit({ type: "streaming", message: undefined });
 		expect(refused).toEqual([]);
@@ -35,11 +41,23 @@ describe("the checked host bridge", () => {
 
 	it("hands the host's answer back, so the runtime can wait until an entry is stored", async () => {
 		let stored!: () => void;
-		const bridge: HostBridge = { emit: () => new Promise<void>((resolve) => (stored = resolve)), requestUI: async () => ({ cancelled: true }), cancelUI: () => undefined };
+		const bridge: HostBridge = {
+			emit: () => new Promise<void>((resolve) => (stored = resolve)),
+			requestUI: async () => ({ cancelled: true }),
+			cancelUI: () => undefined,
+		};
 		const checked = checkedHostBridge(bridge, () => undefined);
-		const entry = { id: "a1b2c3d4", parentId: null, timestamp: "2026-01-01T00:00:00.000Z", type: "message", message: { role: "user", content: "hi", timestamp: 1 } };
+		const entry = {
+			id: "a1b2c3d4",
+			parentId: null,
+			timestamp: "2026-01-01T00:00:00.000Z",
+			type: "message",
+			message: { role: "user", content: "hi", timestamp: 1 },
+		};
 		let done = false;
-		const answer = Promise.resolve(checked.emit({ type: "entry_appended", sessionId: "s", entry: entry as never, leafId: "a1b2c3d4" })).then(() => (done = true));
+		const answer = Promise.resolve(checked.emit({ type: "entry_appended", sessionId: "s", entry: entry as never, leafId: "a1b2c3d4" })).then(
+			() => (done = true),
+		);
 		await Promise.resolve();
 		expect(done).toBe(false);
 		stored();

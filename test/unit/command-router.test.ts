@@ -16,7 +16,11 @@ const ext = (body: string) => `export default function (pi) {\n${body}\n}`;
 const INPUT_SPY = `pi.on("input", (event) => { ${LOG}.push("input: " + event.text); });`;
 
 const bashMessages = (entries: StoredEntry[]) =>
-	entries.flatMap((entry) => (entry.type === "message" && (entry as { message: { role: string } }).message.role === "bashExecution" ? [(entry as { message: BashExecutionMessage }).message] : []));
+	entries.flatMap((entry) =>
+		entry.type === "message" && (entry as { message: { role: string } }).message.role === "bashExecution"
+			? [(entry as { message: BashExecutionMessage }).message]
+			: [],
+	);
 
 describe("the list of built-in commands", () => {
 	it("names /tree, /hotkeys, /fork, /compact and /reload, once each and each with a description", () => {
@@ -84,7 +88,9 @@ describe("routing a built-in command", () => {
 	it("/compact reports why it could not compact", async () => {
 		const { runtime, events } = await startRuntime({ files: {} });
 		await runtime.submit("/compact focus");
-		expect(events).toContainEqual(expect.objectContaining({ type: "notify", level: "error", message: expect.stringMatching(/^Compaction failed: Nothing to compact/) }));
+		expect(events).toContainEqual(
+			expect.objectContaining({ type: "notify", level: "error", message: expect.stringMatching(/^Compaction failed: Nothing to compact/) }),
+		);
 	});
 });
 

@@ -10,7 +10,16 @@ import { SessionTree } from "../../src/session/tree.ts";
 
 const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
 const user = (text: string): AgentMessage => ({ role: "user", content: [{ type: "text", text }], timestamp: Date.now() });
-const reply = (text: string): AgentMessage => ({ role: "assistant", content: [{ type: "text", text }], api: "a", provider: "p", model: "m", usage, stopReason: "stop", timestamp: Date.now() });
+const reply = (text: string): AgentMessage => ({
+	role: "assistant",
+	content: [{ type: "text", text }],
+	api: "a",
+	provider: "p",
+	model: "m",
+	usage,
+	stopReason: "stop",
+	timestamp: Date.now(),
+});
 const call = (id: string, path: string): AgentMessage => ({
 	role: "assistant",
 	content: [{ type: "toolCall", id, name: "read", arguments: { path } }],
@@ -21,7 +30,14 @@ const call = (id: string, path: string): AgentMessage => ({
 	stopReason: "toolUse",
 	timestamp: Date.now(),
 });
-const result = (id: string, text: string): AgentMessage => ({ role: "toolResult", toolCallId: id, toolName: "read", content: [{ type: "text", text }], isError: false, timestamp: Date.now() });
+const result = (id: string, text: string): AgentMessage => ({
+	role: "toolResult",
+	toolCallId: id,
+	toolName: "read",
+	content: [{ type: "text", text }],
+	isError: false,
+	timestamp: Date.now(),
+});
 
 function treeOf(messages: AgentMessage[]): SessionTree {
 	const tree = new SessionTree(newSessionHeader("/w"));
@@ -54,7 +70,13 @@ describe("compaction: cut point", () => {
 			const cut = findCutPoint(entries, 0, entries.length, keep);
 			const kept = entries.slice(cut.firstKeptEntryIndex);
 			expect(roleOf(kept[0])).not.toBe("toolResult");
-			const keptCalls = new Set(kept.flatMap((e) => ((e as { message: AgentMessage }).message.role === "assistant" ? ((e as { message: { content: { type: string; id?: string }[] } }).message.content.flatMap((b) => (b.type === "toolCall" ? [b.id] : []))) : [])));
+			const keptCalls = new Set(
+				kept.flatMap((e) =>
+					(e as { message: AgentMessage }).message.role === "assistant"
+						? (e as { message: { content: { type: string; id?: string }[] } }).message.content.flatMap((b) => (b.type === "toolCall" ? [b.id] : []))
+						: [],
+				),
+			);
 			for (const entry of kept) {
 				const message = (entry as { message: AgentMessage }).message;
 				if (message.role === "toolResult") expect(keptCalls.has(message.toolCallId)).toBe(true);
@@ -63,7 +85,14 @@ describe("compaction: cut point", () => {
 	});
 
 	it("keeps about keepRecentTokens and reports a cut inside a turn as a split turn", () => {
-		const tree = treeOf([user("a".repeat(400)), reply("b".repeat(400)), user("c".repeat(400)), call("c1", "x.ts"), result("c1", "r".repeat(40)), reply("d".repeat(400))]);
+		const tree = treeOf([
+			user("a".repeat(400)),
+			reply("b".repeat(400)),
+			user("c".repeat(400)),
+			call("c1", "x.ts"),
+			result("c1", "r".repeat(40)),
+			reply("d".repeat(400)),
+		]);
 		const entries = tree.getBranch();
 		// 100 tokens from the end reach the last reply: a cut there splits the turn started by entry 2.
 		const cut = findCutPoint(entries, 0, entries.length, 100);
@@ -73,7 +102,14 @@ describe("compaction: cut point", () => {
 	});
 
 	it("prepares the older history for the summary and the files the tools touched", () => {
-		const tree = treeOf([user("a".repeat(400)), call("c1", "src/x.ts"), result("c1", "x"), reply("b".repeat(400)), user("c".repeat(400)), reply("d".repeat(400))]);
+		const tree = treeOf([
+			user("a".repeat(400)),
+			call("c1", "src/x.ts"),
+			result("c1", "x"),
+			reply("b".repeat(400)),
+			user("c".repeat(400)),
+			reply("d".repeat(400)),
+		]);
 		const preparation = prepareCompaction(tree.getBranch(), { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: 150 })!;
 		expect(preparation.firstKeptEntryId).toBe(tree.getBranch()[4].id);
 		expect(preparation.messagesToSummarize.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
@@ -112,13 +148,22 @@ describe("compaction: context and branch after it", () => {
 
 describe("compaction: the summary", () => {
 	it("a split turn is summarized in two requests and merged; touched files are listed after it", async () => {
-		const tree = treeOf([user("a".repeat(400)), reply("b".repeat(400)), user("c".repeat(400)), call("c1", "src/x.ts"), result("c1", "r"), reply("d".repeat(400))]);
+		const tree = treeOf([
+			user("a".repeat(400)),
+			reply("b".repeat(400)),
+			user("c".repeat(400)),
+			call("c1", "src/x.ts"),
+			result("c1", "r"),
+			reply("d".repeat(400)),
+		]);
 		const preparation = prepareCompaction(tree.getBranch(), { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: 100 })!;
 		expect(preparation.isSplitTurn).toBe(true);
 		const asked: string[] = [];
 		const answers = ["HISTORY", "PREFIX"];
 		const complete = async (context: TranscriptContext) => {
-			const text = context.messages.flatMap((m) => (m.role === "user" && Array.isArray(m.content) ? m.content.flatMap((b) => (b.type === "text" ? [b.text] : [])) : [])).join("");
+			const text = context.messages
+				.flatMap((m) => (m.role === "user" && Array.isArray(m.content) ? m.content.flatMap((b) => (b.type === "text" ? [b.text] : [])) : []))
+				.join("");
 			asked.push(text);
 			return { ...(reply(answers[asked.length - 1]) as AssistantMessage) };
 		};

@@ -29,12 +29,15 @@ const requestText = (context: TranscriptContext) =>
 		.filter((m) => m.role === "user")
 		.flatMap((m) => (typeof m.content === "string" ? [m.content] : m.content.flatMap((b) => (b.type === "text" ? [b.text] : []))))
 		.join("\n");
-const systemText = (context: TranscriptContext) => context.messages.flatMap((m) => (m.role === "system" ? [typeof m.content === "string" ? m.content : ""] : [])).join("");
+const systemText = (context: TranscriptContext) =>
+	context.messages.flatMap((m) => (m.role === "system" ? [typeof m.content === "string" ? m.content : ""] : [])).join("");
 
 const compactions = (entries: StoredEntry[]) => entries.filter((e): e is CompactionEntry => e.type === "compaction");
 
 /** A context hook that records what the model is about to see (roles, and the summary if any). */
-const CONTEXT_SPY = ext(`pi.on("context", (e) => { ${LOG}.push(e.messages.filter((m) => m.role !== "system").map((m) => m.role === "compactionSummary" ? "summary:" + m.summary.split("\\n")[0] : m.role)); });`);
+const CONTEXT_SPY = ext(
+	`pi.on("context", (e) => { ${LOG}.push(e.messages.filter((m) => m.role !== "system").map((m) => m.role === "compactionSummary" ? "summary:" + m.summary.split("\\n")[0] : m.role)); });`,
+);
 
 describe("/compact with the scripted model", () => {
 	it("a scripted step is the summary; the next turn's context starts with it, then the kept entries", async () => {
@@ -58,14 +61,18 @@ describe("/compact with the scripted model", () => {
 		expect(systemText(summaryRequest)).toBe(SUMMARIZATION_SYSTEM_PROMPT);
 		expect(requestText(summaryRequest)).toContain(`<conversation>\n[User]: ${prompt("a")}\n\n[Assistant]: one\n</conversation>`);
 		expect(requestText(summaryRequest)).toContain(`${SUMMARIZATION_PROMPT}\n\nAdditional focus: focus on the letters`);
-		expect(events).toContainEqual(expect.objectContaining({ type: "notify", level: "info", message: expect.stringMatching(/^Compacted from [\d,]+ tokens\.$/) }));
+		expect(events).toContainEqual(
+			expect.objectContaining({ type: "notify", level: "info", message: expect.stringMatching(/^Compacted from [\d,]+ tokens\.$/) }),
+		);
 
 		log.length = 0;
 		await runtime.submit(prompt("c"));
 		expect(log[0]).toEqual(["summary:SUMMARY TEXT", "user", "assistant", "user"]);
 		expect(transcript(entries()).at(-1)).toBe("assistant: after");
 		// What the model got: upstream's summary wording as a user turn first.
-		expect(requestText(requests[3])).toMatch(/^The conversation history before this point was compacted into the following summary:\n\n<summary>\nSUMMARY TEXT\n<\/summary>/);
+		expect(requestText(requests[3])).toMatch(
+			/^The conversation history before this point was compacted into the following summary:\n\n<summary>\nSUMMARY TEXT\n<\/summary>/,
+		);
 	});
 
 	it("a compacted session reopened from its entries keeps the summary in the context and the script in step", async () => {
@@ -89,7 +96,9 @@ describe("/compact with the scripted model", () => {
 		await runtime.submit("hi");
 		await runtime.submit("/compact");
 		expect(compactions(entries())).toEqual([]);
-		expect(events).toContainEqual(expect.objectContaining({ type: "notify", level: "error", message: "Compaction failed: Nothing to compact (session too small)" }));
+		expect(events).toContainEqual(
+			expect.objectContaining({ type: "notify", level: "error", message: "Compaction failed: Nothing to compact (session too small)" }),
+		);
 	});
 });
 
@@ -97,7 +106,11 @@ describe("compaction events", () => {
 	it("session_before_compact can cancel: nothing is appended and no step is spent", async () => {
 		const log = probe();
 		const { runtime, entries, events } = await startRuntime({
-			files: { "veto.ts": ext(`pi.on("session_before_compact", (e, ctx) => { ${LOG}.push([e.reason, e.willRetry, e.customInstructions, e.preparation.messagesToSummarize.length, ctx.isIdle()]); return { cancel: true }; });`) },
+			files: {
+				"veto.ts": ext(
+					`pi.on("session_before_compact", (e, ctx) => { ${LOG}.push([e.reason, e.willRetry, e.customInstructions, e.preparation.messagesToSummarize.length, ctx.isIdle()]); return { cancel: true }; });`,
+				),
+			},
 			script: [{ text: "one" }, { text: "two" }, { text: "three" }],
 			compaction: SMALL_KEEP,
 		});
@@ -162,7 +175,9 @@ describe("compaction events", () => {
 		const log = probe();
 		const { runtime, entries } = await startRuntime({
 			files: {
-				"steer.ts": ext(`pi.on("session.compacting", (e) => { ${LOG}.push(e.messages.map((m) => m.role)); return { prompt: "Summarize in one line.", context: ["The user prefers tabs."], preserveData: { plan: "ship" } }; });`),
+				"steer.ts": ext(
+					`pi.on("session.compacting", (e) => { ${LOG}.push(e.messages.map((m) => m.role)); return { prompt: "Summarize in one line.", context: ["The user prefers tabs."], preserveData: { plan: "ship" } }; });`,
+				),
 			},
 			script: [{ text: "one" }, { text: "two" }, { text: "ONE LINE" }],
 			compaction: SMALL_KEEP,
@@ -184,7 +199,9 @@ describe("stopping a compaction", () => {
 		const log = probe();
 		const { runtime, entries, events } = await startRuntime({
 			files: {
-				"slow.ts": ext(`pi.on("session_before_compact", async (e) => { ${LOG}.push("waiting"); await new Promise((resolve) => e.signal.addEventListener("abort", resolve)); ${LOG}.push("signal fired"); });`),
+				"slow.ts": ext(
+					`pi.on("session_before_compact", async (e) => { ${LOG}.push("waiting"); await new Promise((resolve) => e.signal.addEventListener("abort", resolve)); ${LOG}.push("signal fired"); });`,
+				),
 			},
 			script: [{ text: "one" }, { text: "two" }, { text: "NOT USED" }],
 			compaction: SMALL_KEEP,
@@ -218,7 +235,11 @@ describe("ctx.compact()", () => {
 		await runtime.submit(prompt("b"));
 		await runtime.submit("/squash keep it short");
 		await runtime.submit("/squash");
-		expect(log).toEqual([["error", "Nothing to compact (session too small)"], ["done", "SQUASHED", 8], ["error", "Already compacted"]]);
+		expect(log).toEqual([
+			["error", "Nothing to compact (session too small)"],
+			["done", "SQUASHED", 8],
+			["error", "Already compacted"],
+		]);
 		expect(compactions(entries())).toHaveLength(1);
 	});
 });
@@ -276,7 +297,11 @@ describe("automatic compaction", () => {
 		// One turn is all recent history: nothing to summarize, no events.
 		expect(log).toEqual([]);
 		await runtime.submit(prompt("b"));
-		expect(log).toEqual([["start", "threshold", "soft"], ["before", "threshold"], ["end", false, false, "AUTO SUMMARY", undefined]]);
+		expect(log).toEqual([
+			["start", "threshold", "soft"],
+			["before", "threshold"],
+			["end", false, false, "AUTO SUMMARY", undefined],
+		]);
 		expect(compactions(entries())).toHaveLength(1);
 		expect(transcript(entries()).at(-1)).toBe("assistant: two");
 	});
@@ -285,7 +310,8 @@ describe("automatic compaction", () => {
 		const log = probe();
 		const { runtime, entries, events } = await startRuntime({
 			files: {
-				"greet.ts": ext(`pi.registerTool({ name: "greet", description: "greet", parameters: { type: "object", properties: { name: { type: "string" } } }, execute: async (_id, p) => ({ content: [{ type: "text", text: "hi " + p.name }] }) });
+				"greet.ts":
+					ext(`pi.registerTool({ name: "greet", description: "greet", parameters: { type: "object", properties: { name: { type: "string" } } }, execute: async (_id, p) => ({ content: [{ type: "text", text: "hi " + p.name }] }) });
 					pi.on("auto_compaction_start", (e) => { ${LOG}.push(["start", e.reason]); });`),
 				"spy.ts": CONTEXT_SPY,
 			},

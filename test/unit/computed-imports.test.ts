@@ -9,7 +9,6 @@ import { cdnStandIn } from "../support/cdn-stand-in.ts";
 import { EXT_ORIGIN } from "../support/runtime-harness.ts";
 import { loaderFor } from "../support/loader-harness.ts";
 
-
 describe("computed dynamic imports", () => {
 	it("one in a function that is never called costs nothing: the module loads and nothing more is fetched", async () => {
 		const { loader, fetched } = loaderFor({
@@ -64,16 +63,20 @@ describe("computed dynamic imports", () => {
 
 	it("one that fails rejects at the call with the loader's message; the module itself stays loaded", async () => {
 		const { loader } = loaderFor({
-			"main.ts": "export const load = (name: string) => import(`./${name}.ts`);\nexport const fs = () => import(['node', 'net'].join(':'));\nexport default function () {}",
+			"main.ts":
+				"export const load = (name: string) => import(`./${name}.ts`);\nexport const fs = () => import(['node', 'net'].join(':'));\nexport default function () {}",
 		});
 		const namespace = await loader.import(`${EXT_ORIGIN}main.ts`);
-		await expect((namespace.load as (name: string) => Promise<unknown>)("missing")).rejects.toThrow(`could not fetch ${EXT_ORIGIN}missing.ts: HTTP 404 Not Found`);
+		await expect((namespace.load as (name: string) => Promise<unknown>)("missing")).rejects.toThrow(
+			`could not fetch ${EXT_ORIGIN}missing.ts: HTTP 404 Not Found`,
+		);
 		await expect((namespace.fs as () => Promise<unknown>)()).rejects.toThrow(/Node\.js built-in/);
 	});
 
 	it("keeps line numbers: an error after a rewritten import is reported on its own line", async () => {
 		const { loader } = loaderFor({
-			"lines.ts": "export const a = (x: string) => import(\n  `./${x}.ts`\n);\nexport const line = () => new Error('here').stack;\nexport default function () {}",
+			"lines.ts":
+				"export const a = (x: string) => import(\n  `./${x}.ts`\n);\nexport const line = () => new Error('here').stack;\nexport default function () {}",
 		});
 		const namespace = await loader.import(`${EXT_ORIGIN}lines.ts`);
 		const stack = String((namespace.line as () => string)());

@@ -56,7 +56,9 @@ describe("the example corpus of @earendil-works/pi-coding-agent@1.6.0", () => {
 	});
 
 	it("the Chromium results cover every example, and at least 70 load there", () => {
-		expect(chromium.map((load) => load.entry).sort(), "run: npx vitest run --project browser test/browser/corpus-chromium.test.ts").toEqual([...entries].sort());
+		expect(chromium.map((load) => load.entry).sort(), "run: npx vitest run --project browser test/browser/corpus-chromium.test.ts").toEqual(
+			[...entries].sort(),
+		);
 		expect(chromium.filter((load) => load.loaded).length).toBeGreaterThanOrEqual(70);
 	});
 

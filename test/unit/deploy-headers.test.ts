@@ -47,7 +47,9 @@ describe("headers for static hosts that can send them", () => {
 	});
 
 	it("vercel.json lets an embed (?embed) be framed by other sites, and its sandbox frame under it, not the full page", () => {
-		const config = JSON.parse(read("vercel.json")) as { headers: { source: string; missing?: { type: string; key: string }[]; headers: { key: string; value: string }[] }[] };
+		const config = JSON.parse(read("vercel.json")) as {
+			headers: { source: string; missing?: { type: string; key: string }[]; headers: { key: string; value: string }[] }[];
+		};
 		const rule = config.headers.find((candidate) => candidate.missing?.some((m) => m.type === "query" && m.key === "embed"));
 		// Vercel's sources are path-to-regexp patterns; the group's own regular expression decides here.
 		const pattern = new RegExp(`^${rule!.source}$`);

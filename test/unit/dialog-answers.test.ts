@@ -18,10 +18,17 @@ function entry(id: string, parentId: string | null): StoredEntry {
 /** A page's worth of the playground around the queue and the desk: state, a settings store, notices, shown dialogs. */
 function page(answers: DialogAnswer[], entries: StoredEntry[] = [entry("e1", null)]) {
 	const settings = new Map<string, unknown>();
-	const state = { sessionId: "s1", entries, leafId: entries.at(-1)?.id ?? null, dialogAnswers: answers, answerLog: [] as GivenAnswer[], dialogs: [] as PendingDialog[] };
+	const state = {
+		sessionId: "s1",
+		entries,
+		leafId: entries.at(-1)?.id ?? null,
+		dialogAnswers: answers,
+		answerLog: [] as GivenAnswer[],
+		dialogs: [] as PendingDialog[],
+	};
 	const notices: { message: string; level: string }[] = [];
 	const storage = {
-		getSetting: async <T,>(key: string) => structuredClone(settings.get(key)) as T | undefined,
+		getSetting: async <T>(key: string) => structuredClone(settings.get(key)) as T | undefined,
 		setSetting: async (key: string, value: unknown) => void settings.set(key, structuredClone(value)),
 		deleteSetting: async (key: string) => void settings.delete(key),
 	};
@@ -45,7 +52,12 @@ function page(answers: DialogAnswer[], entries: StoredEntry[] = [entry("e1", nul
 
 describe("nextAnswer", () => {
 	it("matches an answer to its kind of dialog and says what it answered", () => {
-		const answers: DialogAnswer[] = [{ method: "select", value: "production" }, { method: "confirm", confirmed: false }, { method: "editor", value: "notes" }, { cancelled: true }];
+		const answers: DialogAnswer[] = [
+			{ method: "select", value: "production" },
+			{ method: "confirm", confirmed: false },
+			{ method: "editor", value: "notes" },
+			{ cancelled: true },
+		];
 		expect(nextAnswer(answers, 0, select)).toEqual({ kind: "answer", index: 0, response: { value: "production" }, shown: '"production"' });
 		expect(nextAnswer(answers, 1, confirm)).toEqual({ kind: "answer", index: 1, response: { confirmed: false }, shown: "no" });
 		expect(nextAnswer(answers, 2, editor)).toMatchObject({ kind: "answer", response: { value: "notes" } });

@@ -82,7 +82,9 @@ describe("tool_call", () => {
 		const { runtime, entries } = await startRuntime({
 			files: {
 				"tool.ts": GREET_TOOL,
-				"guard.ts": ext(`pi.on("tool_call", (e) => e.toolName === "greet" ? { block: true, reason: "greeting " + e.input.name + " is not allowed" } : undefined);`),
+				"guard.ts": ext(
+					`pi.on("tool_call", (e) => e.toolName === "greet" ? { block: true, reason: "greeting " + e.input.name + " is not allowed" } : undefined);`,
+				),
 				"later.ts": ext(`pi.on("tool_call", () => { ${LOG}.push("later tool_call ran"); });`),
 			},
 			script: greetScript({ name: "Eve" }),

@@ -28,7 +28,9 @@ const empty: NoticeBoard<Notice> = { notifications: [], droppedNotifications: {}
 describe("notifications", () => {
 	it("a flood from one source shows its latest few and counts the rest", () => {
 		const board = post(empty, ...Array.from({ length: 300 }, (_, i) => notice(`notice ${i}`)));
-		expect(board.notifications.map((n) => n.message)).toEqual(Array.from({ length: NOTIFICATIONS_PER_SOURCE }, (_, i) => `notice ${300 - NOTIFICATIONS_PER_SOURCE + i}`));
+		expect(board.notifications.map((n) => n.message)).toEqual(
+			Array.from({ length: NOTIFICATIONS_PER_SOURCE }, (_, i) => `notice ${300 - NOTIFICATIONS_PER_SOURCE + i}`),
+		);
 		expect(board.droppedNotifications).toEqual({ flood: 300 - NOTIFICATIONS_PER_SOURCE });
 	});
 

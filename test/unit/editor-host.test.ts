@@ -38,7 +38,12 @@ describe("editor host", () => {
 		const host = editorHost(() => opened);
 		const tabs = host.tabs();
 		const draft = host.draft("/workspace/.pi/extensions/a.ts");
-		open(settingsStore({ editorTabs: { paths: ["/workspace/.pi/extensions/a.ts"], active: "/workspace/.pi/extensions/a.ts" }, editorDrafts: { "/workspace/.pi/extensions/a.ts": "// unsaved" } }));
+		open(
+			settingsStore({
+				editorTabs: { paths: ["/workspace/.pi/extensions/a.ts"], active: "/workspace/.pi/extensions/a.ts" },
+				editorDrafts: { "/workspace/.pi/extensions/a.ts": "// unsaved" },
+			}),
+		);
 		await expect(tabs).resolves.toEqual({ paths: ["/workspace/.pi/extensions/a.ts"], active: "/workspace/.pi/extensions/a.ts" });
 		await expect(draft).resolves.toBe("// unsaved");
 	});

@@ -46,7 +46,12 @@ describe("embed options", () => {
 	it("reads the layout, read-only, theme and a pinned origin from the address", () => {
 		expect(embedOptions({ search: "?ext=x" })).toBeUndefined();
 		expect(options("?embed")).toEqual({ layout: "editor", readOnly: false });
-		expect(options("?embed=transcript&readonly&theme=dark&origin=https://docs.example/guide")).toEqual({ layout: "transcript", readOnly: true, theme: "dark", origin: "https://docs.example" });
+		expect(options("?embed=transcript&readonly&theme=dark&origin=https://docs.example/guide")).toEqual({
+			layout: "transcript",
+			readOnly: true,
+			theme: "dark",
+			origin: "https://docs.example",
+		});
 		expect(options("?embed&readonly=0&theme=blue")).toEqual({ layout: "editor", readOnly: false });
 		expect(options("?embed&origin=javascript:alert(1)").origin).toBeNull();
 	});
@@ -116,7 +121,8 @@ describe("the embed bridge", () => {
 		const first = fakePlayground();
 		const bridge = startEmbedBridge(options("?embed=transcript"), frame.view);
 		bridge.attach(first);
-		const entry = (id: string, text: string) => ({ type: "message", id, parentId: null, timestamp: "", message: { role: "user", content: text, timestamp: 0 } }) as unknown as StoredEntry;
+		const entry = (id: string, text: string) =>
+			({ type: "message", id, parentId: null, timestamp: "", message: { role: "user", content: text, timestamp: 0 } }) as unknown as StoredEntry;
 		first.store.update((state) => ({ ...state, entries: [entry("a", "before ready")] }));
 		first.store.update((state) => ({ ...state, phase: "ready" }));
 		first.store.update((state) => ({ ...state, entries: [...state.entries, entry("b", "x".repeat(5_000))] }));
@@ -158,7 +164,20 @@ describe("offering a snapshot", () => {
 
 describe("summaries and requests", () => {
 	it("summarizes an entry as its role and text, and parses only the documented requests", () => {
-		const entry = { type: "message", id: "e", parentId: null, timestamp: "", message: { role: "assistant", content: [{ type: "text", text: "hi" }, { type: "toolCall", id: "t", name: "x", arguments: {} }], timestamp: 0 } } as unknown as StoredEntry;
+		const entry = {
+			type: "message",
+			id: "e",
+			parentId: null,
+			timestamp: "",
+			message: {
+				role: "assistant",
+				content: [
+					{ type: "text", text: "hi" },
+					{ type: "toolCall", id: "t", name: "x", arguments: {} },
+				],
+				timestamp: 0,
+			},
+		} as unknown as StoredEntry;
 		expect(summarizeEntry(entry)).toEqual({ entryId: "e", entryType: "message", role: "assistant", text: "hi" });
 		expect(parseEmbedRequest({ type: "playa:prompt", text: "a", extra: 1 })).toMatchObject({ ok: false });
 		expect(parseEmbedRequest({ type: "playa:abort" })).toEqual({ ok: true, request: { type: "playa:abort" } });

@@ -26,7 +26,11 @@ export default function (pi) {
 
 const STRIP = /\x1b\[[0-9;]*m/g;
 const rendered = (events: RuntimeEvent[]) =>
-	events.flatMap((e) => (e.type === "entry_rendered" ? [{ entryId: e.entryId, extension: e.extension, text: e.lines.map((l) => l.replace(STRIP, "").trimEnd()).filter(Boolean) }] : []));
+	events.flatMap((e) =>
+		e.type === "entry_rendered"
+			? [{ entryId: e.entryId, extension: e.extension, text: e.lines.map((l) => l.replace(STRIP, "").trimEnd()).filter(Boolean) }]
+			: [],
+	);
 
 describe("entry and message renderers", () => {
 	it("a custom entry of a rendered type reaches the host as the component's lines, keyed by the entry", async () => {
@@ -39,7 +43,14 @@ describe("entry and message renderers", () => {
 	});
 
 	it("stored entries are drawn when the session starts", async () => {
-		const stored = { type: "custom", id: newEntryId(() => false), parentId: null, timestamp: new Date().toISOString(), customType: "card", data: { message: "from before" } };
+		const stored = {
+			type: "custom",
+			id: newEntryId(() => false),
+			parentId: null,
+			timestamp: new Date().toISOString(),
+			customType: "card",
+			data: { message: "from before" },
+		};
 		const { events } = await startRuntime({ files: { "cards.ts": CARDS }, entries: [stored as never] });
 		expect(rendered(events)).toEqual([{ entryId: stored.id, extension: "cards", text: [" [card] from before (ctrl+o to expand)"] }]);
 	});
@@ -69,10 +80,15 @@ export default function (pi) {
 		renderResult: (result, { isPartial }, _theme, context) => new Text("☀ " + result.details.temp + "° in " + context.args.city + (isPartial ? " …" : ""), 0, 0),
 	});
 }`;
-		const { runtime, events, entries } = await startRuntime({ files: { "weather.ts": tool }, script: [{ toolCalls: [{ name: "weather", arguments: { city: "Oslo" } }] }, { text: "ok" }] });
+		const { runtime, events, entries } = await startRuntime({
+			files: { "weather.ts": tool },
+			script: [{ toolCalls: [{ name: "weather", arguments: { city: "Oslo" } }] }, { text: "ok" }],
+		});
 		await runtime.submit("weather?");
 		const calls = events.flatMap((e) => (e.type === "tool_call_rendered" ? [{ ...e, lines: (e.lines ?? []).map((l) => l.replace(STRIP, "").trimEnd()) }] : []));
-		const assistant = entries().find((e) => e.type === "message" && (e as { message: { role: string } }).message.role === "assistant") as { message: { content: { type: string; id?: string }[] } };
+		const assistant = entries().find((e) => e.type === "message" && (e as { message: { role: string } }).message.role === "assistant") as {
+			message: { content: { type: string; id?: string }[] };
+		};
 		const callId = assistant.message.content.find((b) => b.type === "toolCall")!.id;
 		expect(calls).toEqual([{ type: "tool_call_rendered", toolCallId: callId, extension: "weather", lines: ["weather Oslo"] }]);
 		const result = entries().find((e) => e.type === "message" && (e as { message: { role: string } }).message.role === "toolResult")!;
@@ -99,7 +115,14 @@ export default function (pi) {
 		});
 		await runtime.submit("count");
 		const calls = events.flatMap((e) => (e.type === "tool_call_rendered" ? [e.lines?.map((l) => l.replace(STRIP, "").trimEnd())] : []));
-		expect(calls).toEqual([["count to 3"], ["count to 3", "counting 1"], ["count to 3", "counting 2"], ["count to 3"], ['plain {"to":2}', "counting 1"], undefined]);
+		expect(calls).toEqual([
+			["count to 3"],
+			["count to 3", "counting 1"],
+			["count to 3", "counting 2"],
+			["count to 3"],
+			['plain {"to":2}', "counting 1"],
+			undefined,
+		]);
 		const results = entries().filter((e) => e.type === "message" && (e as { message: { role: string } }).message.role === "toolResult");
 		expect(rendered(events)).toEqual(results.map((r, i) => ({ entryId: r.id, extension: "count", text: [i === 0 ? "counted 3" : "counted 2"] })));
 	});

@@ -42,7 +42,9 @@ describe("extension templates", () => {
 	});
 
 	it("command with a dialog: /order asks, and says what was chosen", async () => {
-		const { runtime, events, requests } = await started("command-with-dialog", (request) => (request.method === "select" ? { value: request.options[1] } : { confirmed: true }));
+		const { runtime, events, requests } = await started("command-with-dialog", (request) =>
+			request.method === "select" ? { value: request.options[1] } : { confirmed: true },
+		);
 		await runtime.submit("/order");
 		expect(requests.map((r) => r.method)).toEqual(["select", "confirm"]);
 		expect(notified(events)).toContain("One coffee coming up");

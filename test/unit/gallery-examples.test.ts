@@ -31,7 +31,8 @@ describe("gallery examples", () => {
 				files,
 				load: example.files,
 				script: example.script,
-				answer: (request) => (request.method === "confirm" ? { confirmed: true } : request.method === "select" ? { value: request.options[0] } : { cancelled: true }),
+				answer: (request) =>
+					request.method === "confirm" ? { confirmed: true } : request.method === "select" ? { value: request.options[0] } : { cancelled: true },
 			});
 			const run = h.runtime.submit(example.prompt);
 			if (example.needs === "enter") {

@@ -37,9 +37,7 @@ describe("the headless runner", () => {
 		writeFileSync(script, JSON.stringify([{ toolCalls: [{ name: "hello", arguments: { name: "CI" } }] }, { text: "done" }]));
 		const { code, events } = await run(["--ext", join(UPSTREAM_EXAMPLES, "hello.ts"), "--script", script, "--prompt", "greet"]);
 		expect(code).toBe(0);
-		const texts = events
-			.filter((e) => e.type === "entry_appended")
-			.map((e) => JSON.stringify((e.entry as { message: unknown }).message));
+		const texts = events.filter((e) => e.type === "entry_appended").map((e) => JSON.stringify((e.entry as { message: unknown }).message));
 		expect(texts.some((t) => t.includes("Hello, CI!"))).toBe(true);
 		expect(events.at(-1)).toMatchObject({ type: "run_state", running: false });
 	});
@@ -62,9 +60,12 @@ describe("the headless runner", () => {
 		expect(bad.events).toContainEqual(expect.objectContaining({ type: "notify", message: "false" }));
 	});
 
-	it("reports ctx.mode \"rpc\": nobody can press keys in a component, so question.ts gives its no-UI answer", async () => {
+	it('reports ctx.mode "rpc": nobody can press keys in a component, so question.ts gives its no-UI answer', async () => {
 		const script = join(dir, "question.json");
-		writeFileSync(script, JSON.stringify([{ toolCalls: [{ name: "question", arguments: { question: "Which?", options: [{ label: "A" }] } }] }, { text: "ok" }]));
+		writeFileSync(
+			script,
+			JSON.stringify([{ toolCalls: [{ name: "question", arguments: { question: "Which?", options: [{ label: "A" }] } }] }, { text: "ok" }]),
+		);
 		const { code, events } = await run(["--ext", join(UPSTREAM_EXAMPLES, "question.ts"), "--script", script, "--prompt", "ask"]);
 		expect(code).toBe(0);
 		const texts = events.filter((e) => e.type === "entry_appended").map((e) => JSON.stringify(e.entry));
@@ -98,7 +99,10 @@ describe("the headless runner", () => {
 			cwd: repo,
 			env: { ...process.env, npm_config_update_notifier: "false" },
 		});
-		const events = stdout.trim().split("\n").map((line) => JSON.parse(line));
+		const events = stdout
+			.trim()
+			.split("\n")
+			.map((line) => JSON.parse(line));
 		expect(events).toContainEqual(expect.objectContaining({ type: "notify", message: "hi from npx" }));
 	}, 120_000);
 });

@@ -25,18 +25,34 @@ describe("inspector list", () => {
 		event("tool_result", 1, 1, { toolCallId: "c1" }),
 		event("input", 2, 0, { handlers: [handler("a")] }),
 	];
-	const log: Logged<ConsoleRecord>[] = [{ seq: 4.5, at: 0, extension: "guard", url: "http://x/guard.ts", level: "warn", text: "careful", line: 3, prompt: 1, turn: 1, run: 1, key: "1:c" }];
+	const log: Logged<ConsoleRecord>[] = [
+		{ seq: 4.5, at: 0, extension: "guard", url: "http://x/guard.ts", level: "warn", text: "careful", line: 3, prompt: 1, turn: 1, run: 1, key: "1:c" },
+	];
 
 	it("groups by prompt, turn and tool call, hiding message_update by default", () => {
 		const rows = buildRows(events, log, DEFAULT_FILTER);
 		expect(rows.map((row) => (row.kind === "event" ? row.event.type : row.kind === "console" ? `console ${row.record.text}` : row.kind))).toEqual([
-			"prompt", "input", "turn", "turn_start", "tool", "tool_call", "console careful", "tool_result", "prompt", "input",
+			"prompt",
+			"input",
+			"turn",
+			"turn_start",
+			"tool",
+			"tool_call",
+			"console careful",
+			"tool_result",
+			"prompt",
+			"input",
 		]);
-		expect(buildRows(events, log, { ...DEFAULT_FILTER, hideUpdates: false }).some((row) => row.kind === "event" && row.event.type === "message_update")).toBe(true);
+		expect(buildRows(events, log, { ...DEFAULT_FILTER, hideUpdates: false }).some((row) => row.kind === "event" && row.event.type === "message_update")).toBe(
+			true,
+		);
 	});
 
 	it("filters by type, extension, changes, slow and text", () => {
-		const types = (filter: Partial<typeof DEFAULT_FILTER>) => buildRows(events, log, { ...DEFAULT_FILTER, ...filter }).flatMap((row) => (row.kind === "event" ? [row.event.type] : row.kind === "console" ? ["console"] : []));
+		const types = (filter: Partial<typeof DEFAULT_FILTER>) =>
+			buildRows(events, log, { ...DEFAULT_FILTER, ...filter }).flatMap((row) =>
+				row.kind === "event" ? [row.event.type] : row.kind === "console" ? ["console"] : [],
+			);
 		expect(types({ type: "tool_call" })).toEqual(["tool_call"]);
 		expect(types({ extension: "guard" })).toEqual(["tool_call", "console"]);
 		expect(types({ onlyChanges: true })).toEqual(["tool_call"]);
@@ -70,7 +86,19 @@ describe("the page's checks", () => {
 
 	it("keeps a bounded log, counting what it lets go", () => {
 		const inspectorLog = new InspectorLog();
-		const many = Array.from({ length: LOG_LIMITS.requests + 5 }, (_, i) => ({ seq: i, at: 0, start: 0, durationMs: 0, model: "m", systemPrompt: "", messages: [], tools: [], payloadReplaced: false, prompt: 0, turn: 0 }));
+		const many = Array.from({ length: LOG_LIMITS.requests + 5 }, (_, i) => ({
+			seq: i,
+			at: 0,
+			start: 0,
+			durationMs: 0,
+			model: "m",
+			systemPrompt: "",
+			messages: [],
+			tools: [],
+			payloadReplaced: false,
+			prompt: 0,
+			turn: 0,
+		}));
 		inspectorLog.add({ events: [], console: [], requests: many, dropped: 2 }, 1);
 		const state = inspectorLog.store.get();
 		expect(state.requests).toHaveLength(LOG_LIMITS.requests);

@@ -9,7 +9,10 @@ const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0
 const user = (text: string): AgentMessage => ({ role: "user", content: [{ type: "text", text }], timestamp: Date.now() });
 const reply = (text: string, stopReason: "stop" | "toolUse" = "stop", calls: string[] = []): AgentMessage => ({
 	role: "assistant",
-	content: [...(text ? [{ type: "text" as const, text }] : []), ...calls.map((id) => ({ type: "toolCall" as const, id, name: "hello", arguments: { name: id } }))],
+	content: [
+		...(text ? [{ type: "text" as const, text }] : []),
+		...calls.map((id) => ({ type: "toolCall" as const, id, name: "hello", arguments: { name: id } })),
+	],
 	api: "a",
 	provider: "p",
 	model: "m",
@@ -17,7 +20,14 @@ const reply = (text: string, stopReason: "stop" | "toolUse" = "stop", calls: str
 	stopReason,
 	timestamp: Date.now(),
 });
-const result = (id: string): AgentMessage => ({ role: "toolResult", toolCallId: id, toolName: "hello", content: [{ type: "text", text: "hi" }], isError: false, timestamp: Date.now() });
+const result = (id: string): AgentMessage => ({
+	role: "toolResult",
+	toolCallId: id,
+	toolName: "hello",
+	content: [{ type: "text", text: "hi" }],
+	isError: false,
+	timestamp: Date.now(),
+});
 
 function stored(messages: AgentMessage[]): StoredEntry[] {
 	const tree = new SessionTree(newSessionHeader("/w"));
@@ -71,7 +81,11 @@ describe("the script after an interrupted turn", () => {
 		const midStream = await startRuntime({ files: {}, entries: stored([user("go")]), script: [{ text: "cut" }, { text: "next" }] });
 		await midStream.runtime.submit("again");
 		expect(transcript(midStream.entries()).at(-1)).toBe("assistant: next");
-		const midTools = await startRuntime({ files: {}, entries: stored([user("go"), reply("", "toolUse", ["c1"])]), script: [{ text: "called" }, { text: "next" }] });
+		const midTools = await startRuntime({
+			files: {},
+			entries: stored([user("go"), reply("", "toolUse", ["c1"])]),
+			script: [{ text: "called" }, { text: "next" }],
+		});
 		await midTools.runtime.submit("again");
 		expect(transcript(midTools.entries()).at(-1)).toBe("assistant: next");
 	});

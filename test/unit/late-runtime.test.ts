@@ -5,7 +5,10 @@ import type { RuntimeActivity } from "../../src/host/runtime-client.ts";
 /** A judge over a scripted sequence of readings and a clock the test moves. */
 function judgeOf(readings: RuntimeActivity[]) {
 	let time = 0;
-	const judge = lateRuntimeJudge(async () => readings.shift() ?? { syncCall: false }, () => time);
+	const judge = lateRuntimeJudge(
+		async () => readings.shift() ?? { syncCall: false },
+		() => time,
+	);
 	return {
 		next: async (advance = 0) => {
 			time += advance;
@@ -38,11 +41,19 @@ describe("the judge of a late runtime", () => {
 	});
 
 	it("gives a stopped heartbeat in no extension's code, or in a synchronous call, its grace once", async () => {
-		const unnamed = judgeOf([{ syncCall: false, beat: 3 }, { syncCall: false, beat: 3 }, { syncCall: false, beat: 3 }]);
+		const unnamed = judgeOf([
+			{ syncCall: false, beat: 3 },
+			{ syncCall: false, beat: 3 },
+			{ syncCall: false, beat: 3 },
+		]);
 		expect(await unnamed.next()).toBe(BEAT_CHECK_MS);
 		expect(await unnamed.next()).toBe(UNNAMED_HANG_GRACE_MS);
 		expect(await unnamed.next()).toBe(0);
-		const sync = judgeOf([{ syncCall: true, beat: 3 }, { syncCall: true, beat: 3 }, { syncCall: true, running, beat: 3 }]);
+		const sync = judgeOf([
+			{ syncCall: true, beat: 3 },
+			{ syncCall: true, beat: 3 },
+			{ syncCall: true, running, beat: 3 },
+		]);
 		expect(await sync.next()).toBe(BEAT_CHECK_MS);
 		expect(await sync.next()).toBe(SYNC_CALL_GRACE_MS);
 		expect(await sync.next()).toBe(0);

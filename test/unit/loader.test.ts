@@ -74,7 +74,8 @@ describe("ModuleLoader", () => {
 
 	it("resolves relative imports between extension files, nested folders included", async () => {
 		const { loader, fetched } = loaderFor({
-			"main.ts": 'import { greet } from "./util.ts";\nimport { shout } from "./lib/deep.ts";\nexport const out = shout(greet("Ada"));\nexport default () => {};',
+			"main.ts":
+				'import { greet } from "./util.ts";\nimport { shout } from "./lib/deep.ts";\nexport const out = shout(greet("Ada"));\nexport default () => {};',
 			"util.ts": "export const greet = (name: string) => `hello ${name}`;",
 			"lib/deep.ts": 'import { greet } from "../util.ts";\nexport const shout = (s: string) => `${s.toUpperCase()} (${greet("deep")})`;',
 		});
@@ -153,12 +154,7 @@ describe("loading extensions into the runtime", () => {
 	});
 
 	it("a factory that throws is reported with its line; the other extensions load and their tools work", async () => {
-		const thrower = [
-			"export default function (pi) {",
-			'\tpi.on("session_start", () => {});',
-			'\tthrow new Error("boom in factory");',
-			"}",
-		].join("\n");
+		const thrower = ["export default function (pi) {", '\tpi.on("session_start", () => {});', '\tthrow new Error("boom in factory");', "}"].join("\n");
 		const { runtime, extensions, entries } = await startRuntime({
 			files: { "thrower.ts": thrower, "good.ts": pingTool("good") },
 			script: [{ toolCalls: [{ name: "ping", arguments: {} }] }, { text: "done" }],

@@ -25,7 +25,9 @@ describe("assistant markdown as React elements", () => {
 	});
 
 	it("never makes HTML from the text: tags show as text, unsafe links are not links", () => {
-		const html = render('<img src=x onerror="alert(1)"> and <script>alert(2)</script>\n\n[click](javascript:alert(3)) [ok](https://example.com) ![pic](https://example.com/a.png)');
+		const html = render(
+			'<img src=x onerror="alert(1)"> and <script>alert(2)</script>\n\n[click](javascript:alert(3)) [ok](https://example.com) ![pic](https://example.com/a.png)',
+		);
 		expect(html).not.toMatch(/<img|<script/);
 		expect(html).toContain("&lt;script&gt;");
 		expect(html).not.toContain("javascript:");

@@ -1,6 +1,13 @@
 // Real pi-ai (and the provider SDKs under it) against the local mock providers, one block per api: what the mock
 // streams must parse into the messages, usage and errors a real provider would give.
-import { isRetryableAssistantError, type AssistantMessage, type AssistantMessageEvent, type Context, type SimpleStreamOptions, type Tool } from "@earendil-works/pi-ai";
+import {
+	isRetryableAssistantError,
+	type AssistantMessage,
+	type AssistantMessageEvent,
+	type Context,
+	type SimpleStreamOptions,
+	type Tool,
+} from "@earendil-works/pi-ai";
 import { streamSimple } from "@earendil-works/pi-ai/compat";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MOCK_APIS, mockControl, mockModel, type MockApi } from "../mock-providers/client.ts";
@@ -10,7 +17,11 @@ const KEY = "sk-mock-0123456789abcdef";
 
 const tools: Tool[] = [
 	{ name: "read", description: "Read a file", parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] } },
-	{ name: "ls", description: "List a directory", parameters: { type: "object", properties: { dir: { type: "string" }, all: { type: "boolean" } }, required: ["dir"] } },
+	{
+		name: "ls",
+		description: "List a directory",
+		parameters: { type: "object", properties: { dir: { type: "string" }, all: { type: "boolean" } }, required: ["dir"] },
+	},
 ];
 
 const context = (): Context => ({ systemPrompt: "You are under test.", messages: [{ role: "user", content: "Hi", timestamp: Date.now() }], tools });
@@ -44,7 +55,8 @@ async function run(api: MockApi, options: SimpleStreamOptions = {}) {
 	const stream = streamSimple(mockModel(mock.url, api), context(), { apiKey: KEY, ...options });
 	for await (const event of stream) events.push(event);
 	const message: AssistantMessage = await stream.result();
-	const of = <T extends AssistantMessageEvent["type"]>(type: T) => events.filter((event): event is Extract<AssistantMessageEvent, { type: T }> => event.type === type);
+	const of = <T extends AssistantMessageEvent["type"]>(type: T) =>
+		events.filter((event): event is Extract<AssistantMessageEvent, { type: T }> => event.type === type);
 	return { events, message, of };
 }
 
@@ -59,7 +71,11 @@ describe.each(MOCK_APIS)("%s through pi-ai", (api) => {
 		expect(message.stopReason).toBe("stop");
 		expect(message.content).toEqual([expect.objectContaining({ type: "text", text })]);
 		expect(of("text_delta").length).toBe(9);
-		expect(of("text_delta").map((event) => event.delta).join("")).toBe(text);
+		expect(
+			of("text_delta")
+				.map((event) => event.delta)
+				.join(""),
+		).toBe(text);
 
 		const [request] = posts();
 		expect(request.path).toBe(ROUTE[api].path);
@@ -108,7 +124,13 @@ describe.each(MOCK_APIS)("%s through pi-ai", (api) => {
 		const pieces = (index: number) => of("toolcall_delta").filter((event) => event.contentIndex === index && event.delta !== "");
 		for (const index of [1, 2]) {
 			expect(pieces(index).length).toBe(api === "google-generative-ai" ? 1 : 2);
-			expect(JSON.parse(pieces(index).map((event) => event.delta).join(""))).toEqual(message.content[index].type === "toolCall" && message.content[index].arguments);
+			expect(
+				JSON.parse(
+					pieces(index)
+						.map((event) => event.delta)
+						.join(""),
+				),
+			).toEqual(message.content[index].type === "toolCall" && message.content[index].arguments);
 		}
 		const sent = JSON.stringify(posts()[0].body);
 		expect(sent).toContain('"read"');
@@ -247,7 +269,9 @@ describe("the mock itself", () => {
 	});
 
 	it("sends a custom error as given, e.g. a proxy's HTML page", async () => {
-		mock.script("openai-completions", [{ error: { status: 502, body: "<html><body>502 Bad Gateway</body></html>", headers: { "content-type": "text/html" } } }]);
+		mock.script("openai-completions", [
+			{ error: { status: 502, body: "<html><body>502 Bad Gateway</body></html>", headers: { "content-type": "text/html" } } },
+		]);
 		const { message } = await run("openai-completions");
 		expect(message.stopReason).toBe("error");
 		expect(message.errorMessage).toContain("502");
@@ -268,9 +292,7 @@ describe("the mock itself", () => {
 		expect(message.content).toEqual([expect.objectContaining({ text: "Scripted over HTTP." })]);
 
 		const recorded = await control.requests();
-		expect(recorded.map((request) => [request.method, request.api])).toEqual([
-			["POST", "google-generative-ai"],
-		]);
+		expect(recorded.map((request) => [request.method, request.api])).toEqual([["POST", "google-generative-ai"]]);
 		await control.reset();
 		expect(mock.requests).toEqual([]);
 		await expect(control.script("nope" as MockApi, [])).rejects.toThrow(/unknown api/);

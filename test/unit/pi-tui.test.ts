@@ -102,7 +102,8 @@ function resolveBare(specifier: string, importer: string): string {
 		if (pkg.exports !== undefined) {
 			const exportsMap = pkg.exports as Record<string, unknown> | string;
 			const key = `.${subpath}`;
-			let target: unknown = typeof exportsMap === "string" || !Object.keys(exportsMap)[0]?.startsWith(".") ? (key === "." ? exportsMap : undefined) : exportsMap[key];
+			let target: unknown =
+				typeof exportsMap === "string" || !Object.keys(exportsMap)[0]?.startsWith(".") ? (key === "." ? exportsMap : undefined) : exportsMap[key];
 			while (target && typeof target === "object") {
 				const conditions = target as Record<string, unknown>;
 				target = conditions.browser ?? conditions.import ?? conditions.default;
@@ -437,7 +438,10 @@ describe("Theme", () => {
 	it("has exactly pi's tokens in their slots, and pi's dark and light themes", async () => {
 		const { THEME_TOKENS } = await import(join(CODING_AGENT, "dist/modes/interactive/theme/theme-tokens.js"));
 		const upstream = THEME_TOKENS as Record<string, { slot: string; fallback?: string }>;
-		const slots = (slot: string) => Object.keys(upstream).filter((k) => upstream[k].slot === slot).sort();
+		const slots = (slot: string) =>
+			Object.keys(upstream)
+				.filter((k) => upstream[k].slot === slot)
+				.sort();
 		expect([...themes.THEME_COLORS].sort()).toEqual(slots("foreground"));
 		expect([...themes.THEME_BACKGROUNDS].sort()).toEqual(slots("background"));
 		for (const [name, json] of [

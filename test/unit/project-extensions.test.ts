@@ -58,7 +58,11 @@ describe("project-local extension discovery", () => {
 		]);
 		// A folder extension is trusted by all of its files.
 		expect(found.extensions[0].files.map((file) => file.path)).toEqual(
-			expect.arrayContaining(["/workspace/.pi/extensions/pack/package.json", "/workspace/.pi/extensions/pack/src/one.ts", "/workspace/.pi/extensions/pack/index.ts"]),
+			expect.arrayContaining([
+				"/workspace/.pi/extensions/pack/package.json",
+				"/workspace/.pi/extensions/pack/src/one.ts",
+				"/workspace/.pi/extensions/pack/index.ts",
+			]),
 		);
 	});
 
@@ -79,7 +83,12 @@ describe("project-local extension discovery", () => {
 		});
 		expect(paths(found)).toEqual(["/workspace/.pi/extensions/broken/index.ts", "/workspace/.pi/extensions/fine.ts"]);
 		expect(found.problems).toEqual([
-			{ file: "/workspace/.pi/extensions/broken/package.json", line: 3, column: expect.any(Number), message: expect.stringContaining("package.json is not valid JSON") },
+			{
+				file: "/workspace/.pi/extensions/broken/package.json",
+				line: 3,
+				column: expect.any(Number),
+				message: expect.stringContaining("package.json is not valid JSON"),
+			},
 		]);
 	});
 

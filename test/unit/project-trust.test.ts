@@ -89,15 +89,40 @@ describe("the problems list", () => {
 		const problems = problemsOf(
 			[{ file: "/workspace/.pi/extensions/pack/package.json", line: 3, column: 5, message: "package.json is not valid JSON" }],
 			[
-				{ url: main, name: "main", loaded: false, error: { url: main, file: workspaceUrl("/workspace/.pi/extensions/helper.ts"), phase: "transpile", message: "in …: Unexpected token", line: 2 }, tools: [], commands: [], shortcuts: [], flags: [], notices: [] },
+				{
+					url: main,
+					name: "main",
+					loaded: false,
+					error: { url: main, file: workspaceUrl("/workspace/.pi/extensions/helper.ts"), phase: "transpile", message: "in …: Unexpected token", line: 2 },
+					tools: [],
+					commands: [],
+					shortcuts: [],
+					flags: [],
+					notices: [],
+				},
 				{ url: "https://example.com/ok.ts", name: "ok", loaded: true, tools: [], commands: [], shortcuts: [], flags: [], notices: [] },
 			],
 			[{ url: "https://example.com/ok.ts", phase: "renderer", where: "renderCall of x", message: "boom", line: 7, column: 3 }],
 		);
 		expect(problems).toEqual([
-			{ file: "/workspace/.pi/extensions/pack/package.json", line: 3, column: 5, phase: "discover", message: "package.json is not valid JSON", extension: "workspace:/workspace/.pi/extensions/pack" },
+			{
+				file: "/workspace/.pi/extensions/pack/package.json",
+				line: 3,
+				column: 5,
+				phase: "discover",
+				message: "package.json is not valid JSON",
+				extension: "workspace:/workspace/.pi/extensions/pack",
+			},
 			{ file: "/workspace/.pi/extensions/helper.ts", line: 2, phase: "transpile", message: "in …: Unexpected token", extension: main },
-			{ file: "https://example.com/ok.ts", line: 7, column: 3, phase: "renderer", message: "boom", extension: "https://example.com/ok.ts", where: "renderCall of x" },
+			{
+				file: "https://example.com/ok.ts",
+				line: 7,
+				column: 3,
+				phase: "renderer",
+				message: "boom",
+				extension: "https://example.com/ok.ts",
+				where: "renderCall of x",
+			},
 		]);
 	});
 });

@@ -100,23 +100,23 @@ describe("the guard", () => {
 		const handed = channel().port1;
 		const proxyArgument = { type: "APPLY", path: ["greet"], argumentList: [{ type: "HANDLER", name: "proxy", value: handed }] };
 		const messages: Record<string, unknown>[] = [
-				{ type: "SET", path: ["secret"], value: { type: "RAW", value: "changed" } },
-				{ type: "GET", path: [] },
-				{ type: "CONSTRUCT", path: ["greet", "constructor"], argumentList: [CODE] },
-				{ type: "CONSTRUCT", path: [], argumentList: [CODE] },
-				{ type: "APPLY", path: ["constructor"], argumentList: [CODE] },
-				{ type: "APPLY", path: ["__proto__"], argumentList: [] },
-				{ type: "APPLY", path: ["greet", "constructor"], argumentList: [CODE] },
-				{ type: "APPLY", path: ["greet", "__proto__", "constructor"], argumentList: [CODE] },
-				{ type: "APPLY", path: "greet", argumentList: [] },
-				{ type: "APPLY", argumentList: [] },
-				{ type: "APPLY", path: [1], argumentList: [] },
-				{ type: "APPLY", path: ["greet"], argumentList: "x" },
-				{ type: "APPLY", path: ["greet"], argumentList: ["not a wire value"] },
-				proxyArgument,
-				{ type: "APPLY", path: ["greet"], argumentList: [{ type: "HANDLER", name: "throw", value: { isError: false, value: 1 } }] },
-				{ type: "ENDPOINT" },
-				{ type: "SOMETHING_ELSE", path: ["greet"] },
+			{ type: "SET", path: ["secret"], value: { type: "RAW", value: "changed" } },
+			{ type: "GET", path: [] },
+			{ type: "CONSTRUCT", path: ["greet", "constructor"], argumentList: [CODE] },
+			{ type: "CONSTRUCT", path: [], argumentList: [CODE] },
+			{ type: "APPLY", path: ["constructor"], argumentList: [CODE] },
+			{ type: "APPLY", path: ["__proto__"], argumentList: [] },
+			{ type: "APPLY", path: ["greet", "constructor"], argumentList: [CODE] },
+			{ type: "APPLY", path: ["greet", "__proto__", "constructor"], argumentList: [CODE] },
+			{ type: "APPLY", path: "greet", argumentList: [] },
+			{ type: "APPLY", argumentList: [] },
+			{ type: "APPLY", path: [1], argumentList: [] },
+			{ type: "APPLY", path: ["greet"], argumentList: "x" },
+			{ type: "APPLY", path: ["greet"], argumentList: ["not a wire value"] },
+			proxyArgument,
+			{ type: "APPLY", path: ["greet"], argumentList: [{ type: "HANDLER", name: "throw", value: { isError: false, value: 1 } }] },
+			{ type: "ENDPOINT" },
+			{ type: "SOMETHING_ELSE", path: ["greet"] },
 		];
 		for (const message of messages) {
 			const reply = await ask(port, message, message === proxyArgument ? [handed] : []);
@@ -126,7 +126,10 @@ describe("the guard", () => {
 		expect(service.calls).toEqual([]);
 		expect((globalThis as any).__guardTestRan).toBeUndefined();
 		// And the port still works.
-		expect(await ask(port, { type: "APPLY", path: ["greet"], argumentList: [{ type: "RAW", value: "after" }] })).toMatchObject({ type: "RAW", value: "hello after" });
+		expect(await ask(port, { type: "APPLY", path: ["greet"], argumentList: [{ type: "RAW", value: "after" }] })).toMatchObject({
+			type: "RAW",
+			value: "hello after",
+		});
 	});
 
 	it("lets RELEASE through, which closes the port", async () => {
@@ -201,10 +204,16 @@ describe("workspace ports", () => {
 		await remote.writeFile("/workspace/a.txt", "A");
 		expect(await remote.readFile("/workspace/a.txt", "utf8")).toBe("A");
 		const output: string[] = [];
-		const result = await remote.exec("x", "cat a.txt", { cwd: "/workspace" }, proxyCallback((_stream: string, chunk: string) => void output.push(chunk)));
+		const result = await remote.exec(
+			"x",
+			"cat a.txt",
+			{ cwd: "/workspace" },
+			proxyCallback((_stream: string, chunk: string) => void output.push(chunk)),
+		);
 		expect(result.stdout).toBe("A");
 		expect(output.join("")).toBe("A");
-		for (const method of ["serialize", "reset", "takeChanges", "unwatch", "connect"]) await expect(remote[method]()).rejects.toThrow(/The workspace answers only/);
+		for (const method of ["serialize", "reset", "takeChanges", "unwatch", "connect"])
+			await expect(remote[method]()).rejects.toThrow(/The workspace answers only/);
 		await expect(new remote.readFile.constructor("return 1")).rejects.toThrow(/refused CONSTRUCT/);
 		await expect(remote.list("/workspace")).resolves.toEqual([expect.objectContaining({ name: "a.txt" })]);
 		expect(WORKSPACE_PORT_METHODS).not.toContain("connect");
@@ -224,6 +233,11 @@ describe("workspace ports", () => {
 		expect(await remote.init({})).toMatchObject({ kind: "embedded" });
 		await expect(new remote.init.constructor("return 1")).rejects.toThrow(/refused CONSTRUCT/);
 		await expect(Promise.resolve().then(() => remote.workspace)).rejects.toThrow(/refused GET/);
-		await expect(remote.readFile("/workspace", proxyCallback(() => undefined))).rejects.toThrow(/neither data nor an allowed callback/);
+		await expect(
+			remote.readFile(
+				"/workspace",
+				proxyCallback(() => undefined),
+			),
+		).rejects.toThrow(/neither data nor an allowed callback/);
 	});
 });

@@ -29,7 +29,12 @@ describe("ctx.reload()", () => {
 	it("re-imports changed modules and keeps the session; the old ctx and pi are stale", async () => {
 		const log = probe() as { version: string; entries: number }[];
 		const files = { "versioned.ts": extension("v1") };
-		const script = [{ toolCalls: [{ name: "version", arguments: {} }] }, { text: "that was v1" }, { toolCalls: [{ name: "version", arguments: {} }] }, { text: "now v2" }];
+		const script = [
+			{ toolCalls: [{ name: "version", arguments: {} }] },
+			{ text: "that was v1" },
+			{ toolCalls: [{ name: "version", arguments: {} }] },
+			{ text: "now v2" },
+		];
 		const first = await startRuntime({ files, script });
 		await first.runtime.submit("which version?");
 		expect(toolResults(first.entries()).map((r) => r.text)).toEqual(["running v1"]);
@@ -51,7 +56,16 @@ describe("ctx.reload()", () => {
 		await second.runtime.submit("and now?");
 		const all = [...stored, ...second.entries()];
 		expect(toolResults(all).map((r) => r.text)).toEqual(["running v1", "running v2"]);
-		expect(transcript(all)).toEqual(["user: which version?", "assistant: version({})", "toolResult: running v1", "assistant: that was v1", "user: and now?", "assistant: version({})", "toolResult: running v2", "assistant: now v2"]);
+		expect(transcript(all)).toEqual([
+			"user: which version?",
+			"assistant: version({})",
+			"toolResult: running v1",
+			"assistant: that was v1",
+			"user: and now?",
+			"assistant: version({})",
+			"toolResult: running v2",
+			"assistant: now v2",
+		]);
 
 		const { keptCtx, keptPi } = globalThis as unknown as {
 			keptCtx: { isIdle(): boolean; models: { list(): unknown[] }; modelRegistry: { getAll(): unknown[] } };

@@ -4,7 +4,16 @@ import { replayableContext } from "../../src/session/messages.ts";
 
 const user = (text: string): AgentMessage => ({ role: "user", content: [{ type: "text", text }], timestamp: 0 });
 const assistant = (content: unknown[], stopReason = "stop"): AgentMessage =>
-	({ role: "assistant", content, stopReason, api: "x", provider: "x", model: "x", usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, timestamp: 0 }) as AgentMessage;
+	({
+		role: "assistant",
+		content,
+		stopReason,
+		api: "x",
+		provider: "x",
+		model: "x",
+		usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+		timestamp: 0,
+	}) as AgentMessage;
 const call = (id: string) => ({ type: "toolCall", id, name: "t", arguments: {} });
 const result = (id: string): AgentMessage => ({ role: "toolResult", toolCallId: id, toolName: "t", content: [], isError: false, timestamp: 0 }) as AgentMessage;
 

@@ -34,7 +34,16 @@ const playaEntries: StoredEntry[] = [
 	{ type: "message", id: "00000001", parentId: null, timestamp: at(1), message: { role: "user", content: "hi <b>there</b>\nline two", timestamp: 1 } },
 	{ type: "model_change", id: "00000002", parentId: "00000001", timestamp: at(2), model: "openrouter/anthropic/claude-sonnet-4.5" },
 	{ type: "custom", id: "00000003", parentId: "00000002", timestamp: at(3), customType: "ext.state", data: { n: 1, nested: [null, "\u2028"] } },
-	{ type: "custom_message", id: "00000004", parentId: "00000003", timestamp: at(4), customType: "ext", content: [{ type: "text", text: "ctx" }], display: false, details: { x: 1 } },
+	{
+		type: "custom_message",
+		id: "00000004",
+		parentId: "00000003",
+		timestamp: at(4),
+		customType: "ext",
+		content: [{ type: "text", text: "ctx" }],
+		display: false,
+		details: { x: 1 },
+	},
 	{ type: "label", id: "00000005", parentId: "00000004", timestamp: at(5), targetId: "00000001", label: "start" },
 	{ type: "session_info", id: "00000006", parentId: "00000005", timestamp: at(6), name: "Demo" },
 	{ type: "mode_change", id: "00000007", parentId: "00000003", timestamp: at(7), mode: "plan", data: { f: "p.md" } },
@@ -52,7 +61,9 @@ describe("export", () => {
 
 	it("writes model_change the way upstream does ({provider, modelId}); the model id may contain slashes", () => {
 		const line = exportSessionJsonl(header, playaEntries).split("\n")[2];
-		expect(line).toBe('{"type":"model_change","id":"00000002","parentId":"00000001","timestamp":"2026-01-01T00:00:02.000Z","provider":"openrouter","modelId":"anthropic/claude-sonnet-4.5"}');
+		expect(line).toBe(
+			'{"type":"model_change","id":"00000002","parentId":"00000001","timestamp":"2026-01-01T00:00:02.000Z","provider":"openrouter","modelId":"anthropic/claude-sonnet-4.5"}',
+		);
 	});
 
 	it("round trips: export → import gives the same header, entries and leaf (the last entry)", () => {
@@ -74,14 +85,45 @@ describe("upstream pi 1.6 (version 3)", () => {
 	it("imports every entry, known and unknown, in file order, with the last entry as leaf", () => {
 		const r = imported(text);
 		expect(r.warnings).toEqual([]);
-		expect(r.header).toEqual({ type: "session", version: 3, id: "019a2b3c-4d5e-7f60-8a9b-0c1d2e3f4a5b", timestamp: "2026-03-01T09:00:00.000Z", cwd: "/home/me/project" });
+		expect(r.header).toEqual({
+			type: "session",
+			version: 3,
+			id: "019a2b3c-4d5e-7f60-8a9b-0c1d2e3f4a5b",
+			timestamp: "2026-03-01T09:00:00.000Z",
+			cwd: "/home/me/project",
+		});
 		expect(r.entries.map((e) => e.type)).toEqual([
-			"message", "model_change", "thinking_level_change", "message", "message", "custom", "message", "message", "custom_message",
-			"label", "session_info", "usage", "message", "message", "branch_summary", "context_edit", "compaction", "message",
+			"message",
+			"model_change",
+			"thinking_level_change",
+			"message",
+			"message",
+			"custom",
+			"message",
+			"message",
+			"custom_message",
+			"label",
+			"session_info",
+			"usage",
+			"message",
+			"message",
+			"branch_summary",
+			"context_edit",
+			"compaction",
+			"message",
 		]);
 		expect(r.leafId).toBe("a0000012");
-		expect(r.entries[1]).toEqual({ type: "model_change", id: "a0000002", parentId: "a0000001", timestamp: "2026-03-01T09:00:01.000Z", model: "anthropic/claude-sonnet-4-5" });
-		const raw = text.trim().split("\n").map((l) => JSON.parse(l));
+		expect(r.entries[1]).toEqual({
+			type: "model_change",
+			id: "a0000002",
+			parentId: "a0000001",
+			timestamp: "2026-03-01T09:00:01.000Z",
+			model: "anthropic/claude-sonnet-4-5",
+		});
+		const raw = text
+			.trim()
+			.split("\n")
+			.map((l) => JSON.parse(l));
 		expect(r.entries.filter((e) => e.type !== "model_change")).toEqual(raw.slice(1).filter((e) => e.type !== "model_change"));
 	});
 
@@ -103,7 +145,11 @@ describe("oh-my-pi 18", () => {
 		expect(r.header.title).toBe("Fix the flaky <b>test</b>");
 		expect((r.header as unknown as Record<string, unknown>).titleSource).toBe("user");
 		expect((r.header as unknown as Record<string, unknown>).additionalDirectories).toEqual(["/home/me/shared"]);
-		const raw = text.trim().split("\n").slice(2).map((l) => JSON.parse(l));
+		const raw = text
+			.trim()
+			.split("\n")
+			.slice(2)
+			.map((l) => JSON.parse(l));
 		expect(r.entries).toEqual(raw);
 		expect(r.entries.map((e) => e.type)).toContain("ttsr_injection");
 		expect(r.entries.find((e) => e.type === "title_change")).toMatchObject({ title: "Fix the flaky <b>test</b>", source: "user" });
@@ -155,7 +201,11 @@ describe("older upstream versions are migrated as upstream's session-manager doe
 	it("v2: ids and branches kept, hookMessage → custom", () => {
 		const r = imported(fixture("pi-v2.jsonl"));
 		expect(r.header.version).toBe(3);
-		expect(r.entries.map((e) => [e.id, e.parentId])).toEqual([["b0000001", null], ["b0000002", "b0000001"], ["b0000003", "b0000001"]]);
+		expect(r.entries.map((e) => [e.id, e.parentId])).toEqual([
+			["b0000001", null],
+			["b0000002", "b0000001"],
+			["b0000003", "b0000001"],
+		]);
 		expect((r.entries[1] as { message: { role: string } }).message.role).toBe("custom");
 		expect(r.leafId).toBe("b0000003");
 	});
@@ -172,7 +222,13 @@ describe("checked against upstream pi 1.6's own session code", () => {
 			writeFileSync(file, text);
 			const sm = SessionManager.open(file, dir);
 			expect(sm.getHeader()).toEqual(r.header);
-			expect(sm.getEntries()).toEqual(text.trim().split("\n").slice(1).map((l) => JSON.parse(l)));
+			expect(sm.getEntries()).toEqual(
+				text
+					.trim()
+					.split("\n")
+					.slice(1)
+					.map((l) => JSON.parse(l)),
+			);
 			expect(sm.getLeafId()).toBe(r.leafId);
 			expect(sm.getTree()).toHaveLength(1);
 			expect(readFileSync(file, "utf8")).toBe(text); // nothing left for upstream to migrate or repair
@@ -186,7 +242,12 @@ describe("checked against upstream pi 1.6's own session code", () => {
 			const ours = imported(fixture(name));
 			const byPosition = (list: Record<string, unknown>[]) => {
 				const index = new Map(list.map((e, i) => [e.id, i]));
-				return list.map((e) => ({ ...e, id: index.get(e.id), parentId: e.parentId === null ? null : index.get(e.parentId), firstKeptEntryId: index.get(e.firstKeptEntryId) }));
+				return list.map((e) => ({
+					...e,
+					id: index.get(e.id),
+					parentId: e.parentId === null ? null : index.get(e.parentId),
+					firstKeptEntryId: index.get(e.firstKeptEntryId),
+				}));
 			};
 			expect(ours.header).toEqual(theirs[0]);
 			expect(byPosition(ours.entries as never)).toEqual(byPosition(theirs.slice(1)));
@@ -236,7 +297,13 @@ describe("kept with a warning", () => {
 			'{"type":"custom","id":"e5","parentId":"e4","timestamp":"t","customType":"x"}',
 		].join("\r\n");
 		const r = imported(text);
-		expect(r.entries.map((e) => [e.id, e.parentId])).toEqual([["e1", null], ["e2", "gone"], ["e3", null], ["e4", "e5"], ["e5", "e4"]]);
+		expect(r.entries.map((e) => [e.id, e.parentId])).toEqual([
+			["e1", null],
+			["e2", "gone"],
+			["e3", null],
+			["e4", "e5"],
+			["e5", "e4"],
+		]);
 		expect(r.warnings).toEqual([
 			"line 4: entry e3 has no parentId; kept as a root",
 			"line 3: entry e2 points to missing parent gone; kept as an extra root",
@@ -266,10 +333,28 @@ describe("HTML export", () => {
 		const page = exportSessionHtml(omp.header, omp.entries, omp.leafId);
 		expect(page).toContain("<title>Fix the flaky &lt;b&gt;test&lt;/b&gt;</title>");
 		expect(page).not.toContain("<b>test</b>");
-		const evil = exportSessionHtml({ ...header, title: '"><img src=x onerror=alert(1)>' }, [
-			{ type: "custom_message", id: "x1", parentId: null, timestamp: "<i>", customType: "<svg onload=alert(1)>", content: "</section><script>x()</script>", display: true },
-			{ type: "message", id: '"x2', parentId: "x1", timestamp: "t", message: { role: "user", content: [{ type: "image", mimeType: 'image/png" onerror="x', data: "AAAA" }], timestamp: 0 } },
-		], '"x2');
+		const evil = exportSessionHtml(
+			{ ...header, title: '"><img src=x onerror=alert(1)>' },
+			[
+				{
+					type: "custom_message",
+					id: "x1",
+					parentId: null,
+					timestamp: "<i>",
+					customType: "<svg onload=alert(1)>",
+					content: "</section><script>x()</script>",
+					display: true,
+				},
+				{
+					type: "message",
+					id: '"x2',
+					parentId: "x1",
+					timestamp: "t",
+					message: { role: "user", content: [{ type: "image", mimeType: 'image/png" onerror="x', data: "AAAA" }], timestamp: 0 },
+				},
+			],
+			'"x2',
+		);
 		expect(evil).not.toMatch(/<script|<img src=x|<svg|<i>|onerror="x/);
 		expect(evil).toContain("&lt;/section&gt;&lt;script&gt;x()&lt;/script&gt;");
 	});

@@ -27,7 +27,10 @@ function recorderExtension(answers: { tree?: string; fork?: string } = {}): stri
 /** Two prompts, two replies: user a → "one" → user b → "two". */
 async function twoTurns(options: { tree?: string; fork?: string; script?: ScriptStep[] } = {}) {
 	const log = probe();
-	const harness = await startRuntime({ files: { "ext.ts": recorderExtension(options) }, script: options.script ?? [{ text: "one" }, { text: "two" }, { text: "three" }] });
+	const harness = await startRuntime({
+		files: { "ext.ts": recorderExtension(options) },
+		script: options.script ?? [{ text: "one" }, { text: "two" }, { text: "three" }],
+	});
 	await harness.runtime.submit("a");
 	await harness.runtime.submit("b");
 	const [userA, replyOne, userB, replyTwo] = harness.entries();
@@ -73,7 +76,9 @@ describe("the tree's shape", () => {
 	});
 
 	it("a 10,000-entry chain lays out without recursion", () => {
-		const entries = Array.from({ length: 10_000 }, (_, i) => entry(`e${String(i).padStart(7, "0")}`, i === 0 ? null : `e${String(i - 1).padStart(7, "0")}`, new Date(i * 1000).toISOString()));
+		const entries = Array.from({ length: 10_000 }, (_, i) =>
+			entry(`e${String(i).padStart(7, "0")}`, i === 0 ? null : `e${String(i - 1).padStart(7, "0")}`, new Date(i * 1000).toISOString()),
+		);
 		const view = buildTreeView(entries, entries.at(-1)!.id);
 		expect(view.rows).toHaveLength(10_000);
 		expect(view.rows.every((r) => r.indent === 0 && r.onPath)).toBe(true);
@@ -87,7 +92,10 @@ describe("navigateTree", () => {
 		expect(await runtime.navigateTree(replyOne.id)).toEqual({ cancelled: false });
 		expect(leafEvents(events).at(-1)).toBe(replyOne.id);
 		expect(log).toEqual([
-			{ type: "session_before_tree", preparation: expect.objectContaining({ targetId: replyOne.id, oldLeafId: replyTwo.id, commonAncestorId: replyOne.id, userWantsSummary: false }) },
+			{
+				type: "session_before_tree",
+				preparation: expect.objectContaining({ targetId: replyOne.id, oldLeafId: replyTwo.id, commonAncestorId: replyOne.id, userWantsSummary: false }),
+			},
 			{ type: "session_tree", newLeafId: replyOne.id, oldLeafId: replyTwo.id, summaryEntry: undefined, fromExtension: undefined },
 		]);
 		expect((log[0] as { preparation: { entriesToSummarize: string[] } }).preparation.entriesToSummarize).toHaveLength(2);
@@ -128,7 +136,9 @@ describe("navigateTree", () => {
 	});
 
 	it("with a summary from the model: a branch_summary at the new position, in the next request's context", async () => {
-		const { runtime, log, entries, replyOne, replyTwo } = await twoTurns({ script: [{ text: "one" }, { text: "two" }, { text: "Goal: try b" }, { text: "after" }] });
+		const { runtime, log, entries, replyOne, replyTwo } = await twoTurns({
+			script: [{ text: "one" }, { text: "two" }, { text: "Goal: try b" }, { text: "after" }],
+		});
 		log.length = 0;
 		expect(await runtime.navigateTree(replyOne.id, { summarize: true })).toEqual({ cancelled: false });
 		const summary = entries().at(-1) as SessionEntry & { summary: string; fromId: string; fromHook?: boolean };
@@ -239,7 +249,10 @@ describe("branch", () => {
 
 	it("session_before_branch can cancel", async () => {
 		const log = probe();
-		const ext = recorderExtension().replace(`log.push({ type: event.type, entryId: event.entryId, reason: event.reason }); });`, `log.push({ type: event.type }); return { cancel: true }; });`);
+		const ext = recorderExtension().replace(
+			`log.push({ type: event.type, entryId: event.entryId, reason: event.reason }); });`,
+			`log.push({ type: event.type }); return { cancel: true }; });`,
+		);
 		const { runtime, events } = await startRuntime({ files: { "ext.ts": ext }, script: [{ text: "one" }] });
 		await runtime.submit("a");
 		const before = leafEvents(events).length;
@@ -286,7 +299,7 @@ describe("fork", () => {
 		]);
 	});
 
-	it("\"before\" a user message keeps the path to its parent and hands its text to the composer", async () => {
+	it('"before" a user message keeps the path to its parent and hands its text to the composer', async () => {
 		const { runtime, events, userA, replyOne, userB } = await twoTurns();
 		await runtime.fork(userB.id, "before");
 		const fork = events.at(-1) as Extract<RuntimeEvent, { type: "session_fork" }>;

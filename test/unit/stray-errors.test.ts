@@ -29,7 +29,10 @@ describe("errors nobody caught, attributed by their stack", () => {
 	it("reports a rejection and an uncaught error of extension code, and leaves the runtime's own alone", () => {
 		const target = new EventTarget() as unknown as ErrorEventTarget;
 		const reports: string[] = [];
-		const stop = catchStrayErrors(target, { ...deps, report: (extension, where, error) => reports.push(`${extension.name} ${where}: ${(error as Error).message}`) });
+		const stop = catchStrayErrors(target, {
+			...deps,
+			report: (extension, where, error) => reports.push(`${extension.name} ${where}: ${(error as Error).message}`),
+		});
 		const fire = (type: "error" | "unhandledrejection", error: Error) => {
 			const event = Object.assign(new Event(type, { cancelable: true }), type === "error" ? { error } : { reason: error });
 			(target as unknown as EventTarget).dispatchEvent(event);

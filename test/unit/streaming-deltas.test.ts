@@ -2,7 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyStreamingDelta, StreamingDeltas } from "../../src/protocol/streaming.ts";
 
-type Block = { type: "text"; text: string } | { type: "thinking"; thinking: string } | { type: "toolCall"; id: string; name: string; arguments: Record<string, unknown> };
+type Block =
+	| { type: "text"; text: string }
+	| { type: "thinking"; thinking: string }
+	| { type: "toolCall"; id: string; name: string; arguments: Record<string, unknown> };
 type Message = { role: "assistant"; content: Block[]; usage: { output: number } };
 
 /** One step of a stream: a block grows, a tool call's arguments change, a block starts, or a text is rewritten. */
@@ -64,6 +67,8 @@ describe("streamed message deltas", () => {
 		expect(applyStreamingDelta(undefined, { head: {}, count: 0, changes: [] })).toBeUndefined();
 		expect(applyStreamingDelta(message, { head: {}, count: 2, changes: [{ index: 5, append: "x" }] })).toBeUndefined();
 		expect(applyStreamingDelta(message, { head: {}, count: 3, changes: [] })).toBeUndefined();
-		expect(applyStreamingDelta({ role: "assistant", content: [{ type: "toolCall" }] }, { head: {}, count: 1, changes: [{ index: 0, append: "x" }] })).toBeUndefined();
+		expect(
+			applyStreamingDelta({ role: "assistant", content: [{ type: "toolCall" }] }, { head: {}, count: 1, changes: [{ index: 0, append: "x" }] }),
+		).toBeUndefined();
 	});
 });

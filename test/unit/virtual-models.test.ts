@@ -56,7 +56,9 @@ describe("virtual models", () => {
 			{ provider: "router", modelId: "auto", state: { turns: 2 } },
 		]);
 		// The reply records the physical model that answered.
-		const reply = entries().find((e) => e.type === "message" && (e as { message: { role: string } }).message.role === "assistant") as { message: { provider: string } };
+		const reply = entries().find((e) => e.type === "message" && (e as { message: { role: string } }).message.role === "assistant") as {
+			message: { provider: string };
+		};
 		expect(reply.message.provider).toBe("scripted");
 	});
 
@@ -69,7 +71,9 @@ describe("virtual models", () => {
 		const { runtime, entries } = await startRuntime({ files: { "bad.ts": broken }, script: [{ text: "never" }] });
 		await runtime.submit("/use-bad");
 		await runtime.submit("hello");
-		const reply = entries().find((e) => e.type === "message" && (e as { message: { role: string } }).message.role === "assistant") as { message: { stopReason: string; errorMessage?: string } } | undefined;
+		const reply = entries().find((e) => e.type === "message" && (e as { message: { role: string } }).message.role === "assistant") as
+			| { message: { stopReason: string; errorMessage?: string } }
+			| undefined;
 		expect(reply?.message.stopReason).toBe("error");
 		expect(reply?.message.errorMessage).toContain("no route today");
 	});

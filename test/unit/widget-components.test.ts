@@ -24,12 +24,14 @@ export default function (pi) {
 	pi.registerCommand("clear", { handler: async (_args, ctx) => ctx.ui.setWidget("counter", undefined) });
 }`;
 
-
 describe("component widgets", () => {
 	it("draw the component's lines as the widget, redraw on request, and dispose it when replaced or cleared", async () => {
 		const log = probe();
 		const { runtime, events } = await startRuntime({ files: { "clock.ts": CLOCK } });
-		const widgets = () => events.flatMap((e) => (e.type === "widget" && e.key === "counter" ? [{ lines: e.lines?.map((l) => l.replace(/\x1b\[[0-9;]*m/g, "").trimEnd()), placement: e.placement }] : []));
+		const widgets = () =>
+			events.flatMap((e) =>
+				e.type === "widget" && e.key === "counter" ? [{ lines: e.lines?.map((l) => l.replace(/\x1b\[[0-9;]*m/g, "").trimEnd()), placement: e.placement }] : [],
+			);
 		await runtime.submit("/counter");
 		await eventually(() => expect(widgets().at(-1)).toEqual({ lines: ["count 2"], placement: "belowEditor" }));
 		expect(widgets()[0]).toEqual({ lines: ["count 0"], placement: "belowEditor" });

@@ -19,7 +19,11 @@ export default function (pi) {
 }
 `;
 
-async function start(files: SeedFiles, load: string[], options: { script?: Parameters<typeof startRuntime>[0]["script"]; httpFiles?: Record<string, string> } = {}) {
+async function start(
+	files: SeedFiles,
+	load: string[],
+	options: { script?: Parameters<typeof startRuntime>[0]["script"]; httpFiles?: Record<string, string> } = {},
+) {
 	const workspace = await EmbeddedWorkspace.create({ files });
 	return startRuntime({ files: options.httpFiles ?? {}, workspace, urls: load.map(url), script: options.script });
 }
@@ -50,10 +54,10 @@ export default function (pi) {
 	});
 
 	it("a file that does not transpile is an error at its line; the others load", async () => {
-		const run = await start(
-			{ ".pi/extensions/broken.ts": "export default function (pi) {\n\tconst x = ;\n}\n", ".pi/extensions/fine.ts": COMMAND("fine") },
-			["broken.ts", "fine.ts"],
-		);
+		const run = await start({ ".pi/extensions/broken.ts": "export default function (pi) {\n\tconst x = ;\n}\n", ".pi/extensions/fine.ts": COMMAND("fine") }, [
+			"broken.ts",
+			"fine.ts",
+		]);
 		const [broken, fine] = run.extensions();
 		expect(broken).toMatchObject({ url: url("broken.ts"), loaded: false, error: { url: url("broken.ts"), phase: "transpile", line: 2 } });
 		expect(broken.error!.file).toBeUndefined();
@@ -62,7 +66,10 @@ export default function (pi) {
 
 	it("a transpile error in an imported workspace file names that file and its line", async () => {
 		const run = await start(
-			{ ".pi/extensions/main.ts": `import { x } from "./helper.ts";\nexport default function (pi) { console.log(x); }\n`, ".pi/extensions/helper.ts": "export const a = 1;\nexport const x = ;\n" },
+			{
+				".pi/extensions/main.ts": `import { x } from "./helper.ts";\nexport default function (pi) { console.log(x); }\n`,
+				".pi/extensions/helper.ts": "export const a = 1;\nexport const x = ;\n",
+			},
 			["main.ts"],
 		);
 		expect(run.extensions()[0].error).toMatchObject({ url: url("main.ts"), file: url("helper.ts"), phase: "transpile", line: 2 });
@@ -71,7 +78,10 @@ export default function (pi) {
 
 	it("an import of a workspace file that does not exist is an error at the importing line", async () => {
 		const run = await start(
-			{ ".pi/extensions/needs.ts": `// needs a helper\nimport { helper } from "./missing/helper.ts";\nexport default function (pi) { helper(pi); }\n`, ".pi/extensions/fine.ts": COMMAND("fine") },
+			{
+				".pi/extensions/needs.ts": `// needs a helper\nimport { helper } from "./missing/helper.ts";\nexport default function (pi) { helper(pi); }\n`,
+				".pi/extensions/fine.ts": COMMAND("fine"),
+			},
 			["needs.ts", "fine.ts"],
 		);
 		const [needs, fine] = run.extensions();
@@ -88,7 +98,10 @@ export default function (pi) {
 
 	it("a factory that throws is an error at its line; the others load", async () => {
 		const run = await start(
-			{ ".pi/extensions/throws.ts": `export default function (pi) {\n\tpi.registerCommand("never", { handler: async () => {} });\n\tthrow new Error("factory broke");\n}\n`, ".pi/extensions/fine.ts": COMMAND("fine") },
+			{
+				".pi/extensions/throws.ts": `export default function (pi) {\n\tpi.registerCommand("never", { handler: async () => {} });\n\tthrow new Error("factory broke");\n}\n`,
+				".pi/extensions/fine.ts": COMMAND("fine"),
+			},
 			["throws.ts", "fine.ts"],
 		);
 		const [throws, fine] = run.extensions();
@@ -119,7 +132,9 @@ export default function (pi) {
 			{ script: [{ text: "hi" }] },
 		);
 		await run.runtime.submit("go");
-		expect(run.errors()).toEqual([expect.objectContaining({ url: url("main.ts"), file: url("lib/check.ts"), phase: "handler", where: "agent_start", line: 3 })]);
+		expect(run.errors()).toEqual([
+			expect.objectContaining({ url: url("main.ts"), file: url("lib/check.ts"), phase: "handler", where: "agent_start", line: 3 }),
+		]);
 	});
 
 	it("a URL that answers with a web page is an error saying so, and what to do", async () => {

@@ -109,7 +109,14 @@ export function buildCatalog(
 	});
 	for (const endpoint of endpoints) {
 		const provider = providerOf(endpoint);
-		entries.push({ provider, label: endpoint.label, hasKey: true, origins: originsOf([endpointModel(endpoint)]), models: [endpointModel(endpoint)], custom: true });
+		entries.push({
+			provider,
+			label: endpoint.label,
+			hasKey: true,
+			origins: originsOf([endpointModel(endpoint)]),
+			models: [endpointModel(endpoint)],
+			custom: true,
+		});
 	}
 	for (const provider of registered) {
 		// An extension's provider of a built-in name replaces it for as long as it is registered.

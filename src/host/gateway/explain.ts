@@ -151,7 +151,8 @@ const ACTIONS: Record<ProviderErrorKind, { title: string; action: string; retrya
 	},
 	"bad-request": {
 		title: "The provider rejected the request.",
-		action: "An extension may have changed the request (before_provider_request), or the model does not support an option such as thinking. See the provider's message.",
+		action:
+			"An extension may have changed the request (before_provider_request), or the model does not support an option such as thinking. See the provider's message.",
 		retryable: false,
 	},
 	aborted: { title: "Stopped.", action: "Send a new prompt to go on.", retryable: false },

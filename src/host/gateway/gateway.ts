@@ -9,11 +9,28 @@
  * choosing headers or an address). The key is in none of what pi-ai hands back — events, payloads — and is
  * taken out of the two places a provider could echo it: error messages and response headers.
  */
-import type { Api, AssistantMessage, AssistantMessageEvent, AssistantMessageEventStream, Context, Model, ProviderResponse, SimpleStreamOptions } from "@earendil-works/pi-ai";
+import type {
+	Api,
+	AssistantMessage,
+	AssistantMessageEvent,
+	AssistantMessageEventStream,
+	Context,
+	Model,
+	ProviderResponse,
+	SimpleStreamOptions,
+} from "@earendil-works/pi-ai";
 import { getModels, streamSimple as piStreamSimple } from "@earendil-works/pi-ai/compat";
 import * as Comlink from "comlink";
 import { failedMessage } from "../../session/messages.ts";
-import { gatewayRequestSchema, KEY_REFUSED_PREFIX, type GatewayEvent, type GatewayModelRef, type GatewayRequest, type GatewaySink, type ProviderGatewayApi } from "../../protocol/gateway.ts";
+import {
+	gatewayRequestSchema,
+	KEY_REFUSED_PREFIX,
+	type GatewayEvent,
+	type GatewayModelRef,
+	type GatewayRequest,
+	type GatewaySink,
+	type ProviderGatewayApi,
+} from "../../protocol/gateway.ts";
 import { originCheckedFetch, type KeyRefusedError, type UrlCheck } from "./key-fetch.ts";
 import { hostModels, type GatewayModels, type ResolvedModel } from "./models.ts";
 import { pacedFetch } from "./paced-fetch.ts";
@@ -59,7 +76,18 @@ function withoutKeyInHeaders(response: ProviderResponse, key: string | undefined
 /** A model for error replies to a request the gateway did not make. */
 function refModel(ref: Partial<GatewayModelRef> | undefined): Model<Api> {
 	const text = (value: unknown) => (typeof value === "string" ? value : "unknown");
-	return { id: text(ref?.id), name: text(ref?.id), api: text(ref?.api), provider: text(ref?.provider), baseUrl: "", reasoning: false, input: ["text"], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 0, maxTokens: 0 };
+	return {
+		id: text(ref?.id),
+		name: text(ref?.id),
+		api: text(ref?.api),
+		provider: text(ref?.provider),
+		baseUrl: "",
+		reasoning: false,
+		input: ["text"],
+		cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+		contextWindow: 0,
+		maxTokens: 0,
+	};
 }
 
 /** Why the worker's belief about the model differs from the page's, or undefined when it does not. */
@@ -224,7 +252,9 @@ export class ProviderGateway implements ProviderGatewayApi {
 
 	constructor(private readonly options: GatewayOptions) {
 		this.streamSimple = options.streamSimple ?? piStreamSimple;
-		this.models = options.models ?? hostModels({ catalog: async () => ({ getModels: (provider) => getModels(provider as Parameters<typeof getModels>[0]) as Model<Api>[] }) });
+		this.models =
+			options.models ??
+			hostModels({ catalog: async () => ({ getModels: (provider) => getModels(provider as Parameters<typeof getModels>[0]) as Model<Api>[] }) });
 	}
 
 	async hasKey(name: string): Promise<boolean> {
@@ -245,7 +275,9 @@ export class ProviderGateway implements ProviderGatewayApi {
 		if (!parsed.success) {
 			const issue = parsed.error.issues[0];
 			const text = `The provider gateway refused a malformed request (${issue?.path.join(".") || "request"}: ${issue?.message ?? "invalid"}): nothing was sent`;
-			await sink.events([{ type: "error", reason: "error", error: failedMessage(refModel((untrusted as Partial<GatewayRequest> | undefined)?.model), "error", text) }]);
+			await sink.events([
+				{ type: "error", reason: "error", error: failedMessage(refModel((untrusted as Partial<GatewayRequest> | undefined)?.model), "error", text) },
+			]);
 			return;
 		}
 		const request = parsed.data as GatewayRequest;
@@ -276,7 +308,13 @@ export class ProviderGateway implements ProviderGatewayApi {
 			key = auth.key === NO_KEY ? undefined : auth.key;
 			if (controller.signal.aborted) return end({ type: "error", reason: "aborted", error: failedMessage(model, "aborted", "Request was aborted") });
 
-			const checkedFetch = pacedFetch(originCheckedFetch(this.urlCheck(resolved, auth.key), (error) => (refused = error), (input, init) => (this.options.fetch ?? globalThis.fetch)(input, init)));
+			const checkedFetch = pacedFetch(
+				originCheckedFetch(
+					this.urlCheck(resolved, auth.key),
+					(error) => (refused = error),
+					(input, init) => (this.options.fetch ?? globalThis.fetch)(input, init),
+				),
+			);
 			const options: SimpleStreamOptions = {
 				...request.options,
 				apiKey: auth.key,
@@ -305,7 +343,8 @@ export class ProviderGateway implements ProviderGatewayApi {
 						}
 					: undefined,
 			};
-			if (options.onResponse && APIS_WITHOUT_RESPONSE_HOOK.has(model.api)) options.fetch = responseReportingFetch(async (response) => options.onResponse!(response, model), checkedFetch);
+			if (options.onResponse && APIS_WITHOUT_RESPONSE_HOOK.has(model.api))
+				options.fetch = responseReportingFetch(async (response) => options.onResponse!(response, model), checkedFetch);
 			const events = this.streamSimple(model, request.context, options);
 			const toWire = createWireEncoder();
 			for await (const event of events) {
@@ -318,7 +357,11 @@ export class ProviderGateway implements ProviderGatewayApi {
 			if (!ended) {
 				const message: AssistantMessage = JSON.parse(JSON.stringify(await events.result()));
 				if (message.errorMessage !== undefined) message.errorMessage = errorText(message.errorMessage);
-				end(message.stopReason === "error" || message.stopReason === "aborted" ? { type: "error", reason: message.stopReason, error: message } : { type: "done", reason: message.stopReason === "length" || message.stopReason === "toolUse" ? message.stopReason : "stop", message });
+				end(
+					message.stopReason === "error" || message.stopReason === "aborted"
+						? { type: "error", reason: message.stopReason, error: message }
+						: { type: "done", reason: message.stopReason === "length" || message.stopReason === "toolUse" ? message.stopReason : "stop", message },
+				);
 			}
 		} catch (error) {
 			const reason = controller.signal.aborted ? "aborted" : "error";
@@ -342,7 +385,10 @@ export class ProviderGateway implements ProviderGatewayApi {
 	private urlCheck({ model, keyName }: ResolvedModel, key: string): UrlCheck {
 		if (key === NO_KEY) {
 			const origin = originOf(model.baseUrl);
-			return (url) => (origin !== undefined && originOf(url) === origin ? undefined : `${KEY_REFUSED_PREFIX} request to ${originOf(url) ?? url}: the endpoint ${model.provider} is at ${origin}.`);
+			return (url) =>
+				origin !== undefined && originOf(url) === origin
+					? undefined
+					: `${KEY_REFUSED_PREFIX} request to ${originOf(url) ?? url}: the endpoint ${model.provider} is at ${origin}.`;
 		}
 		return (url) => {
 			const lookup = this.options.secrets.keyFor(keyName, url);

@@ -26,7 +26,11 @@ function nextTask(): Promise<void> {
 }
 
 /** `body` in pieces of at most PIECE_BYTES, with a new task whenever the work since the last one ran SLICE_MS. */
-export function pacedBody(body: ReadableStream<Uint8Array>, now: () => number = () => performance.now(), yieldTask: () => Promise<void> = nextTask): ReadableStream<Uint8Array> {
+export function pacedBody(
+	body: ReadableStream<Uint8Array>,
+	now: () => number = () => performance.now(),
+	yieldTask: () => Promise<void> = nextTask,
+): ReadableStream<Uint8Array> {
 	const reader = body.getReader();
 	let pending: Uint8Array | undefined;
 	let sliceStart = now();

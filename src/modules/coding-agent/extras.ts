@@ -52,7 +52,11 @@ export function serializeConversation(messages: Message[]): string {
 		} else if (message.role === "assistant") {
 			const calls = message.content.flatMap((block) =>
 				block.type === "toolCall"
-					? [`${block.name}(${Object.entries(block.arguments as Record<string, unknown>).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(", ")})`]
+					? [
+							`${block.name}(${Object.entries(block.arguments as Record<string, unknown>)
+								.map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+								.join(", ")})`,
+						]
 					: [],
 			);
 			if (message.content.some((block) => block.type === "text")) parts.push(`[Assistant]: ${contentText(message.content)}`);

@@ -5,7 +5,11 @@
  */
 import { parse } from "yaml";
 
-const normalize = (value: string) => value.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n").replace(/\r/g, "\n");
+const normalize = (value: string) =>
+	value
+		.replace(/^\uFEFF/, "")
+		.replace(/\r\n/g, "\n")
+		.replace(/\r/g, "\n");
 
 export function parseFrontmatter<T extends Record<string, unknown> = Record<string, unknown>>(content: string): { frontmatter: T; body: string } {
 	const text = normalize(content);

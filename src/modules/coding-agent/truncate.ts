@@ -69,7 +69,13 @@ interface Measured {
 
 function measure(content: string, options: TruncationOptions): Measured {
 	const lines = splitLinesForCounting(content);
-	return { lines, totalLines: lines.length, totalBytes: byteLength(content), maxLines: options.maxLines ?? DEFAULT_MAX_LINES, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES };
+	return {
+		lines,
+		totalLines: lines.length,
+		totalBytes: byteLength(content),
+		maxLines: options.maxLines ?? DEFAULT_MAX_LINES,
+		maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
+	};
 }
 
 /** The result for `content` as kept; `outputLines` and what was cut come from the caller. */

@@ -34,7 +34,15 @@ function plainEnv(env: Options["env"]): Record<string, string> | undefined {
 
 function failure(command: string, result: ExecResult, stdout: unknown, stderr: unknown): Error & Record<string, unknown> {
 	const error = new Error(`Command failed: ${command}\n${result.stderr}`) as Error & Record<string, unknown>;
-	Object.assign(error, { code: result.exitCode, status: result.exitCode, killed: result.killed ?? false, signal: result.killed ? "SIGTERM" : null, cmd: command, stdout, stderr });
+	Object.assign(error, {
+		code: result.exitCode,
+		status: result.exitCode,
+		killed: result.killed ?? false,
+		signal: result.killed ? "SIGTERM" : null,
+		cmd: command,
+		stdout,
+		stderr,
+	});
 	return error;
 }
 
@@ -140,12 +148,16 @@ export function createChildProcess(host: NodeHost, sync: SyncWorkspace): Record<
 		});
 		return Object.assign(promise, { child });
 	};
-	const settle = (resolve: (value: { stdout: unknown; stderr: unknown }) => void, reject: (error: unknown) => void): ExecCallback => (error, stdout, stderr) => (error ? reject(error) : resolve({ stdout, stderr }));
+	const settle =
+		(resolve: (value: { stdout: unknown; stderr: unknown }) => void, reject: (error: unknown) => void): ExecCallback =>
+		(error, stdout, stderr) =>
+			error ? reject(error) : resolve({ stdout, stderr });
 	Object.defineProperty(exec, Symbol.for("nodejs.util.promisify.custom"), {
 		value: (command: string, options: Options = {}) => promised((resolve, reject) => exec(command, options, settle(resolve, reject))),
 	});
 	Object.defineProperty(execFile, Symbol.for("nodejs.util.promisify.custom"), {
-		value: (file: string, args?: string[], options: Options = {}) => promised((resolve, reject) => execFile(file, args ?? [], options, settle(resolve, reject))),
+		value: (file: string, args?: string[], options: Options = {}) =>
+			promised((resolve, reject) => execFile(file, args ?? [], options, settle(resolve, reject))),
 	});
 
 	function spawn(command: string, argsOrOptions?: unknown, maybeOptions?: Options): ChildProcess {
@@ -159,7 +171,11 @@ export function createChildProcess(host: NodeHost, sync: SyncWorkspace): Record<
 	function runSync(command: string, options: Options, member: string): ExecResult {
 		requireWorkspace(host, member);
 		const input = options.input === undefined ? undefined : typeof options.input === "string" ? options.input : new TextDecoder().decode(options.input);
-		return sync.call("exec", [command, { cwd: options.cwd ?? host.cwd, env: plainEnv(options.env), stdin: input, timeoutMs: options.timeout || undefined }], member) as ExecResult;
+		return sync.call(
+			"exec",
+			[command, { cwd: options.cwd ?? host.cwd, env: plainEnv(options.env), stdin: input, timeoutMs: options.timeout || undefined }],
+			member,
+		) as ExecResult;
 	}
 
 	function execSync(command: string, options: Options = {}): string | Buffer {
@@ -180,7 +196,14 @@ export function createChildProcess(host: NodeHost, sync: SyncWorkspace): Record<
 		const result = runSync(line, options, "child_process.spawnSync");
 		const stdout = decode(result.stdout, options.encoding ?? "buffer");
 		const stderr = decode(result.stderr, options.encoding ?? "buffer");
-		return { pid: pid++, status: result.killed ? null : result.exitCode, signal: result.killed ? "SIGTERM" : null, stdout, stderr, output: [null, stdout, stderr] };
+		return {
+			pid: pid++,
+			status: result.killed ? null : result.exitCode,
+			signal: result.killed ? "SIGTERM" : null,
+			stdout,
+			stderr,
+			output: [null, stdout, stderr],
+		};
 	}
 
 	const module: Record<string, unknown> = {

@@ -11,7 +11,10 @@ type Input = string | Uint8Array;
 
 function hashOf(algorithm: string): (typeof HASHES)[HashName] {
 	const name = algorithm.toLowerCase().replace(/-/g, "") as HashName;
-	if (!Object.hasOwn(HASHES, name)) throw Object.assign(new Error(`Digest method not supported: ${algorithm} (Playa has ${Object.keys(HASHES).join(", ")})`), { code: "ERR_CRYPTO_INVALID_DIGEST" });
+	if (!Object.hasOwn(HASHES, name))
+		throw Object.assign(new Error(`Digest method not supported: ${algorithm} (Playa has ${Object.keys(HASHES).join(", ")})`), {
+			code: "ERR_CRYPTO_INVALID_DIGEST",
+		});
 	return HASHES[name];
 }
 
@@ -62,4 +65,19 @@ export const createSign = unsupported("crypto.createSign", "use crypto.subtle");
 export const createVerify = unsupported("crypto.createVerify", "use crypto.subtle");
 export const generateKeyPairSync = unsupported("crypto.generateKeyPairSync", "use crypto.subtle");
 
-export default { createHash, createHmac, randomBytes, randomUUID, getRandomValues, randomInt, webcrypto, subtle, getHashes, createCipheriv, createDecipheriv, createSign, createVerify, generateKeyPairSync };
+export default {
+	createHash,
+	createHmac,
+	randomBytes,
+	randomUUID,
+	getRandomValues,
+	randomInt,
+	webcrypto,
+	subtle,
+	getHashes,
+	createCipheriv,
+	createDecipheriv,
+	createSign,
+	createVerify,
+	generateKeyPairSync,
+};

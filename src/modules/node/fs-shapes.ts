@@ -4,7 +4,11 @@ import * as pathe from "pathe";
 import type { WorkspaceDirent, WorkspaceStat } from "../../protocol/workspace.ts";
 
 export type PathLike = string | URL | Uint8Array;
-export type EncodingOption = BufferEncoding | { encoding?: BufferEncoding | null; flag?: string; withFileTypes?: boolean; recursive?: boolean } | null | undefined;
+export type EncodingOption =
+	| BufferEncoding
+	| { encoding?: BufferEncoding | null; flag?: string; withFileTypes?: boolean; recursive?: boolean }
+	| null
+	| undefined;
 
 export function toPath(path: PathLike, cwd: string): string {
 	const text = path instanceof URL ? decodeURIComponent(path.pathname) : typeof path === "string" ? path : new TextDecoder().decode(path);
@@ -59,13 +63,27 @@ export class Stats {
 		this.blocks = Math.ceil(stat.size / 512);
 	}
 
-	isFile(): boolean { return this.stat.type === "file"; }
-	isDirectory(): boolean { return this.stat.type === "directory"; }
-	isSymbolicLink(): boolean { return this.stat.type === "symlink"; }
-	isFIFO(): boolean { return false; }
-	isSocket(): boolean { return false; }
-	isBlockDevice(): boolean { return false; }
-	isCharacterDevice(): boolean { return false; }
+	isFile(): boolean {
+		return this.stat.type === "file";
+	}
+	isDirectory(): boolean {
+		return this.stat.type === "directory";
+	}
+	isSymbolicLink(): boolean {
+		return this.stat.type === "symlink";
+	}
+	isFIFO(): boolean {
+		return false;
+	}
+	isSocket(): boolean {
+		return false;
+	}
+	isBlockDevice(): boolean {
+		return false;
+	}
+	isCharacterDevice(): boolean {
+		return false;
+	}
 }
 
 export class Dirent {
@@ -78,13 +96,27 @@ export class Dirent {
 		this.parentPath = this.path = pathe.dirname(entry.path);
 	}
 
-	isFile(): boolean { return this.entry.type === "file"; }
-	isDirectory(): boolean { return this.entry.type === "directory"; }
-	isSymbolicLink(): boolean { return this.entry.type === "symlink"; }
-	isFIFO(): boolean { return false; }
-	isSocket(): boolean { return false; }
-	isBlockDevice(): boolean { return false; }
-	isCharacterDevice(): boolean { return false; }
+	isFile(): boolean {
+		return this.entry.type === "file";
+	}
+	isDirectory(): boolean {
+		return this.entry.type === "directory";
+	}
+	isSymbolicLink(): boolean {
+		return this.entry.type === "symlink";
+	}
+	isFIFO(): boolean {
+		return false;
+	}
+	isSocket(): boolean {
+		return false;
+	}
+	isBlockDevice(): boolean {
+		return false;
+	}
+	isCharacterDevice(): boolean {
+		return false;
+	}
 }
 
 /** `ENOENT: no such file or directory, access '/x'` with `code`, `syscall` and `path`, as Node's are. */
@@ -92,4 +124,17 @@ export function fsError(code: string, syscall: string, path: string, description
 	return Object.assign(new Error(`${code}: ${description}, ${syscall} '${path}'`), { code, syscall, path, errno: -2 });
 }
 
-export const constants = { F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1, O_RDONLY: 0, O_WRONLY: 1, O_RDWR: 2, O_CREAT: 64, O_EXCL: 128, O_TRUNC: 512, O_APPEND: 1024, COPYFILE_EXCL: 1 };
+export const constants = {
+	F_OK: 0,
+	R_OK: 4,
+	W_OK: 2,
+	X_OK: 1,
+	O_RDONLY: 0,
+	O_WRONLY: 1,
+	O_RDWR: 2,
+	O_CREAT: 64,
+	O_EXCL: 128,
+	O_TRUNC: 512,
+	O_APPEND: 1024,
+	COPYFILE_EXCL: 1,
+};

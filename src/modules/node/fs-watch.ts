@@ -69,7 +69,14 @@ export function createWatchers(host: NodeHost): Record<string, unknown> {
 			polled.set(target, entry);
 		}
 		entry.listeners.add(listener);
-		return { ref() { return this; }, unref() { return this; } };
+		return {
+			ref() {
+				return this;
+			},
+			unref() {
+				return this;
+			},
+		};
 	}
 
 	function unwatchFile(path: PathLike, listener?: (current: Stats, previous: Stats) => void) {

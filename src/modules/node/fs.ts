@@ -18,7 +18,6 @@ type RmOptions = { recursive?: boolean; force?: boolean } | undefined;
 
 const randomSuffix = () => Math.random().toString(36).slice(2, 8).padEnd(6, "0");
 
-
 export function createFs(host: NodeHost, sync: SyncWorkspace): { fs: Record<string, unknown>; promises: Record<string, unknown> } {
 	const ws = (member: string): NodeWorkspace => requireWorkspace(host, `fs.${member}`);
 	const resolve = (path: PathLike) => toPath(path, host.cwd);
@@ -189,7 +188,9 @@ export function createFs(host: NodeHost, sync: SyncWorkspace): { fs: Record<stri
 		};
 	}
 	callbackForms.exists = (path: PathLike, callback: (exists: boolean) => void) => {
-		ws("exists").exists(resolve(path)).then(callback, () => callback(false));
+		ws("exists")
+			.exists(resolve(path))
+			.then(callback, () => callback(false));
 	};
 
 	function createReadStream(path: PathLike, options?: Options | { encoding?: BufferEncoding; start?: number; end?: number }) {
@@ -217,7 +218,10 @@ export function createFs(host: NodeHost, sync: SyncWorkspace): { fs: Record<stri
 		const target = resolve(path);
 		return new SimpleWritable(
 			(chunk) => chunks.push(Buffer.from(toBytes(chunk, options as Options))),
-			() => (append ? (promises.appendFile as (p: string, d: Uint8Array) => Promise<void>)(target, Buffer.concat(chunks)) : ws("createWriteStream").writeFile(target, Buffer.concat(chunks))),
+			() =>
+				append
+					? (promises.appendFile as (p: string, d: Uint8Array) => Promise<void>)(target, Buffer.concat(chunks))
+					: ws("createWriteStream").writeFile(target, Buffer.concat(chunks)),
 		);
 	}
 

@@ -45,7 +45,10 @@ const syncChannels = new WeakMap<NodeHost, Promise<SyncWorkspace>>();
 export function syncOf(host: NodeHost): Promise<SyncWorkspace> {
 	let channel = syncChannels.get(host);
 	if (!channel) {
-		channel = host.workspace && host.sync ? host.sync().catch((error: unknown) => unavailableSync(String((error as Error)?.message ?? error))) : Promise.resolve(unavailableSync(host.workspace ? "this workspace has no synchronous channel" : "this session has no workspace"));
+		channel =
+			host.workspace && host.sync
+				? host.sync().catch((error: unknown) => unavailableSync(String((error as Error)?.message ?? error)))
+				: Promise.resolve(unavailableSync(host.workspace ? "this workspace has no synchronous channel" : "this session has no workspace"));
 		syncChannels.set(host, channel);
 	}
 	return channel;

@@ -16,7 +16,12 @@ export function createOs(host: NodeHost): Record<string, unknown> {
 		hostname: () => "playa",
 		endianness: () => "LE",
 		uptime: () => Math.floor(performance.now() / 1000),
-		cpus: () => Array.from({ length: (globalThis.navigator?.hardwareConcurrency as number | undefined) ?? 1 }, () => ({ model: "browser", speed: 0, times: { user: 0, nice: 0, sys: 0, idle: 0, irq: 0 } })),
+		cpus: () =>
+			Array.from({ length: (globalThis.navigator?.hardwareConcurrency as number | undefined) ?? 1 }, () => ({
+				model: "browser",
+				speed: 0,
+				times: { user: 0, nice: 0, sys: 0, idle: 0, irq: 0 },
+			})),
 		availableParallelism: () => (globalThis.navigator?.hardwareConcurrency as number | undefined) ?? 1,
 		totalmem: () => 0,
 		freemem: () => 0,

@@ -17,9 +17,15 @@ function consoleStream(write: (text: string) => void) {
 			if (typeof done === "function") queueMicrotask(done as () => void);
 			return true;
 		},
-		on() { return this; },
-		once() { return this; },
-		off() { return this; },
+		on() {
+			return this;
+		},
+		once() {
+			return this;
+		},
+		off() {
+			return this;
+		},
 	};
 }
 
@@ -67,7 +73,25 @@ export function createProcess(host: NodeHost): Record<string, unknown> {
 		emitWarning: (warning: unknown) => console.warn(warning),
 		stdout: consoleStream((text) => console.log(text.replace(/\n$/, ""))),
 		stderr: consoleStream((text) => console.error(text.replace(/\n$/, ""))),
-		stdin: { isTTY: false, on() { return this; }, once() { return this; }, off() { return this; }, resume() { return this; }, pause() { return this; }, setRawMode: unsupported("process.stdin.setRawMode", "there is no terminal") },
+		stdin: {
+			isTTY: false,
+			on() {
+				return this;
+			},
+			once() {
+				return this;
+			},
+			off() {
+				return this;
+			},
+			resume() {
+				return this;
+			},
+			pause() {
+				return this;
+			},
+			setRawMode: unsupported("process.stdin.setRawMode", "there is no terminal"),
+		},
 		on: (event: string, listener: (...args: unknown[]) => void) => (events.on(event, listener), process),
 		once: (event: string, listener: (...args: unknown[]) => void) => (events.once(event, listener), process),
 		off: (event: string, listener: (...args: unknown[]) => void) => (events.off(event, listener), process),

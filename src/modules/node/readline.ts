@@ -49,8 +49,12 @@ class Interface extends EventEmitter {
 	question = unsupported("readline.Interface.question", "there is no terminal to ask on");
 	setPrompt(): void {}
 	prompt(): void {}
-	pause(): this { return this; }
-	resume(): this { return this; }
+	pause(): this {
+		return this;
+	}
+	resume(): this {
+		return this;
+	}
 	write(): void {}
 
 	async *[Symbol.asyncIterator](): AsyncGenerator<string> {

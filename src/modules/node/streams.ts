@@ -86,7 +86,10 @@ export class SimpleReadable extends EventEmitter {
 export class SimpleWritable extends EventEmitter {
 	writable = true;
 
-	constructor(private readonly sink: (chunk: string | Uint8Array) => void, private readonly finish?: () => void | Promise<void>) {
+	constructor(
+		private readonly sink: (chunk: string | Uint8Array) => void,
+		private readonly finish?: () => void | Promise<void>,
+	) {
 		super();
 	}
 

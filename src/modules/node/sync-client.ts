@@ -109,10 +109,14 @@ export async function openSyncWorkspace(port: MessagePort | undefined): Promise<
 	const buffer = new SharedArrayBuffer(SYNC_HEADER_BYTES + SYNC_DATA_BYTES);
 	const reply = new Promise<SyncReply>((resolve) => {
 		const timer = setTimeout(() => resolve({ type: "unshared", reason: "the workspace did not answer the handshake" }), ATTACH_TIMEOUT_MS);
-		port.addEventListener("message", (event: MessageEvent) => {
-			clearTimeout(timer);
-			resolve(event.data as SyncReply);
-		}, { once: true });
+		port.addEventListener(
+			"message",
+			(event: MessageEvent) => {
+				clearTimeout(timer);
+				resolve(event.data as SyncReply);
+			},
+			{ once: true },
+		);
 	});
 	port.start();
 	try {

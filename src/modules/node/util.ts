@@ -16,7 +16,10 @@ promisify.custom = custom;
 export function callbackify(original: (...args: unknown[]) => Promise<unknown>): (...args: unknown[]) => void {
 	return (...args: unknown[]) => {
 		const callback = args.pop() as Callback;
-		original(...args).then((value) => callback(null, value), (error: unknown) => callback(error ?? new Error("rejected")));
+		original(...args).then(
+			(value) => callback(null, value),
+			(error: unknown) => callback(error ?? new Error("rejected")),
+		);
 	};
 }
 
@@ -27,14 +30,18 @@ export function inspect(value: unknown, options?: { depth?: number }): string {
 	if (typeof value !== "object" || value === null) return String(value);
 	const seen = new WeakSet<object>();
 	try {
-		return JSON.stringify(value, (_key, inner: unknown) => {
-			if (typeof inner === "bigint") return `${inner}n`;
-			if (inner && typeof inner === "object") {
-				if (seen.has(inner)) return "[Circular]";
-				seen.add(inner);
-			}
-			return inner;
-		}, options?.depth === 0 ? undefined : 2);
+		return JSON.stringify(
+			value,
+			(_key, inner: unknown) => {
+				if (typeof inner === "bigint") return `${inner}n`;
+				if (inner && typeof inner === "object") {
+					if (seen.has(inner)) return "[Circular]";
+					seen.add(inner);
+				}
+				return inner;
+			},
+			options?.depth === 0 ? undefined : 2,
+		);
 	} catch {
 		return Object.prototype.toString.call(value);
 	}
@@ -49,12 +56,19 @@ export function format(first?: unknown, ...rest: unknown[]): string {
 		if (index >= rest.length) return token;
 		const value = rest[index++];
 		switch (token) {
-			case "%s": return typeof value === "string" ? value : inspect(value);
-			case "%d": case "%i": return String(Number.parseInt(String(value), 10));
-			case "%f": return String(Number.parseFloat(String(value)));
-			case "%j": return JSON.stringify(value);
-			case "%c": return "";
-			default: return inspect(value);
+			case "%s":
+				return typeof value === "string" ? value : inspect(value);
+			case "%d":
+			case "%i":
+				return String(Number.parseInt(String(value), 10));
+			case "%f":
+				return String(Number.parseFloat(String(value)));
+			case "%j":
+				return JSON.stringify(value);
+			case "%c":
+				return "";
+			default:
+				return inspect(value);
 		}
 	});
 	return [out, ...rest.slice(index).map((value) => (typeof value === "string" ? value : inspect(value)))].join(" ");
@@ -103,4 +117,17 @@ const GlobalTextEncoder = globalThis.TextEncoder;
 const GlobalTextDecoder = globalThis.TextDecoder;
 export { GlobalTextEncoder as TextEncoder, GlobalTextDecoder as TextDecoder };
 
-export default { promisify, callbackify, inspect, format, inherits, deprecate, isDeepStrictEqual, stripVTControlCharacters, types, isArray, TextEncoder: GlobalTextEncoder, TextDecoder: GlobalTextDecoder };
+export default {
+	promisify,
+	callbackify,
+	inspect,
+	format,
+	inherits,
+	deprecate,
+	isDeepStrictEqual,
+	stripVTControlCharacters,
+	types,
+	isArray,
+	TextEncoder: GlobalTextEncoder,
+	TextDecoder: GlobalTextDecoder,
+};

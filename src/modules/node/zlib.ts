@@ -17,4 +17,16 @@ export const createGzip = unsupported("zlib.createGzip", "use zlib.gzipSync");
 export const createGunzip = unsupported("zlib.createGunzip", "use zlib.gunzipSync");
 export const brotliCompressSync = unsupported("zlib.brotliCompressSync", "no brotli implementation is loaded");
 export const brotliDecompressSync = unsupported("zlib.brotliDecompressSync", "no brotli implementation is loaded");
-export default { gzipSync, gunzipSync, deflateSync, inflateSync, deflateRawSync, inflateRawSync, unzipSync, createGzip, createGunzip, brotliCompressSync, brotliDecompressSync };
+export default {
+	gzipSync,
+	gunzipSync,
+	deflateSync,
+	inflateSync,
+	deflateRawSync,
+	inflateRawSync,
+	unzipSync,
+	createGzip,
+	createGunzip,
+	brotliCompressSync,
+	brotliDecompressSync,
+};

@@ -7,14 +7,7 @@
 import type { TerminalColorScheme, TerminalColors } from "@earendil-works/pi-tui/dist/terminal-colors.js";
 import type { ProgramStatus } from "@earendil-works/pi-tui/dist/program-status.js";
 import type { Terminal } from "@earendil-works/pi-tui/dist/terminal.js";
-import type {
-	Component,
-	OverlayHandle,
-	OverlayOptions,
-	TUI,
-	TuiInputListener,
-	TuiStopOptions,
-} from "@earendil-works/pi-tui/dist/tui.js";
+import type { Component, OverlayHandle, OverlayOptions, TUI, TuiInputListener, TuiStopOptions } from "@earendil-works/pi-tui/dist/tui.js";
 import { isKeyRelease } from "@earendil-works/pi-tui/dist/keys.js";
 import { Container, isFocusable } from "./core.ts";
 import { matchesKey, withKeyEnvironment } from "./keys.ts";

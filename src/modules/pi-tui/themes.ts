@@ -227,4 +227,3 @@ export const LIGHT_THEME: ThemeJson = {
 		bashMode: "okhsl(159 74% 55%)",
 	},
 };
-

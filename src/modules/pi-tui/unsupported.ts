@@ -6,7 +6,10 @@
  */
 
 export class UnsupportedInBrowserError extends Error {
-	constructor(readonly feature: string, why = "it needs a real terminal") {
+	constructor(
+		readonly feature: string,
+		why = "it needs a real terminal",
+	) {
 		super(`${feature} is not supported in the browser: ${why}.`);
 		this.name = "UnsupportedInBrowserError";
 	}

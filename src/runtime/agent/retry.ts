@@ -7,7 +7,14 @@
  */
 import type { Agent, AgentMessage } from "@earendil-works/pi-agent-core";
 import type { AutoRetryEvent } from "../../protocol/runtime.ts";
-import { DEFAULT_MAX_AGENT_RETRY_DELAY_MS, isContextOverflow, isRetryableAssistantError, retryDelayMs, type AssistantMessage, type RetryPolicy } from "@earendil-works/pi-ai";
+import {
+	DEFAULT_MAX_AGENT_RETRY_DELAY_MS,
+	isContextOverflow,
+	isRetryableAssistantError,
+	retryDelayMs,
+	type AssistantMessage,
+	type RetryPolicy,
+} from "@earendil-works/pi-ai";
 
 /** Upstream pi's `settings.retry` defaults. */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { enabled: true, maxRetries: 3, baseDelayMs: 2_000, maxAgentDelayMs: DEFAULT_MAX_AGENT_RETRY_DELAY_MS };

@@ -26,8 +26,7 @@ import { AutoRetry, DEFAULT_RETRY_POLICY } from "./retry.ts";
 import type { RetryPolicy } from "@earendil-works/pi-ai";
 import { settleBoundary } from "./settle.ts";
 
-export const DEFAULT_SYSTEM_PROMPT =
-	"You are a coding assistant running inside Playa, a browser playground for agent extensions. Use the tools you are given.";
+export const DEFAULT_SYSTEM_PROMPT = "You are a coding assistant running inside Playa, a browser playground for agent extensions. Use the tools you are given.";
 
 export type Delivery = "steer" | "followUp" | "nextTurn" | "aside";
 
@@ -134,7 +133,12 @@ export class AgentSession {
 				// pi 1.6: the whole request after `context`; what it returns is sent as it is.
 				const sent = await runner.dispatch("context_with_system", { messages: structuredClone(edited) });
 				if (edited[0]?.role === "system" && sent[0]?.role !== "system") {
-					options.emit({ type: "notify", message: "A context_with_system handler removed the leading system message: this request has no system prompt or tool declarations.", level: "warning", extension: "Playa" });
+					options.emit({
+						type: "notify",
+						message: "A context_with_system handler removed the leading system message: this request has no system prompt or tool declarations.",
+						level: "warning",
+						extension: "Playa",
+					});
 				}
 				return sent;
 			},
@@ -162,7 +166,15 @@ export class AgentSession {
 			afterToolCall: this.toolPath.afterToolCall,
 		});
 		this.retry = new AutoRetry({ policy: () => options.retryPolicy ?? DEFAULT_RETRY_POLICY, announce: (event) => this.announceRetry(event) });
-		this.events = new AgentEvents({ agent: this.agent, runner, tree, toolPath: this.toolPath, retry: this.retry, emit: options.emit, toolProgress: options.toolProgress });
+		this.events = new AgentEvents({
+			agent: this.agent,
+			runner,
+			tree,
+			toolPath: this.toolPath,
+			retry: this.retry,
+			emit: options.emit,
+			toolProgress: options.toolProgress,
+		});
 		this.agent.subscribe((event) => this.events.handle(event));
 	}
 
@@ -198,7 +210,12 @@ export class AgentSession {
 	/** A prompt from the composer (a steer while a run is going); commands were routed before it (commands/router.ts). */
 	async submit(text: string, images?: ImageContent[]): Promise<void> {
 		const steering = this.isStreaming;
-		const input = await this.options.runner.dispatch("input", { text, images, source: "interactive", ...(steering && { streamingBehavior: "steer" as const }) });
+		const input = await this.options.runner.dispatch("input", {
+			text,
+			images,
+			source: "interactive",
+			...(steering && { streamingBehavior: "steer" as const }),
+		});
 		if (input.handled || (!input.text && !input.images?.length)) return;
 		const message = userMessage(input.text, input.images);
 		if (this.isStreaming) this.agent.steer(message);
@@ -264,7 +281,9 @@ export class AgentSession {
 	private async startRun(messages: AgentMessage[]): Promise<void> {
 		const { runner, tree } = this.options;
 		await this.compactor.idle();
-		const images = messages.flatMap((m) => (m.role === "user" && Array.isArray(m.content) ? m.content.filter((b): b is ImageContent => b.type === "image") : []));
+		const images = messages.flatMap((m) =>
+			m.role === "user" && Array.isArray(m.content) ? m.content.filter((b): b is ImageContent => b.type === "image") : [],
+		);
 		// pi 1.6: a run started by a custom message (sendMessage with triggerTurn) says so.
 		const custom = messages[0]?.role === "custom" ? messages[0] : undefined;
 		const selected = this.activeTools().map((tool) => tool.name);
@@ -279,7 +298,8 @@ export class AgentSession {
 		this.systemPrompt = renderPromptParts(start);
 		// pi's handlers may change the selected tools: the run gets them, as with pi.setActiveTools().
 		const chosen = start.options.selectedTools;
-		if (chosen.length !== selected.length || chosen.some((name, i) => name !== selected[i])) this.tools.setActive(chosen.filter((name) => typeof name === "string"));
+		if (chosen.length !== selected.length || chosen.some((name, i) => name !== selected[i]))
+			this.tools.setActive(chosen.filter((name) => typeof name === "string"));
 		const tools = this.activeTools();
 		const system: SystemMessage = {
 			role: "system",
@@ -315,7 +335,7 @@ export class AgentSession {
 
 	/** Upstream's automatic compaction after a run; a context overflow is compacted and the turn retried once. */
 	private async compactAfterRun(): Promise<void> {
-		if (await this.compactor.afterRun(this.agent.state.messages, false) !== "retry") return;
+		if ((await this.compactor.afterRun(this.agent.state.messages, false)) !== "retry") return;
 		this.agent.state.messages = [this.system!, ...replayableContext(this.options.tree.buildContext())];
 		try {
 			await this.agent.continue();

@@ -31,7 +31,9 @@ function appendDraft(tree: SessionTree, draft: SessionBoundaryDraft): string | u
 		return undefined;
 	}
 	if (draft?.type === "custom_message" && typeof draft.customType === "string" && (typeof draft.content === "string" || Array.isArray(draft.content))) {
-		const entry = entryForMessage(normalizeCustomMessage({ customType: draft.customType, content: draft.content, display: draft.display !== false, details: draft.details }));
+		const entry = entryForMessage(
+			normalizeCustomMessage({ customType: draft.customType, content: draft.content, display: draft.display !== false, details: draft.details }),
+		);
 		if (entry) tree.append(entry);
 		return undefined;
 	}
@@ -56,7 +58,12 @@ export async function settleBoundary({ agent, runner, tree, emit, aborted }: Set
 		}
 		if (aborted() || outcome === "error") return false;
 		if (proposal.continue && !agent.hasQueuedMessages() && tree.buildContext().at(-1)?.role === "assistant") {
-			emit({ type: "notify", message: "agent_before_settle asked to continue, but the context ends with the assistant's reply: add a custom_message entry to continue from.", level: "warning", extension: "Playa" });
+			emit({
+				type: "notify",
+				message: "agent_before_settle asked to continue, but the context ends with the assistant's reply: add a custom_message entry to continue from.",
+				level: "warning",
+				extension: "Playa",
+			});
 			return false;
 		}
 		if (proposal.continue) return true;

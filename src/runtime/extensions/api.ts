@@ -14,7 +14,24 @@ import { RESERVED_COMMAND_NAMES } from "../commands/builtin.ts";
 
 /** Keys the page keeps for itself (the reference's reserved list). */
 export const RESERVED_SHORTCUTS = new Set(
-	["ctrl+c", "ctrl+d", "ctrl+z", "ctrl+k", "ctrl+p", "ctrl+l", "ctrl+o", "ctrl+t", "ctrl+g", "ctrl+q", "alt+m", "shift+tab", "shift+ctrl+p", "alt+enter", "escape", "enter"].map(normalizeKeyId),
+	[
+		"ctrl+c",
+		"ctrl+d",
+		"ctrl+z",
+		"ctrl+k",
+		"ctrl+p",
+		"ctrl+l",
+		"ctrl+o",
+		"ctrl+t",
+		"ctrl+g",
+		"ctrl+q",
+		"alt+m",
+		"shift+tab",
+		"shift+ctrl+p",
+		"alt+enter",
+		"escape",
+		"enter",
+	].map(normalizeKeyId),
 );
 
 const BROWSER_UNSUPPORTED = "is not supported in the browser";
@@ -107,7 +124,8 @@ export function createExtensionAPI(extension: RegisteredExtension, env: ApiEnvir
 			if (!command || typeof command.handler !== "function") throw new TypeError(`registerCommand("${rawName}") needs a handler`);
 			const name = String(rawName).replace(/^\//, "");
 			if (RESERVED_COMMAND_NAMES.has(name)) return env.notice(extension, `command /${name} skipped: it is a built-in command`);
-			if (env.commandOwner(name, extension)) return env.notice(extension, `command /${name} skipped: extension "${env.commandOwner(name, extension)}" already registered it`);
+			if (env.commandOwner(name, extension))
+				return env.notice(extension, `command /${name} skipped: extension "${env.commandOwner(name, extension)}" already registered it`);
 			extension.commands.set(name, command);
 		}),
 		registerShortcut: registration((rawKey, shortcut) => {

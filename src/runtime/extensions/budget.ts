@@ -35,9 +35,12 @@ export class HandlerBudget {
 
 	private run(): void {
 		this.startedAt = Date.now();
-		this.timer = setTimeout(() => {
-			this.done = true;
-			this.onExpire();
-		}, Math.max(0, this.remaining));
+		this.timer = setTimeout(
+			() => {
+				this.done = true;
+				this.onExpire();
+			},
+			Math.max(0, this.remaining),
+		);
 	}
 }

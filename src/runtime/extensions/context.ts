@@ -30,7 +30,10 @@ export interface SessionControl {
 	newSession(opts?: { parentSession?: string; withSession?: (ctx: ExtensionCommandContext) => unknown }, extension?: string): Promise<{ cancelled: boolean }>;
 	switchSession(sessionId: string): Promise<{ cancelled: boolean }>;
 	branch(entryId: string): Promise<{ cancelled: boolean }>;
-	navigateTree(targetId: string, opts?: { summarize?: boolean; customInstructions?: string; replaceInstructions?: boolean; label?: string }): Promise<{ cancelled: boolean }>;
+	navigateTree(
+		targetId: string,
+		opts?: { summarize?: boolean; customInstructions?: string; replaceInstructions?: boolean; label?: string },
+	): Promise<{ cancelled: boolean }>;
 	fork(entryId: string, opts?: { position?: "before" | "at" }): Promise<{ cancelled: boolean }>;
 	reload(): Promise<void>;
 }
@@ -118,10 +121,12 @@ function sessionView(source: ContextSource): ReadonlySessionManager {
 }
 
 export function createContext(source: ContextSource, extension: RegisteredExtension, scope: Omit<UIScope, "extension" | "notice">): ExtensionContext {
-	const live = <A extends unknown[], R>(run: (...args: A) => R) => (...args: A): R => {
-		source.assertLive(extension);
-		return run(...args);
-	};
+	const live =
+		<A extends unknown[], R>(run: (...args: A) => R) =>
+		(...args: A): R => {
+			source.assertLive(extension);
+			return run(...args);
+		};
 	// The models' views keep working through a reference kept past the runtime's end: guard each method too.
 	const liveMethods = <T extends object>(target: T): T =>
 		new Proxy(target, {
@@ -161,7 +166,11 @@ export function createContext(source: ContextSource, extension: RegisteredExtens
 	};
 }
 
-export function createCommandContext(source: ContextSource, extension: RegisteredExtension, scope: Omit<UIScope, "extension" | "notice">): ExtensionCommandContext {
+export function createCommandContext(
+	source: ContextSource,
+	extension: RegisteredExtension,
+	scope: Omit<UIScope, "extension" | "notice">,
+): ExtensionCommandContext {
 	const ctx = createContext(source, extension, scope);
 	const { control } = source;
 	const commands = {

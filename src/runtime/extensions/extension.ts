@@ -69,7 +69,17 @@ export function newRegisteredExtension(url: string): RegisteredExtension {
 
 /** Drops what an extension registered (its factory failed, or it is being disabled). */
 export function clearRegistrations(extension: RegisteredExtension): void {
-	for (const map of [extension.handlers, extension.tools, extension.commands, extension.shortcuts, extension.flags, extension.messageRenderers, extension.entryRenderers, extension.virtualModels, extension.providers]) {
+	for (const map of [
+		extension.handlers,
+		extension.tools,
+		extension.commands,
+		extension.shortcuts,
+		extension.flags,
+		extension.messageRenderers,
+		extension.entryRenderers,
+		extension.virtualModels,
+		extension.providers,
+	]) {
 		map.clear();
 	}
 	extension.toolRenderers.length = 0;

@@ -53,7 +53,8 @@ const isHttp = (config: McpServerConfig): config is McpHttpServerConfig => typeo
 
 /** Checks a registration as upstream does: a valid name, and a config with a URL or a command. Throws. */
 function validated(name: unknown, config: unknown): { name: string; config: McpServerConfig } {
-	if (typeof name !== "string" || !NAME.test(name)) throw new TypeError(`registerMcpServer: invalid server name ${JSON.stringify(name)} (letters, digits, _ and - only)`);
+	if (typeof name !== "string" || !NAME.test(name))
+		throw new TypeError(`registerMcpServer: invalid server name ${JSON.stringify(name)} (letters, digits, _ and - only)`);
 	if (!config || typeof config !== "object") throw new TypeError(`registerMcpServer("${name}") needs a config object`);
 	const { url, command } = config as { url?: unknown; command?: unknown };
 	if (typeof url === "string") {
@@ -176,7 +177,14 @@ export class McpServers {
 	}
 
 	/** A server's tool as a tool of the session: calls go to the server, its content comes back as the result. */
-	private bridge(mcp: PiMcp, client: Client, server: string, tool: { name: string; description?: string; inputSchema?: Record<string, unknown> }, toolName: string, timeoutMs: number): ToolDefinition {
+	private bridge(
+		mcp: PiMcp,
+		client: Client,
+		server: string,
+		tool: { name: string; description?: string; inputSchema?: Record<string, unknown> },
+		toolName: string,
+		timeoutMs: number,
+	): ToolDefinition {
 		const definition: ToolDefinition = {
 			name: toolName,
 			label: `${server}: ${tool.name}`,
@@ -186,7 +194,10 @@ export class McpServers {
 				const result = await client.callTool(tool.name, (params ?? {}) as Record<string, unknown>, { signal, timeoutMs });
 				const content = mcp.toLlmContent(result);
 				if (result.isError) throw new Error(content.map((block) => (block.type === "text" ? block.text : "")).join("\n") || `${tool.name} failed`);
-				return { content, details: { server, tool: tool.name, ...(result.structuredContent !== undefined && { structuredContent: result.structuredContent }) } };
+				return {
+					content,
+					details: { server, tool: tool.name, ...(result.structuredContent !== undefined && { structuredContent: result.structuredContent }) },
+				};
 			},
 		};
 		Object.defineProperty(definition, FROM_SERVER, { value: server });

@@ -92,7 +92,21 @@ function toolOwner(deps: RendererDeps, name: string): ToolOwner | undefined {
 
 function toolContext(deps: RendererDeps, toolCallId: string, args: unknown, isError: boolean, isPartial = false): ToolRenderContext {
 	const expanded = deps.expanded();
-	return { args, toolCallId, invalidate: () => {}, lastComponent: undefined, state: {}, cwd: deps.cwd, executionStarted: true, argsComplete: true, isPartial, expanded, showImages: false, isError, ...keyHints() };
+	return {
+		args,
+		toolCallId,
+		invalidate: () => {},
+		lastComponent: undefined,
+		state: {},
+		cwd: deps.cwd,
+		executionStarted: true,
+		argsComplete: true,
+		isPartial,
+		expanded,
+		showImages: false,
+		isError,
+		...keyHints(),
+	};
 }
 
 function attempt(deps: RendererDeps, extension: RegisteredExtension, where: string, run: () => void): void {
@@ -104,7 +118,14 @@ function attempt(deps: RendererDeps, extension: RegisteredExtension, where: stri
 }
 
 type ToolCallBlock = { type: "toolCall"; id: string; name: string; arguments: unknown };
-type ToolResultMessage = { role: "toolResult"; toolCallId: string; toolName: string; content: AgentToolResult<unknown>["content"]; details?: unknown; isError?: boolean };
+type ToolResultMessage = {
+	role: "toolResult";
+	toolCallId: string;
+	toolName: string;
+	content: AgentToolResult<unknown>["content"];
+	details?: unknown;
+	isError?: boolean;
+};
 
 /** Tool calls of an assistant message and tool results, drawn by their tool's renderCall / renderResult. */
 function renderToolMessage(deps: RendererDeps, entry: StoredEntry): void {
@@ -132,7 +153,12 @@ function renderToolMessage(deps: RendererDeps, entry: StoredEntry): void {
 		const args = deps.callArgs.get(result.toolCallId);
 		attempt(deps, owner.extension, `renderResult of ${result.toolName}`, () => {
 			const view = { content: result.content, details: result.details, isError: result.isError === true };
-			const component = renderResult(view, { expanded: deps.expanded(), isPartial: false }, deps.theme, toolContext(deps, result.toolCallId, args, view.isError));
+			const component = renderResult(
+				view,
+				{ expanded: deps.expanded(), isPartial: false },
+				deps.theme,
+				toolContext(deps, result.toolCallId, args, view.isError),
+			);
 			const lines = linesOf(component);
 			if (lines) deps.emit({ type: "entry_rendered", entryId: entry.id, extension: owner.extension.name, lines });
 		});

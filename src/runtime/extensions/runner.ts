@@ -159,14 +159,13 @@ export class ExtensionRunner {
 		for (const { extension, handler, index } of calls) {
 			const start = watch ? performance.now() : 0;
 			const result = await this.invoke(rule, type, rule.view(event, outcome, extension.dialect), extension, handler);
-			const step =
-				result.ok
-					? result.value === undefined || result.value === null
-						? { outcome }
-						: rule.fold(outcome, result.value as never, event, extension.dialect)
-					: rule.onFailure
-						? rule.onFailure(outcome, result.reason)
-						: { outcome };
+			const step = result.ok
+				? result.value === undefined || result.value === null
+					? { outcome }
+					: rule.fold(outcome, result.value as never, event, extension.dialect)
+				: rule.onFailure
+					? rule.onFailure(outcome, result.reason)
+					: { outcome };
 			watch?.handler({ extension, index, start, end: performance.now(), ...runResult(result), before: outcome, after: step.outcome });
 			outcome = step.outcome;
 			if (step.stop) break;

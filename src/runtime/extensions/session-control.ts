@@ -60,15 +60,22 @@ export function contextUsage(session: AgentSession, tree: SessionTree): ContextU
  * extension's closure does not exist. Its ctx records the composer text for the new session and notifies;
  * any other member throws, naming itself. Returns the composer text, if it set one.
  */
-async function replacementSession(withSession: (ctx: ExtensionCommandContext) => unknown, extension: string, emit: (event: RuntimeEvent) => void): Promise<string | undefined> {
+async function replacementSession(
+	withSession: (ctx: ExtensionCommandContext) => unknown,
+	extension: string,
+	emit: (event: RuntimeEvent) => void,
+): Promise<string | undefined> {
 	let editorText: string | undefined;
 	const unavailable = (name: string) => () => {
-		throw new Error(`${name} is not available in newSession's withSession in Playa: the new session runs in a new runtime (only ui.setEditorText and ui.notify are)`);
+		throw new Error(
+			`${name} is not available in newSession's withSession in Playa: the new session runs in a new runtime (only ui.setEditorText and ui.notify are)`,
+		);
 	};
 	const ui = new Proxy({} as Record<string, unknown>, {
 		get: (_target, key) => {
 			if (key === "setEditorText") return (text: string) => void (editorText = String(text));
-			if (key === "notify") return (message: string, level: "info" | "warning" | "error" = "info") => emit({ type: "notify", message: String(message), level, extension });
+			if (key === "notify")
+				return (message: string, level: "info" | "warning" | "error" = "info") => emit({ type: "notify", message: String(message), level, extension });
 			return typeof key === "string" ? unavailable(`ctx.ui.${key}`) : undefined;
 		},
 	});
@@ -114,7 +121,10 @@ export function createSessionControl(deps: ControlDeps): SessionControl {
 	};
 }
 
-export function createActions(deps: ControlDeps, setModel: (model: Model<string>) => boolean | Promise<boolean>): ExtensionActions & { setEntryLabel(entryId: string, label: string | undefined): void } {
+export function createActions(
+	deps: ControlDeps,
+	setModel: (model: Model<string>) => boolean | Promise<boolean>,
+): ExtensionActions & { setEntryLabel(entryId: string, label: string | undefined): void } {
 	const { runner } = deps;
 	return {
 		sendMessage: (payload, opts) => {
@@ -125,7 +135,8 @@ export function createActions(deps: ControlDeps, setModel: (model: Model<string>
 			assertEntryFits("pi.sendUserMessage", content);
 			const command = opts?.expandPromptTemplates && typeof content === "string" ? /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(content.trim()) : null;
 			// As upstream, the command runs once the handler that asked for it has returned.
-			if (command && commandOwner(runner, command[1])) void Promise.resolve().then(() => runExtensionCommand(runner, deps.session().source, command[1], command[2] ?? ""));
+			if (command && commandOwner(runner, command[1]))
+				void Promise.resolve().then(() => runExtensionCommand(runner, deps.session().source, command[1], command[2] ?? ""));
 			else void deps.session().sendUserMessage(content, opts?.deliverAs);
 		},
 		setEntryLabel: (entryId, label) => {
@@ -137,25 +148,38 @@ export function createActions(deps: ControlDeps, setModel: (model: Model<string>
 			deps.tree().append({ type: "custom", customType, data });
 		},
 		exec: deps.exec,
-		getActiveTools: () => deps.session().activeTools().map((tool) => tool.name),
+		getActiveTools: () =>
+			deps
+				.session()
+				.activeTools()
+				.map((tool) => tool.name),
 		getAllTools: () => {
 			const owners = new Map(runner.extensions.flatMap((ext) => [...ext.tools.values()].map((t) => [t.name, { ext, def: t }] as const)));
-			return deps.session().allTools().map((tool) => {
-				const owner = owners.get(tool.name);
-				return {
-					name: tool.name,
-					description: tool.description,
-					parameters: tool.parameters,
-					promptGuidelines: owner?.def.promptGuidelines,
-					sourceInfo: owner ? { path: owner.ext.url, source: "extension" } : { path: "builtin", source: "builtin" },
-				};
-			});
+			return deps
+				.session()
+				.allTools()
+				.map((tool) => {
+					const owner = owners.get(tool.name);
+					return {
+						name: tool.name,
+						description: tool.description,
+						parameters: tool.parameters,
+						promptGuidelines: owner?.def.promptGuidelines,
+						sourceInfo: owner ? { path: owner.ext.url, source: "extension" } : { path: "builtin", source: "builtin" },
+					};
+				});
 		},
 		setActiveTools: async (names) => deps.session().setActiveTools(names),
 		getCommands: () =>
 			runner.extensions.flatMap((ext): SlashCommandInfo[] =>
 				ext.loaded
-					? [...ext.commands].map(([name, c]) => ({ name, description: c.description, source: "extension", path: ext.url, sourceInfo: { path: ext.url, source: "extension" } }))
+					? [...ext.commands].map(([name, c]) => ({
+							name,
+							description: c.description,
+							source: "extension",
+							path: ext.url,
+							sourceInfo: { path: ext.url, source: "extension" },
+						}))
 					: [],
 			),
 		setModel: async (model) => setModel(model),

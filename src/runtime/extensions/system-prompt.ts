@@ -37,7 +37,9 @@ function optionSections(options: SystemPromptOptions): string[] {
 	const selected = options.selectedTools.filter((name) => !options.hiddenTools.includes(name));
 	const snippets = selected.filter((name) => options.toolSnippets[name]).map((name) => `- ${name}: ${options.toolSnippets[name]}`);
 	if (snippets.length > 0) out.push(tagged("tools", snippets.join("\n")));
-	const rules = [...new Set([...selected.flatMap((name) => options.toolGuidelines[name] ?? []), ...options.promptGuidelines].map((rule) => rule.trim()).filter(Boolean))];
+	const rules = [
+		...new Set([...selected.flatMap((name) => options.toolGuidelines[name] ?? []), ...options.promptGuidelines].map((rule) => rule.trim()).filter(Boolean)),
+	];
 	if (rules.length > 0) out.push(tagged("rules", rules.map((rule) => `- ${rule}`).join("\n")));
 	if (options.appendSystemPrompt) out.push(tagged("addendum", options.appendSystemPrompt));
 	if (options.contextFiles.length > 0) {

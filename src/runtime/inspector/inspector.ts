@@ -7,7 +7,15 @@
  * (shorter ones would not be seen there, and each measure costs about as much as the handler).
  */
 import type { ExtensionEventName } from "../../api/types.ts";
-import { INSPECTOR_LIMITS, type ConsoleRecord, type InspectedEvent, type InspectedHandler, type InspectedOutcome, type InspectorBatch, type RequestRecord } from "../../protocol/inspector.ts";
+import {
+	INSPECTOR_LIMITS,
+	type ConsoleRecord,
+	type InspectedEvent,
+	type InspectedHandler,
+	type InspectedOutcome,
+	type InspectorBatch,
+	type RequestRecord,
+} from "../../protocol/inspector.ts";
 import type { RuntimeEvent } from "../../protocol/runtime.ts";
 import type { DispatchObserver, DispatchWatch, HandlerRun } from "../extensions/runner.ts";
 import { diffSnapshots } from "./diff.ts";
@@ -40,7 +48,12 @@ class Pending<T> {
 	}
 }
 
-function outcomeOf(type: string, event: Record<string, unknown>, outcome: unknown, handlers: InspectedHandler[]): { outcome?: InspectedOutcome; reason?: string } {
+function outcomeOf(
+	type: string,
+	event: Record<string, unknown>,
+	outcome: unknown,
+	handlers: InspectedHandler[],
+): { outcome?: InspectedOutcome; reason?: string } {
 	const o = (outcome ?? {}) as Record<string, unknown>;
 	switch (type) {
 		case "tool_call":

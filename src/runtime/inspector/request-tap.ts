@@ -73,7 +73,8 @@ export function tapRequests(streamFn: StreamFn, tap: Tap): StreamFn {
 					usage: snapshot(message.usage),
 					...(message.errorMessage && { errorMessage: cutText(String(message.errorMessage), INSPECTOR_LIMITS.text) }),
 				}),
-			(error: unknown) => record({ stopReason: "error", content: [], errorMessage: cutText(String((error as Error)?.message ?? error), INSPECTOR_LIMITS.text) }),
+			(error: unknown) =>
+				record({ stopReason: "error", content: [], errorMessage: cutText(String((error as Error)?.message ?? error), INSPECTOR_LIMITS.text) }),
 		);
 		return stream;
 	};

@@ -18,7 +18,16 @@ import {
 } from "@earendil-works/pi-ai";
 import { proxyObject } from "../../protocol/guard.ts";
 import { ABORTED_MESSAGE, failedMessage } from "../../session/messages.ts";
-import { GATEWAY_OPTION_KEYS, GATEWAY_SINK_METHODS, type GatewayEvent, type GatewayModelRef, type GatewayRequest, type GatewaySink, type GatewayStreamOptions, type ProviderGatewayApi } from "../../protocol/gateway.ts";
+import {
+	GATEWAY_OPTION_KEYS,
+	GATEWAY_SINK_METHODS,
+	type GatewayEvent,
+	type GatewayModelRef,
+	type GatewayRequest,
+	type GatewaySink,
+	type GatewayStreamOptions,
+	type ProviderGatewayApi,
+} from "../../protocol/gateway.ts";
 
 export interface GatewayStreamConfig {
 	/** Marks the sink for the transport. Default a Comlink proxy answering only the sink's methods; a gateway in the same thread needs nothing else. */

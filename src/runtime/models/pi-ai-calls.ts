@@ -15,14 +15,16 @@ type Call = (model: Model<Api>, context: Context, options?: SimpleStreamOptions)
 export function routePiAiCalls(piAi: PiAi, route: RoutedStream): PiAi {
 	// The apis pi-ai ships; one registered later is an extension's own.
 	const builtinApis = new Set(piAi.getApiProviders().map((provider) => provider.api));
-	const routed = (own: Call): Call => (model, context, options) => {
-		const apiKey = options?.apiKey;
-		const ownKey = apiKey !== undefined && !isKeyHandle(apiKey);
-		const ownApi = !builtinApis.has(model.api) && piAi.getApiProvider(model.api) !== undefined;
-		if (ownKey || ownApi) return own(model, context, options);
-		const { apiKey: _handle, ...rest } = options ?? {};
-		return deferredStream(model, route(model, normalizeContext(context), rest));
-	};
+	const routed =
+		(own: Call): Call =>
+		(model, context, options) => {
+			const apiKey = options?.apiKey;
+			const ownKey = apiKey !== undefined && !isKeyHandle(apiKey);
+			const ownApi = !builtinApis.has(model.api) && piAi.getApiProvider(model.api) !== undefined;
+			if (ownKey || ownApi) return own(model, context, options);
+			const { apiKey: _handle, ...rest } = options ?? {};
+			return deferredStream(model, route(model, normalizeContext(context), rest));
+		};
 	const stream = routed(piAi.stream as Call);
 	const streamSimple = routed(piAi.streamSimple as Call);
 	return {
@@ -30,6 +32,7 @@ export function routePiAiCalls(piAi: PiAi, route: RoutedStream): PiAi {
 		stream: stream as PiAi["stream"],
 		streamSimple: streamSimple as PiAi["streamSimple"],
 		complete: ((model: Model<Api>, context: Context, options?: SimpleStreamOptions) => stream(model, context, options).result()) as PiAi["complete"],
-		completeSimple: ((model: Model<Api>, context: Context, options?: SimpleStreamOptions) => streamSimple(model, context, options).result()) as PiAi["completeSimple"],
+		completeSimple: ((model: Model<Api>, context: Context, options?: SimpleStreamOptions) =>
+			streamSimple(model, context, options).result()) as PiAi["completeSimple"],
 	};
 }

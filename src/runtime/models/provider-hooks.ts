@@ -24,7 +24,12 @@ export function providerHooks(runner: ExtensionRunner, emit: (event: RuntimeEven
 			}
 			if (refused.length > 0) {
 				const names = refused.map((name) => JSON.stringify(name.slice(0, 60))).join(", ");
-				emit({ type: "notify", message: `before_provider_headers: Playa did not send ${names}: extensions may not set headers that carry or replace credentials, cookies or the connection's own (at most ${MAX_EXTENSION_HEADERS}, one line each).`, level: "warning", extension: "Playa" });
+				emit({
+					type: "notify",
+					message: `before_provider_headers: Playa did not send ${names}: extensions may not set headers that carry or replace credentials, cookies or the connection's own (at most ${MAX_EXTENSION_HEADERS}, one line each).`,
+					level: "warning",
+					extension: "Playa",
+				});
 			}
 			return sent;
 		},

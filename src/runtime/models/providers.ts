@@ -122,7 +122,9 @@ export class ProviderRegistry {
 		if (!registered || typeof streamSimple !== "function") return undefined;
 		return (model, context, options) => {
 			try {
-				const stream = this.hooks.track(registered.extension, `provider ${provider}`, () => streamSimple(model, context, options)) as AssistantMessageEventStream;
+				const stream = this.hooks.track(registered.extension, `provider ${provider}`, () =>
+					streamSimple(model, context, options),
+				) as AssistantMessageEventStream;
 				if (!stream || typeof (stream as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] !== "function") {
 					throw new TypeError("streamSimple did not return an AssistantMessageEventStream");
 				}

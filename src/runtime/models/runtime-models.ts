@@ -55,7 +55,14 @@ export class RuntimeModels {
 	async refreshRegisteredKeys(): Promise<void> {
 		const gateway = this.deps.gateway();
 		if (!gateway) return;
-		const names = [...new Set(this.deps.providers().info().flatMap((provider) => (provider.local ? [] : [provider.keyName ?? provider.name])))];
+		const names = [
+			...new Set(
+				this.deps
+					.providers()
+					.info()
+					.flatMap((provider) => (provider.local ? [] : [provider.keyName ?? provider.name])),
+			),
+		];
 		const held = await Promise.all(names.map(async (name) => ((await gateway.hasKey(name).catch(() => false)) ? [name] : [])));
 		this.registeredKeys = new Set(held.flat());
 	}

@@ -58,7 +58,8 @@ function stateOf(tree: SessionTree, provider: string, modelId: string): unknown 
 	const branch = tree.getBranch();
 	for (let i = branch.length - 1; i >= 0; i--) {
 		const entry = branch[i] as { type: string; customType?: string; data?: { provider?: string; modelId?: string; state?: unknown } };
-		if (entry.type === "custom" && entry.customType === VIRTUAL_MODEL_STATE_ENTRY && entry.data?.provider === provider && entry.data.modelId === modelId) return entry.data.state;
+		if (entry.type === "custom" && entry.customType === VIRTUAL_MODEL_STATE_ENTRY && entry.data?.provider === provider && entry.data.modelId === modelId)
+			return entry.data.state;
 	}
 	return undefined;
 }

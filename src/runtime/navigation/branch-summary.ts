@@ -70,10 +70,7 @@ export interface BranchSummaryOptions {
 	replaceInstructions?: boolean;
 }
 
-export type BranchSummaryResult =
-	| { summary: string; details: { readFiles: string[]; modifiedFiles: string[] } }
-	| { aborted: true }
-	| { error: string };
+export type BranchSummaryResult = { summary: string; details: { readFiles: string[]; modifiedFiles: string[] } } | { aborted: true } | { error: string };
 
 /** Asks the model for a summary of the entries (tool results are left out; the calls carry them). */
 export async function generateBranchSummary(entries: StoredEntry[], options: BranchSummaryOptions): Promise<BranchSummaryResult> {
@@ -92,7 +89,9 @@ export async function generateBranchSummary(entries: StoredEntry[], options: Bra
 				: BRANCH_SUMMARY_PROMPT;
 	const context = normalizeContext({
 		systemPrompt: SUMMARIZATION_SYSTEM_PROMPT,
-		messages: [{ role: "user", content: [{ type: "text", text: `<conversation>\n${conversation}\n</conversation>\n\n${instructions}` }], timestamp: Date.now() }],
+		messages: [
+			{ role: "user", content: [{ type: "text", text: `<conversation>\n${conversation}\n</conversation>\n\n${instructions}` }], timestamp: Date.now() },
+		],
 	});
 	const response = await (await options.stream(options.model, context, { signal: options.signal })).result();
 	if (response.stopReason === "aborted") return { aborted: true };

@@ -60,11 +60,25 @@ async function moveInTree(deps: NavigationDeps, target: StoredEntry, options: Na
 	const tree = deps.tree();
 	const targetId = target.id;
 	const oldLeafId = tree.getLeafId();
-	const { entries, commonAncestorId } = entriesToSummarize((id) => tree.getEntry(id), (id) => tree.getBranch(id), oldLeafId, targetId);
+	const { entries, commonAncestorId } = entriesToSummarize(
+		(id) => tree.getEntry(id),
+		(id) => tree.getBranch(id),
+		oldLeafId,
+		targetId,
+	);
 	let { customInstructions, replaceInstructions, label } = options;
 	// Typed as upstream types it; entries of other tools' types are handed over as stored.
 	const before = await runner.dispatch("session_before_tree", {
-		preparation: { targetId, oldLeafId, commonAncestorId, entriesToSummarize: entries as SessionEntry[], userWantsSummary: options.summarize === true, customInstructions, replaceInstructions, label },
+		preparation: {
+			targetId,
+			oldLeafId,
+			commonAncestorId,
+			entriesToSummarize: entries as SessionEntry[],
+			userWantsSummary: options.summarize === true,
+			customInstructions,
+			replaceInstructions,
+			label,
+		},
 		signal: controller.signal,
 	});
 	if (before?.cancel) return { cancelled: true };
@@ -153,7 +167,7 @@ export async function forkSession(deps: NavigationDeps, entryId: string, positio
 	const entry = tree.getEntry(entryId);
 	if (!entry) throw new Error(`Entry ${entryId} not found`);
 	const described = describeEntry(entry);
-	if (position === "before" && described.kind !== "user") throw new Error("Only a user message can be forked from (position \"before\")");
+	if (position === "before" && described.kind !== "user") throw new Error('Only a user message can be forked from (position "before")');
 	if (!deps.isIdle()) throw new Error("Wait for the current response to finish before forking the session.");
 	const beforeFork = await deps.runner.dispatch("session_before_fork", { entryId, position });
 	if (beforeFork?.cancel) return { cancelled: true };

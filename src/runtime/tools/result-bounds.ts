@@ -122,7 +122,10 @@ async function boundTextBlocks(content: Block[], toolName: string, files: Output
 			continue;
 		}
 		const head = headWithin(text, budget);
-		out.push({ ...block, text: `${head}\n\n[output truncated: ${total} bytes, the first ${formatSize(MAX_RESULT_TEXT_BYTES - NOTE_BYTES - budget + byteLength(head))} shown; ${where(path, files)}]` });
+		out.push({
+			...block,
+			text: `${head}\n\n[output truncated: ${total} bytes, the first ${formatSize(MAX_RESULT_TEXT_BYTES - NOTE_BYTES - budget + byteLength(head))} shown; ${where(path, files)}]`,
+		});
 		cut = true;
 	}
 	return out;
@@ -131,7 +134,11 @@ async function boundTextBlocks(content: Block[], toolName: string, files: Output
 /** Images within the count and size bounds; each one over them becomes a note naming where it was saved. */
 async function boundImages(content: Block[], toolName: string, files: OutputFiles | undefined): Promise<Block[]> {
 	const images = content.filter((block): block is ImageContent => block?.type === "image");
-	if (images.length <= MAX_RESULT_IMAGES && images.every((block) => typeof block.data === "string" && block.data && block.data.length <= MAX_RESULT_IMAGE_BASE64_BYTES)) return content;
+	if (
+		images.length <= MAX_RESULT_IMAGES &&
+		images.every((block) => typeof block.data === "string" && block.data && block.data.length <= MAX_RESULT_IMAGE_BASE64_BYTES)
+	)
+		return content;
 	let kept = 0;
 	const out: Block[] = [];
 	for (const block of content) {
@@ -169,11 +176,18 @@ async function boundDetails(details: unknown, toolName: string, files: OutputFil
 	}
 	if (json === undefined || json.length * 3 <= MAX_RESULT_DETAILS_BYTES || byteLength(json) <= MAX_RESULT_DETAILS_BYTES) return details;
 	const path = await files?.save(toolName, ".details.json", json);
-	return { omitted: `details of ${byteLength(json)} bytes as JSON, over the limit of ${MAX_RESULT_DETAILS_BYTES} (${formatSize(MAX_RESULT_DETAILS_BYTES)})`, ...(path ? { path } : {}) };
+	return {
+		omitted: `details of ${byteLength(json)} bytes as JSON, over the limit of ${MAX_RESULT_DETAILS_BYTES} (${formatSize(MAX_RESULT_DETAILS_BYTES)})`,
+		...(path ? { path } : {}),
+	};
 }
 
 /** A tool's result as the session keeps it: text, images and details within their bounds. */
-export async function boundResult<T extends Pick<AgentToolResult<unknown>, "content" | "details">>(result: T, toolName: string, files: OutputFiles | undefined): Promise<T> {
+export async function boundResult<T extends Pick<AgentToolResult<unknown>, "content" | "details">>(
+	result: T,
+	toolName: string,
+	files: OutputFiles | undefined,
+): Promise<T> {
 	if (!result || !Array.isArray(result.content)) return result;
 	const images = await boundImages(result.content, toolName, files);
 	const content = await boundTextBlocks(images, toolName, files);

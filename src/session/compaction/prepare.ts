@@ -117,7 +117,8 @@ export function prepareCompaction(path: StoredEntry[], settings: CompactionSetti
 	if (messagesToSummarize.length === 0 && turnPrefixMessages.length === 0) return undefined;
 	const fileOps: FileOperations = { read: new Set(), written: new Set(), edited: new Set() };
 	// Files an earlier (Playa-made) summary listed stay listed.
-	const earlier = previous && !previous.fromExtension && !previous.fromHook ? (previous.details as { readFiles?: unknown; modifiedFiles?: unknown } | undefined) : undefined;
+	const earlier =
+		previous && !previous.fromExtension && !previous.fromHook ? (previous.details as { readFiles?: unknown; modifiedFiles?: unknown } | undefined) : undefined;
 	if (Array.isArray(earlier?.readFiles)) for (const file of earlier.readFiles) if (typeof file === "string") fileOps.read.add(file);
 	if (Array.isArray(earlier?.modifiedFiles)) for (const file of earlier.modifiedFiles) if (typeof file === "string") fileOps.edited.add(file);
 	collectFileOps([...messagesToSummarize, ...turnPrefixMessages], fileOps);

@@ -10,7 +10,6 @@ import { FileTree } from "../FileTree.tsx";
 import type { EditorIntent } from "./intent.ts";
 import type { Problem } from "./language.ts";
 
-
 const Workbench = lazy(() => import("./Workbench.tsx"));
 
 interface Props {
@@ -27,7 +26,10 @@ export function EditorPane({ host, files, root, runtimeProblems, onNotice, readO
 	const [wanted, setWanted] = useState(false);
 	const [intent, setIntent] = useState<EditorIntent>();
 	useEffect(() => {
-		void host.tabs().then((tabs) => tabs.paths.length > 0 && setWanted(true), () => undefined);
+		void host.tabs().then(
+			(tabs) => tabs.paths.length > 0 && setWanted(true),
+			() => undefined,
+		);
 	}, [host]);
 	const want = useCallback((next: EditorIntent) => {
 		setIntent(next);
@@ -39,15 +41,26 @@ export function EditorPane({ host, files, root, runtimeProblems, onNotice, readO
 		<section className="editor-pane" aria-label="Editor">
 			{wanted && root ? (
 				<Suspense fallback={<p className="muted">Loading the editor…</p>}>
-					<Workbench host={host} files={files} root={root} runtimeProblems={runtimeProblems} intent={intent} onIntentDone={intentDone} onNotice={onNotice} readOnly={readOnly} />
+					<Workbench
+						host={host}
+						files={files}
+						root={root}
+						runtimeProblems={runtimeProblems}
+						intent={intent}
+						onIntentDone={intentDone}
+						onNotice={onNotice}
+						readOnly={readOnly}
+					/>
 				</Suspense>
 			) : (
 				<div className="workbench">
-					<div className="workbench-bar">
-						{!readOnly && <TemplatePicker disabled={!root} onPick={(id) => want({ kind: "template", id })} />}
-					</div>
+					<div className="workbench-bar">{!readOnly && <TemplatePicker disabled={!root} onPick={(id) => want({ kind: "template", id })} />}</div>
 					<nav className="workbench-tree" aria-label="Editor files">
-						{root ? <FileTree root={root} files={files} labelPrefix="Edit " onOpen={(path) => path && want({ kind: "open", path })} /> : <p className="muted">Starting the workspace…</p>}
+						{root ? (
+							<FileTree root={root} files={files} labelPrefix="Edit " onOpen={(path) => path && want({ kind: "open", path })} />
+						) : (
+							<p className="muted">Starting the workspace…</p>
+						)}
 					</nav>
 				</div>
 			)}

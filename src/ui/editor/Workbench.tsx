@@ -150,8 +150,7 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 			if (!view.current) {
 				const root = parent.current!.shadowRoot ?? parent.current!.attachShadow({ mode: "open" });
 				view.current = new EditorView({ state: buffer.state, parent: root, root });
-			}
-			else view.current.setState(buffer.state);
+			} else view.current.setState(buffer.state);
 			if (line) {
 				const doc = view.current.state.doc;
 				const target = doc.line(Math.max(1, Math.min(line, doc.lines)));

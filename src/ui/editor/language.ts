@@ -93,17 +93,29 @@ export function typescriptSupport(worker: WorkerShape, path: string, hooks: Lang
 				}
 				if (view.state.doc !== doc) return [];
 				hooks.onTypeScriptProblems(
-					found.map((d) => ({ path, ...lineColumn(doc, d.from), message: d.message, source: "typescript", severity: d.severity === "hint" ? "info" : d.severity })),
+					found.map((d) => ({
+						path,
+						...lineColumn(doc, d.from),
+						message: d.message,
+						source: "typescript",
+						severity: d.severity === "hint" ? "info" : d.severity,
+					})),
 				);
 				return found;
 			},
 			{ delay: 300 },
 		),
 		// The runtime's problems on their own: they show at once, not after TypeScript's first (slow) check.
-		linter((view) => hooks.runtimeProblems().map((problem): Diagnostic => ({ ...rangeOf(view.state.doc, problem), severity: "error", message: problem.message, source: "runtime" })), {
-			delay: 0,
-			// A lint runs again on a change of the document, or when the runtime's problems change (a save, a reload).
-			needsRefresh: (update) => update.transactions.some((transaction) => transaction.effects.some((effect) => effect.is(runtimeProblemsChanged))),
-		}),
+		linter(
+			(view) =>
+				hooks
+					.runtimeProblems()
+					.map((problem): Diagnostic => ({ ...rangeOf(view.state.doc, problem), severity: "error", message: problem.message, source: "runtime" })),
+			{
+				delay: 0,
+				// A lint runs again on a change of the document, or when the runtime's problems change (a save, a reload).
+				needsRefresh: (update) => update.transactions.some((transaction) => transaction.effects.some((effect) => effect.is(runtimeProblemsChanged))),
+			},
+		),
 	];
 }

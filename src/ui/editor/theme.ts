@@ -14,7 +14,9 @@ const chrome = EditorView.theme({
 	".cm-content": { caretColor: "var(--text)" },
 	".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--text)" },
 	"&.cm-focused": { outline: "2px solid var(--focus)", outlineOffset: "-2px" },
-	"&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection": { backgroundColor: "var(--selection)" },
+	"&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection": {
+		backgroundColor: "var(--selection)",
+	},
 	".cm-gutters": { backgroundColor: "var(--surface-raised)", color: "var(--text-muted)", borderRight: "1px solid var(--line)" },
 	".cm-activeLine": { backgroundColor: "color-mix(in srgb, var(--selection) 40%, transparent)" },
 	".cm-activeLineGutter": { backgroundColor: "var(--surface-sunken)", color: "var(--text)" },
@@ -31,7 +33,10 @@ const highlight = HighlightStyle.define([
 	{ tag: [tags.number, tags.bool, tags.null, tags.atom], color: "var(--code-number)" },
 	{ tag: [tags.typeName, tags.className, tags.namespace], color: "var(--code-type)" },
 	{ tag: [tags.propertyName, tags.attributeName], color: "var(--code-property)" },
-	{ tag: [tags.function(tags.variableName), tags.function(tags.propertyName), tags.definition(tags.function(tags.variableName))], color: "var(--code-function)" },
+	{
+		tag: [tags.function(tags.variableName), tags.function(tags.propertyName), tags.definition(tags.function(tags.variableName))],
+		color: "var(--code-function)",
+	},
 	{ tag: tags.invalid, color: "var(--code-invalid)" },
 ]);
 

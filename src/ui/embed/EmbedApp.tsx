@@ -38,7 +38,14 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 			</header>
 			<div className="embed-panes">
 				{options.layout === "editor" && (
-					<EditorPane host={playground.editor} files={state.files} root={state.workspace.cwd} runtimeProblems={runtimeProblems} onNotice={playground.notices.error} readOnly={options.readOnly} />
+					<EditorPane
+						host={playground.editor}
+						files={state.files}
+						root={state.workspace.cwd}
+						runtimeProblems={runtimeProblems}
+						onNotice={playground.notices.error}
+						readOnly={options.readOnly}
+					/>
 				)}
 				<div className="chat">
 					{state.phase === "failed" && (
@@ -51,20 +58,38 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 							This session is open in another tab or frame, which writes it.
 						</p>
 					)}
-					<Transcript entries={branch} streaming={state.streaming} rendered={state.renderedEntries} renderedCalls={state.renderedToolCalls} answers={state.answerLog} />
+					<Transcript
+						entries={branch}
+						streaming={state.streaming}
+						rendered={state.renderedEntries}
+						renderedCalls={state.renderedToolCalls}
+						answers={state.answerLog}
+					/>
 					{state.manualTurn && !options.readOnly && (
-						<ManualTurnForm key={state.manualTurn.id} pending={state.manualTurn} onSend={(id, turn) => playground.manualTurns.answer(id, { turn })} onAbort={() => void playground.abort()} />
+						<ManualTurnForm
+							key={state.manualTurn.id}
+							pending={state.manualTurn}
+							onSend={(id, turn) => playground.manualTurns.answer(id, { turn })}
+							onAbort={() => void playground.abort()}
+						/>
 					)}
-					{!options.readOnly && (
-						<PlaygroundComposer playground={playground} state={state} />
-					)}
+					{!options.readOnly && <PlaygroundComposer playground={playground} state={state} />}
 				</div>
 			</div>
 			<Notifications items={state.notifications} dropped={state.droppedNotifications} onDismiss={dismiss} onDismissDropped={dismissDropped} />
 			<ShareConsent desk={playground.share} />
-			{state.phase === "awaiting-trust" && <TrustPrompt urls={state.untrustedUrls} projectFiles={state.untrustedProjectFiles} onDecide={(run) => void playground.decideTrust(run)} />}
+			{state.phase === "awaiting-trust" && (
+				<TrustPrompt urls={state.untrustedUrls} projectFiles={state.untrustedProjectFiles} onDecide={(run) => void playground.decideTrust(run)} />
+			)}
 			{Object.entries(state.components).map(([id, component]) => (
-				<ComponentDialog key={id} id={id} extension={component.extension} lines={component.lines} onInput={(cid, data) => playground.componentInput(cid, data)} onClose={(cid) => playground.closeComponent(cid)} />
+				<ComponentDialog
+					key={id}
+					id={id}
+					extension={component.extension}
+					lines={component.lines}
+					onInput={(cid, data) => playground.componentInput(cid, data)}
+					onClose={(cid) => playground.closeComponent(cid)}
+				/>
 			))}
 			{dialog && <ExtensionDialog key={dialog.id} dialog={dialog} onAnswer={(id, response) => playground.dialogs.answer(id, response)} />}
 		</div>

@@ -14,10 +14,13 @@ export function exampleUrl(file: string): string {
 }
 
 /** Upstream's sources, bundled apart and fetched only when one is opened. */
-const UPSTREAM_SOURCES = import.meta.glob(["/node_modules/@earendil-works/pi-coding-agent/examples/extensions/*.ts", "/node_modules/@earendil-works/pi-coding-agent/examples/extensions/*/index.ts"], {
-	query: "?raw",
-	import: "default",
-}) as Record<string, () => Promise<string>>;
+const UPSTREAM_SOURCES = import.meta.glob(
+	["/node_modules/@earendil-works/pi-coding-agent/examples/extensions/*.ts", "/node_modules/@earendil-works/pi-coding-agent/examples/extensions/*/index.ts"],
+	{
+		query: "?raw",
+		import: "default",
+	},
+) as Record<string, () => Promise<string>>;
 
 function upstreamSource(name: string): (() => Promise<string>) | undefined {
 	const base = "/node_modules/@earendil-works/pi-coding-agent/examples/extensions/";
@@ -37,7 +40,11 @@ function ExampleCard({ example, onRun }: { example: GalleryExample; onRun(run: E
 			<div className="extension-head">
 				<strong>{example.title}</strong>
 				<span className="badge">{example.area}</span>
-				<button type="button" aria-label={`Run ${example.title}`} onClick={() => onRun({ urls: example.files.map(exampleUrl), script: example.script, prompt: example.prompt, dialogAnswers: example.dialogAnswers })}>
+				<button
+					type="button"
+					aria-label={`Run ${example.title}`}
+					onClick={() => onRun({ urls: example.files.map(exampleUrl), script: example.script, prompt: example.prompt, dialogAnswers: example.dialogAnswers })}
+				>
 					Run
 				</button>
 			</div>
@@ -62,7 +69,8 @@ function UpstreamRow({ example }: { example: (typeof upstream)[number] }) {
 	const load = upstreamSource(example.name);
 	return (
 		<li className="gallery-upstream" aria-label={`Upstream ${example.name}`}>
-			<strong>{example.name}</strong> <span className={example.loads ? "badge badge-ok" : "badge badge-error"}>{example.loads ? "loads" : "does not load"}</span>{" "}
+			<strong>{example.name}</strong>{" "}
+			<span className={example.loads ? "badge badge-ok" : "badge badge-error"}>{example.loads ? "loads" : "does not load"}</span>{" "}
 			{example.needs && <span className="muted">needs {example.needs}</span>}
 			{example.registers && <div className="muted">{example.registers}</div>}
 			{example.notes && <div className="muted">{example.notes}</div>}

@@ -30,7 +30,13 @@ export const GALLERY_EXAMPLES: GalleryExample[] = [
 		explanation: "Three tools, one per kind of parameter schema. Each result carries `details`: expand them under the result.",
 		prompt: "Use the three tools",
 		script: [
-			{ toolCalls: [{ name: "add", arguments: { a: 2, b: 3 } }, { name: "repeat", arguments: { text: "hi", times: 2 } }, { name: "shout", arguments: { text: "hello" } }] },
+			{
+				toolCalls: [
+					{ name: "add", arguments: { a: 2, b: 3 } },
+					{ name: "repeat", arguments: { text: "hi", times: 2 } },
+					{ name: "shout", arguments: { text: "hello" } },
+				],
+			},
 			{ text: "2 + 3 = 5, hi hi, HELLO: all three tools answered." },
 		],
 		done: "all three tools answered.",
@@ -74,7 +80,8 @@ export const GALLERY_EXAMPLES: GalleryExample[] = [
 		title: "context rewriting",
 		area: "context",
 		files: ["context-rewrite.ts"],
-		explanation: "User messages marked [private] leave the model's context once answered. Send another prompt after this one and look at the `context` event in the inspector.",
+		explanation:
+			"User messages marked [private] leave the model's context once answered. Send another prompt after this one and look at the `context` event in the inspector.",
 		prompt: "[private] my locker code is 4711",
 		script: [{ text: "Noted, and I will not see it again." }, { text: "I no longer see your private message." }],
 		done: "Noted, and I will not see it again.",

@@ -29,7 +29,8 @@ function Handler({ handler }: { handler: InspectedHandler }) {
 	return (
 		<li className="handler" aria-label={`Handler ${handler.extension} #${handler.index}`}>
 			<div>
-				<strong>{handler.extension}</strong> <span className="muted">handler #{handler.index}</span> <span className="duration">{formatMs(handler.durationMs)}</span>
+				<strong>{handler.extension}</strong> <span className="muted">handler #{handler.index}</span>{" "}
+				<span className="duration">{formatMs(handler.durationMs)}</span>
 			</div>
 			{handler.error && (
 				<p className="error-text">

@@ -15,7 +15,19 @@ import { TabShown } from "../PanelTabs.tsx";
 import { buildRows, DEFAULT_FILTER, isFailed, isSlow, type InspectorFilter, type Row } from "./rows.ts";
 import { chromeTrace } from "./trace.ts";
 
-const EventRow = memo(function EventRow({ event, open, pinned, onToggle, onPin }: { event: Logged<InspectedEvent>; open: boolean; pinned: boolean; onToggle(key: string): void; onPin(key: string): void }) {
+const EventRow = memo(function EventRow({
+	event,
+	open,
+	pinned,
+	onToggle,
+	onPin,
+}: {
+	event: Logged<InspectedEvent>;
+	open: boolean;
+	pinned: boolean;
+	onToggle(key: string): void;
+	onPin(key: string): void;
+}) {
 	const extensions = [...new Set(event.handlers.map((handler) => handler.extension))];
 	return (
 		<div className={`inspector-event${isFailed(event) ? " failed" : ""}${isSlow(event) ? " slow" : ""}`} aria-label={`Event ${event.type}`}>
@@ -51,7 +63,17 @@ function ConsoleRow({ record }: { record: ConsoleRecord }) {
 	);
 }
 
-function Filters({ filter, onChange, types, extensions }: { filter: InspectorFilter; onChange(filter: InspectorFilter): void; types: string[]; extensions: string[] }) {
+function Filters({
+	filter,
+	onChange,
+	types,
+	extensions,
+}: {
+	filter: InspectorFilter;
+	onChange(filter: InspectorFilter): void;
+	types: string[];
+	extensions: string[];
+}) {
 	const set = (patch: Partial<InspectorFilter>) => onChange({ ...filter, ...patch });
 	const check = (key: "onlyChanges" | "onlyErrors" | "onlySlow" | "hideUpdates", label: string) => (
 		<label>
@@ -82,7 +104,19 @@ function Filters({ filter, onChange, types, extensions }: { filter: InspectorFil
 	);
 }
 
-function RowView({ row, open, pinned, onToggle, onPin }: { row: Row; open: Set<string>; pinned: Set<string>; onToggle(key: string): void; onPin(key: string): void }) {
+function RowView({
+	row,
+	open,
+	pinned,
+	onToggle,
+	onPin,
+}: {
+	row: Row;
+	open: Set<string>;
+	pinned: Set<string>;
+	onToggle(key: string): void;
+	onPin(key: string): void;
+}) {
 	switch (row.kind) {
 		case "prompt":
 			return <div className="inspector-group">{row.prompt === 0 ? "Before the first prompt" : `Prompt ${row.prompt}`}</div>;
@@ -105,7 +139,19 @@ function RowView({ row, open, pinned, onToggle, onPin }: { row: Row; open: Set<s
 	}
 }
 
-function EventList({ rows, open, pinned, onToggle, onPin }: { rows: Row[]; open: Set<string>; pinned: Set<string>; onToggle(key: string): void; onPin(key: string): void }) {
+function EventList({
+	rows,
+	open,
+	pinned,
+	onToggle,
+	onPin,
+}: {
+	rows: Row[];
+	open: Set<string>;
+	pinned: Set<string>;
+	onToggle(key: string): void;
+	onPin(key: string): void;
+}) {
 	const scroller = useRef<HTMLDivElement>(null);
 	const virtualizer = useVirtualizer({
 		count: rows.length,
@@ -118,7 +164,13 @@ function EventList({ rows, open, pinned, onToggle, onPin }: { rows: Row[]; open:
 		<div ref={scroller} className="inspector-list" aria-label="Inspector events">
 			<div className="transcript-rows" style={{ height: virtualizer.getTotalSize() }}>
 				{virtualizer.getVirtualItems().map((item) => (
-					<div key={item.key} ref={virtualizer.measureElement} data-index={item.index} className="transcript-row inspector-row" style={{ transform: `translateY(${item.start}px)` }}>
+					<div
+						key={item.key}
+						ref={virtualizer.measureElement}
+						data-index={item.index}
+						className="transcript-row inspector-row"
+						style={{ transform: `translateY(${item.start}px)` }}
+					>
 						<RowView row={rows[item.index]} open={open} pinned={pinned} onToggle={onToggle} onPin={onPin} />
 					</div>
 				))}
@@ -148,7 +200,13 @@ export function InspectorPanel({ log }: { log: InspectorLog }) {
 	const rows = useMemo(() => buildRows(state.events, state.console, filter), [state.events, state.console, filter]);
 	const types = useMemo(() => [...new Set(state.events.map((event) => event.type))].sort(), [state.events]);
 	const extensions = useMemo(
-		() => [...new Set([...state.events.flatMap((event) => event.handlers.map((handler) => handler.extension)), ...state.console.map((record) => record.extension)])].sort(),
+		() =>
+			[
+				...new Set([
+					...state.events.flatMap((event) => event.handlers.map((handler) => handler.extension)),
+					...state.console.map((record) => record.extension),
+				]),
+			].sort(),
 		[state.events, state.console],
 	);
 	const pinnedEvents = state.events.filter((event) => pinned.has(event.key));
@@ -185,7 +243,11 @@ export function InspectorPanel({ log }: { log: InspectorLog }) {
 							))}
 						</div>
 					)}
-					{rows.length === 0 ? <p className="muted">No event recorded{state.events.length > 0 ? " matches the filters" : " yet"}.</p> : <EventList rows={rows} open={open} pinned={pinned} onToggle={onToggle} onPin={onPin} />}
+					{rows.length === 0 ? (
+						<p className="muted">No event recorded{state.events.length > 0 ? " matches the filters" : " yet"}.</p>
+					) : (
+						<EventList rows={rows} open={open} pinned={pinned} onToggle={onToggle} onPin={onPin} />
+					)}
 				</>
 			) : (
 				<RequestView requests={state.requests} />

@@ -12,8 +12,11 @@ function Request({ request, index }: { request: Logged<RequestRecord>; index: nu
 	return (
 		<details className="request" aria-label={`Request ${index + 1}`}>
 			<summary>
-				#{index + 1} <strong>{request.model}</strong> <span className="muted">prompt {request.prompt}, turn {request.turn}</span> {formatMs(request.durationMs)}{" "}
-				{request.response?.stopReason} {tokens(request.response?.usage)}
+				#{index + 1} <strong>{request.model}</strong>{" "}
+				<span className="muted">
+					prompt {request.prompt}, turn {request.turn}
+				</span>{" "}
+				{formatMs(request.durationMs)} {request.response?.stopReason} {tokens(request.response?.usage)}
 			</summary>
 			<h4>System prompt</h4>
 			<pre className="json" aria-label="System prompt">

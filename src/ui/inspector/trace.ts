@@ -44,7 +44,16 @@ export function chromeTrace(events: Logged<InspectedEvent>[], records: Logged<Co
 		}
 	}
 	for (const record of records) {
-		traceEvents.push({ name: `console.${record.level}`, cat: "console", ph: "i", s: "t", pid: PID, tid: tidOf(record.url, record.extension), ts: record.at * 1000, args: { text: record.text, line: record.line } });
+		traceEvents.push({
+			name: `console.${record.level}`,
+			cat: "console",
+			ph: "i",
+			s: "t",
+			pid: PID,
+			tid: tidOf(record.url, record.extension),
+			ts: record.at * 1000,
+			args: { text: record.text, line: record.line },
+		});
 	}
 	const metadata: TraceEvent[] = [
 		{ name: "process_name", ph: "M", pid: PID, tid: 0, args: { name: "Playa extensions" } },

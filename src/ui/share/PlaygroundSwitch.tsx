@@ -25,14 +25,18 @@ export function PlaygroundSwitch({ current }: { current: string }) {
 		};
 	}, []);
 	if (playgrounds.length < 2 && current === HOME_PLAYGROUND) return null;
-	const listed = playgrounds.some((playground) => playground.id === current) ? playgrounds : [...playgrounds, { id: current, title: "This playground", createdAt: "" }];
+	const listed = playgrounds.some((playground) => playground.id === current)
+		? playgrounds
+		: [...playgrounds, { id: current, title: "This playground", createdAt: "" }];
 	return (
 		<label className="playground-switch">
 			<span className="visually-hidden">Playground</span>
 			<select aria-label="Playground" value={current} onChange={(event) => location.assign(playgroundHref(location, event.target.value))}>
 				{listed.map((playground) => (
 					<option key={playground.id} value={playground.id}>
-						{playground.id === HOME_PLAYGROUND ? playground.title : `${playground.title}${playground.createdAt ? ` (${new Date(playground.createdAt).toLocaleString()})` : ""}`}
+						{playground.id === HOME_PLAYGROUND
+							? playground.title
+							: `${playground.title}${playground.createdAt ? ` (${new Date(playground.createdAt).toLocaleString()})` : ""}`}
 					</option>
 				))}
 			</select>

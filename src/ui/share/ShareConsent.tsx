@@ -15,7 +15,10 @@ function FileItem({ file }: { file: SnapshotFile }) {
 	const size = binary ? Math.floor((file.content.length * 3) / 4) : new TextEncoder().encode(file.content).length;
 	return (
 		<li>
-			<code>{file.path}</code> <span className="muted">({size.toLocaleString("en")} bytes{binary ? ", binary" : ""})</span>{" "}
+			<code>{file.path}</code>{" "}
+			<span className="muted">
+				({size.toLocaleString("en")} bytes{binary ? ", binary" : ""})
+			</span>{" "}
 			{!binary && (
 				<button type="button" aria-expanded={shown} aria-label={`${shown ? "Hide" : "View"} ${file.path}`} onClick={() => setShown(!shown)}>
 					{shown ? "Hide" : "View"}
@@ -46,8 +49,8 @@ export function ShareConsent({ desk }: { desk: ShareDesk }) {
 			{offer && (
 				<Modal title="Open this shared playground?" className="share-consent" onCancel={() => desk.decline()}>
 					<p>
-						From {offer.source}. It opens as a new playground beside yours: your files and sessions stay as they are, and you can go back to them. Nothing of it runs until you say yes;
-						then its extensions run in this browser with the playground's workspace.
+						From {offer.source}. It opens as a new playground beside yours: your files and sessions stay as they are, and you can go back to them. Nothing of it
+						runs until you say yes; then its extensions run in this browser with the playground's workspace.
 					</p>
 					<h3>Files ({offer.snapshot.files.length})</h3>
 					{offer.snapshot.files.length === 0 ? (

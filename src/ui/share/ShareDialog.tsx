@@ -28,7 +28,8 @@ export function firstUserText(state: Pick<PlaygroundState, "entries" | "leafId">
 		const message = (entry as { message?: { role?: string; content?: unknown } }).message;
 		if (entry.type !== "message" || message?.role !== "user") continue;
 		if (typeof message.content === "string") return message.content;
-		if (Array.isArray(message.content)) return message.content.map((part: { type?: string; text?: string }) => (part.type === "text" ? (part.text ?? "") : "")).join("");
+		if (Array.isArray(message.content))
+			return message.content.map((part: { type?: string; text?: string }) => (part.type === "text" ? (part.text ?? "") : "")).join("");
 	}
 	return "";
 }
@@ -109,7 +110,10 @@ export function ShareDialog({ playground, state, onClose }: Props) {
 	const long = made && made.link.length > LONG_LINK_CHARACTERS;
 	return (
 		<Modal title="Share this playground" className="share-dialog" onCancel={onClose}>
-			<p className="muted">A link holds the files you pick, the extensions, the model (never a key), the script and dialog answers, and a first prompt. Whoever opens it is asked before anything of it runs.</p>
+			<p className="muted">
+				A link holds the files you pick, the extensions, the model (never a key), the script and dialog answers, and a first prompt. Whoever opens it is asked
+				before anything of it runs.
+			</p>
 			<fieldset>
 				<legend>Files</legend>
 				{!files && <p className="muted">Reading the workspace…</p>}
@@ -162,11 +166,13 @@ export function ShareDialog({ playground, state, onClose }: Props) {
 						{made.copied ? "Copied. " : "Select the link to copy it (the clipboard was not available). "}
 						The link is {made.link.length.toLocaleString("en")} characters long.
 					</p>
-					{made.leftOut.length > 0 && <p className="muted">Not in the link (extensions named by a workspace path; pick their files instead): {made.leftOut.join(", ")}</p>}
+					{made.leftOut.length > 0 && (
+						<p className="muted">Not in the link (extensions named by a workspace path; pick their files instead): {made.leftOut.join(", ")}</p>
+					)}
 					{long && (
 						<p className="banner" role="note">
-							Chat apps and some browsers cut links longer than {LONG_LINK_CHARACTERS.toLocaleString("en")} characters. Share the snapshot as a file instead: download it, or put it anywhere public (a gist's raw URL) and share{" "}
-							<code>{sourceLinkExample()}</code>.
+							Chat apps and some browsers cut links longer than {LONG_LINK_CHARACTERS.toLocaleString("en")} characters. Share the snapshot as a file instead:
+							download it, or put it anywhere public (a gist's raw URL) and share <code>{sourceLinkExample()}</code>.
 						</p>
 					)}
 					<button type="button" onClick={() => downloadBlob("playground.playa.json", JSON.stringify(made.snapshot, null, "\t"))}>

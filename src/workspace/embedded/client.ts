@@ -119,10 +119,7 @@ export class RemoteEmbeddedWorkspace implements Workspace {
 		try {
 			const interrupt = slot !== undefined && this.interrupts ? { flags: this.interrupts.flags, index: slot } : undefined;
 			// Output arrives through a proxy as the backend delivers it (all of it before the result).
-			const output =
-				onStdout || onStderr
-					? proxyCallback<ExecOutput>((stream, chunk) => (stream === "stdout" ? onStdout : onStderr)?.(chunk))
-					: undefined;
+			const output = onStdout || onStderr ? proxyCallback<ExecOutput>((stream, chunk) => (stream === "stdout" ? onStdout : onStderr)?.(chunk)) : undefined;
 			return await this.call(() => this.api.exec(id, command, { cwd, env, stdin, timeoutMs, interrupt }, output));
 		} finally {
 			signal?.removeEventListener("abort", onAbort);

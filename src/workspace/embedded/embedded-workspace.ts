@@ -132,11 +132,13 @@ export class EmbeddedWorkspace implements Workspace {
 			if (!stat.isDirectory) throw new WorkspaceError("ENOTDIR", "scandir", target);
 			const entries = await this.fs.readdirWithFileTypes(target);
 			return entries
-				.map((entry): WorkspaceDirent => ({
-					name: entry.name,
-					path: join(target, entry.name),
-					type: entry.isSymbolicLink ? "symlink" : entry.isDirectory ? "directory" : "file",
-				}))
+				.map(
+					(entry): WorkspaceDirent => ({
+						name: entry.name,
+						path: join(target, entry.name),
+						type: entry.isSymbolicLink ? "symlink" : entry.isDirectory ? "directory" : "file",
+					}),
+				)
 				.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 		});
 	}
@@ -221,9 +223,7 @@ export class EmbeddedWorkspace implements Workspace {
 		if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
 			throw new WorkspaceError("EINVAL", "exec", undefined, "timeoutMs must be a positive number");
 		}
-		const signal = options.interrupt
-			? interruptibleSignal(options.signal, options.interrupt.flags, options.interrupt.index)
-			: options.signal;
+		const signal = options.interrupt ? interruptibleSignal(options.signal, options.interrupt.flags, options.interrupt.index) : options.signal;
 		if (signal?.aborted) return { stdout: "", stderr: "", exitCode: 124, killed: true, killReason: "aborted" };
 		const executionLimits = toExecutionLimits(this.limits, Math.min(timeoutMs ?? Infinity, this.limits.timeMs));
 		// Building writes just-bash's layout and re-creates cwd: setup, not a change.

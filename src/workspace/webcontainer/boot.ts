@@ -48,15 +48,24 @@ export async function bootWebContainer(options: BootOptions = {}): Promise<BootO
 		const boot = options.boot ?? (await realBoot());
 		const booting = boot({ coep: "require-corp", workdirName: "workspace" });
 		const timedOut = new Promise<{ failure: string }>((resolve) => {
-			timer = setTimeout(() => resolve({ failure: `StackBlitz's WebContainer service did not answer within ${Math.round(timeoutMs / 1000)} s (offline?)` }), timeoutMs);
+			timer = setTimeout(
+				() => resolve({ failure: `StackBlitz's WebContainer service did not answer within ${Math.round(timeoutMs / 1000)} s (offline?)` }),
+				timeoutMs,
+			);
 		});
 		// Only a probe that finds the service unreachable ends the wait; one that cannot tell leaves it to the timeout.
 		const unreachable = new Promise<{ failure: string }>((resolve) => {
-			probe?.(probing.signal).then((reason) => reason !== undefined && resolve({ failure: reason }), () => undefined);
+			probe?.(probing.signal).then(
+				(reason) => reason !== undefined && resolve({ failure: reason }),
+				() => undefined,
+			);
 		});
 		const winner = await Promise.race([booting, timedOut, unreachable]);
 		if ("failure" in winner) {
-			booting.then((late) => late.teardown(), () => undefined);
+			booting.then(
+				(late) => late.teardown(),
+				() => undefined,
+			);
 			return { ok: false, reason: winner.failure };
 		}
 		return { ok: true, container: winner };

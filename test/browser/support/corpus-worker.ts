@@ -36,7 +36,12 @@ self.onmessage = async (event: MessageEvent<{ entry: string; files: Record<strin
 		await runtime.shutdown();
 		const [status] = runtime.parts.runner.status();
 		const handlerErrors = events.flatMap((e) => (e.type === "extension_error" ? [`${e.error.where ?? e.error.phase}: ${e.error.message}`] : []));
-		const result: ChromiumLoad = { entry, loaded: status.loaded, error: status.error ? `${status.error.phase}: ${status.error.message}` : undefined, handlerErrors };
+		const result: ChromiumLoad = {
+			entry,
+			loaded: status.loaded,
+			error: status.error ? `${status.error.phase}: ${status.error.message}` : undefined,
+			handlerErrors,
+		};
 		self.postMessage(result);
 	} catch (error) {
 		self.postMessage({ entry, loaded: false, error: `harness: ${(error as Error).message}`, handlerErrors: [] } satisfies ChromiumLoad);

@@ -72,7 +72,9 @@ describe("sendMessage while idle", () => {
 	it("without triggerTurn: a custom_message entry is appended and no run starts; the next prompt carries it", async () => {
 		const { runtime, pi, events, entries, contexts } = await setup([{ text: "ok" }]);
 		pi.sendMessage({ customType: "note", content: "remember this", details: { n: 1 } });
-		expect(entries()).toEqual([expect.objectContaining({ type: "custom_message", customType: "note", content: "remember this", display: true, details: { n: 1 } })]);
+		expect(entries()).toEqual([
+			expect.objectContaining({ type: "custom_message", customType: "note", content: "remember this", display: true, details: { n: 1 } }),
+		]);
 		expect(runs(events)).toBe(0);
 		expect(contexts).toEqual([]);
 		await runtime.submit("go");

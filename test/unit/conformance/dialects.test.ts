@@ -65,7 +65,11 @@ describe("before_agent_start in each dialect", () => {
 	it("the reference sees and returns parts; pi sees one string, the options and messageType", async () => {
 		const { log, sent } = await run({
 			"omp.ts": watcher("omp", OMP_TYPES, `return { systemPrompt: [...event.systemPrompt, "Reference part."] };`),
-			"pi.ts": watcher("pi", PI_TYPES, `event.systemPromptOptions.sections.house_rules = "Answer in French."; event.systemPromptOptions.promptGuidelines.push("Be brief");`),
+			"pi.ts": watcher(
+				"pi",
+				PI_TYPES,
+				`event.systemPromptOptions.sections.house_rules = "Answer in French."; event.systemPromptOptions.promptGuidelines.push("Be brief");`,
+			),
 		});
 		const before = log.filter((l) => l.at === "before");
 		expect(before[0]).toMatchObject({ tag: "omp", systemPrompt: [DEFAULT_SYSTEM_PROMPT], prompt: "hi" });
@@ -93,7 +97,11 @@ describe("before_agent_start in each dialect", () => {
 
 	it("an edit of the edits a handler made is seen in its own event.systemPrompt (a getter, as upstream)", async () => {
 		const { log } = await run({
-			"pi.ts": watcher("pi", PI_TYPES, `event.systemPromptOptions.appendSystemPrompt = "More."; ${LOG}.push({ tag: "pi", at: "after-edit", systemPrompt: event.systemPrompt });`),
+			"pi.ts": watcher(
+				"pi",
+				PI_TYPES,
+				`event.systemPromptOptions.appendSystemPrompt = "More."; ${LOG}.push({ tag: "pi", at: "after-edit", systemPrompt: event.systemPrompt });`,
+			),
 		});
 		expect(log.find((l) => l.at === "after-edit")?.systemPrompt).toBe(`${DEFAULT_SYSTEM_PROMPT}\n\n<addendum>\nMore.\n</addendum>`);
 	});

@@ -37,7 +37,9 @@ async function onePrompt() {
 /** Event names, message events with their role, runs of message_update collapsed to one `*`. */
 function sequence(log: Logged[]): string[] {
 	const names = log.map((e) => (e.type.startsWith("message_") ? `${e.type}:${e.message.role}` : e.type));
-	return names.filter((name, i) => !(name.startsWith("message_update") && names[i - 1] === name)).map((name) => (name.startsWith("message_update") ? `${name}*` : name));
+	return names
+		.filter((name, i) => !(name.startsWith("message_update") && names[i - 1] === name))
+		.map((name) => (name.startsWith("message_update") ? `${name}*` : name));
 }
 
 const TURN_WITH_TOOL = [

@@ -125,7 +125,9 @@ export default function (pi) {
 describe("names the host keeps or another extension took", () => {
 	it("a built-in command name is skipped with a notice in the extension's status", async () => {
 		const { extensions, commands } = await startRuntime({
-			files: { "shadow.ts": `export default function (pi) { pi.registerCommand("new", { handler: async () => {} }); pi.registerCommand("mine", { handler: async () => {} }); }` },
+			files: {
+				"shadow.ts": `export default function (pi) { pi.registerCommand("new", { handler: async () => {} }); pi.registerCommand("mine", { handler: async () => {} }); }`,
+			},
 		});
 		const [ext] = extensions();
 		expect(ext.loaded).toBe(true);
@@ -190,7 +192,11 @@ export default function (pi) {
 		expect(log).toEqual([{ after: "unknown member" }, "again"]);
 		expect(ext.notices).toHaveLength(3);
 		expect(ext.notices).toEqual(
-			expect.arrayContaining([expect.stringMatching(/registerComposerShape.*browser/), expect.stringMatching(/setFooter.*browser/), expect.stringMatching(/setWorkingIndicator.*browser/)]),
+			expect.arrayContaining([
+				expect.stringMatching(/registerComposerShape.*browser/),
+				expect.stringMatching(/setFooter.*browser/),
+				expect.stringMatching(/setWorkingIndicator.*browser/),
+			]),
 		);
 	});
 });
@@ -203,7 +209,9 @@ export default function (pi) {
 	pi.on("session_start", (_e, ctx) => { globalThis.__stale = { pi, ctx }; });
 }`;
 		const { runtime, entries } = await startRuntime({ files: { "keeper.ts": source } });
-		const { pi, ctx } = (globalThis as unknown as { __stale: { pi: Record<string, (...a: unknown[]) => unknown>; ctx: Record<string, (...a: unknown[]) => unknown> } }).__stale;
+		const { pi, ctx } = (
+			globalThis as unknown as { __stale: { pi: Record<string, (...a: unknown[]) => unknown>; ctx: Record<string, (...a: unknown[]) => unknown> } }
+		).__stale;
 		expect(pi.getActiveTools()).toEqual([]);
 		await runtime.shutdown();
 		const attempt = (call: () => unknown) => {
@@ -214,7 +222,15 @@ export default function (pi) {
 				return (error as Error).message;
 			}
 		};
-		for (const call of [() => pi.getActiveTools(), () => pi.appendEntry("late", {}), () => pi.sendMessage("late"), () => pi.on("agent_start", () => {}), () => ctx.isIdle(), () => ctx.getSystemPrompt(), () => ctx.setTimeout(() => {}, 1)]) {
+		for (const call of [
+			() => pi.getActiveTools(),
+			() => pi.appendEntry("late", {}),
+			() => pi.sendMessage("late"),
+			() => pi.on("agent_start", () => {}),
+			() => ctx.isIdle(),
+			() => ctx.getSystemPrompt(),
+			() => ctx.setTimeout(() => {}, 1),
+		]) {
 			log.push(attempt(call));
 		}
 		expect(log).toHaveLength(7);

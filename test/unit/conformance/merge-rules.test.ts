@@ -47,11 +47,17 @@ describe("notify events: results ignored, every handler called in order with the
 for (const type of sessionBefore) {
 	RULES[type] = async () => {
 		const r = recorder();
-		const cancelling = fakeRunner(type, [[r.handler("a", () => ({ skipConversationRestore: true }))], [r.handler("b", () => ({ cancel: true })), r.handler("c", () => ({ cancel: false }))]]);
+		const cancelling = fakeRunner(type, [
+			[r.handler("a", () => ({ skipConversationRestore: true }))],
+			[r.handler("b", () => ({ cancel: true })), r.handler("c", () => ({ cancel: false }))],
+		]);
 		expect(await cancelling.dispatch(type, {} as never)).toEqual({ cancel: true });
 		expect(r.names()).toEqual(["a", "b"]);
 
-		const last = fakeRunner(type, [[() => ({ cancel: false, first: 1 }), () => undefined], [() => ({ cancel: false, last: 2 }), () => undefined]]);
+		const last = fakeRunner(type, [
+			[() => ({ cancel: false, first: 1 }), () => undefined],
+			[() => ({ cancel: false, last: 2 }), () => undefined],
+		]);
 		expect(await last.dispatch(type, {} as never)).toEqual({ cancel: false, last: 2 });
 	};
 }
@@ -108,7 +114,12 @@ const piDialectAgentStart = async () => {
 	]);
 	runner.extensions[0].dialect = "pi";
 	runner.extensions[1].dialect = "pi";
-	const outcome = await dispatch("before_agent_start", { prompt: "p", systemPrompt: ["base"], messageType: "user", systemPromptOptions: newPromptOptions([], "/w") });
+	const outcome = await dispatch("before_agent_start", {
+		prompt: "p",
+		systemPrompt: ["base"],
+		messageType: "user",
+		systemPromptOptions: newPromptOptions([], "/w"),
+	});
 	expect(r.log.map(({ name, event }) => [name, event.systemPrompt, event.messageType])).toEqual([
 		["a", "base", "user"],
 		["b", "base\n\n<extra>\nE\n</extra>", "user"],
@@ -120,22 +131,42 @@ const piDialectAgentStart = async () => {
 RULES.context_with_system = async () => {
 	const r = recorder();
 	const m = (role: "system" | "user", t: string) => ({ role, content: t, timestamp: 0 });
-	const { dispatch } = fakeRunner("context_with_system", [[r.handler("a", (e) => ({ messages: [...e.messages, m("user", "two")] }))], [r.handler("b"), r.handler("c", (e) => ({ messages: e.messages.slice(1) }))]]);
+	const { dispatch } = fakeRunner("context_with_system", [
+		[r.handler("a", (e) => ({ messages: [...e.messages, m("user", "two")] }))],
+		[r.handler("b"), r.handler("c", (e) => ({ messages: e.messages.slice(1) }))],
+	]);
 	const outcome = await dispatch("context_with_system", { messages: [m("system", "prompt"), m("user", "one")] });
 	expect(outcome.map((x) => (x as { content: string }).content)).toEqual(["one", "two"]);
-	expect(r.log.map(({ name, event }) => [name, event.messages.length])).toEqual([["a", 2], ["b", 3], ["c", 3]]);
+	expect(r.log.map(({ name, event }) => [name, event.messages.length])).toEqual([
+		["a", 2],
+		["b", 3],
+		["c", 3],
+	]);
 };
 
 // In-place mutation: each handler sees the edits before it; what it returns is ignored.
 RULES.before_provider_headers = async () => {
 	const r = recorder();
 	const { dispatch } = fakeRunner("before_provider_headers", [
-		[r.handler("a", (e) => { e.headers["x-a"] = "1"; return { headers: { ignored: "yes" } }; })],
-		[r.handler("b", (e) => { e.headers["x-b"] = e.headers["x-a"]; e.headers["x-a"] = null; })],
+		[
+			r.handler("a", (e) => {
+				e.headers["x-a"] = "1";
+				return { headers: { ignored: "yes" } };
+			}),
+		],
+		[
+			r.handler("b", (e) => {
+				e.headers["x-b"] = e.headers["x-a"];
+				e.headers["x-a"] = null;
+			}),
+		],
 	]);
 	const outcome = await dispatch("before_provider_headers", { headers: {} });
 	expect(outcome).toEqual({ "x-a": null, "x-b": "1" });
-	expect(r.log.map(({ name, event }) => [name, event.headers])).toEqual([["a", {}], ["b", { "x-a": "1" }]]);
+	expect(r.log.map(({ name, event }) => [name, event.headers])).toEqual([
+		["a", {}],
+		["b", { "x-a": "1" }],
+	]);
 };
 
 // A boundary: each handler sees the proposal so far; `entries` and `continue` are replaced field by field.
@@ -148,13 +179,21 @@ RULES.agent_before_settle = async () => {
 	]);
 	const outcome = await dispatch("agent_before_settle", { entries: [], continue: false, outcome: "completed", context: { messages: [] } });
 	expect(outcome).toEqual({ entries: [draft("a"), draft("b")], continue: false });
-	expect(r.log.map(({ name, event }) => [name, event.entries.length, event.continue])).toEqual([["a", 0, false], ["b", 1, true], ["c", 2, true], ["d", 2, false]]);
+	expect(r.log.map(({ name, event }) => [name, event.entries.length, event.continue])).toEqual([
+		["a", 0, false],
+		["b", 1, true],
+		["c", 2, true],
+		["d", 2, false],
+	]);
 };
 
 // The first yes or no decides; undecided passes on.
 RULES.project_trust = async () => {
 	const r = recorder();
-	const { dispatch } = fakeRunner("project_trust", [[r.handler("a", () => ({ trusted: "undecided" }))], [r.handler("b", () => ({ trusted: "no", remember: true })), r.handler("c", () => ({ trusted: "yes" }))]]);
+	const { dispatch } = fakeRunner("project_trust", [
+		[r.handler("a", () => ({ trusted: "undecided" }))],
+		[r.handler("b", () => ({ trusted: "no", remember: true })), r.handler("c", () => ({ trusted: "yes" }))],
+	]);
 	expect(await dispatch("project_trust", { cwd: "/w" })).toEqual({ trusted: "no", remember: true });
 	expect(r.names()).toEqual(["a", "b"]);
 };
@@ -209,18 +248,26 @@ RULES.tool_call = async () => {
 
 	// The first block short-circuits.
 	const b = recorder();
-	const blocking = fakeRunner("tool_call", [[b.handler("a", () => ({ additionalContext: "ctx" })), b.handler("b", () => ({ block: true, reason: "no" }))], [b.handler("c")]]);
+	const blocking = fakeRunner("tool_call", [
+		[b.handler("a", () => ({ additionalContext: "ctx" })), b.handler("b", () => ({ block: true, reason: "no" }))],
+		[b.handler("c")],
+	]);
 	expect(await blocking.dispatch("tool_call", payload)).toMatchObject({ block: true, reason: "no", additionalContext: ["ctx"] });
 	expect(b.names()).toEqual(["a", "b"]);
 
 	// A throwing handler blocks (fail-closed), is reported, and stops the dispatch.
 	const t = recorder();
-	const failing = fakeRunner("tool_call", [[t.handler("a", () => ({ input: { name: "x" } })), () => Promise.reject(new Error("policy unreadable"))], [t.handler("c")]]);
+	const failing = fakeRunner("tool_call", [
+		[t.handler("a", () => ({ input: { name: "x" } })), () => Promise.reject(new Error("policy unreadable"))],
+		[t.handler("c")],
+	]);
 	const outcome = await failing.dispatch("tool_call", payload);
 	expect(outcome.block).toBe(true);
 	expect(outcome.reason).toContain("policy unreadable");
 	expect(t.names()).toEqual(["a"]);
-	expect(failing.errors).toEqual([expect.objectContaining({ phase: "handler", where: "tool_call", message: "policy unreadable", url: "http://extensions.test/ext0.ts" })]);
+	expect(failing.errors).toEqual([
+		expect.objectContaining({ phase: "handler", where: "tool_call", message: "policy unreadable", url: "http://extensions.test/ext0.ts" }),
+	]);
 };
 
 RULES.tool_result = async () => {
@@ -229,7 +276,14 @@ RULES.tool_result = async () => {
 		[r.handler("a", (e) => ({ content: [text(`[a] ${e.content[0].text}`)] })), r.handler("b", () => ({ details: { by: "b" } }))],
 		[r.handler("c", () => ({ isError: true })), r.handler("d")],
 	]);
-	const outcome = await dispatch("tool_result", { toolCallId: "c1", toolName: "greet", input: { name: "Ada" }, content: [text("hi")], details: { by: "tool" }, isError: false });
+	const outcome = await dispatch("tool_result", {
+		toolCallId: "c1",
+		toolName: "greet",
+		input: { name: "Ada" },
+		content: [text("hi")],
+		details: { by: "tool" },
+		isError: false,
+	});
 	expect(outcome).toEqual({ content: [text("[a] hi")], details: { by: "b" }, isError: true, additionalContext: [] });
 	expect(r.log.map(({ name, event }) => [name, event.content[0].text, event.details, event.isError, event.input])).toEqual([
 		["a", "hi", { by: "tool" }, false, { name: "Ada" }],
@@ -243,7 +297,10 @@ for (const type of ["user_bash", "user_python"] as const) {
 	RULES[type] = async () => {
 		const r = recorder();
 		const result = { output: "from c", exitCode: 0 };
-		const { dispatch } = fakeRunner(type, [[r.handler("a"), r.handler("b", () => ({ result: undefined }))], [r.handler("c", () => ({ result })), r.handler("d", () => ({ result: { output: "d" } }))]]);
+		const { dispatch } = fakeRunner(type, [
+			[r.handler("a"), r.handler("b", () => ({ result: undefined }))],
+			[r.handler("c", () => ({ result })), r.handler("d", () => ({ result: { output: "d" } }))],
+		]);
 		const payload = type === "user_bash" ? { command: "ls", excludeFromContext: false, cwd: "/w" } : { code: "1", excludeFromContext: false, cwd: "/w" };
 		expect(await dispatch(type, payload as never)).toEqual({ result });
 		expect(r.names()).toEqual(["a", "b", "c"]);
@@ -252,21 +309,33 @@ for (const type of ["user_bash", "user_python"] as const) {
 
 RULES.session_stop = async () => {
 	const r = recorder();
-	const blocked = fakeRunner("session_stop", [[r.handler("a", () => ({ continue: true, additionalContext: "more" }))], [r.handler("b", () => ({ decision: "block", reason: "stop" })), r.handler("c")]]);
+	const blocked = fakeRunner("session_stop", [
+		[r.handler("a", () => ({ continue: true, additionalContext: "more" }))],
+		[r.handler("b", () => ({ decision: "block", reason: "stop" })), r.handler("c")],
+	]);
 	const payload = { messages: [], turn_id: "t", session_id: "s", stop_hook_active: false, signal: new AbortController().signal };
 	expect(await blocked.dispatch("session_stop", payload)).toEqual({ decision: "block", reason: "stop" });
 	expect(r.names()).toEqual(["a", "b"]);
-	const kept = fakeRunner("session_stop", [[() => ({ continue: false })], [() => ({ continue: true, additionalContext: "first" }), () => ({ continue: true, additionalContext: "second" })]]);
+	const kept = fakeRunner("session_stop", [
+		[() => ({ continue: false })],
+		[() => ({ continue: true, additionalContext: "first" }), () => ({ continue: true, additionalContext: "second" })],
+	]);
 	expect(await kept.dispatch("session_stop", payload)).toEqual({ continue: true, additionalContext: "first" });
 };
 
 RULES.before_subagent_spawn = async () => {
 	const payload = { agent: {}, invocationKind: "task" as const, patterns: [] };
 	const r = recorder();
-	const blocked = fakeRunner("before_subagent_spawn", [[r.handler("a", () => ({ model: "a" })), r.handler("b", () => ({ block: true, reason: "no" }))], [r.handler("c", () => ({ model: "c" }))]]);
+	const blocked = fakeRunner("before_subagent_spawn", [
+		[r.handler("a", () => ({ model: "a" })), r.handler("b", () => ({ block: true, reason: "no" }))],
+		[r.handler("c", () => ({ model: "c" }))],
+	]);
 	expect(await blocked.dispatch("before_subagent_spawn", payload)).toMatchObject({ block: true, reason: "no" });
 	expect(r.names()).toEqual(["a", "b"]);
-	const models = fakeRunner("before_subagent_spawn", [[() => ({ model: "a" }), () => ({ note: "no model" })], [() => ({ model: ["b", "c"] }), () => undefined]]);
+	const models = fakeRunner("before_subagent_spawn", [
+		[() => ({ model: "a" }), () => ({ note: "no model" })],
+		[() => ({ model: ["b", "c"] }), () => undefined],
+	]);
 	const outcome = await models.dispatch("before_subagent_spawn", payload);
 	expect(outcome?.model).toEqual(["b", "c"]);
 	expect(outcome?.block).toBeFalsy();
@@ -274,12 +343,18 @@ RULES.before_subagent_spawn = async () => {
 
 RULES.cache_warming_decision = async () => {
 	const payload = { warmCost: 1, missCost: 2, continuationProbability: 0.5, action: "stop" as const };
-	const { dispatch } = fakeRunner("cache_warming_decision", [[() => ({ action: "stop" }), () => ({ action: "warm" })], [() => ({}), () => undefined]]);
+	const { dispatch } = fakeRunner("cache_warming_decision", [
+		[() => ({ action: "stop" }), () => ({ action: "warm" })],
+		[() => ({}), () => undefined],
+	]);
 	expect((await dispatch("cache_warming_decision", payload))?.action).toBe("warm");
 };
 
 RULES.resources_discover = async () => {
-	const { dispatch } = fakeRunner("resources_discover", [[() => ({ skillPaths: ["s1"] }), () => ({ promptPaths: ["p1"], skillPaths: ["s2"] })], [() => undefined, () => ({ themePaths: ["t1"] })]]);
+	const { dispatch } = fakeRunner("resources_discover", [
+		[() => ({ skillPaths: ["s1"] }), () => ({ promptPaths: ["p1"], skillPaths: ["s2"] })],
+		[() => undefined, () => ({ themePaths: ["t1"] })],
+	]);
 	expect(await dispatch("resources_discover", { cwd: "/w", reason: "startup" })).toEqual({ skillPaths: ["s1", "s2"], promptPaths: ["p1"], themePaths: ["t1"] });
 };
 

@@ -17,7 +17,13 @@ export default function (pi: any) {
 
 describe("session_start's reason", () => {
 	it("is startup on the page's first start, else why the page started the runtime, with the previous session", async () => {
-		const cases = [undefined, { reason: "reload" as const }, { reason: "new" as const, previousSessionId: "s-old" }, { reason: "resume" as const, previousSessionId: "s-other" }, { reason: "fork" as const, previousSessionId: "s-forked" }];
+		const cases = [
+			undefined,
+			{ reason: "reload" as const },
+			{ reason: "new" as const, previousSessionId: "s-old" },
+			{ reason: "resume" as const, previousSessionId: "s-other" },
+			{ reason: "fork" as const, previousSessionId: "s-forked" },
+		];
 		const seen: Logged[] = [];
 		for (const startReason of cases) {
 			const log = probe() as Logged[];
@@ -69,7 +75,10 @@ describe("ctx.newSession({ withSession })", () => {
 		await harness.runtime.submit("/handoff");
 		expect(log).toEqual([
 			{ type: "session_before_switch" },
-			{ threw: "ctx.sendUserMessage is not available in newSession's withSession in Playa: the new session runs in a new runtime (only ui.setEditorText and ui.notify are)" },
+			{
+				threw:
+					"ctx.sendUserMessage is not available in newSession's withSession in Playa: the new session runs in a new runtime (only ui.setEditorText and ui.notify are)",
+			},
 			{ cancelled: false },
 		]);
 		expect(harness.events.filter((e) => e.type === "session_request" || (e.type === "notify" && e.message === "ready"))).toEqual([
@@ -87,16 +96,12 @@ describe("session_info_changed", () => {
 		});
 		await runtime.submit("/rename Refactor");
 		await runtime.submit("/rename");
-		expect(log).toEqual([
-			{ type: "session_info_changed", name: "Refactor" },
-			{ type: "session_info_changed" },
-		]);
+		expect(log).toEqual([{ type: "session_info_changed", name: "Refactor" }, { type: "session_info_changed" }]);
 	});
 });
 
 describe("session_compact_failed", () => {
-	const compacting = (result: string) =>
-		logging(["session_compact", "session_compact_failed"], `pi.on("session_before_compact", () => (${result}));`);
+	const compacting = (result: string) => logging(["session_compact", "session_compact_failed"], `pi.on("session_before_compact", () => (${result}));`);
 	const longSession = async (files: Record<string, string>) => {
 		const harness = await startRuntime({ files, script: [{ text: "one" }, { text: "two" }, { text: "summary" }] });
 		await harness.runtime.submit("first");
@@ -116,7 +121,14 @@ describe("session_compact_failed", () => {
 		const { runtime } = await longSession({ "bad.ts": compacting(`{ compaction: { summary: "s", firstKeptEntryId: "nowhere", tokensBefore: 1 } }`) });
 		await runtime.submit("/compact");
 		expect(log).toEqual([
-			{ type: "session_compact_failed", reason: "manual", aborted: false, willRetry: false, fromExtension: true, errorMessage: "Compaction keeps from nowhere, which is not in this session" },
+			{
+				type: "session_compact_failed",
+				reason: "manual",
+				aborted: false,
+				willRetry: false,
+				fromExtension: true,
+				errorMessage: "Compaction keeps from nowhere, which is not in this session",
+			},
 		]);
 	});
 
@@ -214,13 +226,11 @@ describe("agent_before_settle", () => {
 			{ type: "agent_before_settle", entries: 0, continue: false, outcome: "completed", context: 4 },
 			{ type: "agent_settled", aborted: false },
 		]);
-		expect(harness.entries().map((e) => (e.type === "message" ? `${(e as { message: { role: string } }).message.role}` : `${e.type}:${(e as { customType?: string }).customType}`))).toEqual([
-			"user",
-			"assistant",
-			"custom:note",
-			"custom_message:reminder",
-			"assistant",
-		]);
+		expect(
+			harness
+				.entries()
+				.map((e) => (e.type === "message" ? `${(e as { message: { role: string } }).message.role}` : `${e.type}:${(e as { customType?: string }).customType}`)),
+		).toEqual(["user", "assistant", "custom:note", "custom_message:reminder", "assistant"]);
 	});
 
 	it("continue without anything new to answer is refused with a warning, and the run settles", async () => {
@@ -235,14 +245,22 @@ describe("agent_before_settle", () => {
 		const body = `if (round++ > 0) return; return { entries: [{ type: "context_edit", targetId: "x", replacement: null }, { type: "custom", customType: "kept" }] };`;
 		const harness = await startRuntime({ files: { "settle.ts": settle(body) }, script: [{ text: "first" }] });
 		await harness.runtime.submit("go");
-		expect(harness.entries().filter((e) => e.type === "custom").map((e) => (e as { customType: string }).customType)).toEqual(["kept"]);
+		expect(
+			harness
+				.entries()
+				.filter((e) => e.type === "custom")
+				.map((e) => (e as { customType: string }).customType),
+		).toEqual(["kept"]);
 		expect(harness.events.some((e) => e.type === "notify" && e.message.includes('"context_edit" was not appended'))).toBe(true);
 	});
 
 	it("an aborted run skips it and goes to agent_settled", async () => {
 		const log = probe() as Logged[];
 		const body = `pi.on("turn_start", (_e: any, ctx: any) => ctx.abort());`;
-		const harness = await startRuntime({ files: { "settle.ts": settle("return;").replace("pi.on(\"agent_settled\"", `${body}\n\t\tpi.on("agent_settled"`) }, script: [{ text: "first" }] });
+		const harness = await startRuntime({
+			files: { "settle.ts": settle("return;").replace('pi.on("agent_settled"', `${body}\n\t\tpi.on("agent_settled"`) },
+			script: [{ text: "first" }],
+		});
 		await harness.runtime.submit("go");
 		expect(log).toEqual([{ type: "agent_settled", aborted: true }]);
 	});
@@ -260,9 +278,16 @@ describe("messages queued as a run ends", () => {
 			});
 			pi.on("agent_settled", () => { ${LOG}.push({ type: "agent_settled" }); });`;
 		const log = probe() as Logged[];
-		const harness = await startRuntime({ files: { "queue.ts": `export default function (pi: any) { ${body} }` }, script: [{ text: "plan ready" }, { text: "executing" }, { text: "done" }] });
+		const harness = await startRuntime({
+			files: { "queue.ts": `export default function (pi: any) { ${body} }` },
+			script: [{ text: "plan ready" }, { text: "executing" }, { text: "done" }],
+		});
 		await harness.runtime.submit("make a plan");
-		const lines = harness.entries().flatMap((e) => (e.type === "custom_message" ? [`custom(${(e as { customType: string }).customType}): ${(e as { content: string }).content}`] : transcript([e])));
+		const lines = harness
+			.entries()
+			.flatMap((e) =>
+				e.type === "custom_message" ? [`custom(${(e as { customType: string }).customType}): ${(e as { content: string }).content}`] : transcript([e]),
+			);
 		expect(lines).toEqual([
 			"user: make a plan",
 			"assistant: plan ready",

@@ -99,9 +99,13 @@ describe("the page's working indicator and thinking label", () => {
 });
 
 describe("registerToolRenderer", () => {
-	const TOOL = ext(`pi.registerTool({ name: "plain", description: "d", parameters: { type: "object", properties: {} }, execute: async () => ({ content: [{ type: "text", text: "done" }] }),
+	const TOOL =
+		ext(`pi.registerTool({ name: "plain", description: "d", parameters: { type: "object", properties: {} }, execute: async () => ({ content: [{ type: "text", text: "done" }] }),
 		renderCall: () => ({ render: () => ["own call"], invalidate() {} }) });`);
-	const drawn = (events: any[]) => events.flatMap((e) => (e.type === "tool_call_rendered" ? [[e.extension, ...(e.lines ?? [])]] : e.type === "entry_rendered" ? [[e.extension, ...e.lines]] : []));
+	const drawn = (events: any[]) =>
+		events.flatMap((e) =>
+			e.type === "tool_call_rendered" ? [[e.extension, ...(e.lines ?? [])]] : e.type === "entry_rendered" ? [[e.extension, ...e.lines]] : [],
+		);
 
 	it("a resolver draws any tool; next() is what later resolvers, then the tool, would use", async () => {
 		const RESOLVER = ext(`pi.registerToolRenderer((name: string, next: any) => {
@@ -133,7 +137,9 @@ describe("registerToolRenderer", () => {
 		await h.runtime.submit("go");
 		expect(drawn(h.events)).toEqual([["tool", "own call"]]);
 		// Reported each time the call or its result is drawn.
-		expect(new Set(h.errors().map((e) => JSON.stringify([e.phase, e.where, e.message])))).toEqual(new Set([JSON.stringify(["renderer", "tool renderer resolver for plain", "resolver broke"])]));
+		expect(new Set(h.errors().map((e) => JSON.stringify([e.phase, e.where, e.message])))).toEqual(
+			new Set([JSON.stringify(["renderer", "tool renderer resolver for plain", "resolver broke"])]),
+		);
 	});
 });
 
@@ -156,9 +162,20 @@ describe("MCP servers", () => {
 		const log = probe() as Logged[];
 		const h = await startRuntime({
 			files: { "reg.ts": registrar(server.url) },
-			script: [{ toolCalls: [{ name: "mcp__docs__echo", arguments: { text: "hello" } }, { name: "mcp__docs__fail", arguments: {} }] }, { text: "ok" }],
+			script: [
+				{
+					toolCalls: [
+						{ name: "mcp__docs__echo", arguments: { text: "hello" } },
+						{ name: "mcp__docs__fail", arguments: {} },
+					],
+				},
+				{ text: "ok" },
+			],
 		});
-		expect(log[0]).toEqual({ at: "start", servers: [{ name: "docs", config: { url: server.url, description: "Docs" }, extensionPath: "http://extensions.test/reg.ts" }] });
+		expect(log[0]).toEqual({
+			at: "start",
+			servers: [{ name: "docs", config: { url: server.url, description: "Docs" }, extensionPath: "http://extensions.test/reg.ts" }],
+		});
 		await vi.waitFor(() => expect(h.runtime.parts.runner.extensions[0].tools.size).toBe(2));
 		expect(h.extensions()[0].tools).toEqual(["mcp__docs__echo", "mcp__docs__fail"]);
 		await h.runtime.submit("go");
@@ -189,7 +206,8 @@ describe("MCP servers", () => {
 		const h = await startRuntime({
 			files: {
 				"a.ts": ext(`pi.registerMcpServer("gone", { url: "http://127.0.0.1:9/mcp" });`),
-				"b.ts": ext(`for (const [name, config] of [["gone", { url: "http://x.test/" }], ["bad name", { url: "http://x.test/" }], ["nourl", {}], ["ftp", { url: "ftp://x.test/" }]]) {
+				"b.ts":
+					ext(`for (const [name, config] of [["gone", { url: "http://x.test/" }], ["bad name", { url: "http://x.test/" }], ["nourl", {}], ["ftp", { url: "ftp://x.test/" }]]) {
 					try { pi.registerMcpServer(name, config); } catch (e: any) { ${LOG}.push(e.message); }
 				}`),
 			},
@@ -200,7 +218,11 @@ describe("MCP servers", () => {
 			'registerMcpServer("nourl") needs a url (streamable HTTP) or a command (stdio)',
 			'registerMcpServer("ftp"): the URL must be http or https',
 		]);
-		await vi.waitFor(() => expect(h.runtime.parts.runner.extensions[0].notices).toEqual([expect.stringMatching(/MCP server "gone" at http:\/\/127.0.0.1:9\/mcp could not be reached: .*CORS headers/)]));
+		await vi.waitFor(() =>
+			expect(h.runtime.parts.runner.extensions[0].notices).toEqual([
+				expect.stringMatching(/MCP server "gone" at http:\/\/127.0.0.1:9\/mcp could not be reached: .*CORS headers/),
+			]),
+		);
 		expect(h.runtime.parts.mcp.list().map((s) => s.name)).toEqual(["gone"]);
 	});
 });

@@ -68,7 +68,11 @@ describe("event order with an automatic retry", () => {
 		const log = probe();
 		const harness = await startRuntime({ files: { "observer.ts": OBSERVER }, script: [{ error: "Invalid API key" }], retry: { baseDelayMs: 1 } });
 		await harness.runtime.submit("go");
-		expect(log.filter((line) => String(line).startsWith("auto_retry") || String(line).startsWith("agent_"))).toEqual(["agent_start", "agent_end", "agent_settled:done:idle=true"]);
+		expect(log.filter((line) => String(line).startsWith("auto_retry") || String(line).startsWith("agent_"))).toEqual([
+			"agent_start",
+			"agent_end",
+			"agent_settled:done:idle=true",
+		]);
 	});
 
 	it("agent_settled says when the run was aborted; the agent is idle in its handlers", async () => {
@@ -78,7 +82,10 @@ describe("event order with an automatic retry", () => {
 				execute: async (_id, _p, _s, _u, ctx) => { ctx.abort(); return { content: [{ type: "text", text: "stopping" }] }; } });
 			pi.on("agent_settled", (event, ctx) => { ${PROBE_EXPR}.push("settled aborted=" + event.aborted + " idle=" + ctx.isIdle()); });
 		}`;
-		const harness = await startRuntime({ files: { "ext.ts": ext }, script: [{ text: "hello" }, { toolCalls: [{ name: "stop", arguments: {} }] }, { text: "never" }] });
+		const harness = await startRuntime({
+			files: { "ext.ts": ext },
+			script: [{ text: "hello" }, { toolCalls: [{ name: "stop", arguments: {} }] }, { text: "never" }],
+		});
 		await harness.runtime.submit("one");
 		await harness.runtime.submit("two");
 		expect(harness.errors()).toEqual([]);
@@ -102,7 +109,11 @@ describe("while a retry waits", () => {
 				${PROBE_EXPR}.push("after waitForIdle " + ctx.isIdle());
 			} });
 		}`;
-		const harness = await startRuntime({ files: { "w.ts": ext }, script: [{ error: "503 Service Unavailable" }, { text: "Done." }], retry: { baseDelayMs: 5 } });
+		const harness = await startRuntime({
+			files: { "w.ts": ext },
+			script: [{ error: "503 Service Unavailable" }, { text: "Done." }],
+			retry: { baseDelayMs: 5 },
+		});
 		await harness.runtime.submit("/go");
 		expect(log).toEqual(["context 1 user", "reply error", "idle during wait false", "context 2 user", "reply stop", "after waitForIdle true"]);
 	});

@@ -62,7 +62,7 @@ describe("registerTool parameter schemas", () => {
 		expect(extensions().map((e) => [e.loaded, e.error?.message, e.tools])).toEqual(NAMES.map((name) => [true, undefined, [name]]));
 	});
 
-	it("valid arguments reach execute, coerced where pi-ai coerces (\"3\" → 3)", async () => {
+	it('valid arguments reach execute, coerced where pi-ai coerces ("3" → 3)', async () => {
 		const log = probe();
 		const { runtime, entries } = await startRuntime({ files, script: [calls({ count: "3", label: "apples" }), { text: "done" }] });
 		await runtime.submit("count");

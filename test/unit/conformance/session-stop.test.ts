@@ -26,7 +26,11 @@ export default function (pi) {
 
 /** Texts of the custom messages the hook injected, in order. */
 function injected(entries: ReturnType<Awaited<ReturnType<typeof startRuntime>>["entries"]>): string[] {
-	return entries.flatMap((entry) => (entry.type === "custom_message" && (entry as { customType?: string }).customType === "session_stop" ? [String((entry as { content?: unknown }).content)] : []));
+	return entries.flatMap((entry) =>
+		entry.type === "custom_message" && (entry as { customType?: string }).customType === "session_stop"
+			? [String((entry as { content?: unknown }).content)]
+			: [],
+	);
 }
 
 describe("session_stop", () => {
@@ -62,7 +66,10 @@ describe("session_stop", () => {
 
 	it("a refusal without a reason gets a diagnostic continuation, not permission to finish", async () => {
 		probe();
-		const { runtime, entries } = await startRuntime({ files: { "hook.ts": stopHook(`if (n === 1) return { decision: "block" };`) }, script: [{ text: "a" }, { text: "b" }] });
+		const { runtime, entries } = await startRuntime({
+			files: { "hook.ts": stopHook(`if (n === 1) return { decision: "block" };`) },
+			script: [{ text: "a" }, { text: "b" }],
+		});
 		await runtime.submit("go");
 		expect(injected(entries())).toEqual([REFUSAL_WITHOUT_REASON]);
 	});
@@ -77,7 +84,10 @@ describe("session_stop", () => {
 		expect(transcript(entries())).toEqual(["user: go", "assistant: a", "assistant: b"]);
 
 		const both = await startRuntime({
-			files: { "a.ts": first, "b.ts": `export default function (pi) { let n = 0; pi.on("session_stop", () => (++n === 1 ? { decision: "block", reason: "refused" } : undefined)); }` },
+			files: {
+				"a.ts": first,
+				"b.ts": `export default function (pi) { let n = 0; pi.on("session_stop", () => (++n === 1 ? { decision: "block", reason: "refused" } : undefined)); }`,
+			},
 			script: [{ text: "a" }, { text: "b" }],
 		});
 		await both.runtime.submit("go");

@@ -23,11 +23,7 @@ export interface HandlerCall {
  * A runner over one fake extension per entry of `perExtension` (in load order), each with the given
  * handlers for `type`. `makeContext` lets a test build a richer ctx (e.g. with a real `ctx.ui`).
  */
-export function fakeRunner(
-	type: ExtensionEventName,
-	perExtension: AnyHandler[][],
-	makeContext: (call: HandlerCall) => Partial<ExtensionContext> = () => ({}),
-) {
+export function fakeRunner(type: ExtensionEventName, perExtension: AnyHandler[][], makeContext: (call: HandlerCall) => Partial<ExtensionContext> = () => ({})) {
 	const errors: ExtensionErrorInfo[] = [];
 	const calls: HandlerCall[] = [];
 	const runner = new ExtensionRunner({

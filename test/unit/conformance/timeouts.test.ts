@@ -169,7 +169,9 @@ describe("session_shutdown: 2 s each, all handlers at once", () => {
 	});
 
 	it("runtime.shutdown() is not held up by a stuck session_shutdown handler beyond its 2 s", async () => {
-		const { runtime, errors } = await startRuntime({ files: { "stuck.ts": `export default function (pi) { pi.on("session_shutdown", () => new Promise(() => {})); }` } });
+		const { runtime, errors } = await startRuntime({
+			files: { "stuck.ts": `export default function (pi) { pi.on("session_shutdown", () => new Promise(() => {})); }` },
+		});
 		vi.useFakeTimers();
 		const done = watch(runtime.shutdown());
 		await vi.advanceTimersByTimeAsync(2_000);

@@ -82,12 +82,14 @@ describe.each(MOCK_APIS)("%s through the gateway", (api) => {
 		// The worker's stream saw the events pi-ai's own stream saw, in order, with the same deltas and result.
 		const expected = direct.seen.get(direct.result.stream)!;
 		const actual = viaGateway.seen.get(viaGateway.result.stream)!;
-		const deltas = (events: AssistantMessageEvent[]) => events.map((event) => [event.type, "delta" in event ? event.delta : "contentIndex" in event ? event.contentIndex : ""]);
+		const deltas = (events: AssistantMessageEvent[]) =>
+			events.map((event) => [event.type, "delta" in event ? event.delta : "contentIndex" in event ? event.contentIndex : ""]);
 		expect(deltas(actual)).toEqual(deltas(expected));
 		expect(normalize(message)).toEqual(normalize(direct.result.message));
 		// `partial` is live in pi-ai: at each delta it holds at least the deltas so far, and never more than the reply.
 		// (pi-ai may trim a block at its end, so compare with the deltas rather than the final text.)
-		const allDeltas = (index: number) => actual.flatMap((e) => ((e.type === "text_delta" || e.type === "thinking_delta") && e.contentIndex === index ? [e.delta] : [])).join("");
+		const allDeltas = (index: number) =>
+			actual.flatMap((e) => ((e.type === "text_delta" || e.type === "thinking_delta") && e.contentIndex === index ? [e.delta] : [])).join("");
 		const soFar = new Map<number, string>();
 		for (const event of actual) {
 			if (event.type !== "text_delta" && event.type !== "thinking_delta") continue;
@@ -99,7 +101,10 @@ describe.each(MOCK_APIS)("%s through the gateway", (api) => {
 		}
 		// A tool call's arguments grow as pi-ai parses them.
 		const lastArgs = actual.filter((event) => event.type === "toolcall_delta").at(-1);
-		expect(lastArgs?.type === "toolcall_delta" && lastArgs.partial.content[lastArgs.contentIndex]).toMatchObject({ type: "toolCall", arguments: { dir: "src" } });
+		expect(lastArgs?.type === "toolcall_delta" && lastArgs.partial.content[lastArgs.contentIndex]).toMatchObject({
+			type: "toolCall",
+			arguments: { dir: "src" },
+		});
 	});
 
 	it("sends the key in the provider's header; nothing the worker side receives contains it", async () => {
@@ -181,7 +186,10 @@ describe("the gateway's guards", () => {
 	});
 
 	it("explains a rate limit, a stream of garbage and a refused connection", async () => {
-		mock.script("openai-completions", [{ error: "rate-limited", retryAfter: 0 }, { text: "a b c d e f", breakStream: "garbage" }]);
+		mock.script("openai-completions", [
+			{ error: "rate-limited", retryAfter: 0 },
+			{ text: "a b c d e f", breakStream: "garbage" },
+		]);
 		const limited = await collect(await c.streamFn(model(), transcript(), { maxRetries: 0 }));
 		expect(explainProviderError(limited.message.errorMessage!)).toMatchObject({ kind: "rate-limit", status: 429, retryable: true });
 		const garbled = await collect(await c.streamFn(model(), transcript(), {}));

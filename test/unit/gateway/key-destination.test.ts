@@ -61,7 +61,13 @@ function nothingSent() {
 async function raw(request: Record<string, unknown>) {
 	const events: GatewayEvent[] = [];
 	const sink: GatewaySink = { events: (batch) => void events.push(...batch), payload: async () => undefined, response: async () => undefined };
-	const base = { id: `raw-${Math.random()}`, model: { provider: "openai", id: openai().id }, context: transcript(), options: {}, hooks: { payload: false, response: false } };
+	const base = {
+		id: `raw-${Math.random()}`,
+		model: { provider: "openai", id: openai().id },
+		context: transcript(),
+		options: {},
+		hooks: { payload: false, response: false },
+	};
 	await c.remote.stream({ ...base, ...request } as unknown as GatewayRequest, Comlink.proxy(sink));
 	const last = events.at(-1);
 	return { events, error: last?.type === "error" ? last.error.errorMessage : undefined, last };
@@ -95,7 +101,12 @@ describe("the request cannot choose where the key goes", () => {
 	});
 
 	it("headers, a proxy, a fetch or a key in the options are refused, not passed on", async () => {
-		for (const options of [{ headers: { "x-injected": "yes" } }, { env: { HTTPS_PROXY: collector.url } }, { apiKey: "sk-other" }, { azureBaseUrl: collector.url }]) {
+		for (const options of [
+			{ headers: { "x-injected": "yes" } },
+			{ env: { HTTPS_PROXY: collector.url } },
+			{ apiKey: "sk-other" },
+			{ azureBaseUrl: collector.url },
+		]) {
 			const { error } = await raw({ options });
 			expect(error).toMatch(/refused a malformed request/);
 		}
@@ -138,7 +149,9 @@ describe("every URL pi-ai fetches is checked against the key's origins", () => {
 		try {
 			const redirected = await collect(await c.streamFn(model, transcript(), { maxRetries: 0 }));
 			expect(redirected.message.stopReason).toBe("error");
-			expect(redirected.message.errorMessage).toMatch(new RegExp(`^Playa did not send the MY_AZURE_KEY key: it is only sent to ${mock.url}, and this model asks for ${collector.url}`));
+			expect(redirected.message.errorMessage).toMatch(
+				new RegExp(`^Playa did not send the MY_AZURE_KEY key: it is only sent to ${mock.url}, and this model asks for ${collector.url}`),
+			);
 		} finally {
 			if (before === undefined) delete process.env.AZURE_OPENAI_BASE_URL;
 			else process.env.AZURE_OPENAI_BASE_URL = before;

@@ -33,7 +33,11 @@ describe("the gateway's paced body", () => {
 	it("ends the task once the work since the last new task ran long, and only then", async () => {
 		let time = 0;
 		let yields = 0;
-		const body = pacedBody(streamOf(Array.from({ length: 6 }, () => new Uint8Array(10))), () => time, async () => void yields++);
+		const body = pacedBody(
+			streamOf(Array.from({ length: 6 }, () => new Uint8Array(10))),
+			() => time,
+			async () => void yields++,
+		);
 		const reader = body.getReader();
 		await reader.read();
 		await reader.read();
@@ -46,7 +50,10 @@ describe("the gateway's paced body", () => {
 
 	it("keeps the response's status, headers and address, and a response without a body as it is", async () => {
 		const base = async (input: RequestInfo | URL) => {
-			const response = new Response(String(input).endsWith("empty") ? null : "data: {}\n\n", { status: String(input).endsWith("empty") ? 204 : 429, headers: { "retry-after": "3" } });
+			const response = new Response(String(input).endsWith("empty") ? null : "data: {}\n\n", {
+				status: String(input).endsWith("empty") ? 204 : 429,
+				headers: { "retry-after": "3" },
+			});
 			Object.defineProperty(response, "url", { value: String(input) });
 			return response;
 		};

@@ -50,7 +50,18 @@ describe("before_provider_headers", () => {
 	it("the gateway refuses a request carrying a header an extension may not set, whatever the worker does", () => {
 		const base = { id: "r", model: { provider: "openai", id: "m" }, context: { messages: [] }, options: {}, hooks: { payload: false, response: false } };
 		expect(gatewayRequestSchema.safeParse({ ...base, headers: { "x-title": "fine" } }).success).toBe(true);
-		for (const name of ["Authorization", "x-api-key", "api-key", "x-goog-api-key", "Cookie", "Host", "content-type", "proxy-authorization", "x-amz-security-token", "bad name"]) {
+		for (const name of [
+			"Authorization",
+			"x-api-key",
+			"api-key",
+			"x-goog-api-key",
+			"Cookie",
+			"Host",
+			"content-type",
+			"proxy-authorization",
+			"x-amz-security-token",
+			"bad name",
+		]) {
 			expect(gatewayRequestSchema.safeParse({ ...base, headers: { [name]: "v" } }).success, name).toBe(false);
 		}
 		expect(isExtensionHeaderAllowed("x-ok", "two\r\nlines")).toBe(false);
@@ -68,8 +79,10 @@ describe("provider_stream_event", () => {
 		mock.script("openai-completions", [{ text: "Hello there." }]);
 		await runtime.submit("hi");
 		expect(seen.length).toBeGreaterThan(0);
-		expect(new Set(seen.map(({ provider, api, model: id }) => `${provider} ${api} ${id}`))).toEqual(new Set([`${model.provider} openai-completions ${model.id}`]));
-		const text = seen.map(({ data }) => ((data as { choices?: { delta?: { content?: string } }[] }).choices?.[0]?.delta?.content ?? "")).join("");
+		expect(new Set(seen.map(({ provider, api, model: id }) => `${provider} ${api} ${id}`))).toEqual(
+			new Set([`${model.provider} openai-completions ${model.id}`]),
+		);
+		const text = seen.map(({ data }) => (data as { choices?: { delta?: { content?: string } }[] }).choices?.[0]?.delta?.content ?? "").join("");
 		expect(text).toBe("Hello there.");
 		await close();
 	});

@@ -114,14 +114,21 @@ describe("the model catalog", () => {
 			{ name: "openai", extension: "override", local: false, models: [model("openai", "only-this", "https://proxy.example/v1")] },
 		];
 		const catalog = buildCatalog(piAi, (name) => name === "MY_GATEWAY_KEY", [], registered);
-		expect(catalog.find((e) => e.provider === "my-gateway")).toMatchObject({ hasKey: true, keyName: "MY_GATEWAY_KEY", origins: ["https://gw.example"], extension: "gw" });
+		expect(catalog.find((e) => e.provider === "my-gateway")).toMatchObject({
+			hasKey: true,
+			keyName: "MY_GATEWAY_KEY",
+			origins: ["https://gw.example"],
+			extension: "gw",
+		});
 		expect(catalog.find((e) => e.provider === "local-command")).toMatchObject({ hasKey: true, local: true, origins: [] });
 		// A built-in name is replaced while the extension's provider is registered.
 		expect(catalog.filter((e) => e.provider === "openai").map((e) => e.models.map((m) => m.id))).toEqual([["only-this"]]);
 	});
 
 	it("offers the thinking levels a model accepts", () => {
-		const reasoning = buildCatalog(piAi, () => false).find((e) => e.provider === "anthropic")!.models.find((m) => m.reasoning)!;
+		const reasoning = buildCatalog(piAi, () => false)
+			.find((e) => e.provider === "anthropic")!
+			.models.find((m) => m.reasoning)!;
 		expect(thinkingLevels(piAi, reasoning)).toContain("high");
 		expect(thinkingLevels(piAi, { ...reasoning, reasoning: false })).toEqual(["off"]);
 		expect(thinkingLevels(undefined, reasoning)).toEqual(["off", "minimal", "low", "medium", "high"]);

@@ -24,7 +24,11 @@ export const tools: Tool[] = [
 ];
 
 export function transcript(text = "Hi", withTools = true) {
-	const context: Context = { systemPrompt: "You are under test.", messages: [{ role: "user", content: text, timestamp: Date.now() }], ...(withTools ? { tools } : {}) };
+	const context: Context = {
+		systemPrompt: "You are under test.",
+		messages: [{ role: "user", content: text, timestamp: Date.now() }],
+		...(withTools ? { tools } : {}),
+	};
 	return normalizeContext(context);
 }
 
@@ -128,7 +132,14 @@ export function normalize(value: unknown): unknown {
  * knows the models of `catalog` (default: `model`) and the providers the runtime reports as registered, as the
  * page does.
  */
-export async function startGatewayRuntime(options: { source: string; secrets: SecretStore; name?: string; model?: Model<Api>; catalog?: Model<Api>[]; config?: Partial<RuntimeConfig> }) {
+export async function startGatewayRuntime(options: {
+	source: string;
+	secrets: SecretStore;
+	name?: string;
+	model?: Model<Api>;
+	catalog?: Model<Api>[];
+	config?: Partial<RuntimeConfig>;
+}) {
 	const { source, secrets, name = "ext.ts", model, config } = options;
 	const channel = new MessageChannel();
 	let registered: RegisteredProviderInfo[] = [];

@@ -35,7 +35,12 @@ describe("available models", () => {
 		const storage = new MemoryStorage();
 		const secrets = new SecretStore(storage);
 		const pushed: string[][] = [];
-		const stop = watchAvailableModels(secrets, new EndpointStore(secrets, storage), (models) => pushed.push([...new Set(models.map((m) => m.provider))]), async () => piAi);
+		const stop = watchAvailableModels(
+			secrets,
+			new EndpointStore(secrets, storage),
+			(models) => pushed.push([...new Set(models.map((m) => m.provider))]),
+			async () => piAi,
+		);
 		await new Promise((resolve) => setTimeout(resolve, 0));
 		secrets.setKey("openai", "sk-x", ["https://api.openai.com"]);
 		stop();

@@ -62,7 +62,12 @@ describe("model and thinking-level changes", () => {
 		// Without an `xhigh` mapping the model's top level is `high`.
 		await harness.runtime.submit("/think xhigh");
 		expect(seen).toEqual(["now off", "model_select deep from plain set", "level at model_select off", "now high", "thinking_level_select high from off"]);
-		expect(harness.entries().filter((e) => e.type === "thinking_level_change").map((e) => (e as { thinkingLevel?: string }).thinkingLevel)).toEqual(["high"]);
+		expect(
+			harness
+				.entries()
+				.filter((e) => e.type === "thinking_level_change")
+				.map((e) => (e as { thinkingLevel?: string }).thinkingLevel),
+		).toEqual(["high"]);
 	});
 
 	it("picking another model re-clamps the current level, recorded and announced before model_select", async () => {
@@ -90,7 +95,14 @@ describe("model and thinking-level changes", () => {
 		await harness.runtime.submit("/think max");
 		await harness.runtime.selectModel({ provider: "manual", id: "manual" });
 		await harness.runtime.submit("/think xhigh");
-		expect(seen).toEqual(["now max", "thinking_level_select max from off", "model_select manual from scripted set", "level at model_select max", "now xhigh", "thinking_level_select xhigh from max"]);
+		expect(seen).toEqual([
+			"now max",
+			"thinking_level_select max from off",
+			"model_select manual from scripted set",
+			"level at model_select max",
+			"now xhigh",
+			"thinking_level_select xhigh from max",
+		]);
 	});
 
 	it("ctx.models lists the offline models and resolves by id", async () => {

@@ -43,7 +43,17 @@ describe("registerProvider", () => {
 		const { runtime, events, entries, close } = await startWithGateway(httpProvider(`${mock.url}/openai/v1`), secrets);
 		const changed = events.filter((e) => e.type === "providers_changed");
 		expect(changed).toHaveLength(1);
-		expect(changed[0]).toMatchObject({ providers: [{ name: "my-gateway", extension: "provider", local: false, keyName: "MY_GATEWAY_KEY", models: [{ id: "gw-1", name: "Gateway One", provider: "my-gateway", api: "openai-completions" }] }] });
+		expect(changed[0]).toMatchObject({
+			providers: [
+				{
+					name: "my-gateway",
+					extension: "provider",
+					local: false,
+					keyName: "MY_GATEWAY_KEY",
+					models: [{ id: "gw-1", name: "Gateway One", provider: "my-gateway", api: "openai-completions" }],
+				},
+			],
+		});
 
 		// No key stored under MY_GATEWAY_KEY yet: setModel refuses, as for any provider without a key.
 		await runtime.submit("/use");
@@ -87,7 +97,9 @@ describe("registerProvider", () => {
 	});
 
 	it("a registration the browser cannot use is named, not applied", async () => {
-		const harness = await startRuntime({ files: { "bad.ts": `export default function (pi) { pi.registerProvider("nowhere", { api: "openai-completions", models: [{ id: "x" }] }); }` } });
+		const harness = await startRuntime({
+			files: { "bad.ts": `export default function (pi) { pi.registerProvider("nowhere", { api: "openai-completions", models: [{ id: "x" }] }); }` },
+		});
 		expect(harness.extensions()[0].notices.join("\n")).toMatch(/registerProvider\("nowhere"\) ignored: it needs an http\(s\) baseUrl/);
 		expect(harness.events.some((e) => e.type === "providers_changed")).toBe(false);
 	});

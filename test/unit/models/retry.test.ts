@@ -70,7 +70,11 @@ describe("automatic retries", () => {
 
 	it("retries a 429 with exponential delays and gives up after maxRetries with the last error", async () => {
 		const { runtime, seen, close } = await start("openai-completions", { baseDelayMs: 2, maxRetries: 2 });
-		mock.script("openai-completions", [{ error: "rate-limited", retryAfter: 0 }, { error: "rate-limited", retryAfter: 0 }, { error: "rate-limited", retryAfter: 0 }]);
+		mock.script("openai-completions", [
+			{ error: "rate-limited", retryAfter: 0 },
+			{ error: "rate-limited", retryAfter: 0 },
+			{ error: "rate-limited", retryAfter: 0 },
+		]);
 		await runtime.submit("hi");
 		const retries = seen.filter((line) => String(line).startsWith("auto_retry"));
 		expect(retries.slice(0, 2)).toEqual(["auto_retry_start 1/2 2 transient", "auto_retry_start 2/2 4 transient"]);
@@ -107,10 +111,17 @@ describe("automatic retries", () => {
 describe("the scripted model and retries", () => {
 	it("a scripted transient error is retried and the retry plays the next step; the steps count stored replies", async () => {
 		const { startRuntime } = await import("../../support/runtime-harness.ts");
-		const harness = await startRuntime({ files: {}, script: [{ error: "503 Service Unavailable" }, { text: "Recovered." }, { text: "Third step." }], retry: { baseDelayMs: 1 } });
+		const harness = await startRuntime({
+			files: {},
+			script: [{ error: "503 Service Unavailable" }, { text: "Recovered." }, { text: "Third step." }],
+			retry: { baseDelayMs: 1 },
+		});
 		await harness.runtime.submit("hi");
 		expect(transcript(harness.entries())).toEqual(["user: hi", "assistant: ", "assistant: Recovered."]);
-		expect(harness.events.filter((e) => e.type === "auto_retry").map((e) => e.type === "auto_retry" && e.event.type)).toEqual(["auto_retry_start", "auto_retry_end"]);
+		expect(harness.events.filter((e) => e.type === "auto_retry").map((e) => e.type === "auto_retry" && e.event.type)).toEqual([
+			"auto_retry_start",
+			"auto_retry_end",
+		]);
 		await harness.runtime.submit("again");
 		expect(transcript(harness.entries()).at(-1)).toBe("assistant: Third step.");
 	});

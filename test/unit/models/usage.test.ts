@@ -13,8 +13,16 @@ let mock: MockProviders;
 beforeAll(async () => void (mock = await startMockProviders()));
 afterAll(() => mock.close());
 
-const usage = (input: number, output: number, cost: number) => ({ input, output, cacheRead: 0, cacheWrite: 0, totalTokens: input + output, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: cost } });
-const reply = (text: string, u: ReturnType<typeof usage>, stopReason = "stop") => ({ role: "assistant", content: [{ type: "text", text }], usage: u, stopReason, timestamp: 0 }) as unknown as AgentMessage;
+const usage = (input: number, output: number, cost: number) => ({
+	input,
+	output,
+	cacheRead: 0,
+	cacheWrite: 0,
+	totalTokens: input + output,
+	cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: cost },
+});
+const reply = (text: string, u: ReturnType<typeof usage>, stopReason = "stop") =>
+	({ role: "assistant", content: [{ type: "text", text }], usage: u, stopReason, timestamp: 0 }) as unknown as AgentMessage;
 const user = (text: string) => ({ role: "user", content: text, timestamp: 0 }) as AgentMessage;
 
 describe("usage arithmetic", () => {

@@ -27,7 +27,10 @@ describe("node:fs and node:fs/promises", () => {
 		expect(await workspace.readFile("/home/user/project/out/new.txt", "utf8")).toBe("written more");
 		expect(await fs.readdir("notes")).toEqual(["a.md", "b.txt"]);
 		const entries = await fs.readdir("notes", { withFileTypes: true });
-		expect(entries.map((entry: any) => [entry.name, entry.isFile(), entry.isDirectory()])).toEqual([["a.md", true, false], ["b.txt", true, false]]);
+		expect(entries.map((entry: any) => [entry.name, entry.isFile(), entry.isDirectory()])).toEqual([
+			["a.md", true, false],
+			["b.txt", true, false],
+		]);
 		const stat = await fs.stat("notes");
 		expect([stat.isDirectory(), stat.isFile()]).toEqual([true, false]);
 		expect((await fs.stat("notes/a.md")).size).toBe(11);
@@ -45,7 +48,9 @@ describe("node:fs and node:fs/promises", () => {
 	it("has the callback forms, and fs.promises is the same module as fs/promises", async () => {
 		const fs = await load("node:fs");
 		expect(fs.promises).toBe(await load("node:fs/promises"));
-		const text = await new Promise((resolve, reject) => fs.readFile("notes/a.md", "utf8", (error: unknown, value: string) => (error ? reject(error) : resolve(value))));
+		const text = await new Promise((resolve, reject) =>
+			fs.readFile("notes/a.md", "utf8", (error: unknown, value: string) => (error ? reject(error) : resolve(value))),
+		);
 		expect(text).toBe("alpha\nbeta\n");
 		const missing = await new Promise((resolve) => fs.stat("nope", (error: unknown) => resolve(error)));
 		expect(missing).toMatchObject({ code: "ENOENT" });
@@ -88,7 +93,9 @@ describe("node:fs and node:fs/promises", () => {
 		host = { workspace, cwd: "/home/user/project", alive: () => alive };
 		const fs = await load("node:fs");
 		let stats = 0;
-		const counting = new Proxy(workspace, { get: (target, key) => (key === "stat" ? (...args: [string]) => (stats++, target.stat(...args)) : Reflect.get(target, key)) });
+		const counting = new Proxy(workspace, {
+			get: (target, key) => (key === "stat" ? (...args: [string]) => (stats++, target.stat(...args)) : Reflect.get(target, key)),
+		});
 		host.workspace = counting;
 		fs.watch("notes/a.md", () => undefined);
 		await new Promise((resolve) => setTimeout(resolve, 600));

@@ -23,7 +23,8 @@ describe("Node's globals in extension modules", () => {
 	});
 
 	it("a module's own `process` is left alone", async () => {
-		const source = 'const process = { cwd: () => "mine" };\nexport default function (pi) { pi.registerFlag("where", { description: process.cwd(), type: "string" }); }';
+		const source =
+			'const process = { cwd: () => "mine" };\nexport default function (pi) { pi.registerFlag("where", { description: process.cwd(), type: "string" }); }';
 		const harness = await startRuntime({ files: { "own.ts": source } });
 		expect(harness.extensions()[0]).toMatchObject({ loaded: true });
 		expect(harness.runtime.parts.runner.extensions[0].flags.get("where")?.description).toBe("mine");

@@ -15,7 +15,10 @@ import { openSyncWorkspace } from "../../../src/modules/node/sync-client.ts";
 function buildClient(): string {
 	const out = new URL("../../../node_modules/.playa-test/sync/", import.meta.url);
 	mkdirSync(out, { recursive: true });
-	for (const [from, to] of [["../../../src/modules/node/sync-client.ts", "sync-client.cjs"], ["../../../src/protocol/workspace-sync.ts", "workspace-sync.cjs"]]) {
+	for (const [from, to] of [
+		["../../../src/modules/node/sync-client.ts", "sync-client.cjs"],
+		["../../../src/protocol/workspace-sync.ts", "workspace-sync.cjs"],
+	]) {
 		const code = transform(readFileSync(new URL(from, import.meta.url), "utf8"), { transforms: ["typescript", "imports"] }).code;
 		writeFileSync(new URL(to, out), code.replace(/['"]\.\.\/\.\.\/protocol\/workspace-sync\.ts['"]/g, '"./workspace-sync.cjs"'));
 	}
@@ -90,6 +93,8 @@ describe("the synchronous workspace channel", () => {
 		serveSyncChannel(channel.port1 as unknown as MessagePort, workspace);
 		const sync = await openSyncWorkspace(channel.port2 as unknown as MessagePort);
 		expect(sync.unavailable).toBe("the workspace answers on the runtime's own thread");
-		expect(() => sync.call("exists", ["/work"], "fs.existsSync")).toThrow(/fs\.existsSync is not available in the browser here: the workspace answers on the runtime's own thread/);
+		expect(() => sync.call("exists", ["/work"], "fs.existsSync")).toThrow(
+			/fs\.existsSync is not available in the browser here: the workspace answers on the runtime's own thread/,
+		);
 	});
 });

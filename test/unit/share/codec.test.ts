@@ -6,7 +6,7 @@ import { isProjectPath, parseSnapshotJson, SNAPSHOT_LIMITS, type PlaygroundSnaps
 
 const demo: PlaygroundSnapshot = {
 	version: 1,
-	files: [{ path: ".pi/extensions/tool.ts", content: "export default function (pi) { pi.registerTool({ name: \"é ✓\" }); }\n" }],
+	files: [{ path: ".pi/extensions/tool.ts", content: 'export default function (pi) { pi.registerTool({ name: "é ✓" }); }\n' }],
 	extensions: ["https://example.test/ext.ts"],
 	model: { provider: "playa", id: "scripted" },
 	script: [{ text: "hi", toolCalls: [{ name: "tool", arguments: { a: 1 } }] }],
@@ -78,7 +78,12 @@ describe("a snapshot in a link", () => {
 			{ numRuns: 300 },
 		);
 		const file = fc.record({
-			path: fc.array(fc.stringMatching(/^[A-Za-z0-9._-]{1,12}$/).filter((segment) => segment !== "." && segment !== ".."), { minLength: 1, maxLength: 4 }).map((parts) => parts.join("/")),
+			path: fc
+				.array(
+					fc.stringMatching(/^[A-Za-z0-9._-]{1,12}$/).filter((segment) => segment !== "." && segment !== ".."),
+					{ minLength: 1, maxLength: 4 },
+				)
+				.map((parts) => parts.join("/")),
 			content: fc.string({ unit: "grapheme", maxLength: 200 }),
 		});
 		const snapshot = fc.record({
@@ -117,7 +122,10 @@ describe("a snapshot in a link", () => {
 		const value = fc.oneof(
 			fc.jsonValue(),
 			fc.dictionary(fc.constantFrom("version", "files", "extensions", "model", "script", "dialogAnswers", "prompt", "panels", "other"), fc.jsonValue()),
-			fc.record({ version: fc.constantFrom(1, 0, 2, -1, 1.5), files: fc.array(fc.record({ path: fc.string(), content: fc.string(), encoding: fc.string() }, { requiredKeys: [] })) }),
+			fc.record({
+				version: fc.constantFrom(1, 0, 2, -1, 1.5),
+				files: fc.array(fc.record({ path: fc.string(), content: fc.string(), encoding: fc.string() }, { requiredKeys: [] })),
+			}),
 		);
 		await fc.assert(
 			fc.asyncProperty(value, async (json) => {

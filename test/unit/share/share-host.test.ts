@@ -93,7 +93,11 @@ describe("building a snapshot of a playground", () => {
 });
 
 describe("reading a snapshot from a URL or a file", () => {
-	const answer = (body: BodyInit | null, init?: ResponseInit) => vi.stubGlobal("fetch", vi.fn(async () => new Response(body, init)));
+	const answer = (body: BodyInit | null, init?: ResponseInit) =>
+		vi.stubGlobal(
+			"fetch",
+			vi.fn(async () => new Response(body, init)),
+		);
 
 	it("reads a .playa.json served with CORS", async () => {
 		answer(JSON.stringify(demo));
@@ -103,10 +107,16 @@ describe("reading a snapshot from a URL or a file", () => {
 	it("names a 404, a server without CORS, something that is not a snapshot, one too large, a non-web address", async () => {
 		answer("missing", { status: 404, statusText: "Not Found" });
 		expect(await fetchSnapshot("https://x.test/a.json", "https://playa.test/")).toEqual({ ok: false, error: expect.stringContaining("answered 404") });
-		vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+		vi.stubGlobal(
+			"fetch",
+			vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+		);
 		expect(await fetchSnapshot("https://x.test/a.json", "https://playa.test/")).toEqual({ ok: false, error: expect.stringContaining("CORS") });
 		answer("<!doctype html><p>hi");
-		expect(await fetchSnapshot("https://x.test/a.json", "https://playa.test/")).toEqual({ ok: false, error: expect.stringContaining("is not a Playa snapshot") });
+		expect(await fetchSnapshot("https://x.test/a.json", "https://playa.test/")).toEqual({
+			ok: false,
+			error: expect.stringContaining("is not a Playa snapshot"),
+		});
 		answer(JSON.stringify({ hello: 1 }));
 		expect(await fetchSnapshot("https://x.test/a.json", "https://playa.test/")).toEqual({ ok: false, error: expect.stringContaining("names no version") });
 		answer(new Uint8Array(SNAPSHOT_LIMITS.bytes + 10).fill(32));
@@ -116,25 +126,42 @@ describe("reading a snapshot from a URL or a file", () => {
 
 	it("reads a dropped or picked file, naming it when it is not a snapshot", async () => {
 		expect(await readSnapshotFile(new File([JSON.stringify(demo)], "demo.playa.json"))).toEqual({ ok: true, snapshot: demo });
-		expect(await readSnapshotFile(new File(["{"], "broken.playa.json"))).toEqual({ ok: false, error: expect.stringMatching(/^broken\.playa\.json: .*not valid JSON/) });
+		expect(await readSnapshotFile(new File(["{"], "broken.playa.json"))).toEqual({
+			ok: false,
+			error: expect.stringMatching(/^broken\.playa\.json: .*not valid JSON/),
+		});
 	});
 
 	it("finds the snapshot a page address names: the fragment first, then ?src=", async () => {
 		const encoded = await encodeSnapshot(demo);
-		expect(await snapshotFromAddress({ href: `https://playa.test/#playa=${encoded}`, hash: `#playa=${encoded}`, search: "" })).toEqual({ ok: true, snapshot: demo, source: "a link" });
+		expect(await snapshotFromAddress({ href: `https://playa.test/#playa=${encoded}`, hash: `#playa=${encoded}`, search: "" })).toEqual({
+			ok: true,
+			snapshot: demo,
+			source: "a link",
+		});
 		expect(await snapshotFromAddress({ href: "https://playa.test/#playa=%%%", hash: "#playa=%%%", search: "" })).toMatchObject({ ok: false });
 		expect(await snapshotFromAddress({ href: "https://playa.test/?ext=x", hash: "", search: "?ext=x" })).toBeUndefined();
 		answer("", { status: 404 });
-		expect(await snapshotFromAddress({ href: "https://playa.test/?src=/s.json", hash: "", search: "?src=/s.json" })).toEqual({ ok: false, error: expect.stringContaining("https://playa.test/s.json") });
+		expect(await snapshotFromAddress({ href: "https://playa.test/?src=/s.json", hash: "", search: "?src=/s.json" })).toEqual({
+			ok: false,
+			error: expect.stringContaining("https://playa.test/s.json"),
+		});
 	});
 
 	it("never throws on any file or fetched body (fuzzed)", async () => {
 		await fc.assert(
-			fc.asyncProperty(fc.oneof(fc.string(), fc.jsonValue().map((value) => JSON.stringify(value)), fc.constant("")), async (body) => {
-				expect(typeof (await readSnapshotFile(new File([body], "x.playa.json"))).ok).toBe("boolean");
-				answer(body);
-				expect(typeof (await fetchSnapshot("https://x.test/a.json", "https://playa.test/")).ok).toBe("boolean");
-			}),
+			fc.asyncProperty(
+				fc.oneof(
+					fc.string(),
+					fc.jsonValue().map((value) => JSON.stringify(value)),
+					fc.constant(""),
+				),
+				async (body) => {
+					expect(typeof (await readSnapshotFile(new File([body], "x.playa.json"))).ok).toBe("boolean");
+					answer(body);
+					expect(typeof (await fetchSnapshot("https://x.test/a.json", "https://playa.test/")).ok).toBe("boolean");
+				},
+			),
 			{ numRuns: 150 },
 		);
 	});
@@ -203,7 +230,13 @@ describe("link extensions trusted per content hash", () => {
 
 describe("a new playground's files and address", () => {
 	it("stores each folder before its files, under the workspace root", () => {
-		const entries = storedEntries([{ path: ".pi/extensions/a.ts", data: text("a") }, { path: "README.md", data: text("r") }], 1);
+		const entries = storedEntries(
+			[
+				{ path: ".pi/extensions/a.ts", data: text("a") },
+				{ path: "README.md", data: text("r") },
+			],
+			1,
+		);
 		expect(entries.map((entry) => `${entry.type} ${entry.path}`)).toEqual([
 			"directory /workspace",
 			"directory /workspace/.pi",

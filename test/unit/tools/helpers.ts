@@ -49,7 +49,6 @@ export function numberedLines(count: number, trailingNewline = true, prefix = "l
 }
 
 /** A minimal PNG (1×1). */
-export const PNG_1X1 = Uint8Array.from(
-	atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
-	(char) => char.charCodeAt(0),
+export const PNG_1X1 = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (char) =>
+	char.charCodeAt(0),
 );

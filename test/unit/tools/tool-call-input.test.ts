@@ -189,7 +189,9 @@ describe("block and additionalContext on built-in tools", () => {
 	it("a blocked bash call does not run; the model sees the reason", async () => {
 		const workspace = await EmbeddedWorkspace.create({ files: SEED });
 		const { runtime, entries } = await startRuntime({
-			files: { "guard.ts": `export default function (pi) { pi.on("tool_call", (e) => e.toolName === "bash" ? { block: true, reason: "no shell" } : undefined); }` },
+			files: {
+				"guard.ts": `export default function (pi) { pi.on("tool_call", (e) => e.toolName === "bash" ? { block: true, reason: "no shell" } : undefined); }`,
+			},
 			workspace,
 			script: [{ toolCalls: [{ name: "bash", arguments: { command: "echo hi > ran.txt" } }] }, { text: "ok" }],
 		});
@@ -260,6 +262,11 @@ describe("where tool_call falls among the tool events", () => {
 			{ name: "greet", arguments: { nom: "typo" } },
 		]);
 		const [unknown, invalid] = ids;
-		expect(log).toEqual([`tool_execution_start ${unknown}`, `tool_execution_end ${unknown}`, `tool_execution_start ${invalid}`, `tool_execution_end ${invalid}`]);
+		expect(log).toEqual([
+			`tool_execution_start ${unknown}`,
+			`tool_execution_end ${unknown}`,
+			`tool_execution_start ${invalid}`,
+			`tool_execution_end ${invalid}`,
+		]);
 	});
 });

@@ -45,7 +45,9 @@ describe("read", () => {
 		const { run } = await setup({ "blob.bin": bytes });
 		const { result } = await run("read", { path: "blob.bin" });
 		expect(result?.content).toEqual([{ type: "text", text: binaryFileNote("blob.bin", bytes.length) }]);
-		expect(textOf(result)).toBe("[blob.bin is a binary file (200.0KB), not shown as text. Inspect it with bash, e.g. file blob.bin, strings blob.bin | head, or od -A x -t x1z blob.bin | head]");
+		expect(textOf(result)).toBe(
+			"[blob.bin is a binary file (200.0KB), not shown as text. Inspect it with bash, e.g. file blob.bin, strings blob.bin | head, or od -A x -t x1z blob.bin | head]",
+		);
 	});
 
 	it("reads text that is not UTF-8 as text, as upstream does: only a NUL early on makes a file binary", async () => {
@@ -203,7 +205,9 @@ describe("find", () => {
 
 	it("stops at the result limit with upstream's notice, and says when nothing is found", async () => {
 		const { text, run, workspace } = await setup(files);
-		expect(await text("find", { pattern: "*.ts", limit: 2 })).toBe(".config/x.ts\npkg/src/c.ts\n\n[2 results limit reached. Use limit=4 for more, or refine pattern]");
+		expect(await text("find", { pattern: "*.ts", limit: 2 })).toBe(
+			".config/x.ts\npkg/src/c.ts\n\n[2 results limit reached. Use limit=4 for more, or refine pattern]",
+		);
 		expect(await text("find", { pattern: "*.rs" })).toBe("No files found matching pattern");
 		expect((await run("find", { pattern: "*", path: "missing" })).error).toBe(`Path not found: ${workspace.cwd}/missing`);
 	});
@@ -214,7 +218,20 @@ describe("edit details", () => {
 		const { run } = await setup({ "f.txt": numberedLines(20) });
 		const { result } = await run("edit", { path: "f.txt", edits: [{ oldText: "line10\n", newText: "ten\n" }] });
 		expect(result?.details).toEqual({
-			diff: ["    ...", "  6 line6", "  7 line7", "  8 line8", "  9 line9", "-10 line10", "+10 ten", " 11 line11", " 12 line12", " 13 line13", " 14 line14", "    ..."].join("\n"),
+			diff: [
+				"    ...",
+				"  6 line6",
+				"  7 line7",
+				"  8 line8",
+				"  9 line9",
+				"-10 line10",
+				"+10 ten",
+				" 11 line11",
+				" 12 line12",
+				" 13 line13",
+				" 14 line14",
+				"    ...",
+			].join("\n"),
 			firstChangedLine: 10,
 		});
 	});

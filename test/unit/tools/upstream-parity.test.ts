@@ -14,7 +14,13 @@ import { numberedLines, PNG_1X1, setup, type ToolRun } from "./helpers.ts";
 
 type UpstreamDefinition = {
 	prepareArguments?: (args: unknown) => unknown;
-	execute: (id: string, params: unknown, signal?: AbortSignal, onUpdate?: (update: unknown) => void, ctx?: unknown) => Promise<{
+	execute: (
+		id: string,
+		params: unknown,
+		signal?: AbortSignal,
+		onUpdate?: (update: unknown) => void,
+		ctx?: unknown,
+	) => Promise<{
 		content: { type: string; text?: string }[];
 		isError?: boolean;
 		details?: unknown;
@@ -98,7 +104,12 @@ function modelFacing(run: ToolRun) {
 
 /** Runs the call on both sides, each on a workspace seeded with `files`, and compares results and files. */
 /** `details`: compare all details, or these keys of them. */
-async function expectSame(files: SeedFiles, name: string, args: Record<string, unknown>, options: { details?: boolean | string[]; signal?: () => AbortSignal } = {}) {
+async function expectSame(
+	files: SeedFiles,
+	name: string,
+	args: Record<string, unknown>,
+	options: { details?: boolean | string[]; signal?: () => AbortSignal } = {},
+) {
 	const ours = await setup(files);
 	const theirsWs = await EmbeddedWorkspace.create({ files });
 	const theirs = (await upstreamTools(theirsWs))[name];
@@ -158,24 +169,79 @@ describe("edit, as upstream", () => {
 	const source = "function greet(name) {\n\treturn `hello ${name}`;\n}\n\nconst a = 1;\nconst b = 2;\nconst a2 = 1;\n";
 	const cases: [string, SeedFiles, Record<string, unknown>][] = [
 		["the edits[] form", { "f.js": source }, { path: "f.js", edits: [{ oldText: "const b = 2;", newText: "const b = 3;" }] }],
-		["two disjoint edits", { "f.js": source }, { path: "f.js", edits: [{ oldText: "hello", newText: "hi" }, { oldText: "const b = 2;", newText: "const b = 20;\nconst c = 30;" }] }],
+		[
+			"two disjoint edits",
+			{ "f.js": source },
+			{
+				path: "f.js",
+				edits: [
+					{ oldText: "hello", newText: "hi" },
+					{ oldText: "const b = 2;", newText: "const b = 20;\nconst c = 30;" },
+				],
+			},
+		],
 		["the legacy single form", { "f.js": source }, { path: "f.js", oldText: "return", newText: "return /* ok */" }],
 		["edits as a JSON string", { "f.js": source }, { path: "f.js", edits: JSON.stringify([{ oldText: "const b", newText: "let b" }]) }],
 		["edits as one object", { "f.js": source }, { path: "f.js", edits: { oldText: "const b", newText: "let b" } }],
 		["text not found (single)", { "f.js": source }, { path: "f.js", edits: [{ oldText: "nope", newText: "x" }] }],
-		["text not found (several)", { "f.js": source }, { path: "f.js", edits: [{ oldText: "greet", newText: "g" }, { oldText: "nope", newText: "x" }] }],
+		[
+			"text not found (several)",
+			{ "f.js": source },
+			{
+				path: "f.js",
+				edits: [
+					{ oldText: "greet", newText: "g" },
+					{ oldText: "nope", newText: "x" },
+				],
+			},
+		],
 		["not unique (single)", { "f.js": source }, { path: "f.js", edits: [{ oldText: "const a", newText: "let a" }] }],
-		["not unique (several)", { "f.js": source }, { path: "f.js", edits: [{ oldText: "greet", newText: "g" }, { oldText: "= 1;", newText: "= 9;" }] }],
-		["overlapping edits", { "f.js": source }, { path: "f.js", edits: [{ oldText: "const a = 1;\nconst b", newText: "x" }, { oldText: "const b = 2;", newText: "y" }] }],
+		[
+			"not unique (several)",
+			{ "f.js": source },
+			{
+				path: "f.js",
+				edits: [
+					{ oldText: "greet", newText: "g" },
+					{ oldText: "= 1;", newText: "= 9;" },
+				],
+			},
+		],
+		[
+			"overlapping edits",
+			{ "f.js": source },
+			{
+				path: "f.js",
+				edits: [
+					{ oldText: "const a = 1;\nconst b", newText: "x" },
+					{ oldText: "const b = 2;", newText: "y" },
+				],
+			},
+		],
 		["an empty oldText", { "f.js": source }, { path: "f.js", edits: [{ oldText: "", newText: "x" }] }],
 		["no change", { "f.js": source }, { path: "f.js", edits: [{ oldText: "const b = 2;", newText: "const b = 2;" }] }],
 		["no edits", { "f.js": source }, { path: "f.js", edits: [] }],
 		["a missing file", {}, { path: "none.js", edits: [{ oldText: "a", newText: "b" }] }],
-		["fuzzy: smart quotes and trailing spaces", { "q.txt": "say \u201chi\u201d   \nkeep\u00a0this  \nend\n" }, { path: "q.txt", edits: [{ oldText: 'say "hi"', newText: 'say "bye"' }] }],
+		[
+			"fuzzy: smart quotes and trailing spaces",
+			{ "q.txt": "say \u201chi\u201d   \nkeep\u00a0this  \nend\n" },
+			{ path: "q.txt", edits: [{ oldText: 'say "hi"', newText: 'say "bye"' }] },
+		],
 		["CRLF line endings kept", { "w.txt": "one\r\ntwo\r\nthree\r\n" }, { path: "w.txt", edits: [{ oldText: "two\nthree", newText: "2\n3" }] }],
 		["removing the first line", { "f.js": source }, { path: "f.js", edits: [{ oldText: "function greet(name) {\n", newText: "" }] }],
 		["the last line, no final newline", { "n.txt": "a\nb\nc" }, { path: "n.txt", edits: [{ oldText: "c", newText: "C\nD" }] }],
-		["far-apart edits in a long file", { "l.txt": numberedLines(200) }, { path: "l.txt", edits: [{ oldText: "line3\n", newText: "three\n" }, { oldText: "line150\nline151\n", newText: "x\n" }, { oldText: "line160", newText: "y" }] }],
+		[
+			"far-apart edits in a long file",
+			{ "l.txt": numberedLines(200) },
+			{
+				path: "l.txt",
+				edits: [
+					{ oldText: "line3\n", newText: "three\n" },
+					{ oldText: "line150\nline151\n", newText: "x\n" },
+					{ oldText: "line160", newText: "y" },
+				],
+			},
+		],
 		["inserting lines", { "l.txt": numberedLines(30) }, { path: "l.txt", edits: [{ oldText: "line12\n", newText: "line12\nnew a\nnew b\n" }] }],
 		["a BOM kept", { "b.txt": "\uFEFFalpha\nbeta\n" }, { path: "b.txt", edits: [{ oldText: "beta", newText: "gamma" }] }],
 	];

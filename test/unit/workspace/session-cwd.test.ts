@@ -34,7 +34,15 @@ async function reopen(workspace: Workspace, recordedCwd: string) {
 		files: { "probe.ts": cwdProbe },
 		header: newSessionHeader(recordedCwd),
 		workspace,
-		script: [{ toolCalls: [{ name: "read", arguments: { path: "notes.txt" } }, { name: "bash", arguments: { command: "pwd" } }] }, { text: "done" }],
+		script: [
+			{
+				toolCalls: [
+					{ name: "read", arguments: { path: "notes.txt" } },
+					{ name: "bash", arguments: { command: "pwd" } },
+				],
+			},
+			{ text: "done" },
+		],
 	});
 	await harness.runtime.submit("go");
 	const results = toolResults(harness.entries());

@@ -121,7 +121,9 @@ describe("WebContainer boot and the fallback to the embedded shell", () => {
 		});
 		expect(chosen).toMatchObject({ kind: "embedded", fellBack: true });
 		expect(chosen.notice).toMatch(
-			new RegExp(`^WebContainer was chosen, but StackBlitz's WebContainer service at ${new URL(url).origin.replaceAll(".", "\\.")} could not be reached \\(.+; offline\\?\\): the embedded shell runs instead\\.$`),
+			new RegExp(
+				`^WebContainer was chosen, but StackBlitz's WebContainer service at ${new URL(url).origin.replaceAll(".", "\\.")} could not be reached \\(.+; offline\\?\\): the embedded shell runs instead\\.$`,
+			),
 		);
 	});
 
@@ -134,7 +136,12 @@ describe("WebContainer boot and the fallback to the embedded shell", () => {
 
 		const booting = await bootWebContainer({ isolated: true, boot: standInBoot, probe: (s) => probeService(s, answering.url) });
 		expect(booting.ok).toBe(true);
-		const slow = await bootWebContainer({ isolated: true, timeoutMs: 50, boot: StandInWebContainer.neverBoots(), probe: (s) => probeService(s, answering.url) });
+		const slow = await bootWebContainer({
+			isolated: true,
+			timeoutMs: 50,
+			boot: StandInWebContainer.neverBoots(),
+			probe: (s) => probeService(s, answering.url),
+		});
 		expect(slow).toEqual({ ok: false, reason: "StackBlitz's WebContainer service did not answer within 0 s (offline?)" });
 	});
 

@@ -144,7 +144,14 @@ export class Compactor {
 			if (!tree().getEntry(fields.firstKeptEntryId)) throw new Error(`Compaction keeps from ${fields.firstKeptEntryId}, which is not in this session`);
 			const entry = tree().append({ type: "compaction", ...fields });
 			await runner.dispatch("session_compact", { compactionEntry: structuredClone(entry), fromExtension, reason, willRetry });
-			return { summary: entry.summary, firstKeptEntryId: entry.firstKeptEntryId, tokensBefore: entry.tokensBefore, details: entry.details, entry, fromExtension };
+			return {
+				summary: entry.summary,
+				firstKeptEntryId: entry.firstKeptEntryId,
+				tokensBefore: entry.tokensBefore,
+				details: entry.details,
+				entry,
+				fromExtension,
+			};
 		} catch (error) {
 			// pi 1.6: once session_before_compact ran, a failure or a cancel is announced too.
 			const aborted = controller.signal.aborted || (error as Error)?.message === "Compaction cancelled";
@@ -197,7 +204,12 @@ export class Compactor {
 		const sameModel = last.provider === model.provider && last.model === model.id;
 		if (sameModel && last.stopReason === "error" && isContextOverflow(last)) {
 			if (alreadyRetried) {
-				this.options.emit({ type: "notify", message: "Context overflow recovery failed after one compact-and-retry attempt. Try reducing context or switching to a larger-context model.", level: "error", extension: "Playa" });
+				this.options.emit({
+					type: "notify",
+					message: "Context overflow recovery failed after one compact-and-retry attempt. Try reducing context or switching to a larger-context model.",
+					level: "error",
+					extension: "Playa",
+				});
 				return undefined;
 			}
 			return (await this.auto("overflow", true)) ? "retry" : undefined;

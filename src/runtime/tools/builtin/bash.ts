@@ -64,7 +64,11 @@ function fullOutput(text: string): { content: string; truncated: boolean } {
 
 const appendStatus = (text: string, status: string) => `${text ? `${text}\n\n` : ""}${status}`;
 
-export function createBashTool(workspace: Workspace, context: ToolContext, options: BashToolOptions = {}): AgentTool<typeof bashSchema, BashToolDetails | undefined> {
+export function createBashTool(
+	workspace: Workspace,
+	context: ToolContext,
+	options: BashToolOptions = {},
+): AgentTool<typeof bashSchema, BashToolDetails | undefined> {
 	const outputDirectory = options.outputDirectory ?? "/tmp";
 	return {
 		name: "bash",

@@ -199,9 +199,7 @@ export function applyEditsToNormalizedContent(normalizedContent: string, edits: 
 		const previous = matched[i - 1];
 		const current = matched[i];
 		if (previous.matchIndex + previous.matchLength > current.matchIndex) {
-			throw new Error(
-				`edits[${previous.editIndex}] and edits[${current.editIndex}] overlap in ${path}. Merge them into one edit or target disjoint regions.`,
-			);
+			throw new Error(`edits[${previous.editIndex}] and edits[${current.editIndex}] overlap in ${path}. Merge them into one edit or target disjoint regions.`);
 		}
 	}
 	const baseContent = normalizedContent;

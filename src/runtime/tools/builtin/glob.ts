@@ -74,7 +74,9 @@ function globSource(glob: string): string {
 			const end = closingBrace(glob, i);
 			if (end === -1) source += "\\{";
 			else {
-				source += `(?:${splitAlternatives(glob.slice(i + 1, end)).map(globSource).join("|")})`;
+				source += `(?:${splitAlternatives(glob.slice(i + 1, end))
+					.map(globSource)
+					.join("|")})`;
 				i = end;
 			}
 		} else if (char === "\\" && i + 1 < glob.length) {

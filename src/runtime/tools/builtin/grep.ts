@@ -12,7 +12,15 @@ import { throwIfAborted, type ToolContext } from "./context.ts";
 import { looksBinary } from "./binary.ts";
 import { globToRegExp } from "./glob.ts";
 import { resolveToCwd } from "./paths.ts";
-import { byteLength, DEFAULT_MAX_BYTES, formatSize, GREP_MAX_LINE_LENGTH, truncateHead, truncateLine, type TruncationResult } from "../../../modules/coding-agent/truncate.ts";
+import {
+	byteLength,
+	DEFAULT_MAX_BYTES,
+	formatSize,
+	GREP_MAX_LINE_LENGTH,
+	truncateHead,
+	truncateLine,
+	type TruncationResult,
+} from "../../../modules/coding-agent/truncate.ts";
 import { walk } from "./walk.ts";
 
 export const grepSchema = Type.Object({
@@ -20,8 +28,7 @@ export const grepSchema = Type.Object({
 	path: Type.Optional(Type.String({ description: "Directory or file to search (default: current directory)" })),
 	glob: Type.Optional(
 		Type.String({
-			description:
-				"Filter files by glob pattern relative to path, e.g. 'src/**/*.ts'. Without '/', e.g. '*.ts', it matches file names at any depth",
+			description: "Filter files by glob pattern relative to path, e.g. 'src/**/*.ts'. Without '/', e.g. '*.ts', it matches file names at any depth",
 		}),
 	),
 	ignoreCase: Type.Optional(Type.Boolean({ description: "Case-insensitive search (default: false)" })),

@@ -19,7 +19,11 @@ function startsWith(bytes: Uint8Array, prefix: number[], offset = 0): boolean {
 }
 
 function ascii(bytes: Uint8Array, offset: number, text: string): boolean {
-	return startsWith(bytes, Array.from(text, (char) => char.charCodeAt(0)), offset);
+	return startsWith(
+		bytes,
+		Array.from(text, (char) => char.charCodeAt(0)),
+		offset,
+	);
 }
 
 function u32be(bytes: Uint8Array, offset: number): number {

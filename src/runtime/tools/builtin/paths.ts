@@ -23,12 +23,7 @@ export async function resolveReadPath(workspace: Workspace, filePath: string, cw
 	const resolved = resolveToCwd(filePath, cwd);
 	if (await workspace.exists(resolved)) return resolved;
 	const nfd = resolved.normalize("NFD");
-	const variants = [
-		resolved.replace(/ (AM|PM)\./gi, `${NARROW_NO_BREAK_SPACE}$1.`),
-		nfd,
-		resolved.replace(/'/g, "\u2019"),
-		nfd.replace(/'/g, "\u2019"),
-	];
+	const variants = [resolved.replace(/ (AM|PM)\./gi, `${NARROW_NO_BREAK_SPACE}$1.`), nfd, resolved.replace(/'/g, "\u2019"), nfd.replace(/'/g, "\u2019")];
 	for (const variant of variants) {
 		if (variant !== resolved && (await workspace.exists(variant))) return variant;
 	}

@@ -85,7 +85,11 @@ function readText(path: string, bytes: Uint8Array, offset: number | undefined, l
 	return { text: truncation.content, details: undefined };
 }
 
-export function createReadTool(workspace: Workspace, context: ToolContext, options: ReadToolOptions = {}): AgentTool<typeof readSchema, ReadToolDetails | undefined> {
+export function createReadTool(
+	workspace: Workspace,
+	context: ToolContext,
+	options: ReadToolOptions = {},
+): AgentTool<typeof readSchema, ReadToolDetails | undefined> {
 	const processImage = options.processImage ?? passThroughImage;
 	return {
 		name: "read",
