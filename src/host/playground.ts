@@ -4,13 +4,13 @@
  * the state the React UI renders. No React here, so it reads as the host's behaviour.
  */
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
-import type { HostBridge, ModelChoice, RuntimeEvent, ScriptStep, StartReason } from "../protocol/runtime.ts";
+import type { ModelChoice, RuntimeEvent, ScriptStep, StartReason } from "../protocol/runtime.ts";
 import { EndpointStore } from "./gateway/endpoints.ts";
 import { createLazyGateway } from "./gateway/lazy.ts";
 import { SecretStore } from "./gateway/secrets.ts";
 import { prepareRuntimeFrame, startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
 import { SessionLibrary } from "./session-library.ts";
-import { SessionLock } from "./session-lock.ts";
+import { HeldSessionLock } from "./session-lock.ts";
 import { SessionTreeActions } from "./session-tree-actions.ts";
 import type { PlayaDatabase } from "./database.ts";
 import { ManualTurnDesk } from "./manual-turns.ts";
@@ -28,21 +28,14 @@ import { resolveExtensionInput } from "./extension-input.ts";
 import { InspectorLog } from "./inspector-log.ts";
 import { EditorHost } from "./editor-host.ts";
 import { branchPath } from "../session/tree.ts";
-import {
-	DEFAULT_SCRIPT,
-	displayPatch,
-	initialPlaygroundState,
-	SCRIPTED_CHOICE,
-	sessionSource,
-	type Notification,
-	type PlaygroundState,
-} from "./playground-state.ts";
-import { linkCdn, linkExtensionUrls, linkRetryPolicy } from "./link-params.ts";
-import { ExtensionContentTrust, fetchModuleText } from "./extension-trust.ts";
+import { displayPatch, initialPlaygroundState, type Notification, type PlaygroundState } from "./playground-state.ts";
+import { linkCdn, linkRetryPolicy } from "./link-params.ts";
+import { LinkExtensions } from "./link-extensions.ts";
+import { PlaygroundChoices } from "./playground-choices.ts";
+import { runtimeBridge } from "./runtime-events.ts";
 import { HOME_PLAYGROUND, openPlaygroundDatabase, playgroundIdOf } from "./playgrounds.ts";
 import { SHARED_SETTINGS, takeSharedStart } from "./share-materialize.ts";
 import { ShareDesk } from "./share-desk.ts";
-import { isWorkspaceUrl, workspacePathOf } from "../protocol/workspace-url.ts";
 import { join } from "../workspace/path.ts";
 
 const UNSANDBOXED_NOTICE =
@@ -50,13 +43,6 @@ const UNSANDBOXED_NOTICE =
 
 /** How many entries of a long session are shown before the whole session has loaded. */
 const RECENT_ENTRIES = 200;
-
-const SETTINGS = {
-	extensions: "extensions",
-	script: "script",
-	model: "model",
-	thinkingLevel: "thinkingLevel",
-} as const;
 
 /** Lets the browser paint before more main-thread work (loading the rest of a long session). */
 function nextPaint(): Promise<void> {
@@ -84,8 +70,17 @@ export class Playground {
 	private home!: PlayaDatabase;
 	/** Which playground this page is (see playgrounds.ts): its own database, workspace and sessions. */
 	readonly playgroundId: string;
-	/** Link extensions are trusted per URL and content hash. */
-	private readonly urlTrust = new ExtensionContentTrust(() => this.home);
+	/** The model, thinking level, script and extension list the user chose, kept for the next start. */
+	private readonly choices = new PlaygroundChoices({ storage: () => this.storage, set: (patch) => this.set(patch), runtime: () => this.runtime?.api });
+	/** The extensions the link names, run only with the content the user said yes to. */
+	private readonly links = new LinkExtensions({
+		home: () => this.home,
+		readWorkspaceFile: async (path) => {
+			await this.workspaceReady;
+			return this.workspace.readFile(path);
+		},
+		warn: (message) => this.notify(message, "warning", "Playa"),
+	});
 	/** A shared playground's first prompt, sent once its runtime is first ready. */
 	private firstPrompt?: string;
 	private runtime?: RuntimeHandle;
@@ -94,8 +89,7 @@ export class Playground {
 		(update) => this.set(update),
 		(message) => this.notify(message, "error", "Playa"),
 	);
-	private lock?: SessionLock;
-	private lockedSession?: string;
+	private readonly lock = new HeldSessionLock();
 	/** Counts runtimes started: the current one's events are the ones shown. */
 	private generation = 0;
 	private readonly disabled = new DisabledExtensions(() => this.storage);
@@ -126,7 +120,6 @@ export class Playground {
 		(dialogs) => this.set({ dialogs }),
 		(request) => this.answers.answer(request),
 	);
-	private linkUrls: string[] = [];
 	/** The project's own extensions (`.pi/extensions/`): found at each start, run once trusted. */
 	readonly project = new ProjectExtensions({
 		storage: () => this.storage,
@@ -147,6 +140,8 @@ export class Playground {
 		restart: (reason) => this.startRuntime({ startReason: reason }),
 		stopRuntime: () => this.stopRuntime(),
 		forgetSession: (sessionId) => this.answers.forgetSession(sessionId),
+		// The runtime's answer is untrusted, and a runtime that fails to answer cancels nothing.
+		switchCancelled: async (reason, sessionId) => (await this.runtime?.api.beforeSessionSwitch(reason, sessionId).catch(() => undefined))?.cancelled === true,
 	});
 	/** The tree panel's actions on the current session. */
 	readonly tree = new SessionTreeActions({
@@ -178,6 +173,21 @@ export class Playground {
 		},
 	});
 
+	/** What the page does with the current runtime's events (see runtime-events.ts). */
+	private readonly runtimeEvents = {
+		storage: () => this.storage,
+		store: this.store,
+		notices: this.notices,
+		sessions: this.sessions,
+		inspector: this.inspector,
+		dialogs: this.dialogs,
+		manualTurns: this.manualTurns,
+		generation: () => this.generation,
+		newSession: () => this.newSession(),
+		reload: () => this.startRuntime({ startReason: { reason: "reload" } }),
+		openFork: (event: Extract<RuntimeEvent, { type: "session_fork" }>) => this.openFork(event),
+	};
+
 	/** Shared playgrounds offered to open (a link, a `.playa.json`, an embedding page), with consent. */
 	readonly share: ShareDesk;
 
@@ -204,28 +214,11 @@ export class Playground {
 				await nextPaint();
 			}
 			this.workspaceReady = this.workspace.open(this.storage, this.location);
-			const [saved, script, model, thinkingLevel, linked] = await Promise.all([
-				this.storage.getSetting<string[]>(SETTINGS.extensions),
-				this.storage.getSetting<ScriptStep[]>(SETTINGS.script),
-				this.storage.getSetting<ModelChoice>(SETTINGS.model),
-				this.storage.getSetting<ThinkingLevel>(SETTINGS.thinkingLevel),
-				this.storage.getSetting<string[]>(SHARED_SETTINGS.linkedExtensions),
-			]);
+			const [saved, linked] = await Promise.all([this.choices.load(), this.storage.getSetting<string[]>(SHARED_SETTINGS.linkedExtensions)]);
 			await this.firstStart();
-			this.linkUrls = [...new Set([...linkExtensionUrls(this.location), ...(linked ?? [])])];
-			const checked = await this.urlTrust.untrusted(
-				this.linkUrls.filter((url) => !saved?.includes(url)),
-				(url) => this.readModule(url),
-			);
-			for (const { url, problem } of checked) if (problem) this.notify(`The page could not read ${url} to check it: ${problem}.`, "warning", "Playa");
-			const untrusted = checked.map((entry) => entry.url);
+			const untrusted = await this.links.open(this.location, linked, saved);
 			await this.answers.load();
-			this.set({
-				script: script ?? DEFAULT_SCRIPT,
-				model: model ?? SCRIPTED_CHOICE,
-				thinkingLevel: thinkingLevel ?? "off",
-				extensionUrls: [...new Set([...(saved ?? []), ...this.linkUrls.filter((url) => !untrusted.includes(url))])],
-			});
+			this.set({ extensionUrls: [...new Set([...saved, ...this.links.urls.filter((url) => !untrusted.includes(url))])] });
 			if (untrusted.length > 0) {
 				this.set({ phase: "awaiting-trust", untrustedUrls: untrusted });
 				return;
@@ -241,28 +234,11 @@ export class Playground {
 	async decideTrust(run: boolean): Promise<void> {
 		const { untrustedUrls, extensionUrls } = this.store.get();
 		if (run && untrustedUrls.length > 0) this.set({ extensionUrls: [...new Set([...extensionUrls, ...untrustedUrls])] });
-		await this.urlTrust.decide(run);
+		await this.links.decide(run);
 		await this.project.decide(run);
 		this.set({ untrustedUrls: [] });
 		await this.startRuntime();
 		await this.sendFirstPrompt();
-	}
-
-	/** The link extensions about to run whose content is not the one the user trusted (the user's own URLs are not asked about). */
-	private async changedLinkExtensions(running: readonly string[]): Promise<string[]> {
-		const saved = (await this.storage.getSetting<string[]>(SETTINGS.extensions)) ?? [];
-		const links = this.linkUrls.filter((url) => running.includes(url) && !saved.includes(url));
-		if (links.length === 0) return [];
-		return (await this.urlTrust.untrusted(links, (url) => this.readModule(url))).map((entry) => entry.url);
-	}
-
-	/** A link extension's text as the page reads it, to hash it: fetched, or read from the workspace. */
-	private async readModule(url: string): Promise<string> {
-		if (!isWorkspaceUrl(url)) return fetchModuleText(url);
-		await this.workspaceReady;
-		const path = workspacePathOf(url);
-		if (!path) throw new Error("is not a workspace path");
-		return new TextDecoder().decode(await this.workspace.readFile(path));
 	}
 
 	/**
@@ -299,24 +275,14 @@ export class Playground {
 	}
 
 	/** Holds the session's lock for this tab; false when another tab writes the session. */
-	private async holdLock(sessionId: string, steal: boolean): Promise<boolean> {
-		// Restarting the runtime on the same session keeps the lock: released, it might not come back at once.
-		if (this.lock && this.lockedSession === sessionId) return true;
-		this.lock?.unlock();
-		this.lock = await SessionLock.acquire(sessionId, { steal });
-		this.lockedSession = sessionId;
-		if (!this.lock) return false;
-		const lock = this.lock;
-		lock.onLost(() => {
-			if (this.lock !== lock) return;
-			this.lock = undefined;
+	private holdLock(sessionId: string, steal: boolean): Promise<boolean> {
+		return this.lock.hold(sessionId, steal, () => {
 			void this.stopRuntime().then(async () => {
 				const snapshot = await this.storage.loadSession(sessionId);
 				this.set({ phase: "locked", running: false, streaming: undefined, ...(snapshot && { entries: snapshot.entries, leafId: snapshot.leafId }) });
 				this.notify("Another tab took over this session. This tab only shows it now.", "warning", "Playa");
 			});
 		});
-		return true;
 	}
 
 	/** Makes this tab the session's writer; the other tab is told. */
@@ -363,7 +329,7 @@ export class Playground {
 				return;
 			}
 			// A link's extension whose file changed since the user said yes asks again, at every start (a reload too).
-			const changed = await this.changedLinkExtensions(extensionUrls);
+			const changed = await this.links.changed(extensionUrls, await this.choices.savedExtensions());
 			if (changed.length > 0) {
 				frame.remove();
 				this.set({ phase: "awaiting-trust", untrustedUrls: changed, extensionUrls: extensionUrls.filter((url) => !changed.includes(url)) });
@@ -376,7 +342,7 @@ export class Playground {
 				{
 					session,
 					extensions,
-					contentHashes: await this.urlTrust.pinned(this.linkUrls),
+					contentHashes: await this.links.pinned(),
 					script,
 					disabled,
 					workspacePort,
@@ -388,7 +354,7 @@ export class Playground {
 					startReason: options.startReason,
 					retry: linkRetryPolicy(this.location),
 				},
-				this.bridge(++this.generation, session.header.id),
+				runtimeBridge(this.runtimeEvents, ++this.generation, session.header.id),
 				{
 					onCreated: (handle) => this.watchdog.watch(handle),
 					gateway: this.gateway,
@@ -424,8 +390,7 @@ export class Playground {
 		this.dialogs.cancelAll();
 		this.manualTurns.cancelAll();
 		await this.stopRuntime();
-		this.lock?.unlock();
-		this.lock = undefined;
+		this.lock.release();
 		this.workspace.close();
 	}
 
@@ -433,75 +398,6 @@ export class Playground {
 	async enableExtension(url: string): Promise<void> {
 		await this.disabled.enable(url);
 		await this.startRuntime();
-	}
-
-	/**
-	 * `generation`: the runtime this bridge serves; events of a runtime since replaced change nothing on
-	 * screen. It writes only the session it was started with, whatever session id its events name.
-	 */
-	private bridge(generation: number, sessionId: string): HostBridge {
-		return {
-			emit: (event) => {
-				if ((event.type === "entry_appended" || event.type === "leaf_changed") && event.sessionId !== sessionId) {
-					return this.notices.refused(`${event.type} for another session than the runtime's own`);
-				}
-				return this.onRuntimeEvent(event, () => generation === this.generation);
-			},
-			requestUI: (id, request) => this.dialogs.request(id, request),
-			cancelUI: (id) => this.dialogs.answer(id, { cancelled: true }, "runtime"),
-			requestManualTurn: (id, request) => this.manualTurns.request(id, request),
-			cancelManualTurn: (id) => this.manualTurns.answer(id, { cancelled: true }),
-		};
-	}
-
-	private onRuntimeEvent(event: RuntimeEvent, current: () => boolean): void | Promise<void> {
-		switch (event.type) {
-			case "entry_appended":
-				// Shown once stored, and the runtime goes on only then: what is on screen survives a reload.
-				return this.storage.appendEntry(event.sessionId, event.entry, event.leafId).then(
-					() => {
-						// Appends that come together are copied into the entries once (see Store.append).
-						if (current()) this.store.append("entries", event.entry, { leafId: event.leafId });
-						// pi.setSessionName: the Sessions panel lists the session by its new name.
-						const { entry } = event;
-						if (entry.type === "session_info") void this.sessions.renameSession(event.sessionId, typeof entry.name === "string" ? entry.name.trim() : "");
-					},
-					(error: Error) => this.notify(`Could not save the session: ${error.message}`, "error", "Playa"),
-				);
-			case "leaf_changed":
-				return this.storage.setLeaf(event.sessionId, event.leafId).then(
-					() => {
-						if (current()) this.set({ leafId: event.leafId });
-					},
-					(error: Error) => this.notify(`Could not save the session: ${error.message}`, "error", "Playa"),
-				);
-			case "session_request":
-				if (event.action === "new")
-					void this.newSession().then(
-						() => event.editorText && this.set(displayPatch(this.store.get(), { type: "editor_text", text: event.editorText, mode: "set" })),
-					);
-				else if (event.action === "open" && event.sessionId) void this.sessions.openSession(event.sessionId);
-				else void this.startRuntime({ startReason: { reason: "reload" } });
-				return;
-			case "session_fork":
-				void this.openFork(event);
-				return;
-			case "run_state":
-				this.set({ running: event.running });
-				if (!event.running) void this.sessions.refresh();
-				return;
-			case "notify":
-				this.notify(event.message, event.level, sessionSource(event.extension), "session");
-				return;
-			case "inspector":
-				if (current()) this.inspector.add(event, this.generation);
-				return;
-			default:
-				this.store.update((state) => {
-					const patch = displayPatch(state, event);
-					return Object.keys(patch).length > 0 ? { ...state, ...patch } : state;
-				});
-		}
 	}
 
 	notify(message: string, level: Notification["level"], source: string, origin: Notification["origin"] = "page"): void {
@@ -542,16 +438,12 @@ export class Playground {
 	}
 
 	/** The user's pick in the model panel; remembered for the next start. */
-	async selectModel(choice: ModelChoice): Promise<void> {
-		this.set({ model: choice });
-		await this.storage.setSetting(SETTINGS.model, choice);
-		await this.runtime?.api.selectModel(choice);
+	selectModel(choice: ModelChoice): Promise<void> {
+		return this.choices.selectModel(choice);
 	}
 
-	async setThinkingLevel(level: ThinkingLevel): Promise<void> {
-		this.set({ thinkingLevel: level });
-		await this.storage.setSetting(SETTINGS.thinkingLevel, level);
-		await this.runtime?.api.setThinkingLevel(level);
+	setThinkingLevel(level: ThinkingLevel): Promise<void> {
+		return this.choices.setThinkingLevel(level);
 	}
 
 	/** The scripted answers to the extensions' dialogs this playground carries (a shared one's). */
@@ -560,10 +452,8 @@ export class Playground {
 		return this.store.get().dialogAnswers;
 	}
 
-	async setScript(script: ScriptStep[]): Promise<void> {
-		this.set({ script });
-		await this.storage.setSetting(SETTINGS.script, script);
-		await this.runtime?.api.setScript(script);
+	setScript(script: ScriptStep[]): Promise<void> {
+		return this.choices.setScript(script);
 	}
 
 	/**
@@ -584,10 +474,7 @@ export class Playground {
 
 	private async saveExtensions(urls: string[]): Promise<void> {
 		this.set({ extensionUrls: urls, errors: [] });
-		await this.storage.setSetting(
-			SETTINGS.extensions,
-			urls.filter((url) => !this.linkUrls.includes(url)),
-		);
+		await this.choices.saveExtensions(urls.filter((url) => !this.links.includes(url)));
 		await this.startRuntime();
 	}
 
@@ -596,8 +483,8 @@ export class Playground {
 		this.set({ script: example.script, extensionUrls: example.urls, errors: [] });
 		// Answers left from another demo would answer this one's dialogs.
 		await this.answers.setAnswers(example.dialogAnswers ?? []);
-		await this.storage.setSetting(SETTINGS.script, example.script);
-		await this.storage.setSetting(SETTINGS.extensions, example.urls);
+		await this.choices.setScript(example.script);
+		await this.choices.saveExtensions(example.urls);
 		await this.newSession();
 		if (this.store.get().phase === "ready") await this.submit(example.prompt);
 	}
@@ -607,26 +494,9 @@ export class Playground {
 		return this.sessions.newSession();
 	}
 
-	/** The user's New session: extensions' `session_before_switch` may cancel it first. */
-	async requestNewSession(): Promise<void> {
-		if (!(await this.switchCancelled("new"))) await this.sessions.newSession();
-	}
-
-	/** The user opens another session: extensions' `session_before_switch` may cancel it first. */
-	async requestOpenSession(sessionId: string): Promise<void> {
-		if (!(await this.switchCancelled("resume", sessionId))) await this.sessions.openSession(sessionId);
-	}
-
-	/** Asks the running runtime; its answer is untrusted, and a runtime that fails to answer cancels nothing. */
-	private async switchCancelled(reason: "new" | "resume", sessionId?: string): Promise<boolean> {
-		const answer = await this.runtime?.api.beforeSessionSwitch(reason, sessionId).catch(() => undefined);
-		return answer?.cancelled === true;
-	}
-
 	/** Stores the session the runtime forked and starts on it; a user message's text goes to the composer. */
 	private async openFork(event: Extract<RuntimeEvent, { type: "session_fork" }>): Promise<void> {
-		await this.sessions.storeFork(event.session);
-		await this.startRuntime({ startReason: { reason: "fork", previousSessionId: event.previousSessionId } });
+		await this.sessions.openFork(event.session, event.previousSessionId);
 		if (event.editorText) this.set(displayPatch(this.store.get(), { type: "editor_text", text: event.editorText, mode: "set" }));
 	}
 

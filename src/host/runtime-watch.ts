@@ -3,7 +3,7 @@
  * only a worker whose heartbeat stopped, stuck in extension code or late past its grace (late-runtime.ts), is
  * ended; the extension it was running is turned off (hung-runtime.ts) before the page starts again from storage.
  */
-import { DisabledExtensions, HangPolicy } from "./hung-runtime.ts";
+import { type DisabledExtensions, HangPolicy } from "./hung-runtime.ts";
 import { lateRuntimeJudge } from "./late-runtime.ts";
 import type { RuntimeHandle } from "./runtime-client.ts";
 import { Watchdog } from "./watchdog.ts";

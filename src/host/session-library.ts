@@ -24,6 +24,8 @@ export interface SessionLibraryHost {
 	/** Starts the runtime again on whatever session is current; `reason` tells its extensions why. */
 	restart(reason?: StartReason): Promise<void>;
 	stopRuntime(): Promise<void>;
+	/** The running runtime's extensions' `session_before_switch`: true when one cancels the switch. */
+	switchCancelled?(reason: "new" | "resume", sessionId?: string): Promise<boolean>;
 	/** What else the page keeps about a session (its scripted answers' log), removed with it. */
 	forgetSession?(sessionId: string): Promise<void>;
 }
@@ -98,10 +100,21 @@ export class SessionLibrary {
 		await this.openSession(header.id);
 	}
 
-	/** Stores a session the runtime forked off the current one; the caller opens it. */
-	async storeFork(session: SessionSnapshot): Promise<void> {
+	/** Stores a session the runtime forked off the current one and starts on it. */
+	async openFork(session: SessionSnapshot, previousSessionId: string): Promise<void> {
 		await this.storage.importSession(session.header, session.entries, session.leafId);
 		await this.storage.setSetting(CURRENT_SESSION, session.header.id);
+		await this.host.restart({ reason: "fork", previousSessionId });
+	}
+
+	/** The user's New session: extensions' `session_before_switch` may cancel it first. */
+	async requestNewSession(): Promise<void> {
+		if (!(await this.host.switchCancelled?.("new"))) await this.newSession();
+	}
+
+	/** The user opens another session: extensions' `session_before_switch` may cancel it first. */
+	async requestOpenSession(sessionId: string): Promise<void> {
+		if (!(await this.host.switchCancelled?.("resume", sessionId))) await this.openSession(sessionId);
 	}
 
 	async renameSession(sessionId: string, name: string): Promise<void> {

@@ -42,3 +42,31 @@ export class SessionLock {
 		this.release?.();
 	}
 }
+
+/** The lock this tab holds for the session its runtime writes; restarting on the same session keeps it. */
+export class HeldSessionLock {
+	private lock?: SessionLock;
+	private sessionId?: string;
+
+	/** Holds the session's lock; false when another tab writes the session. `lost` runs if another tab takes it later. */
+	async hold(sessionId: string, steal: boolean, lost: () => void): Promise<boolean> {
+		// Restarting the runtime on the same session keeps the lock: released, it might not come back at once.
+		if (this.lock && this.sessionId === sessionId) return true;
+		this.lock?.unlock();
+		this.lock = await SessionLock.acquire(sessionId, { steal });
+		this.sessionId = sessionId;
+		if (!this.lock) return false;
+		const lock = this.lock;
+		lock.onLost(() => {
+			if (this.lock !== lock) return;
+			this.lock = undefined;
+			lost();
+		});
+		return true;
+	}
+
+	release(): void {
+		this.lock?.unlock();
+		this.lock = undefined;
+	}
+}

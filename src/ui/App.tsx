@@ -209,7 +209,7 @@ export function App(props: AppProps) {
 				sessions={state.sessions}
 				currentId={state.sessionId}
 				disabled={state.running}
-				onOpen={(id) => void playground.requestOpenSession(id)}
+				onOpen={(id) => void playground.sessions.requestOpenSession(id)}
 				onRename={(id, name) => void playground.sessions.renameSession(id, name)}
 				onDelete={(id) => void playground.sessions.deleteSession(id)}
 				onExport={(format) => playground.sessions.exportSession(format)}
@@ -234,7 +234,7 @@ export function App(props: AppProps) {
 				offline={OFFLINE_MODELS}
 				running={state.running}
 				onSelectModel={(choice) => void playground.selectModel(choice)}
-				onNewSession={() => void playground.requestNewSession()}
+				onNewSession={() => void playground.sessions.requestNewSession()}
 				onTree={() => playground.tree.show(true)}
 				onExamples={props.onExamples ?? (() => setGalleryOpen(true))}
 				themeToggle={props.themeToggle ?? <ColorSchemeToggle />}

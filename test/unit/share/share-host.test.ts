@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PlayaDatabase } from "../../../src/host/database.ts";
 import { ExtensionContentTrust } from "../../../src/host/extension-trust.ts";
+import { LinkExtensions } from "../../../src/host/link-extensions.ts";
 import { databaseNameOf, HOME_PLAYGROUND, playgroundHref, playgroundIdOf } from "../../../src/host/playgrounds.ts";
 import { buildSnapshot, defaultSharePaths, snapshotFile } from "../../../src/host/share-build.ts";
 import { ShareDesk } from "../../../src/host/share-desk.ts";
@@ -225,6 +226,45 @@ describe("link extensions trusted per content hash", () => {
 		expect(await trust.untrusted(["https://x.test/gone.ts"], unreadable)).toEqual([{ url: "https://x.test/gone.ts", problem: "answered 404" }]);
 		await trust.decide(true);
 		expect(await trust.untrusted(["https://x.test/gone.ts"], unreadable)).toHaveLength(1);
+	});
+});
+
+describe("a link's extensions at each start", () => {
+	const url = "https://x.test/a.ts";
+	const page = { search: `?ext=${encodeURIComponent(url)}`, href: `https://playa.test/?ext=${encodeURIComponent(url)}` } as Location;
+
+	function links(home: PlayaDatabase, content: () => string) {
+		const reads: string[] = [];
+		const fetchStub = vi.fn(async (input: string) => {
+			reads.push(input);
+			return new Response(content());
+		});
+		vi.stubGlobal("fetch", fetchStub);
+		return { reads, links: new LinkExtensions({ home: () => home, readWorkspaceFile: async () => new Uint8Array(), warn: () => undefined }) };
+	}
+
+	it("reads a trusted link once when the page opens and starts, then again at every later start", async () => {
+		const home = settingsStore();
+		let content = "export default () => {}";
+		const first = links(home, () => content);
+		expect(await first.links.open(page, [], [])).toEqual([url]);
+		await first.links.decide(true);
+		// The start right after the yes does not read the file again: the yes was for what was just read.
+		expect(await first.links.changed([url], [])).toEqual([]);
+		expect(first.reads).toHaveLength(1);
+		// A later start (a reload) reads it again and asks when it changed.
+		content += "\n// changed";
+		expect(await first.links.changed([url], [])).toEqual([url]);
+		expect(first.reads).toHaveLength(2);
+	});
+
+	it("does not ask about the user's own saved URLs, and pins only trusted hashes", async () => {
+		const home = settingsStore();
+		const { links: opened, reads } = links(home, () => "export default () => {}");
+		expect(await opened.open(page, [], [url])).toEqual([]);
+		expect(reads).toHaveLength(0);
+		expect(await opened.pinned()).toEqual({});
+		expect(opened.includes(url)).toBe(true);
 	});
 });
 

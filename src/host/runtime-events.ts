@@ -1,0 +1,100 @@
+/**
+ * What the page does with a runtime's events: stores what it appends before showing it, follows its
+ * session requests, and patches the state the UI renders. Every event comes from the runtime worker,
+ * untrusted: the bridge writes only the session the runtime was started with.
+ */
+import type { HostBridge, RuntimeEvent } from "../protocol/runtime.ts";
+import type { PlayaDatabase } from "./database.ts";
+import type { DialogDesk } from "./dialog-desk.ts";
+import type { InspectorLog } from "./inspector-log.ts";
+import type { ManualTurnDesk } from "./manual-turns.ts";
+import type { Notices } from "./notices.ts";
+import { displayPatch, sessionSource, type PlaygroundState } from "./playground-state.ts";
+import type { SessionLibrary } from "./session-library.ts";
+import type { Store } from "./store.ts";
+
+export interface RuntimeEventsDeps {
+	storage: () => PlayaDatabase;
+	store: Store<PlaygroundState>;
+	notices: Notices;
+	sessions: SessionLibrary;
+	inspector: InspectorLog;
+	dialogs: DialogDesk;
+	manualTurns: ManualTurnDesk;
+	/** The runtime started last: only its events change what is on screen. */
+	generation: () => number;
+	newSession: () => Promise<void>;
+	reload: () => Promise<void>;
+	openFork: (event: Extract<RuntimeEvent, { type: "session_fork" }>) => Promise<void>;
+}
+
+/**
+ * `generation`: the runtime this bridge serves; events of a runtime since replaced change nothing on
+ * screen. It writes only the session it was started with, whatever session id its events name.
+ */
+export function runtimeBridge(deps: RuntimeEventsDeps, generation: number, sessionId: string): HostBridge {
+	const current = () => generation === deps.generation();
+	return {
+		emit: (event) => {
+			if ((event.type === "entry_appended" || event.type === "leaf_changed") && event.sessionId !== sessionId) {
+				return deps.notices.refused(`${event.type} for another session than the runtime's own`);
+			}
+			return onRuntimeEvent(deps, event, current);
+		},
+		requestUI: (id, request) => deps.dialogs.request(id, request),
+		cancelUI: (id) => deps.dialogs.answer(id, { cancelled: true }, "runtime"),
+		requestManualTurn: (id, request) => deps.manualTurns.request(id, request),
+		cancelManualTurn: (id) => deps.manualTurns.answer(id, { cancelled: true }),
+	};
+}
+
+function onRuntimeEvent(deps: RuntimeEventsDeps, event: RuntimeEvent, current: () => boolean): void | Promise<void> {
+	const { store, notices } = deps;
+	const set = (patch: Partial<PlaygroundState>) => store.update((state) => ({ ...state, ...patch }));
+	const saveFailed = (error: Error) => notices.notify(`Could not save the session: ${error.message}`, "error", "Playa");
+	switch (event.type) {
+		case "entry_appended":
+			// Shown once stored, and the runtime goes on only then: what is on screen survives a reload.
+			return deps
+				.storage()
+				.appendEntry(event.sessionId, event.entry, event.leafId)
+				.then(() => {
+					// Appends that come together are copied into the entries once (see Store.append).
+					if (current()) store.append("entries", event.entry, { leafId: event.leafId });
+					// pi.setSessionName: the Sessions panel lists the session by its new name.
+					const { entry } = event;
+					if (entry.type === "session_info") void deps.sessions.renameSession(event.sessionId, typeof entry.name === "string" ? entry.name.trim() : "");
+				}, saveFailed);
+		case "leaf_changed":
+			return deps
+				.storage()
+				.setLeaf(event.sessionId, event.leafId)
+				.then(() => {
+					if (current()) set({ leafId: event.leafId });
+				}, saveFailed);
+		case "session_request":
+			if (event.action === "new")
+				void deps.newSession().then(() => event.editorText && set(displayPatch(store.get(), { type: "editor_text", text: event.editorText, mode: "set" })));
+			else if (event.action === "open" && event.sessionId) void deps.sessions.openSession(event.sessionId);
+			else void deps.reload();
+			return;
+		case "session_fork":
+			void deps.openFork(event);
+			return;
+		case "run_state":
+			set({ running: event.running });
+			if (!event.running) void deps.sessions.refresh();
+			return;
+		case "notify":
+			notices.notify(event.message, event.level, sessionSource(event.extension), "session");
+			return;
+		case "inspector":
+			if (current()) deps.inspector.add(event, deps.generation());
+			return;
+		default:
+			store.update((state) => {
+				const patch = displayPatch(state, event);
+				return Object.keys(patch).length > 0 ? { ...state, ...patch } : state;
+			});
+	}
+}
