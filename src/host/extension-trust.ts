@@ -68,20 +68,19 @@ export class ExtensionContentTrust {
 		return Object.fromEntries(urls.flatMap((url) => (trusted[url] ? [[url, trusted[url]]] : [])));
 	}
 
-	/** The user's answer about the URLs `untrusted` last returned: yes keeps their hashes. Returns the URLs it trusted. */
-	async decide(run: boolean): Promise<string[]> {
+	/** The user's answer about the URLs `untrusted` last returned: yes keeps their hashes. */
+	async decide(run: boolean): Promise<void> {
 		const pending = this.pending;
 		this.pending = [];
-		return run ? this.trust(pending) : [];
+		if (run) await this.trust(pending);
 	}
 
-	/** Trusts these URLs with these contents (those the page could read); returns the URLs trusted. */
-	async trust(checked: CheckedUrl[]): Promise<string[]> {
+	/** Trusts these URLs with these contents (those the page could read). */
+	async trust(checked: CheckedUrl[]): Promise<void> {
 		const readable = checked.filter((entry): entry is CheckedUrl & { hash: string } => entry.hash !== undefined);
-		if (readable.length === 0) return [];
+		if (readable.length === 0) return;
 		const hashes = await this.hashes();
 		for (const entry of readable) hashes[entry.url] = entry.hash;
 		await this.home().setSetting(SETTING, hashes);
-		return readable.map((entry) => entry.url);
 	}
 }

@@ -22,8 +22,9 @@ export class LinkExtensions {
 	urls: string[] = [];
 	private readonly trust: ExtensionContentTrust;
 	/**
-	 * URLs whose content was found trusted (or just trusted) moments ago: the start that follows does not
-	 * read them again. The runtime still checks what it fetches against the trusted hash.
+	 * URLs whose content was found trusted moments ago, when the page opened: the start that follows at once
+	 * does not read them again. (After the user's yes it does: the file may have changed while they read the
+	 * prompt.) The runtime still checks what it fetches against the trusted hash.
 	 */
 	private justChecked = new Set<string>();
 
@@ -44,7 +45,7 @@ export class LinkExtensions {
 
 	/** The user's answer about the URLs `open` or `changed` returned last. */
 	async decide(run: boolean): Promise<void> {
-		for (const url of await this.trust.decide(run)) this.justChecked.add(url);
+		await this.trust.decide(run);
 	}
 
 	/** The link extensions about to run whose content is not the one the user trusted: asked again at every start. */
