@@ -9,7 +9,7 @@ import * as codingAgent from "./coding-agent/index.ts";
 import type { NodeHost } from "./node/host.ts";
 import { NODE_BUILTINS, NODE_GLOBALS, type NodeModuleName } from "./node/names.ts";
 
-export type HostModuleName = "coding-agent" | "pi-ai" | "pi-tui" | "typebox" | "typebox/value" | "typebox/compile" | "zod" | NodeModuleName;
+export type HostModuleName = "coding-agent" | "pi-ai" | "pi-tui" | "typebox" | "typebox/value" | "typebox/compile" | "zod" | "chalk" | NodeModuleName;
 
 export type HostModuleLoaders = Record<HostModuleName, () => Promise<object>>;
 
@@ -24,6 +24,8 @@ const SPECIFIERS: Record<string, HostModuleName> = {
 	"@sinclair/typebox/value": "typebox/value",
 	"@sinclair/typebox/compile": "typebox/compile",
 	zod: "zod",
+	// The reference's utilities re-export chalk for extensions' console output.
+	"@oh-my-pi/pi-utils/chalk": "chalk",
 };
 for (const name of NODE_BUILTINS) {
 	SPECIFIERS[name] = name;
@@ -75,6 +77,7 @@ export function createHostModuleLoaders(options: HostModuleOptions = {}): HostMo
 			return options.piAi ? options.piAi(piAi) : piAi;
 		},
 		"pi-tui": () => import("./pi-tui/index.ts"),
+		chalk: () => import("chalk"),
 		typebox: () => import("typebox"),
 		"typebox/value": () => import("typebox/value"),
 		"typebox/compile": () => import("typebox/compile"),

@@ -6,6 +6,7 @@ import { ModuleLoadError, type ModuleLoader } from "../../loader/module-loader.t
 import type { ExtensionFactory } from "../../api/types.ts";
 import { displayPathOf } from "../../protocol/workspace-url.ts";
 import { createExtensionAPI, type ApiEnvironment } from "./api.ts";
+import { customToolsOf, registerCustomTools } from "./custom-tools.ts";
 import { clearRegistrations, newRegisteredExtension, type RegisteredExtension } from "./extension.ts";
 import type { ExtensionRunner } from "./runner.ts";
 
@@ -46,7 +47,11 @@ export async function loadExtension(url: string, loader: ModuleLoader, runner: E
 		return extension;
 	}
 	try {
-		await runner.track(extension, "factory", () => factory(createExtensionAPI(extension, env)));
+		const pi = createExtensionAPI(extension, env);
+		const returned = await runner.track(extension, "factory", () => factory(pi));
+		// The reference's custom tool modules return their tools instead of registering them.
+		const tools = customToolsOf(returned);
+		if (tools) registerCustomTools(pi, tools);
 		extension.loaded = true;
 	} catch (error) {
 		extension.error = runner.describeError(extension, "factory", undefined, error);
