@@ -98,6 +98,8 @@ export interface PlaygroundState {
 	components: Record<string, { extension: string; lines: string[] }>;
 	/** Extensions' drawings of session entries (entry and message renderers), by entry id. */
 	renderedEntries: Record<string, { extension: string; lines: string[] }>;
+	/** Thinking renderers' lines below an assistant reply's thinking blocks, by entry id. */
+	renderedThinking: Record<string, ThinkingNote[]>;
 	/** Tools' drawings of their calls (`renderCall`), by tool call id. */
 	renderedToolCalls: Record<string, { extension: string; lines: string[] }>;
 	/** Sessions in this browser, most recent first. */
@@ -152,12 +154,22 @@ export function initialPlaygroundState(): PlaygroundState {
 		components: {},
 		renderedEntries: {},
 		renderedToolCalls: {},
+		renderedThinking: {},
 		model: SCRIPTED_CHOICE,
 		thinkingLevel: "off",
 		treeOpen: false,
 		hotkeysOpen: false,
 		registeredProviders: [],
 	};
+}
+
+/** One thinking renderer's lines below one thinking block of a reply. */
+export interface ThinkingNote {
+	contentIndex: number;
+	/** The renderer's place in registration order: notes under one block are shown in that order. */
+	slot: number;
+	extension: string;
+	lines: string[];
 }
 
 /** A keyed map with one key set, or removed when the value is undefined. */
@@ -193,6 +205,12 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 			return { components: withKey(state.components, event.id, event.lines && { extension: event.extension, lines: event.lines }) };
 		case "entry_rendered":
 			return { renderedEntries: withKey(state.renderedEntries, event.entryId, { extension: event.extension, lines: event.lines }) };
+		case "thinking_rendered": {
+			const note: ThinkingNote = { contentIndex: event.contentIndex, slot: event.slot, extension: event.extension, lines: event.lines };
+			const others = (state.renderedThinking[event.entryId] ?? []).filter((n) => n.contentIndex !== note.contentIndex || n.slot !== note.slot);
+			const notes = [...others, note].sort((a, b) => a.contentIndex - b.contentIndex || a.slot - b.slot);
+			return { renderedThinking: withKey(state.renderedThinking, event.entryId, notes) };
+		}
 		case "tool_call_rendered":
 			return { renderedToolCalls: withKey(state.renderedToolCalls, event.toolCallId, event.lines && { extension: event.extension, lines: event.lines }) };
 		case "title":

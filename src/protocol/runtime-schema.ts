@@ -131,6 +131,13 @@ const eventSchemas: { [K in EventType]: z.ZodType } = {
 	thinking_label: event("thinking_label", { label: text.optional() }),
 	component: event("component", { id: text, extension: text, lines: lines.optional() }),
 	entry_rendered: event("entry_rendered", { entryId: text, extension: text, lines }),
+	thinking_rendered: event("thinking_rendered", {
+		entryId: text,
+		contentIndex: z.number().int().min(0).max(100_000),
+		slot: z.number().int().min(0).max(1_000),
+		extension: text,
+		lines,
+	}),
 	tool_call_rendered: event("tool_call_rendered", { toolCallId: text, extension: text, lines: lines.optional() }),
 	editor_text: event("editor_text", { text, mode: z.enum(["set", "paste"]) }),
 	auto_retry: event("auto_retry", { event: autoRetryEvent }),

@@ -189,6 +189,8 @@ export type RuntimeEvent =
 	| { type: "component"; id: string; extension: string; lines: string[] | undefined }
 	/** An extension's drawing of a session entry (entry or message renderer): shown in its place. */
 	| { type: "entry_rendered"; entryId: string; extension: string; lines: string[] }
+	/** An assistant thinking renderer's lines for one thinking block (`slot`: the renderer's place in registration order). */
+	| { type: "thinking_rendered"; entryId: string; contentIndex: number; slot: number; extension: string; lines: string[] }
 	/** A tool's `renderCall` drawing of one of its calls: shown in place of the call's arguments. */
 	/** A call drawn by its tool's renderCall, with the running tool's partial result under it; no lines: the plain view. */
 	| { type: "tool_call_rendered"; toolCallId: string; extension: string; lines?: string[] }

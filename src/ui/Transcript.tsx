@@ -11,6 +11,7 @@ import type { Usage } from "@earendil-works/pi-ai";
 import { MessageUsage } from "./Usage.tsx";
 import { TranscriptList } from "./TranscriptList.tsx";
 import type { GivenAnswer } from "../host/dialog-answers.ts";
+import type { ThinkingNote } from "../host/playground-state.ts";
 
 /** An extension's drawing of an entry: its ANSI lines, as text. */
 export type RenderedEntries = Record<string, { extension: string; lines: string[] }>;
@@ -28,8 +29,24 @@ function blocks(content: unknown): Block[] {
 	return Array.isArray(content) ? (content as Block[]) : [];
 }
 
-/** `markdown`: the assistant's text blocks are markdown (long ones, which fold, stay plain). */
-function ContentBlocks({ content, markdown = false }: { content: unknown; markdown?: boolean }) {
+/** Lines extensions' thinking renderers drew below one thinking block. */
+function ThinkingNotes({ notes }: { notes: ThinkingNote[] }) {
+	return (
+		<>
+			{notes.map((note) => (
+				<div key={note.slot} className="thinking-note" role="note" aria-label={`${note.extension} thinking note`}>
+					<RenderedLines lines={note.lines} />
+				</div>
+			))}
+		</>
+	);
+}
+
+/**
+ * `markdown`: the assistant's text blocks are markdown (long ones, which fold, stay plain). `thinking`:
+ * what thinking renderers drew, each below its block.
+ */
+function ContentBlocks({ content, markdown = false, thinking }: { content: unknown; markdown?: boolean; thinking?: ThinkingNote[] }) {
 	const renderedCalls = useContext(RenderedCalls);
 	const thinkingLabel = useContext(ThinkingLabel);
 	return (
@@ -40,13 +57,18 @@ function ContentBlocks({ content, markdown = false }: { content: unknown; markdo
 					if (markdown && !collapseText(text)) return <Markdown key={i} text={text} />;
 					return <LongText key={i} className="text" text={text} />;
 				}
-				if (block.type === "thinking")
+				if (block.type === "thinking") {
+					const notes = thinking?.filter((note) => note.contentIndex === i);
 					return (
-						<details key={i} className="thinking">
-							<summary>{thinkingLabel}</summary>
-							<LongText className="text" text={String(block.thinking ?? "")} />
-						</details>
+						<div key={i}>
+							<details className="thinking">
+								<summary>{thinkingLabel}</summary>
+								<LongText className="text" text={String(block.thinking ?? "")} />
+							</details>
+							{notes && notes.length > 0 && <ThinkingNotes notes={notes} />}
+						</div>
 					);
+				}
 				const drawn = block.type === "toolCall" && block.id ? renderedCalls[block.id] : undefined;
 				if (drawn)
 					return (
@@ -132,7 +154,7 @@ function ToolDetails({ details }: { details: unknown }) {
 	);
 }
 
-export function MessageView({ message, streaming = false }: { message: AgentMessage; streaming?: boolean }) {
+export function MessageView({ message, streaming = false, thinking }: { message: AgentMessage; streaming?: boolean; thinking?: ThinkingNote[] }) {
 	if (message.role === "bashExecution") return <ShellView message={message} />;
 	if (message.role === "assistant" && isInterruptedMarker(message)) return <InterruptedView message={message} />;
 	if (message.role === "branchSummary")
@@ -157,7 +179,7 @@ export function MessageView({ message, streaming = false }: { message: AgentMess
 		<article className={`message ${m.role}${m.isError ? " error" : ""}${streaming ? " streaming" : ""}`} aria-label={`${role} message`}>
 			<header className="role">{role}</header>
 			{/* Markdown once the reply is complete: lexing the whole text again on every streamed frame would hold the page. */}
-			<ContentBlocks content={m.content} markdown={m.role === "assistant" && !streaming} />
+			<ContentBlocks content={m.content} markdown={m.role === "assistant" && !streaming} thinking={thinking} />
 			{m.role === "toolResult" && hasDetails(m.details) && <ToolDetails details={m.details} />}
 			{m.stopReason === "error" && <p className="error-text">Error: {m.errorMessage}</p>}
 			{m.stopReason === "aborted" && <p className="muted">Stopped.</p>}
@@ -192,7 +214,7 @@ export function RenderedView({ extension, lines }: { extension: string; lines: s
 }
 
 type Item =
-	| { key: string; message: AgentMessage; streaming: boolean }
+	| { key: string; message: AgentMessage; streaming: boolean; thinking?: ThinkingNote[] }
 	| { key: string; rendered: RenderedEntries[string] }
 	| { key: string; compaction: CompactionEntry }
 	| { key: string; answer: GivenAnswer };
@@ -211,7 +233,7 @@ const ItemView = memo(function ItemView({ item }: { item: Item }) {
 	if ("rendered" in item) return <RenderedView {...item.rendered} />;
 	if ("compaction" in item) return <CompactionView entry={item.compaction} />;
 	if ("answer" in item) return <ScriptedAnswerView answer={item.answer} />;
-	return <MessageView message={item.message} streaming={item.streaming} />;
+	return <MessageView message={item.message} streaming={item.streaming} thinking={item.thinking} />;
 });
 
 const ROW_CHROME = 60;
@@ -229,14 +251,15 @@ function estimateItem(item: Item): number {
 	return ROW_CHROME + estimatedTextHeight(String(text));
 }
 
-function itemFor(entry: StoredEntry, drawn: RenderedEntries[string] | undefined): Item | undefined {
+function itemFor(entry: StoredEntry, drawn: RenderedEntries[string] | undefined, thinking: ThinkingNote[] | undefined): Item | undefined {
 	if (drawn) return { key: entry.id, rendered: drawn };
 	if (isCompactionEntry(entry)) return { key: entry.id, compaction: entry };
 	const message = shownMessage(entry);
-	return message ? { key: entry.id, message, streaming: false } : undefined;
+	return message ? { key: entry.id, message, streaming: false, ...(thinking && { thinking }) } : undefined;
 }
 
 const NO_ANSWERS: GivenAnswer[] = [];
+const NO_THINKING: Record<string, ThinkingNote[]> = {};
 
 /** Virtualized: a 10,000-entry session renders only what is near the viewport; new output follows. */
 export function Transcript({
@@ -244,12 +267,15 @@ export function Transcript({
 	streaming,
 	rendered = {},
 	renderedCalls = {},
+	renderedThinking = NO_THINKING,
 	answers = NO_ANSWERS,
 }: {
 	entries: StoredEntry[];
 	streaming?: AgentMessage;
 	rendered?: RenderedEntries;
 	renderedCalls?: RenderedEntries;
+	/** Thinking renderers' notes, by entry id. */
+	renderedThinking?: Record<string, ThinkingNote[]>;
 	/** The script's answers to dialogs, each shown after the entry it followed (those of other branches are not). */
 	answers?: GivenAnswer[];
 }) {
@@ -260,13 +286,14 @@ export function Transcript({
 		const known = cache.current;
 		return entries.map((entry): Item | undefined => {
 			const drawn = rendered[entry.id];
+			const thinking = renderedThinking[entry.id];
 			const cached = known.get(entry);
-			if (cached && ("rendered" in cached ? cached.rendered === drawn : !drawn)) return cached;
-			const item = itemFor(entry, drawn);
+			if (cached && ("rendered" in cached ? cached.rendered === drawn : !drawn && (!("message" in cached) || cached.thinking === thinking))) return cached;
+			const item = itemFor(entry, drawn, thinking);
 			if (item) known.set(entry, item);
 			return item;
 		});
-	}, [entries, rendered]);
+	}, [entries, rendered, renderedThinking]);
 	const items = useMemo(() => {
 		const after = new Map<string | null, Item[]>();
 		answers.forEach((answer, i) => after.set(answer.afterEntryId, [...(after.get(answer.afterEntryId) ?? []), { key: `answer:${i}`, answer }]));

@@ -150,7 +150,10 @@ export function createExtensionAPI(extension: RegisteredExtension, env: ApiEnvir
 		unregisterVirtualModel: registration((provider, id) => {
 			extension.virtualModels.delete(`${provider}/${id}`);
 		}),
-		registerAssistantThinkingRenderer: registration(() => env.notice(extension, `registerAssistantThinkingRenderer ${BROWSER_UNSUPPORTED}`)),
+		registerAssistantThinkingRenderer: registration((renderer) => {
+			if (typeof renderer !== "function") throw new TypeError("registerAssistantThinkingRenderer needs a renderer function");
+			extension.thinkingRenderers.push(renderer);
+		}),
 		registerComposerShape: registration(() => env.notice(extension, `registerComposerShape ${BROWSER_UNSUPPORTED}`)),
 		registerFileWriteFallback: registration(() => env.notice(extension, `registerFileWriteFallback ${BROWSER_UNSUPPORTED}`)),
 		registerFileDeleteFallback: registration(() => env.notice(extension, `registerFileDeleteFallback ${BROWSER_UNSUPPORTED}`)),

@@ -3,6 +3,7 @@
  * the `pi` object and the session read and write these records.
  */
 import type {
+	AssistantThinkingRenderer,
 	CommandDefinition,
 	EntryRenderer,
 	ExtensionEventName,
@@ -34,6 +35,8 @@ export interface RegisteredExtension {
 	flags: Map<string, FlagDefinition>;
 	messageRenderers: Map<string, MessageRenderer>;
 	entryRenderers: Map<string, EntryRenderer>;
+	/** `pi.registerAssistantThinkingRenderer`: lines drawn below each thinking block, in registration order. */
+	thinkingRenderers: AssistantThinkingRenderer[];
 	/** pi 1.6's `registerToolRenderer` resolvers, in registration order. */
 	toolRenderers: ToolRendererResolver[];
 	/** By "provider/id". */
@@ -60,6 +63,7 @@ export function newRegisteredExtension(url: string): RegisteredExtension {
 		flags: new Map(),
 		messageRenderers: new Map(),
 		entryRenderers: new Map(),
+		thinkingRenderers: [],
 		toolRenderers: [],
 		virtualModels: new Map(),
 		providers: new Map(),
@@ -83,6 +87,7 @@ export function clearRegistrations(extension: RegisteredExtension): void {
 		map.clear();
 	}
 	extension.toolRenderers.length = 0;
+	extension.thinkingRenderers.length = 0;
 }
 
 /** An extension the host turned off (it hung the runtime): listed, never imported. */

@@ -35,7 +35,7 @@ function keyHints(): Pick<EntryRenderOptions, "keyText" | "keyHint"> {
 }
 
 /** The lines of a rendered component; a renderer may also answer nothing (the plain view stays). */
-function linesOf(component: Component | undefined): string[] | undefined {
+export function linesOf(component: Component | undefined): string[] | undefined {
 	if (!component || typeof component.render !== "function") return undefined;
 	return [...component.render(COMPONENT_COLUMNS)].map(String);
 }
@@ -109,7 +109,7 @@ function toolContext(deps: RendererDeps, toolCallId: string, args: unknown, isEr
 	};
 }
 
-function attempt(deps: RendererDeps, extension: RegisteredExtension, where: string, run: () => void): void {
+export function attempt(deps: RendererDeps, extension: RegisteredExtension, where: string, run: () => void): void {
 	try {
 		run();
 	} catch (error) {

@@ -1,6 +1,7 @@
 /** Draws session entries and running tools with the renderers extensions registered, keeping what each call drew. */
 import type { RegisteredExtension } from "./extension.ts";
 import { renderEntry, renderToolProgress, type RendererDeps, type ToolProgress } from "./renderers.ts";
+import { renderThinking } from "./thinking-renderers.ts";
 import type { RuntimeEvent } from "../../protocol/runtime.ts";
 import type { StoredEntry } from "../../session/entries.ts";
 
@@ -21,7 +22,9 @@ export class ExtensionRendering {
 	constructor(private readonly deps: ExtensionRenderingDeps) {}
 
 	entry(entry: StoredEntry): void {
-		renderEntry(this.renderers(), entry);
+		const deps = this.renderers();
+		renderEntry(deps, entry);
+		renderThinking(deps, entry);
 	}
 
 	toolProgress(progress: ToolProgress): void {
