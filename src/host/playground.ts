@@ -132,7 +132,7 @@ export class Playground {
 		storage: () => this.storage,
 		discover: () => this.workspace.projectExtensions(),
 		store: this.store,
-		notify: (message) => this.notify(message, "error", "Playa"),
+		notify: (message, level = "error") => this.notify(message, level, "Playa"),
 	});
 	/** The extension URLs the current runtime was started with (project-local ones first). */
 	private loadedUrls: string[] = [];
@@ -242,8 +242,10 @@ export class Playground {
 		const { untrustedUrls, extensionUrls } = this.store.get();
 		if (run && untrustedUrls.length > 0) this.set({ extensionUrls: [...new Set([...extensionUrls, ...untrustedUrls])] });
 		await this.urlTrust.decide(run);
-		await this.project.decide(run);
+		// A runtime whose extensions left project_trust undecided waits for this answer: it goes on by itself.
+		const taken = await this.project.decide(run);
 		this.set({ untrustedUrls: [] });
+		if (taken) return this.set({ phase: "starting" });
 		await this.startRuntime();
 		await this.sendFirstPrompt();
 	}
@@ -327,6 +329,7 @@ export class Playground {
 	/** Gives the old runtime's `session_shutdown` handlers a moment, then ends its worker. */
 	private async stopRuntime(): Promise<void> {
 		this.watchdog.stop();
+		this.project.abandon();
 		const old = this.runtime;
 		this.runtime = undefined;
 		if (!old) return;
@@ -357,7 +360,8 @@ export class Playground {
 			const disabled = await this.disabled.list();
 			await this.workspaceReady;
 			const project = await this.project.runnableUrls();
-			if (!project) {
+			// New project files: the other extensions decide first (project_trust) when there are any; else the page asks.
+			if (!project && !extensionUrls.some((url) => !disabled.some((off) => off.url === url))) {
 				frame.remove();
 				this.set({ phase: "awaiting-trust" });
 				return;
@@ -369,7 +373,7 @@ export class Playground {
 				this.set({ phase: "awaiting-trust", untrustedUrls: changed, extensionUrls: extensionUrls.filter((url) => !changed.includes(url)) });
 				return;
 			}
-			const extensions = [...new Set([...project, ...extensionUrls])];
+			const extensions = [...new Set([...(project ?? []), ...extensionUrls])];
 			this.loadedUrls = extensions;
 			const workspacePort = await this.workspace.createPort();
 			const runtime = await startRuntimeWorker(
@@ -387,6 +391,7 @@ export class Playground {
 					appearance: pageAppearance(),
 					startReason: options.startReason,
 					retry: linkRetryPolicy(this.location),
+					...(project ? { projectTrusted: await this.project.allTrusted() } : { projectTrust: { cwd: this.workspace.sessionCwd } }),
 				},
 				this.bridge(++this.generation, session.header.id),
 				{
@@ -451,6 +456,12 @@ export class Playground {
 			cancelUI: (id) => this.dialogs.answer(id, { cancelled: true }, "runtime"),
 			requestManualTurn: (id, request) => this.manualTurns.request(id, request),
 			cancelManualTurn: (id) => this.manualTurns.answer(id, { cancelled: true }),
+			resolveProjectTrust: async (decision) => {
+				if (generation !== this.generation) return { extensions: [], trusted: false };
+				const answer = await this.project.resolve(decision, () => this.set({ phase: "awaiting-trust" }));
+				this.loadedUrls = [...new Set([...answer.extensions, ...this.loadedUrls])];
+				return answer;
+			},
 		};
 	}
 

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { inspectorBatchShape } from "./inspector-schema.ts";
-import type { ManualTurnRequest, RuntimeApi, RuntimeEvent, UIRequest } from "./runtime.ts";
+import type { ManualTurnRequest, ProjectTrustDecision, RuntimeApi, RuntimeEvent, UIRequest } from "./runtime.ts";
 
 const text = z.string();
 const lines = z.array(z.string());
@@ -162,6 +162,11 @@ const manualTurnRequestSchema = z.object({
 	lastMessage: z.object({ role: text, text }).optional(),
 });
 
+const projectTrustDecisionSchema = z.discriminatedUnion("trusted", [
+	z.object({ trusted: z.enum(["yes", "no"]), remember: z.boolean(), extension: text.max(200) }),
+	z.object({ trusted: z.literal("undecided") }),
+]);
+
 /* ---- What the runtime's calls answer (the calls that answer nothing are not read). ---- */
 
 const treeRow = z.object({
@@ -234,6 +239,10 @@ export function parseUIRequest(value: unknown): Parsed<UIRequest> {
 
 export function parseManualTurnRequest(value: unknown): Parsed<ManualTurnRequest> {
 	return parseWith<ManualTurnRequest>(manualTurnRequestSchema, value);
+}
+
+export function parseProjectTrustDecision(value: unknown): Parsed<ProjectTrustDecision> {
+	return parseWith<ProjectTrustDecision>(projectTrustDecisionSchema, value);
 }
 
 /** A `RuntimeApi` call's answer as the host may use it: parsed, or `undefined` for calls that answer nothing. */
