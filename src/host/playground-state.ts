@@ -100,6 +100,8 @@ export interface PlaygroundState {
 	renderedEntries: Record<string, { extension: string; lines: string[] }>;
 	/** Tools' drawings of their calls (`renderCall`), by tool call id. */
 	renderedToolCalls: Record<string, { extension: string; lines: string[] }>;
+	/** The markdown entries show as extensions' markdown transformers changed it, by entry id, then content block. */
+	markdownDisplay: Record<string, Record<number, string>>;
 	/** Sessions in this browser, most recent first. */
 	sessions: { id: string; name: string; entryCount: number; updatedAt: string }[];
 	/** The model that answers, and its thinking level. Keys are not here: they stay in `Playground.secrets`. */
@@ -152,6 +154,7 @@ export function initialPlaygroundState(): PlaygroundState {
 		components: {},
 		renderedEntries: {},
 		renderedToolCalls: {},
+		markdownDisplay: {},
 		model: SCRIPTED_CHOICE,
 		thinkingLevel: "off",
 		treeOpen: false,
@@ -193,6 +196,8 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 			return { components: withKey(state.components, event.id, event.lines && { extension: event.extension, lines: event.lines }) };
 		case "entry_rendered":
 			return { renderedEntries: withKey(state.renderedEntries, event.entryId, { extension: event.extension, lines: event.lines }) };
+		case "markdown_display":
+			return { markdownDisplay: withKey(state.markdownDisplay, event.entryId, Object.fromEntries(event.texts.map(({ index, text }) => [index, text]))) };
 		case "tool_call_rendered":
 			return { renderedToolCalls: withKey(state.renderedToolCalls, event.toolCallId, event.lines && { extension: event.extension, lines: event.lines }) };
 		case "title":

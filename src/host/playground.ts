@@ -343,7 +343,18 @@ export class Playground {
 		this.dialogs.cancelAll();
 		this.manualTurns.cancelAll();
 		// Errors of the runtime being replaced go with it: its code is not running any more.
-		this.set({ phase: "starting", running: false, streaming: undefined, dialogs: [], components: {}, registeredProviders: [], retry: undefined, errors: [] });
+		// The new runtime's markdown transformers show the entries again as they transform them.
+		this.set({
+			phase: "starting",
+			running: false,
+			streaming: undefined,
+			dialogs: [],
+			components: {},
+			registeredProviders: [],
+			retry: undefined,
+			errors: [],
+			markdownDisplay: {},
+		});
 		// The frame loads the runtime's module while the session, the lock and the workspace get ready.
 		const frame = prepareRuntimeFrame();
 		try {

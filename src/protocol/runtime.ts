@@ -209,6 +209,11 @@ export type RuntimeEvent =
 	/** A tool's `renderCall` drawing of one of its calls: shown in place of the call's arguments. */
 	/** A call drawn by its tool's renderCall, with the running tool's partial result under it; no lines: the plain view. */
 	| { type: "tool_call_rendered"; toolCallId: string; extension: string; lines?: string[] }
+	/**
+	 * The markdown an entry shows, as extensions' markdown transformers changed it (display only: the entry is
+	 * stored as it was). `index`: the content block; 0 for a string content or a summary.
+	 */
+	| { type: "markdown_display"; entryId: string; texts: { index: number; text: string }[] }
 	| { type: "editor_text"; text: string; mode: "set" | "paste" }
 	/** An automatic retry of a transient provider error waits (`auto_retry_start`) or ended. */
 	| { type: "auto_retry"; event: AutoRetryEvent }

@@ -211,6 +211,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		expanded: () => ui.toolsExpanded,
 		emit,
 		report: (extension, where, error) => runner.report(extension, "renderer", where, error),
+		track: (extension, where, call) => runner.track(extension, where, call),
 	});
 	// Only a worker's global scope has these events; under Node nothing is installed.
 	const stopStrayErrors = catchStrayErrors(globalThis as unknown as ErrorEventTarget, {
@@ -318,6 +319,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		providerStream: (provider) => (provider === MANUAL_PROVIDER ? manual.stream : providers.streamFor(provider)),
 		emit,
 		toolProgress: (progress) => rendering.toolProgress(progress),
+		streamingDisplay: (message) => rendering.markdown.streaming(message),
 		committed: () => commits.settled(),
 		outputFiles: workspace ? workspaceOutputFiles(workspace) : undefined,
 		builtinTools: workspace ? createBuiltinTools(workspace, { cwd }) : [],

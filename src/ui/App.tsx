@@ -265,6 +265,7 @@ export function App(props: AppProps) {
 								streaming={state.streaming}
 								rendered={state.renderedEntries}
 								renderedCalls={state.renderedToolCalls}
+								display={state.markdownDisplay}
 								answers={state.answerLog}
 							/>
 						</ThinkingLabel.Provider>

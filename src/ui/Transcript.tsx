@@ -14,6 +14,8 @@ import type { GivenAnswer } from "../host/dialog-answers.ts";
 
 /** An extension's drawing of an entry: its ANSI lines, as text. */
 export type RenderedEntries = Record<string, { extension: string; lines: string[] }>;
+/** The markdown entries show as markdown transformers changed it: by entry id, by content block (0: a string content or a summary). */
+export type DisplayTexts = Record<string, Record<number, string>>;
 
 type Block = { type: string; id?: string; text?: string; thinking?: string; name?: string; arguments?: unknown; mimeType?: string };
 
@@ -229,14 +231,35 @@ function estimateItem(item: Item): number {
 	return ROW_CHROME + estimatedTextHeight(String(text));
 }
 
-function itemFor(entry: StoredEntry, drawn: RenderedEntries[string] | undefined): Item | undefined {
+/** Content with the display texts in place of its own (display only: the entry keeps its text). */
+function displayContent(content: unknown, texts: Record<number, string>): unknown {
+	if (typeof content === "string") return texts[0] ?? content;
+	if (!Array.isArray(content)) return content;
+	return (content as Block[]).map((block, i) => {
+		const text = texts[i];
+		if (text === undefined) return block;
+		if (block.type === "text") return { ...block, text };
+		if (block.type === "thinking") return { ...block, thinking: text };
+		return block;
+	});
+}
+
+function displayMessage(message: AgentMessage, texts: Record<number, string> | undefined): AgentMessage {
+	if (!texts) return message;
+	if (message.role === "branchSummary") return { ...message, summary: texts[0] ?? message.summary };
+	if ("content" in message) return { ...message, content: displayContent(message.content, texts) } as AgentMessage;
+	return message;
+}
+
+function itemFor(entry: StoredEntry, drawn: RenderedEntries[string] | undefined, texts: Record<number, string> | undefined): Item | undefined {
 	if (drawn) return { key: entry.id, rendered: drawn };
-	if (isCompactionEntry(entry)) return { key: entry.id, compaction: entry };
+	if (isCompactionEntry(entry)) return { key: entry.id, compaction: texts?.[0] === undefined ? entry : { ...entry, summary: texts[0] } };
 	const message = shownMessage(entry);
-	return message ? { key: entry.id, message, streaming: false } : undefined;
+	return message ? { key: entry.id, message: displayMessage(message, texts), streaming: false } : undefined;
 }
 
 const NO_ANSWERS: GivenAnswer[] = [];
+const NO_DISPLAY: DisplayTexts = {};
 
 /** Virtualized: a 10,000-entry session renders only what is near the viewport; new output follows. */
 export function Transcript({
@@ -244,29 +267,33 @@ export function Transcript({
 	streaming,
 	rendered = {},
 	renderedCalls = {},
+	display = NO_DISPLAY,
 	answers = NO_ANSWERS,
 }: {
 	entries: StoredEntry[];
 	streaming?: AgentMessage;
 	rendered?: RenderedEntries;
 	renderedCalls?: RenderedEntries;
+	/** Markdown transformers' display texts (the entries themselves are shown as stored otherwise). */
+	display?: DisplayTexts;
 	/** The script's answers to dialogs, each shown after the entry it followed (those of other branches are not). */
 	answers?: GivenAnswer[];
 }) {
 	// One item per entry, kept while the entry and its drawing stay the same, so the rows that did not change
 	// do not render again; the streamed reply changes only its own item.
-	const cache = useRef(new WeakMap<StoredEntry, Item>());
+	const cache = useRef(new WeakMap<StoredEntry, { item: Item; texts: Record<number, string> | undefined }>());
 	const entryItems = useMemo(() => {
 		const known = cache.current;
 		return entries.map((entry): Item | undefined => {
 			const drawn = rendered[entry.id];
+			const texts = display[entry.id];
 			const cached = known.get(entry);
-			if (cached && ("rendered" in cached ? cached.rendered === drawn : !drawn)) return cached;
-			const item = itemFor(entry, drawn);
-			if (item) known.set(entry, item);
+			if (cached && cached.texts === texts && ("rendered" in cached.item ? cached.item.rendered === drawn : !drawn)) return cached.item;
+			const item = itemFor(entry, drawn, texts);
+			if (item) known.set(entry, { item, texts });
 			return item;
 		});
-	}, [entries, rendered]);
+	}, [entries, rendered, display]);
 	const items = useMemo(() => {
 		const after = new Map<string | null, Item[]>();
 		answers.forEach((answer, i) => after.set(answer.afterEntryId, [...(after.get(answer.afterEntryId) ?? []), { key: `answer:${i}`, answer }]));
