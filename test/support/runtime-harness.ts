@@ -66,6 +66,8 @@ export interface HarnessOptions {
 	projectTrust?: { cwd: string; resolve(decision: ProjectTrustDecision): ProjectTrustAnswer | Promise<ProjectTrustAnswer> };
 	/** `ctx.isProjectTrusted()` when no trust is pending. */
 	projectTrusted?: boolean;
+	/** Where the runtime records the extension code it runs (protocol/call-record.ts), as the page's frame reads it. */
+	callRecord?: SharedArrayBuffer;
 }
 
 /** The page drops what its schemas refuse (protocol/runtime-schema.ts): here such a message fails the test. */
@@ -107,6 +109,7 @@ export async function startRuntime(options: HarnessOptions) {
 			...(options.retry ? { retry: options.retry } : {}),
 			...(options.projectTrust ? { projectTrust: { cwd: options.projectTrust.cwd } } : {}),
 			...(options.projectTrusted !== undefined ? { projectTrusted: options.projectTrusted } : {}),
+			...(options.callRecord ? { callRecord: options.callRecord } : {}),
 		},
 		{
 			emit: (event) => {

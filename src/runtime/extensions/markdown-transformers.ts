@@ -73,6 +73,11 @@ export interface MarkdownDisplayDeps {
 
 type Context = Parameters<MarkdownTransformer>[1];
 
+/** How long a transformer's output may be: a few times its input, at least 256 K characters; longer is refused. */
+function displayLimit(input: string): number {
+	return Math.max(4 * input.length, 256 * 1024);
+}
+
 export class MarkdownDisplay {
 	constructor(private readonly deps: MarkdownDisplayDeps) {}
 
@@ -93,7 +98,9 @@ export class MarkdownDisplay {
 			if (!transformer) continue;
 			try {
 				const next = this.deps.track(extension, "markdown transformer", () => transformer.transform(text, { ...context }));
-				if (typeof next === "string") text = next;
+				if (typeof next !== "string") continue;
+				if (next.length > displayLimit(markdown)) throw new RangeError(`returned ${next.length} characters for ${markdown.length}: more than the page shows`);
+				text = next;
 			} catch (error) {
 				this.deps.report(extension, "markdown transformer", error);
 			}

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { displayPatch, initialPlaygroundState } from "../../../src/host/playground-state.ts";
+import { createCallRecordBuffer, readCallRecord } from "../../../src/protocol/call-record.ts";
 import type { RuntimeEvent } from "../../../src/protocol/runtime.ts";
 import { StreamingRelay } from "../../../src/runtime/agent/streaming-relay.ts";
 import type { StoredEntry } from "../../../src/session/entries.ts";
@@ -90,6 +91,17 @@ describe("pi.registerMarkdownTransformer", () => {
 		expect(harness.errors()).toMatchObject([{ phase: "renderer", where: "markdown transformer", message: "bad markdown" }]);
 	});
 
+	it("an output far longer than its input is refused like a throw; a result that is not a string is skipped", async () => {
+		const body = `export default function (pi: any) { pi.registerMarkdownTransformer((md: string) => md === "grow" ? "x".repeat(300_000) : 42); }`;
+		const harness = await startRuntime({
+			files: { "grow.ts": body, "tag.ts": `export default function (pi: any) { pi.registerMarkdownTransformer((md: string) => md + "#"); }` },
+			script: [{ text: "n" }],
+		});
+		await harness.runtime.submit("grow");
+		expect(displays(harness.events).map((display) => display.texts)).toEqual([[{ index: 0, text: "grow#" }], [{ index: 0, text: "n#" }]]);
+		expect(harness.errors()).toMatchObject([{ where: "markdown transformer", message: "returned 300000 characters for 4: more than the page shows" }]);
+	});
+
 	it("runs on a restored session's entries when the runtime starts", async () => {
 		const entries: StoredEntry[] = [
 			{
@@ -105,6 +117,20 @@ describe("pi.registerMarkdownTransformer", () => {
 			entries,
 		});
 		expect(displays(harness.events)).toEqual([{ entryId: "m1", texts: [{ index: 0, text: "old (shown)" }] }]);
+	});
+
+	it("a call into a transformer is recorded like a handler's, so the watchdog can name one that hangs", async () => {
+		const log = probe() as Logged[];
+		const buffer = createCallRecordBuffer();
+		(globalThis as Record<string, unknown>).readTestCallRecord = () => readCallRecord(buffer);
+		const body = `export default function (pi: any) { pi.registerMarkdownTransformer((md: string) => { ${LOG}.push((globalThis as any).readTestCallRecord()); return md; }); }`;
+		const harness = await startRuntime({ files: { "slow.ts": body }, callRecord: buffer, script: [{ text: "ok" }] });
+		await harness.runtime.submit("hi");
+		// Once for the prompt, once for the reply.
+		const running = { url: "http://extensions.test/slow.ts", name: "slow", where: "markdown transformer" };
+		expect(log).toEqual([running, running]);
+		expect(readCallRecord(buffer)).toBeUndefined();
+		delete (globalThis as Record<string, unknown>).readTestCallRecord;
 	});
 
 	it("nothing is sent when no transformer changes the text, or none is registered", async () => {
