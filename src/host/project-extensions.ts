@@ -26,6 +26,8 @@ export class ProjectExtensions {
 	private pending: DiscoveredExtension[] = [];
 	/** What the last discovery found. */
 	private discovered: DiscoveredExtension[] = [];
+	/** The last start left files undecided: one decision from its runtime is expected (and no other is taken). */
+	private expecting = false;
 	/** A runtime waits for the page's prompt (its extensions left the decision to it): the user's answer goes there. */
 	private waiting?: (run: boolean | undefined) => void;
 
@@ -45,6 +47,7 @@ export class ProjectExtensions {
 		const split = await this.trust.split(discovery.extensions);
 		this.discovered = discovery.extensions;
 		this.pending = split.unknown;
+		this.expecting = split.unknown.length > 0;
 		this.deps.store.update((state) => ({
 			...state,
 			projectExtensions: discovery.extensions.map((extension) => extension.path),
@@ -75,6 +78,9 @@ export class ProjectExtensions {
 	 * Answers with the project extensions that may now run.
 	 */
 	async resolve(decision: ProjectTrustDecision, ask: () => void): Promise<ProjectTrustAnswer> {
+		// A runtime that asks when nothing waits for its answer (or asks twice) decides nothing.
+		if (!this.expecting) return { extensions: [], trusted: await this.allTrusted() };
+		this.expecting = false;
 		if (decision.trusted === "undecided") {
 			const answered = new Promise<boolean | undefined>((resolve) => {
 				this.waiting = resolve;

@@ -174,13 +174,23 @@ describe("project_trust in the page", () => {
 		expect(await project.decide(true)).toBe(true);
 		expect(await answer).toEqual({ extensions: [P], trusted: true });
 
-		const other = page();
+		const other = (await setup()).page();
 		await other.project.runnableUrls();
 		const abandoned = other.project.resolve({ trusted: "undecided" }, () => undefined);
 		other.project.abandon();
 		expect(await abandoned).toEqual({ extensions: [], trusted: false });
 		// Nothing waits any more: the prompt's answer starts a new runtime.
 		expect(await other.project.decide(true)).toBe(false);
+	});
+
+	it("takes one decision per start that waits for one: a runtime asking again, or unasked, trusts nothing", async () => {
+		const { page } = await setup();
+		const { project } = page();
+		await project.runnableUrls();
+		await project.resolve({ trusted: "no", remember: false, extension: "gate" }, () => undefined);
+		expect(await project.resolve({ trusted: "yes", remember: true, extension: "rogue" }, () => undefined)).toEqual({ extensions: [], trusted: false });
+		expect(await project.runnableUrls()).toEqual([]);
+		expect(await page().project.runnableUrls()).toBeUndefined();
 	});
 
 	it("refuses a decision that is not one (the runtime's message is untrusted)", async () => {
