@@ -100,6 +100,7 @@ export interface ExtensionContext {
 	abort(): void;
 	hasPendingMessages(): boolean;
 	shutdown(): void;
+	/** Whether the workspace's project extensions are all trusted (the user's or a `project_trust` decision). */
 	isProjectTrusted(): boolean;
 	/** The reference's parts; pi's dialect gets them joined, one string (docs/dialects.md). */
 	getSystemPrompt(): string[];

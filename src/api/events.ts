@@ -96,7 +96,10 @@ export interface ExtensionEventMap {
 	session_compact_failed: Ev<{ reason: CompactionReason; errorMessage?: string; aborted: boolean; willRetry: boolean; fromExtension: boolean }>;
 	/** pi 1.6: the session's name changed (`pi.setSessionName`, the page's rename); `name` is undefined when cleared. */
 	session_info_changed: Ev<{ name: string | undefined }>;
-	/** pi 1.6: before the page asks whether to trust the workspace's project extensions (URL extensions only). */
+	/**
+	 * pi 1.6: new or changed project extensions wait for trust; the other extensions decide first (the first yes or
+	 * no wins, `remember` keeps it), with a limited ctx (cwd, mode, hasUI, ui.select/confirm/input/notify).
+	 */
 	project_trust: Ev<{ cwd: string }, { trusted: "yes" | "no" | "undecided"; remember?: boolean } | void>;
 	/** pi 1.6: an extension registered or removed an MCP server after the extensions loaded. */
 	mcp_servers_change: Ev<{ servers: RegisteredMcpServer[] }>;

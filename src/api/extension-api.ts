@@ -140,7 +140,10 @@ export interface ExtensionAPI {
 	registerProvider(name: string, config: ProviderConfig): void;
 	/** pi 1.6: how calls to any tool are drawn, registered tools or not. */
 	registerToolRenderer(resolver: ToolRendererResolver): void;
-	/** pi 1.6: terminal markdown only (a notice says so); the page renders markdown itself. */
+	/**
+	 * pi 1.6: rewrites the markdown the transcript shows (display only), after earlier extensions' transformers;
+	 * `messageTypes`: "user", "assistant", "assistant-thinking" (the default), "custom", "summary". One per extension.
+	 */
 	registerMarkdownTransformer(transformer: MarkdownTransformer, options?: { messageTypes?: string[] }): void;
 	/** pi 1.6: the effective settings, as Playa has them. */
 	getSettings(): Settings;

@@ -3,7 +3,7 @@
  * (protocol/runtime-schema.ts) before the host acts on them. An invalid message is dropped and reported;
  * a request is refused with an error, so the worker does not wait for an answer that never comes.
  */
-import { parseManualTurnRequest, parseRuntimeEvent, parseUIRequest, type Parsed } from "../protocol/runtime-schema.ts";
+import { parseManualTurnRequest, parseProjectTrustDecision, parseRuntimeEvent, parseUIRequest, type Parsed } from "../protocol/runtime-schema.ts";
 import type { HostBridge } from "../protocol/runtime.ts";
 
 export function checkedHostBridge(bridge: HostBridge, report: (problem: string) => void): HostBridge {
@@ -42,6 +42,14 @@ export function checkedHostBridge(bridge: HostBridge, report: (problem: string) 
 	if (cancelManualTurn) {
 		checked.cancelManualTurn = (id) => {
 			if (checkId("cancelManualTurn", id)) cancelManualTurn.call(bridge, id);
+		};
+	}
+	const { resolveProjectTrust } = bridge;
+	if (resolveProjectTrust) {
+		checked.resolveProjectTrust = (value) => {
+			const parsed = parseProjectTrustDecision(value);
+			if (!parsed.ok) return Promise.reject(refuse("resolveProjectTrust", parsed.error));
+			return resolveProjectTrust.call(bridge, parsed.value);
 		};
 	}
 	return checked;

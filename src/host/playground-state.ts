@@ -102,6 +102,8 @@ export interface PlaygroundState {
 	renderedThinking: Record<string, ThinkingNote[]>;
 	/** Tools' drawings of their calls (`renderCall`), by tool call id. */
 	renderedToolCalls: Record<string, { extension: string; lines: string[] }>;
+	/** The markdown entries show as extensions' markdown transformers changed it, by entry id, then content block. */
+	markdownDisplay: Record<string, Record<number, string>>;
 	/** Sessions in this browser, most recent first. */
 	sessions: { id: string; name: string; entryCount: number; updatedAt: string }[];
 	/** The model that answers, and its thinking level. Keys are not here: they stay in `Playground.secrets`. */
@@ -155,6 +157,7 @@ export function initialPlaygroundState(): PlaygroundState {
 		renderedEntries: {},
 		renderedToolCalls: {},
 		renderedThinking: {},
+		markdownDisplay: {},
 		model: SCRIPTED_CHOICE,
 		thinkingLevel: "off",
 		treeOpen: false,
@@ -211,6 +214,8 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 			const notes = [...others, note].sort((a, b) => a.contentIndex - b.contentIndex || a.slot - b.slot);
 			return { renderedThinking: withKey(state.renderedThinking, event.entryId, notes) };
 		}
+		case "markdown_display":
+			return { markdownDisplay: withKey(state.markdownDisplay, event.entryId, Object.fromEntries(event.texts.map(({ index, text }) => [index, text]))) };
 		case "tool_call_rendered":
 			return { renderedToolCalls: withKey(state.renderedToolCalls, event.toolCallId, event.lines && { extension: event.extension, lines: event.lines }) };
 		case "title":

@@ -32,7 +32,7 @@ import { displayPatch, initialPlaygroundState, type Notification, type Playgroun
 import { linkCdn, linkRetryPolicy } from "./link-params.ts";
 import { LinkExtensions } from "./link-extensions.ts";
 import { PlaygroundChoices } from "./playground-choices.ts";
-import { runtimeBridge } from "./runtime-events.ts";
+import { runtimeBridge, type RuntimeEventsDeps } from "./runtime-events.ts";
 import { HOME_PLAYGROUND, openPlaygroundDatabase, playgroundIdOf } from "./playgrounds.ts";
 import { SHARED_SETTINGS, takeSharedStart } from "./share-materialize.ts";
 import { ShareDesk } from "./share-desk.ts";
@@ -125,7 +125,7 @@ export class Playground {
 		storage: () => this.storage,
 		discover: () => this.workspace.projectExtensions(),
 		store: this.store,
-		notify: (message) => this.notify(message, "error", "Playa"),
+		notify: (message, level = "error") => this.notify(message, level, "Playa"),
 	});
 	/** The extension URLs the current runtime was started with (project-local ones first). */
 	private loadedUrls: string[] = [];
@@ -174,7 +174,7 @@ export class Playground {
 	});
 
 	/** What the page does with the current runtime's events (see runtime-events.ts). */
-	private readonly runtimeEvents = {
+	private readonly runtimeEvents: RuntimeEventsDeps = {
 		storage: () => this.storage,
 		store: this.store,
 		notices: this.notices,
@@ -185,7 +185,12 @@ export class Playground {
 		generation: () => this.generation,
 		newSession: () => this.newSession(),
 		reload: () => this.startRuntime({ startReason: { reason: "reload" } }),
-		openFork: (event: Extract<RuntimeEvent, { type: "session_fork" }>) => this.openFork(event),
+		openFork: (event) => this.openFork(event),
+		resolveProjectTrust: async (decision) => {
+			const answer = await this.project.resolve(decision, () => this.set({ phase: "awaiting-trust" }));
+			this.loadedUrls = [...new Set([...answer.extensions, ...this.loadedUrls])];
+			return answer;
+		},
 	};
 
 	/** Shared playgrounds offered to open (a link, a `.playa.json`, an embedding page), with consent. */
@@ -235,8 +240,10 @@ export class Playground {
 		const { untrustedUrls, extensionUrls } = this.store.get();
 		if (run && untrustedUrls.length > 0) this.set({ extensionUrls: [...new Set([...extensionUrls, ...untrustedUrls])] });
 		await this.links.decide(run);
-		await this.project.decide(run);
+		// A runtime whose extensions left project_trust undecided waits for this answer: it goes on by itself.
+		const taken = await this.project.decide(run);
 		this.set({ untrustedUrls: [] });
+		if (taken) return this.set({ phase: "starting" });
 		await this.startRuntime();
 		await this.sendFirstPrompt();
 	}
@@ -293,6 +300,7 @@ export class Playground {
 	/** Gives the old runtime's `session_shutdown` handlers a moment, then ends its worker. */
 	private async stopRuntime(): Promise<void> {
 		this.watchdog.stop();
+		this.project.abandon();
 		const old = this.runtime;
 		this.runtime = undefined;
 		if (!old) return;
@@ -306,7 +314,18 @@ export class Playground {
 		this.dialogs.cancelAll();
 		this.manualTurns.cancelAll();
 		// Errors of the runtime being replaced go with it: its code is not running any more.
-		this.set({ phase: "starting", running: false, streaming: undefined, dialogs: [], components: {}, registeredProviders: [], retry: undefined, errors: [] });
+		// The new runtime's markdown transformers show the entries again as they transform them.
+		this.set({
+			phase: "starting",
+			running: false,
+			streaming: undefined,
+			dialogs: [],
+			components: {},
+			registeredProviders: [],
+			retry: undefined,
+			errors: [],
+			markdownDisplay: {},
+		});
 		// The frame loads the runtime's module while the session, the lock and the workspace get ready.
 		const frame = prepareRuntimeFrame();
 		try {
@@ -323,7 +342,8 @@ export class Playground {
 			const disabled = await this.disabled.list();
 			await this.workspaceReady;
 			const project = await this.project.runnableUrls();
-			if (!project) {
+			// New project files: the other extensions decide first (project_trust) when there are any; else the page asks.
+			if (!project && !extensionUrls.some((url) => !disabled.some((off) => off.url === url))) {
 				frame.remove();
 				this.set({ phase: "awaiting-trust" });
 				return;
@@ -335,7 +355,7 @@ export class Playground {
 				this.set({ phase: "awaiting-trust", untrustedUrls: changed, extensionUrls: extensionUrls.filter((url) => !changed.includes(url)) });
 				return;
 			}
-			const extensions = [...new Set([...project, ...extensionUrls])];
+			const extensions = [...new Set([...(project ?? []), ...extensionUrls])];
 			this.loadedUrls = extensions;
 			const workspacePort = await this.workspace.createPort();
 			const runtime = await startRuntimeWorker(
@@ -353,6 +373,7 @@ export class Playground {
 					appearance: pageAppearance(),
 					startReason: options.startReason,
 					retry: linkRetryPolicy(this.location),
+					...(project ? { projectTrusted: await this.project.allTrusted() } : { projectTrust: { cwd: this.workspace.sessionCwd } }),
 				},
 				runtimeBridge(this.runtimeEvents, ++this.generation, session.header.id),
 				{

@@ -2,14 +2,16 @@
  * Whether the project's own extensions (`.pi/extensions/`, `.omp/extensions/` in the workspace) may
  * run. As in pi, they load only after the user trusts the project; here the answer is kept per file
  * and content hash, in the playground's IndexedDB, so a new file or a changed one asks again. A file
- * the user saved in the page (`authored`) is theirs: its content is trusted as written. A "no" holds
- * for this page only, until the files change.
+ * the user saved in the page (`authored`) is theirs: its content is trusted as written. The user's "no" holds
+ * for this page only, until the files change. An extension's `project_trust` decision (pi 1.6) is kept as
+ * upstream keeps it: remembered (a yes or a no in IndexedDB) or for this page only.
  */
 import type { DiscoveredExtension } from "../workspace/project-extensions.ts";
 import { contentHash } from "../workspace/project-extensions.ts";
 import type { PlayaDatabase } from "./database.ts";
 
 const TRUSTED_SETTING = "trustedProjectFiles";
+const DECLINED_SETTING = "declinedProjectFiles";
 
 type Hashes = Record<string, string>;
 
@@ -30,7 +32,9 @@ export interface TrustSplit {
 }
 
 export class ProjectTrust {
+	/** Answers for this page's life only. */
 	private declined: Hashes = {};
+	private trustedForNow: Hashes = {};
 
 	constructor(private readonly storage: () => PlayaDatabase) {}
 
@@ -38,23 +42,37 @@ export class ProjectTrust {
 		return (await this.storage().getSetting<Hashes>(TRUSTED_SETTING)) ?? {};
 	}
 
+	private async declinedHashes(): Promise<Hashes> {
+		return (await this.storage().getSetting<Hashes>(DECLINED_SETTING)) ?? {};
+	}
+
 	/** Which discovered extensions may run, and which need asking (declined ones are in neither). */
 	async split(extensions: DiscoveredExtension[]): Promise<TrustSplit> {
-		const trusted = await this.trustedHashes();
+		const [trusted, declined] = await Promise.all([this.trustedHashes(), this.declinedHashes()]);
 		const split: TrustSplit = { trusted: [], unknown: [] };
 		for (const extension of extensions) {
-			if (matches(extension, trusted)) split.trusted.push(extension);
-			else if (!matches(extension, this.declined)) split.unknown.push(extension);
+			if (matches(extension, trusted) || matches(extension, this.trustedForNow)) split.trusted.push(extension);
+			else if (!matches(extension, this.declined) && !matches(extension, declined)) split.unknown.push(extension);
 		}
 		return split;
 	}
 
-	async trust(extensions: DiscoveredExtension[]): Promise<void> {
+	/** `remember: false`: for this page's life only (an extension's `project_trust` yes without `remember`). */
+	async trust(extensions: DiscoveredExtension[], remember = true): Promise<void> {
+		if (!remember) {
+			this.trustedForNow = withFiles(this.trustedForNow, extensions);
+			return;
+		}
 		await this.storage().setSetting(TRUSTED_SETTING, withFiles(await this.trustedHashes(), extensions));
 	}
 
-	decline(extensions: DiscoveredExtension[]): void {
-		this.declined = withFiles(this.declined, extensions);
+	/** `remember: true`: kept in IndexedDB (an extension's `project_trust` no with `remember`); else for this page only. */
+	async decline(extensions: DiscoveredExtension[], remember = false): Promise<void> {
+		if (!remember) {
+			this.declined = withFiles(this.declined, extensions);
+			return;
+		}
+		await this.storage().setSetting(DECLINED_SETTING, withFiles(await this.declinedHashes(), extensions));
 	}
 
 	/** Files (absolute path and content hash) the user said yes to elsewhere: a shared playground's. */

@@ -26,6 +26,8 @@ export interface RuntimeEventsDeps {
 	newSession: () => Promise<void>;
 	reload: () => Promise<void>;
 	openFork: (event: Extract<RuntimeEvent, { type: "session_fork" }>) => Promise<void>;
+	/** The runtime's `project_trust` outcome: the page decides what the project's extensions may do. */
+	resolveProjectTrust: NonNullable<HostBridge["resolveProjectTrust"]>;
 }
 
 /**
@@ -45,6 +47,8 @@ export function runtimeBridge(deps: RuntimeEventsDeps, generation: number, sessi
 		cancelUI: (id) => deps.dialogs.answer(id, { cancelled: true }, "runtime"),
 		requestManualTurn: (id, request) => deps.manualTurns.request(id, request),
 		cancelManualTurn: (id) => deps.manualTurns.answer(id, { cancelled: true }),
+		// A runtime since replaced gets nothing: its start is not the one waiting for a decision.
+		resolveProjectTrust: async (decision) => (current() ? deps.resolveProjectTrust(decision) : { extensions: [], trusted: false }),
 	};
 }
 

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { inspectorBatchShape } from "./inspector-schema.ts";
-import type { ManualTurnRequest, RuntimeApi, RuntimeEvent, UIRequest } from "./runtime.ts";
+import type { ManualTurnRequest, ProjectTrustDecision, RuntimeApi, RuntimeEvent, UIRequest } from "./runtime.ts";
 
 const text = z.string();
 const lines = z.array(z.string());
@@ -139,6 +139,10 @@ const eventSchemas: { [K in EventType]: z.ZodType } = {
 		lines,
 	}),
 	tool_call_rendered: event("tool_call_rendered", { toolCallId: text, extension: text, lines: lines.optional() }),
+	markdown_display: event("markdown_display", {
+		entryId: text,
+		texts: z.array(z.object({ index: z.number().int().nonnegative().max(10_000), text })).max(10_000),
+	}),
 	editor_text: event("editor_text", { text, mode: z.enum(["set", "paste"]) }),
 	auto_retry: event("auto_retry", { event: autoRetryEvent }),
 	providers_changed: event("providers_changed", { providers: z.array(registeredProvider) }),
@@ -168,6 +172,11 @@ const manualTurnRequestSchema = z.object({
 	tools: z.array(z.object({ name: text, description: text, parameters: z.looseObject({}) })),
 	lastMessage: z.object({ role: text, text }).optional(),
 });
+
+const projectTrustDecisionSchema = z.discriminatedUnion("trusted", [
+	z.object({ trusted: z.enum(["yes", "no"]), remember: z.boolean(), extension: text.max(200) }),
+	z.object({ trusted: z.literal("undecided") }),
+]);
 
 /* ---- What the runtime's calls answer (the calls that answer nothing are not read). ---- */
 
@@ -241,6 +250,10 @@ export function parseUIRequest(value: unknown): Parsed<UIRequest> {
 
 export function parseManualTurnRequest(value: unknown): Parsed<ManualTurnRequest> {
 	return parseWith<ManualTurnRequest>(manualTurnRequestSchema, value);
+}
+
+export function parseProjectTrustDecision(value: unknown): Parsed<ProjectTrustDecision> {
+	return parseWith<ProjectTrustDecision>(projectTrustDecisionSchema, value);
 }
 
 /** A `RuntimeApi` call's answer as the host may use it: parsed, or `undefined` for calls that answer nothing. */

@@ -101,6 +101,23 @@ export interface RuntimeConfig {
 	appearance?: "dark" | "light";
 	/** Set when the session was just forked from another one. */
 	startReason?: StartReason;
+	/**
+	 * The project's extensions wait for trust (pi 1.6's `project_trust`): once `extensions` loaded, the runtime
+	 * dispatches `project_trust` with this cwd, reports the decision (`HostBridge.resolveProjectTrust`) and loads the
+	 * project extensions the host answers with, before `session_start`.
+	 */
+	projectTrust?: { cwd: string };
+	/** `ctx.isProjectTrusted()`: whether the project's extensions are trusted (default true). */
+	projectTrusted?: boolean;
+}
+
+/** What the extensions' `project_trust` handlers decided: the first yes or no, naming its extension; else undecided. */
+export type ProjectTrustDecision = { trusted: "yes" | "no"; remember: boolean; extension: string } | { trusted: "undecided" };
+
+/** The host's answer to a decision: the project extensions to load now (workspace: URLs), and whether the project is trusted. */
+export interface ProjectTrustAnswer {
+	extensions: string[];
+	trusted: boolean;
 }
 
 /**
@@ -194,6 +211,11 @@ export type RuntimeEvent =
 	/** A tool's `renderCall` drawing of one of its calls: shown in place of the call's arguments. */
 	/** A call drawn by its tool's renderCall, with the running tool's partial result under it; no lines: the plain view. */
 	| { type: "tool_call_rendered"; toolCallId: string; extension: string; lines?: string[] }
+	/**
+	 * The markdown an entry shows, as extensions' markdown transformers changed it (display only: the entry is
+	 * stored as it was). `index`: the content block; 0 for a string content or a summary.
+	 */
+	| { type: "markdown_display"; entryId: string; texts: { index: number; text: string }[] }
 	| { type: "editor_text"; text: string; mode: "set" | "paste" }
 	/** An automatic retry of a transient provider error waits (`auto_retry_start`) or ended. */
 	| { type: "auto_retry"; event: AutoRetryEvent }
@@ -268,10 +290,15 @@ export interface HostBridge {
 	/** Asks the user to write the assistant turn (the manual model); absent where no one can answer (headless). */
 	requestManualTurn?(id: string, request: ManualTurnRequest): Promise<ManualTurnResponse>;
 	cancelManualTurn?(id: string): void;
+	/**
+	 * The extensions' `project_trust` decision (config.projectTrust); the host applies it, or asks the user when it is
+	 * undecided, and answers with what to load. Absent where no one keeps project trust (headless).
+	 */
+	resolveProjectTrust?(decision: ProjectTrustDecision): Promise<ProjectTrustAnswer>;
 }
 
 /** All the runtime worker may call on the host's port (see guard.ts); each call's arguments are checked by runtime-schema.ts. */
-export const HOST_BRIDGE_METHODS = methodsOf<HostBridge>()(["emit", "requestUI", "cancelUI", "requestManualTurn", "cancelManualTurn"]);
+export const HOST_BRIDGE_METHODS = methodsOf<HostBridge>()(["emit", "requestUI", "cancelUI", "requestManualTurn", "cancelManualTurn", "resolveProjectTrust"]);
 
 /** What the host calls on the worker. */
 export interface RuntimeApi {

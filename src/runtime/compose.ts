@@ -28,6 +28,7 @@ import { execInWorkspace } from "./commands/user-shell.ts";
 import { workspaceOutputFiles } from "./tools/result-bounds.ts";
 import { StaleExtensionContextError } from "./extensions/api.ts";
 import { createContext, ManagedTimers } from "./extensions/context.ts";
+import { createProjectTrustContext } from "./extensions/project-trust.ts";
 import { ExtensionPanel } from "./extensions/panel.ts";
 import { ExtensionRendering } from "./extensions/rendering.ts";
 import { ExtensionRunner } from "./extensions/runner.ts";
@@ -109,6 +110,8 @@ export interface RuntimeParts {
 	mcp: McpServers;
 	models: RuntimeModels;
 	commands: CommandRouter;
+	/** Whether the project's extensions are trusted (`ctx.isProjectTrusted()`); the trust flow at start may change it. */
+	projectTrust: { trusted: boolean };
 	/** Stops attributing the worker's uncaught errors to extensions. */
 	stopStrayErrors(): void;
 	/** The inspector, when recording. */
@@ -136,6 +139,7 @@ async function readWorkspaceText(workspace: Workspace, path: string): Promise<st
 
 export async function composeRuntime(config: RuntimeConfig, host: HostBridge, options: RuntimeOptions): Promise<RuntimeParts> {
 	const lifecycle: RuntimeLifecycle = { initialized: false, stale: false };
+	const projectTrust = { trusted: config.projectTrusted ?? true };
 	const urls = createModuleUrls();
 	const emit = (event: RuntimeEvent) => void host.emit(event);
 	const sessionId = config.session.header.id;
@@ -172,7 +176,10 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 
 	const inspector = options.inspect === false ? undefined : new Inspector(emit);
 	const runner = new ExtensionRunner({
-		createContext: (extension, signal, budget) => createContext(session.source, extension, { signal, budget }),
+		createContext: (extension, signal, budget, type) =>
+			type === "project_trust"
+				? createProjectTrustContext(session.source, extension, { signal, budget })
+				: createContext(session.source, extension, { signal, budget }),
 		onError: (error) => emit({ type: "extension_error", error }),
 		describe: (text) => urls.describe(text),
 		recorder: new CallRecorder(config.callRecord),
@@ -204,6 +211,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		expanded: () => ui.toolsExpanded,
 		emit,
 		report: (extension, where, error) => runner.report(extension, "renderer", where, error),
+		track: (extension, where, call) => runner.track(extension, where, call),
 	});
 	// Only a worker's global scope has these events; under Node nothing is installed.
 	const stopStrayErrors = catchStrayErrors(globalThis as unknown as ErrorEventTarget, {
@@ -311,6 +319,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		providerStream: (provider) => (provider === MANUAL_PROVIDER ? manual.stream : providers.streamFor(provider)),
 		emit,
 		toolProgress: (progress) => rendering.toolProgress(progress),
+		streamingDisplay: (message) => rendering.markdown.streaming(message),
 		committed: () => commits.settled(),
 		outputFiles: workspace ? workspaceOutputFiles(workspace) : undefined,
 		builtinTools: workspace ? createBuiltinTools(workspace, { cwd }) : [],
@@ -327,6 +336,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 			assertLive: (extension) => {
 				if (lifecycle.stale) throw new StaleExtensionContextError(extension.name);
 			},
+			projectTrusted: () => projectTrust.trusted,
 		},
 	});
 	const commands = new CommandRouter({
@@ -382,6 +392,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		mcp,
 		models,
 		commands,
+		projectTrust,
 		stopStrayErrors,
 		inspector,
 		stopInspector,

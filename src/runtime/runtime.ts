@@ -11,6 +11,7 @@ import { completeCommand, runShortcut, type CommandCompletion } from "./commands
 import { composeRuntime, hostBridge, type RuntimeOptions, type RuntimeParts } from "./compose.ts";
 import { disabledExtension } from "./extensions/extension.ts";
 import { loadExtension } from "./extensions/load-extensions.ts";
+import { resolveProjectTrust } from "./extensions/project-trust.ts";
 import { createActions } from "./extensions/session-control.ts";
 import type { ModelSelectSource } from "./models/selection.ts";
 import { cancelledOnError, forkSession, navigateTree } from "./navigation/navigation.ts";
@@ -41,6 +42,10 @@ export class Runtime implements RuntimeApi {
 		for (const url of config.extensions) {
 			if (disabled.has(url)) runner.add(disabledExtension(url, disabled.get(url)!));
 			else await loadExtension(url, loader, runner, env);
+		}
+		if (config.projectTrust) {
+			const answer = await resolveProjectTrust({ runner, loader, env, host: parts.host, disabled }, config.projectTrust.cwd);
+			parts.projectTrust.trusted = answer.trusted;
 		}
 		lifecycle.initialized = true;
 		policy.applyProviders();

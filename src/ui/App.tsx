@@ -266,6 +266,7 @@ export function App(props: AppProps) {
 								rendered={state.renderedEntries}
 								renderedCalls={state.renderedToolCalls}
 								renderedThinking={state.renderedThinking}
+								display={state.markdownDisplay}
 								answers={state.answerLog}
 							/>
 						</ThinkingLabel.Provider>

@@ -15,6 +15,8 @@ import type { ThinkingNote } from "../host/playground-state.ts";
 
 /** An extension's drawing of an entry: its ANSI lines, as text. */
 export type RenderedEntries = Record<string, { extension: string; lines: string[] }>;
+/** The markdown entries show as markdown transformers changed it: by entry id, by content block (0: a string content or a summary). */
+export type DisplayTexts = Record<string, Record<number, string>>;
 
 type Block = { type: string; id?: string; text?: string; thinking?: string; name?: string; arguments?: unknown; mimeType?: string };
 
@@ -251,14 +253,40 @@ function estimateItem(item: Item): number {
 	return ROW_CHROME + estimatedTextHeight(String(text));
 }
 
-function itemFor(entry: StoredEntry, drawn: RenderedEntries[string] | undefined, thinking: ThinkingNote[] | undefined): Item | undefined {
+/** Content with the display texts in place of its own (display only: the entry keeps its text). */
+function displayContent(content: unknown, texts: Record<number, string>): unknown {
+	if (typeof content === "string") return texts[0] ?? content;
+	if (!Array.isArray(content)) return content;
+	return (content as Block[]).map((block, i) => {
+		const text = texts[i];
+		if (text === undefined) return block;
+		if (block.type === "text") return { ...block, text };
+		if (block.type === "thinking") return { ...block, thinking: text };
+		return block;
+	});
+}
+
+function displayMessage(message: AgentMessage, texts: Record<number, string> | undefined): AgentMessage {
+	if (!texts) return message;
+	if (message.role === "branchSummary") return { ...message, summary: texts[0] ?? message.summary };
+	if ("content" in message) return { ...message, content: displayContent(message.content, texts) } as AgentMessage;
+	return message;
+}
+
+function itemFor(
+	entry: StoredEntry,
+	drawn: RenderedEntries[string] | undefined,
+	texts: Record<number, string> | undefined,
+	thinking: ThinkingNote[] | undefined,
+): Item | undefined {
 	if (drawn) return { key: entry.id, rendered: drawn };
-	if (isCompactionEntry(entry)) return { key: entry.id, compaction: entry };
+	if (isCompactionEntry(entry)) return { key: entry.id, compaction: texts?.[0] === undefined ? entry : { ...entry, summary: texts[0] } };
 	const message = shownMessage(entry);
-	return message ? { key: entry.id, message, streaming: false, ...(thinking && { thinking }) } : undefined;
+	return message ? { key: entry.id, message: displayMessage(message, texts), streaming: false, ...(thinking && { thinking }) } : undefined;
 }
 
 const NO_ANSWERS: GivenAnswer[] = [];
+const NO_DISPLAY: DisplayTexts = {};
 const NO_THINKING: Record<string, ThinkingNote[]> = {};
 
 /** Virtualized: a 10,000-entry session renders only what is near the viewport; new output follows. */
@@ -267,6 +295,7 @@ export function Transcript({
 	streaming,
 	rendered = {},
 	renderedCalls = {},
+	display = NO_DISPLAY,
 	renderedThinking = NO_THINKING,
 	answers = NO_ANSWERS,
 }: {
@@ -274,6 +303,8 @@ export function Transcript({
 	streaming?: AgentMessage;
 	rendered?: RenderedEntries;
 	renderedCalls?: RenderedEntries;
+	/** Markdown transformers' display texts (the entries themselves are shown as stored otherwise). */
+	display?: DisplayTexts;
 	/** Thinking renderers' notes, by entry id. */
 	renderedThinking?: Record<string, ThinkingNote[]>;
 	/** The script's answers to dialogs, each shown after the entry it followed (those of other branches are not). */
@@ -281,19 +312,21 @@ export function Transcript({
 }) {
 	// One item per entry, kept while the entry and its drawing stay the same, so the rows that did not change
 	// do not render again; the streamed reply changes only its own item.
-	const cache = useRef(new WeakMap<StoredEntry, Item>());
+	const cache = useRef(new WeakMap<StoredEntry, { item: Item; texts: Record<number, string> | undefined; thinking: ThinkingNote[] | undefined }>());
 	const entryItems = useMemo(() => {
 		const known = cache.current;
 		return entries.map((entry): Item | undefined => {
 			const drawn = rendered[entry.id];
+			const texts = display[entry.id];
 			const thinking = renderedThinking[entry.id];
 			const cached = known.get(entry);
-			if (cached && ("rendered" in cached ? cached.rendered === drawn : !drawn && (!("message" in cached) || cached.thinking === thinking))) return cached;
-			const item = itemFor(entry, drawn, thinking);
-			if (item) known.set(entry, item);
+			if (cached && cached.texts === texts && cached.thinking === thinking && ("rendered" in cached.item ? cached.item.rendered === drawn : !drawn))
+				return cached.item;
+			const item = itemFor(entry, drawn, texts, thinking);
+			if (item) known.set(entry, { item, texts, thinking });
 			return item;
 		});
-	}, [entries, rendered, renderedThinking]);
+	}, [entries, rendered, display, renderedThinking]);
 	const items = useMemo(() => {
 		const after = new Map<string | null, Item[]>();
 		answers.forEach((answer, i) => after.set(answer.afterEntryId, [...(after.get(answer.afterEntryId) ?? []), { key: `answer:${i}`, answer }]));

@@ -92,7 +92,7 @@ export const REMARKS: Record<string, string> = {
 	"permission-gate.ts": "tested with bash/write/edit stand-in tools registered by a test extension (an extension tool replaces a built-in of the same name)",
 	"protected-paths.ts": "tested with bash/write/edit stand-in tools registered by a test extension",
 	"project-trust.ts":
-		"project_trust is not dispatched: the page asks about a project's extensions before the runtime (and this extension) starts; only its session_start part runs",
+		"project_trust runs only when the workspace's project extensions wait for trust (its select decides there: test/unit/conformance/project-trust.test.ts, test/e2e/pi16.spec.ts); here none do, so only its session_start part runs",
 	"input-transform-streaming.ts": "the embedded shell has no git, so it is tested with a stand-in that answers git diff",
 	"inline-bash.ts": "the commands run in the workspace (tested on the embedded shell)",
 	"dirty-repo-guard.ts":

@@ -133,7 +133,7 @@ export function renderCorpus(rows: CorpusRow[]): string {
 		"",
 		"## What each example registered",
 		"",
-		"Events are the names passed to `pi.on`, in order. Playa dispatches the events of its reference plus pi 1.6's (docs/dialects.md); `project_trust` is not dispatched (the page asks about a project's extensions before the runtime starts), and `provider_stream_event` and `before_provider_headers` only for requests through the page's gateway.",
+		"Events are the names passed to `pi.on`, in order. Playa dispatches the events of its reference plus pi 1.6's (docs/dialects.md); `project_trust` only when the workspace's project extensions wait for trust, and `provider_stream_event` and `before_provider_headers` only for requests through the page's gateway.",
 		"",
 		"| example | tools | commands | events | shortcuts | flags | providers |",
 		"|---|---|---|---|---|---|---|",

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { extension, FIXTURES, openWithExtensions, send, setScript, showPanel, waitReady, writeScratch } from "./helpers.ts";
 
 /** pi 1.6's page-facing members in one extension: a thinking label, the working indicator, a session name. */
@@ -72,4 +72,102 @@ test("upstream's handoff: the edited prompt is in the new session's composer", a
 	await waitReady(page);
 	await expect(page.getByRole("article", { name: "You message" })).toHaveCount(0);
 	await expect(page.getByRole("textbox", { name: "Prompt", exact: true })).toHaveValue("Continue: write the tests for the parser, edited.");
+});
+
+/** A project extension the agent writes into the workspace. */
+const PROJECT_HELLO = `export default function (pi) {
+	pi.registerCommand("hello", { handler: async (_args, ctx) => ctx.ui.notify("hello from the project", "info") });
+}`;
+
+/** The runtime's restart and its extensions' dialogs take as long as waitReady allows on a busy machine. */
+const RESTART = { timeout: 20_000 };
+
+/** project-trust.ts's select, answered with `choice`; the page's own prompt stays away unless the choice defers to it. */
+async function trustDialog(page: Page, choice: string) {
+	const select = page.getByRole("dialog", { name: /^Project trust for:\s*\/workspace$/ });
+	await expect(select).toBeVisible(RESTART);
+	await expect(page.getByRole("dialog", { name: "Run this project's extensions?" })).toHaveCount(0);
+	await select.getByRole("button", { name: choice, exact: true }).click();
+}
+
+test("upstream's project-trust.ts decides about a .pi/extensions extension: for this page, declined, or left to the page's prompt", async ({ page }) => {
+	test.setTimeout(120_000);
+	await openWithExtensions(page, [`${FIXTURES}/upstream/project-trust.ts`]);
+	await setScript(page, [{ toolCalls: [{ name: "write", arguments: { path: ".pi/extensions/hello.ts", content: PROJECT_HELLO } }] }, { text: "Written." }]);
+	await send(page, "write the extension");
+	await expect(page.getByRole("article", { name: "Assistant message" }).last()).toContainText("Written.");
+
+	// /reload: the link's extension decides before the project's extension loads, which then runs.
+	await send(page, "/reload");
+	await trustDialog(page, "Trust this session");
+	await waitReady(page);
+	const notes = page.getByRole("status", { name: "Notifications" });
+	await expect(notes).toContainText("project-trust trusted the project's extensions for this page (project_trust): extensions/hello.ts");
+	await expect(extension(page, "hello")).toContainText("Commands: /hello");
+	await send(page, "/hello");
+	await expect(notes).toContainText("hello from the project");
+
+	// Not remembered: a new page asks again; a no loads nothing, and the page does not ask either.
+	await page.reload();
+	await trustDialog(page, "Do not trust this session");
+	await waitReady(page);
+	await expect(extension(page, "project-trust")).toBeVisible();
+	await expect(extension(page, "hello")).toHaveCount(0);
+
+	// Undecided: the page's own prompt asks, and its yes loads the extension in the same start.
+	await page.reload();
+	await trustDialog(page, "Let built-in prompt decide");
+	const prompt = page.getByRole("dialog", { name: "Run this project's extensions?" });
+	await expect(prompt.getByRole("list", { name: "Project extension files" }).getByRole("listitem")).toHaveText(["/workspace/.pi/extensions/hello.ts"]);
+	await prompt.getByRole("button", { name: "Run extensions" }).click();
+	await waitReady(page);
+	await expect(extension(page, "hello")).toContainText("Commands: /hello");
+});
+
+/** Reads the session's stored message texts straight from IndexedDB. */
+async function storedTexts(page: Page): Promise<string[]> {
+	return page.evaluate(
+		() =>
+			new Promise<string[]>((resolve, reject) => {
+				const open = indexedDB.open("playa");
+				open.onerror = () => reject(open.error);
+				open.onsuccess = () => {
+					const request = open.result.transaction("entries").objectStore("entries").getAll();
+					request.onerror = () => reject(request.error);
+					request.onsuccess = () => {
+						open.result.close();
+						const rows = request.result as { entry: { type: string; message?: { content: unknown } } }[];
+						resolve(
+							rows.flatMap(({ entry }) => {
+								if (entry.type !== "message") return [];
+								const content = entry.message?.content;
+								if (typeof content === "string") return [content];
+								return (content as { type: string; text?: string }[]).flatMap((block) => (block.type === "text" ? [block.text ?? ""] : []));
+							}),
+						);
+					};
+				};
+			}),
+	);
+}
+
+test("a markdown transformer changes what the transcript shows, not the stored session", async ({ page }) => {
+	const transformer = `export default function (pi) {
+		pi.registerMarkdownTransformer((markdown) => markdown.replaceAll("-->", "→").replaceAll(":warning:", "⚠"));
+	}`;
+	await openWithExtensions(page, [writeScratch("pi16-markdown.js", transformer)]);
+	await setScript(page, [{ text: "**Plan** :warning: parse --> test" }]);
+	await send(page, "go --> now");
+	const transcript = page.getByRole("region", { name: "Transcript" });
+	const reply = transcript.getByRole("article", { name: "Assistant message" });
+	await expect(reply).toContainText("Plan ⚠ parse → test");
+	// Still markdown, rendered by the page: the transformed text's bold is an element, not HTML from the worker.
+	await expect(reply.locator("strong")).toHaveText("Plan");
+	await expect(transcript.getByRole("article", { name: "You message" })).toContainText("go → now");
+	await expect.poll(() => storedTexts(page)).toEqual(["go --> now", "**Plan** :warning: parse --> test"]);
+
+	// A new page shows the restored session through the transformer again.
+	await page.reload();
+	await waitReady(page);
+	await expect(reply).toContainText("Plan ⚠ parse → test");
 });

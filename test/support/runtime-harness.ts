@@ -10,6 +10,8 @@ import type {
 	ExtensionErrorInfo,
 	ManualTurnRequest,
 	ManualTurnResponse,
+	ProjectTrustAnswer,
+	ProjectTrustDecision,
 	RuntimeConfig,
 	RuntimeEvent,
 	ScriptStep,
@@ -17,7 +19,7 @@ import type {
 	UIRequest,
 	UIResponse,
 } from "../../src/protocol/runtime.ts";
-import { parseManualTurnRequest, parseRuntimeEvent, parseUIRequest, type Parsed } from "../../src/protocol/runtime-schema.ts";
+import { parseManualTurnRequest, parseProjectTrustDecision, parseRuntimeEvent, parseUIRequest, type Parsed } from "../../src/protocol/runtime-schema.ts";
 import { Runtime, type RuntimeOptions } from "../../src/runtime/runtime.ts";
 import { newSessionHeader, type StoredEntry, type SessionHeader } from "../../src/session/entries.ts";
 
@@ -60,6 +62,12 @@ export interface HarnessOptions {
 	workspace?: RuntimeOptions["workspace"];
 	/** Record for the inspector (default true, as in the page). */
 	inspect?: boolean;
+	/** The project's extensions wait for trust: `project_trust` runs at start, and `resolve` answers as the page would. */
+	projectTrust?: { cwd: string; resolve(decision: ProjectTrustDecision): ProjectTrustAnswer | Promise<ProjectTrustAnswer> };
+	/** `ctx.isProjectTrusted()` when no trust is pending. */
+	projectTrusted?: boolean;
+	/** Where the runtime records the extension code it runs (protocol/call-record.ts), as the page's frame reads it. */
+	callRecord?: SharedArrayBuffer;
 }
 
 /** The page drops what its schemas refuse (protocol/runtime-schema.ts): here such a message fails the test. */
@@ -99,6 +107,9 @@ export async function startRuntime(options: HarnessOptions) {
 			script: options.script ?? [],
 			startReason: options.startReason,
 			...(options.retry ? { retry: options.retry } : {}),
+			...(options.projectTrust ? { projectTrust: { cwd: options.projectTrust.cwd } } : {}),
+			...(options.projectTrusted !== undefined ? { projectTrusted: options.projectTrusted } : {}),
+			...(options.callRecord ? { callRecord: options.callRecord } : {}),
 		},
 		{
 			emit: (event) => {
@@ -112,6 +123,14 @@ export async function startRuntime(options: HarnessOptions) {
 				return options.answer ? options.answer(request, id) : { cancelled: true };
 			},
 			cancelUI: (id) => void cancelled.push(id),
+			...(options.projectTrust
+				? {
+						resolveProjectTrust: async (decision: ProjectTrustDecision) => {
+							accepted("resolveProjectTrust", parseProjectTrustDecision(decision));
+							return options.projectTrust!.resolve(decision);
+						},
+					}
+				: {}),
 			...(options.manual
 				? {
 						requestManualTurn: async (id: string, request: ManualTurnRequest) => {

@@ -20,6 +20,8 @@ export interface AgentEventDeps {
 	emit(event: RuntimeEvent): void;
 	/** A running tool's partial result, and its end (no partialResult): extension renderers draw them. */
 	toolProgress?(progress: ToolProgress): void;
+	/** The reply being streamed as the page shows it (markdown transformers). */
+	streamingDisplay?<M extends { role: string; content?: unknown }>(message: M): M;
 }
 
 export class AgentEvents {
@@ -32,7 +34,7 @@ export class AgentEvents {
 	private readonly streaming: StreamingRelay;
 
 	constructor(private readonly deps: AgentEventDeps) {
-		this.streaming = new StreamingRelay(deps.emit);
+		this.streaming = new StreamingRelay(deps.emit, deps.streamingDisplay);
 	}
 
 	/** A retry keeps the run going after `agent_end`. */

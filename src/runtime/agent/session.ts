@@ -42,6 +42,8 @@ export interface SessionOptions {
 	providerStream?(provider: string): StreamFn | undefined;
 	/** A running tool's partial result, and its end (no partialResult): extension renderers draw them. */
 	toolProgress?(progress: ToolProgress): void;
+	/** The reply being streamed as the page shows it (markdown transformers). */
+	streamingDisplay?<M extends { role: string; content?: unknown }>(message: M): M;
 	/** Resolves once the host has stored every entry appended so far. */
 	committed?(): Promise<void>;
 	/** Where output cut from tool results is kept (the workspace's /tmp). */
@@ -174,6 +176,7 @@ export class AgentSession {
 			retry: this.retry,
 			emit: options.emit,
 			toolProgress: options.toolProgress,
+			streamingDisplay: options.streamingDisplay,
 		});
 		this.agent.subscribe((event) => this.events.handle(event));
 	}

@@ -13,7 +13,11 @@ export class StreamingRelay {
 	private pending: { role: string; content?: unknown } | undefined;
 	private timer: ReturnType<typeof setTimeout> | undefined;
 
-	constructor(private readonly emit: (event: RuntimeEvent) => void) {}
+	/** `display`: the message as the page shows it (markdown transformers), made once per flush, not per token. */
+	constructor(
+		private readonly emit: (event: RuntimeEvent) => void,
+		private readonly display: <M extends { role: string; content?: unknown }>(message: M) => M = (message) => message,
+	) {}
 
 	/** The message as it stands now; sent with the next flush. */
 	update(message: { role: string; content?: unknown }): void {
@@ -35,7 +39,7 @@ export class StreamingRelay {
 		const message = this.pending;
 		this.pending = undefined;
 		if (!message) return;
-		const event = this.deltas.next(message as Parameters<StreamingDeltas["next"]>[0]);
+		const event = this.deltas.next(this.display(message) as Parameters<StreamingDeltas["next"]>[0]);
 		if (event) this.emit(event as RuntimeEvent);
 	}
 }

@@ -6,6 +6,7 @@ import { ExtensionRuntimeNotInitializedError } from "../../modules/coding-agent/
 import { Type } from "typebox";
 import { z } from "zod";
 import type { EntryRenderer, EventBus, ExtensionAPI, ExtensionLogger, ExtensionVirtualModel, MessageRenderer, ToolDefinition } from "../../api/types.ts";
+import { markdownTransformer } from "./markdown-transformers.ts";
 import type { McpServers } from "./mcp-servers.ts";
 import type { RegisteredExtension } from "./extension.ts";
 import { normalizeKeyId } from "../../protocol/keys.ts";
@@ -162,8 +163,10 @@ export function createExtensionAPI(extension: RegisteredExtension, env: ApiEnvir
 			if (typeof resolver !== "function") throw new TypeError("registerToolRenderer needs a resolver function (toolName, next) => renderers");
 			extension.toolRenderers.push(resolver);
 		}),
-		// The page renders markdown from marked's tokens and never calls back into the worker while it does.
-		registerMarkdownTransformer: registration(() => env.notice(extension, `registerMarkdownTransformer is terminal-only: the page renders markdown itself`)),
+		// Run here, in the worker: the page gets the display text and renders it itself (markdown-transformers.ts).
+		registerMarkdownTransformer: registration((transformer, options) => {
+			extension.markdownTransformer = markdownTransformer(transformer, options);
+		}),
 		registerMcpServer: (name, config) => {
 			live();
 			env.mcp.register(extension, name, config);

@@ -56,6 +56,8 @@ export interface ContextSource {
 	notice(extension: RegisteredExtension, text: string): void;
 	/** Throws when the context belongs to a runtime that was replaced. */
 	assertLive(extension: RegisteredExtension): void;
+	/** `ctx.isProjectTrusted()`: whether the project's extensions are trusted, as the page decided. */
+	projectTrusted(): boolean;
 }
 
 export class ManagedTimers {
@@ -154,7 +156,7 @@ export function createContext(source: ContextSource, extension: RegisteredExtens
 			source.control.compact(typeof instructionsOrOptions === "string" ? { customInstructions: instructionsOrOptions } : (instructionsOrOptions ?? {})),
 		),
 		shutdown: live(() => source.control.shutdown()),
-		isProjectTrusted: () => true,
+		isProjectTrusted: () => source.projectTrusted(),
 		isIdle: live(() => source.isIdle()),
 		abort: live(() => source.abort()),
 		hasPendingMessages: live(() => source.hasPendingMessages()),

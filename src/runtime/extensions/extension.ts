@@ -10,6 +10,7 @@ import type {
 	ExtensionVirtualModel,
 	ExtensionHandler,
 	FlagDefinition,
+	MarkdownTransformer,
 	MessageRenderer,
 	ProviderConfig,
 	ShortcutDefinition,
@@ -18,6 +19,12 @@ import type {
 } from "../../api/types.ts";
 import type { ExtensionErrorInfo } from "../../protocol/runtime.ts";
 import type { Dialect } from "../../loader/dialect.ts";
+
+/** An extension's one markdown transformer (pi 1.6) and the surfaces it runs on (markdown-transformers.ts). */
+export interface RegisteredMarkdownTransformer {
+	transform: MarkdownTransformer;
+	surfaces: ReadonlySet<string>;
+}
 
 export interface RegisteredExtension {
 	url: string;
@@ -39,6 +46,8 @@ export interface RegisteredExtension {
 	thinkingRenderers: AssistantThinkingRenderer[];
 	/** pi 1.6's `registerToolRenderer` resolvers, in registration order. */
 	toolRenderers: ToolRendererResolver[];
+	/** `pi.registerMarkdownTransformer`: registering again replaces it. */
+	markdownTransformer?: RegisteredMarkdownTransformer;
 	/** By "provider/id". */
 	virtualModels: Map<string, ExtensionVirtualModel>;
 	/** Providers registered during load wait here until the runtime is initialized. */
@@ -88,6 +97,7 @@ export function clearRegistrations(extension: RegisteredExtension): void {
 	}
 	extension.toolRenderers.length = 0;
 	extension.thinkingRenderers.length = 0;
+	extension.markdownTransformer = undefined;
 }
 
 /** An extension the host turned off (it hung the runtime): listed, never imported. */

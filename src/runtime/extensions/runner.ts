@@ -14,8 +14,8 @@ import { MERGE_RULES, type EventPayload, type MergeRule, type OutcomeOf } from "
 
 export const HANDLER_TIMEOUT_MS = 30_000;
 
-/** Builds the `ctx` a handler receives; the budget lets dialogs pause the handler's timeout. */
-export type ContextFactory = (extension: RegisteredExtension, signal: AbortSignal, budget: HandlerBudget) => ExtensionContext;
+/** Builds the `ctx` a handler of `type` receives; the budget lets dialogs pause the handler's timeout. */
+export type ContextFactory = (extension: RegisteredExtension, signal: AbortSignal, budget: HandlerBudget, type: ExtensionEventName) => ExtensionContext;
 
 export interface RunnerHooks {
 	createContext: ContextFactory;
@@ -136,6 +136,11 @@ export class ExtensionRunner {
 	}
 
 	async dispatch<E extends ExtensionEventName>(type: E, payload: EventPayload<E>): Promise<OutcomeOf<E>> {
+		return (await this.dispatchDeciding(type, payload)).outcome;
+	}
+
+	/** `dispatch`, also naming the extension whose result ended it (a short-circuiting rule's winner). */
+	async dispatchDeciding<E extends ExtensionEventName>(type: E, payload: EventPayload<E>): Promise<{ outcome: OutcomeOf<E>; decidedBy?: RegisteredExtension }> {
 		const rule = MERGE_RULES[type] as MergeRule<E, OutcomeOf<E>>;
 		const event = { type, ...payload } as ExtensionEvent<E>;
 		let outcome = rule.initial(event);
@@ -154,7 +159,7 @@ export class ExtensionRunner {
 				}),
 			);
 			watch?.end(outcome);
-			return outcome;
+			return { outcome };
 		}
 		for (const { extension, handler, index } of calls) {
 			const start = watch ? performance.now() : 0;
@@ -168,10 +173,13 @@ export class ExtensionRunner {
 					: { outcome };
 			watch?.handler({ extension, index, start, end: performance.now(), ...runResult(result), before: outcome, after: step.outcome });
 			outcome = step.outcome;
-			if (step.stop) break;
+			if (step.stop) {
+				watch?.end(outcome);
+				return { outcome, decidedBy: extension };
+			}
 		}
 		watch?.end(outcome);
-		return outcome;
+		return { outcome };
 	}
 
 	private async invoke<E extends ExtensionEventName>(
@@ -192,7 +200,7 @@ export class ExtensionRunner {
 			expire();
 		});
 		try {
-			const ctx = this.hooks.createContext(extension, controller.signal, budget);
+			const ctx = this.hooks.createContext(extension, controller.signal, budget, type);
 			const value = await Promise.race([Promise.resolve().then(() => this.track(extension, type, () => handler(event, ctx))), expired]);
 			return { ok: true, value };
 		} catch (error) {

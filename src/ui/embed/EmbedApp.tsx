@@ -64,6 +64,7 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 						rendered={state.renderedEntries}
 						renderedCalls={state.renderedToolCalls}
 						renderedThinking={state.renderedThinking}
+						display={state.markdownDisplay}
 						answers={state.answerLog}
 					/>
 					{state.manualTurn && !options.readOnly && (

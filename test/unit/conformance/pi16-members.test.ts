@@ -57,10 +57,21 @@ describe("settings and models", () => {
 		expect(runtime.parts.runner.extensions[0].notices).toEqual(["ctx.ui.setEditorComponent is terminal-only and not supported in the browser"]);
 	});
 
-	it("registerMarkdownTransformer is accepted with a notice", async () => {
-		const { runtime, errors } = await startRuntime({ files: { "m.ts": ext(`pi.registerMarkdownTransformer((md: string) => md.toUpperCase());`) } });
+	it("registerMarkdownTransformer runs in the worker, no notice (its behaviour: markdown-transformers.test.ts); a non-function is refused", async () => {
+		const { runtime, errors } = await startRuntime({
+			files: {
+				"m.ts": ext(`pi.registerMarkdownTransformer((md: string) => md.toUpperCase());`),
+				"bad.ts": ext(`pi.registerMarkdownTransformer("upper");`),
+			},
+		});
 		expect(errors()).toEqual([]);
-		expect(runtime.parts.runner.extensions[0].notices).toEqual(["registerMarkdownTransformer is terminal-only: the page renders markdown itself"]);
+		const [good, bad] = runtime.parts.runner.extensions;
+		expect(good.notices).toEqual([]);
+		expect(good.markdownTransformer?.surfaces).toEqual(new Set(["user", "assistant", "assistant-thinking"]));
+		expect(bad).toMatchObject({
+			loaded: false,
+			error: { phase: "factory", message: "pi.registerMarkdownTransformer needs a function (markdown, context) => markdown" },
+		});
 	});
 });
 
