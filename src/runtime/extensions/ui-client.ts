@@ -127,7 +127,8 @@ async function showComponent<T>(
 		const onAbort = () => close(undefined);
 		signal?.addEventListener("abort", onAbort, { once: true });
 		state.components.set(id, { input: (data) => tui.handleInput(data), close: () => close(undefined) });
-		Promise.resolve(factory(tui, state.theme, getKeybindings(), (result) => close(result as T)))
+		const done = (result: unknown) => close(result as T);
+		Promise.resolve(factory(tui, state.theme, callableKeybindings(getKeybindings(), done), done))
 			.then((component) => {
 				tui.addChild(component as never);
 				tui.setFocus(component as never);
@@ -137,6 +138,21 @@ async function showComponent<T>(
 				close(undefined);
 				scope.notice(`ctx.ui.custom failed: ${(error as Error).message}`);
 			});
+	});
+}
+
+/**
+ * The keybindings argument of a `ctx.ui.custom` factory, callable as `done` too: factories written for the
+ * older hooks API take `(tui, theme, done)` (oh-my-pi's own qna and handoff examples still do), and would
+ * otherwise call the keybindings and never close.
+ */
+function callableKeybindings<K extends object>(keybindings: K, done: (result: unknown) => void): K {
+	return new Proxy(((result: unknown) => done(result)) as unknown as K, {
+		get: (_target, prop) => {
+			const value = Reflect.get(keybindings, prop, keybindings);
+			return typeof value === "function" ? value.bind(keybindings) : value;
+		},
+		has: (_target, prop) => Reflect.has(keybindings, prop),
 	});
 }
 

@@ -1,0 +1,44 @@
+/**
+ * `ctx.ui.custom`: the factory gets `(tui, theme, keybindings, done)`; `done(result)` closes the component
+ * and resolves the call. The keybindings argument may also be called as `done`, for factories written
+ * against the older hooks API (`(tui, theme, done)`, as oh-my-pi's qna and handoff examples are).
+ */
+import { describe, expect, it } from "vitest";
+import type { RuntimeEvent } from "../../src/protocol/runtime.ts";
+import { startRuntime } from "../support/runtime-harness.ts";
+
+const EXTENSION = `
+import { Text } from "@oh-my-pi/pi-tui";
+export default function (pi) {
+	pi.registerCommand("four", {
+		handler: async (_a, ctx) => {
+			const result = await ctx.ui.custom((tui, theme, keybindings, done) => {
+				setTimeout(() => done("closed by done, keys " + typeof keybindings.matches), 0);
+				return new Text("four arguments", 0, 0);
+			});
+			ctx.ui.notify("four: " + result, "info");
+		},
+	});
+	pi.registerCommand("three", {
+		handler: async (_a, ctx) => {
+			const result = await ctx.ui.custom((tui, theme, done) => {
+				setTimeout(() => done("closed by the third argument"), 0);
+				return new Text("three arguments", 0, 0);
+			});
+			ctx.ui.notify("three: " + result, "info");
+		},
+	});
+}`;
+
+const notified = (events: RuntimeEvent[]) => events.flatMap((e) => (e.type === "notify" ? [e.message] : []));
+const closed = (events: RuntimeEvent[]) => events.filter((e) => e.type === "component" && e.lines === undefined).length;
+
+describe("ctx.ui.custom's done", () => {
+	it("closes with the result from the fourth argument, and from the third called as a function", async () => {
+		const { runtime, events } = await startRuntime({ files: { "custom.ts": EXTENSION } });
+		await runtime.submit("/four");
+		await runtime.submit("/three");
+		expect(notified(events)).toEqual(["four: closed by done, keys function", "three: closed by the third argument"]);
+		expect(closed(events)).toBe(2);
+	});
+});
