@@ -43,8 +43,19 @@ export interface ExtensionToolOptions {
 
 const MAX_DELEGATION_DEPTH = 8;
 
+/**
+ * The arguments as a zod schema gives them to its tool: with its defaults and transforms applied (the JSON
+ * Schema the model sees, and pi's validation against it, know nothing of them).
+ */
+function zodArguments(schema: z.ZodType, input: unknown, toolName: string): unknown {
+	const parsed = schema.safeParse(input);
+	if (!parsed.success) throw new Error(`Validation failed for tool "${toolName}":\n${z.prettifyError(parsed.error)}`);
+	return parsed.data;
+}
+
 export function toAgentTool({ extension, definition }: ToolBinding, options: ExtensionToolOptions): AgentTool {
 	let depth = 0;
+	const zodSchema = isZodSchema(definition.parameters) ? definition.parameters : undefined;
 	return {
 		name: definition.name,
 		label: definition.label ?? definition.name,
@@ -68,9 +79,10 @@ export function toAgentTool({ extension, definition }: ToolBinding, options: Ext
 						}
 					: undefined,
 			});
+			const args = zodSchema ? zodArguments(zodSchema, input, definition.name) : input;
 			let result;
 			try {
-				result = await options.track(extension, `tool ${definition.name}`, () => definition.execute(toolCallId, input, signal, onUpdate, ctx));
+				result = await options.track(extension, `tool ${definition.name}`, () => definition.execute(toolCallId, args as never, signal, onUpdate, ctx));
 			} catch (error) {
 				// A stop is not the tool's fault.
 				if (!signal?.aborted) options.report?.(extension, `tool ${definition.name}`, error);
