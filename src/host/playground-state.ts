@@ -18,7 +18,7 @@ import type { StoredEntry } from "../session/entries.ts";
 import { applyStreamingDelta } from "../protocol/streaming.ts";
 import type { WorkspaceStatus } from "./workspace-host.ts";
 import type { PendingManualTurn } from "./manual-turns.ts";
-import { boundLines, capText, STATUS_TEXT_LIMIT, withBoundedKey, type Notice } from "./display-limits.ts";
+import { boundLines, capTail, capText, STATUS_TEXT_LIMIT, TOOL_OUTPUT_LIMIT, withBoundedKey, type Notice } from "./display-limits.ts";
 import type { DiscoveryProblem } from "../workspace/project-extensions.ts";
 import { problemsOf, type ExtensionProblem } from "./problems.ts";
 import type { DialogAnswer, GivenAnswer } from "./dialog-answers.ts";
@@ -100,6 +100,8 @@ export interface PlaygroundState {
 	renderedEntries: Record<string, { extension: string; lines: string[] }>;
 	/** Tools' drawings of their calls (`renderCall`), by tool call id. */
 	renderedToolCalls: Record<string, { extension: string; lines: string[] }>;
+	/** Running tools' output so far, by tool call id (tools no extension renderer draws, like the built-in `bash`). */
+	toolOutputs: Record<string, string>;
 	/** Sessions in this browser, most recent first. */
 	sessions: { id: string; name: string; entryCount: number; updatedAt: string }[];
 	/** The model that answers, and its thinking level. Keys are not here: they stay in `Playground.secrets`. */
@@ -152,6 +154,7 @@ export function initialPlaygroundState(): PlaygroundState {
 		components: {},
 		renderedEntries: {},
 		renderedToolCalls: {},
+		toolOutputs: {},
 		model: SCRIPTED_CHOICE,
 		thinkingLevel: "off",
 		treeOpen: false,
@@ -195,6 +198,10 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 			return { renderedEntries: withKey(state.renderedEntries, event.entryId, { extension: event.extension, lines: event.lines }) };
 		case "tool_call_rendered":
 			return { renderedToolCalls: withKey(state.renderedToolCalls, event.toolCallId, event.lines && { extension: event.extension, lines: event.lines }) };
+		case "tool_output":
+			return {
+				toolOutputs: withBoundedKey(state.toolOutputs, event.toolCallId, event.text === undefined ? undefined : capTail(event.text, TOOL_OUTPUT_LIMIT)),
+			};
 		case "title":
 			return { title: event.title };
 		case "working_visible":

@@ -487,7 +487,8 @@ export class Playground {
 				void this.openFork(event);
 				return;
 			case "run_state":
-				this.set({ running: event.running });
+				// A run that ended took its tools with it, even one whose end never arrived.
+				this.set(event.running ? { running: true } : { running: false, toolOutputs: {} });
 				if (!event.running) void this.sessions.refresh();
 				return;
 			case "notify":

@@ -192,6 +192,8 @@ export type RuntimeEvent =
 	/** A tool's `renderCall` drawing of one of its calls: shown in place of the call's arguments. */
 	/** A call drawn by its tool's renderCall, with the running tool's partial result under it; no lines: the plain view. */
 	| { type: "tool_call_rendered"; toolCallId: string; extension: string; lines?: string[] }
+	/** A running tool's output so far (its partial result's text) when no extension renderer draws it; no text: it ended. */
+	| { type: "tool_output"; toolCallId: string; text?: string }
 	| { type: "editor_text"; text: string; mode: "set" | "paste" }
 	/** An automatic retry of a transient provider error waits (`auto_retry_start`) or ended. */
 	| { type: "auto_retry"; event: AutoRetryEvent }

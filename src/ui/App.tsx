@@ -265,6 +265,7 @@ export function App(props: AppProps) {
 								streaming={state.streaming}
 								rendered={state.renderedEntries}
 								renderedCalls={state.renderedToolCalls}
+								toolOutputs={state.toolOutputs}
 								answers={state.answerLog}
 							/>
 						</ThinkingLabel.Provider>

@@ -63,6 +63,7 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 						streaming={state.streaming}
 						rendered={state.renderedEntries}
 						renderedCalls={state.renderedToolCalls}
+						toolOutputs={state.toolOutputs}
 						answers={state.answerLog}
 					/>
 					{state.manualTurn && !options.readOnly && (
