@@ -102,6 +102,8 @@ export interface PlaygroundState {
 	renderedToolCalls: Record<string, { extension: string; lines: string[] }>;
 	/** Running tools' output so far, by tool call id (tools no extension renderer draws, like the built-in `bash`). */
 	toolOutputs: Record<string, string>;
+	/** While the runtime starts: how many of its extensions have loaded, of how many. */
+	extensionsLoading?: { loaded: number; total: number };
 	/** Sessions in this browser, most recent first. */
 	sessions: { id: string; name: string; entryCount: number; updatedAt: string }[];
 	/** The model that answers, and its thinking level. Keys are not here: they stay in `Playground.secrets`. */
@@ -198,6 +200,8 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 			return { renderedEntries: withKey(state.renderedEntries, event.entryId, { extension: event.extension, lines: event.lines }) };
 		case "tool_call_rendered":
 			return { renderedToolCalls: withKey(state.renderedToolCalls, event.toolCallId, event.lines && { extension: event.extension, lines: event.lines }) };
+		case "extensions_loading":
+			return { extensionsLoading: event.loaded < event.total ? { loaded: event.loaded, total: event.total } : undefined };
 		case "tool_output":
 			return {
 				toolOutputs: withBoundedKey(state.toolOutputs, event.toolCallId, event.text === undefined ? undefined : capTail(event.text, TOOL_OUTPUT_LIMIT)),

@@ -340,7 +340,18 @@ export class Playground {
 		this.dialogs.cancelAll();
 		this.manualTurns.cancelAll();
 		// Errors of the runtime being replaced go with it: its code is not running any more.
-		this.set({ phase: "starting", running: false, streaming: undefined, dialogs: [], components: {}, registeredProviders: [], retry: undefined, errors: [] });
+		this.set({
+			phase: "starting",
+			running: false,
+			streaming: undefined,
+			dialogs: [],
+			components: {},
+			registeredProviders: [],
+			retry: undefined,
+			errors: [],
+			toolOutputs: {},
+			extensionsLoading: undefined,
+		});
 		// The frame loads the runtime's module while the session, the lock and the workspace get ready.
 		const frame = prepareRuntimeFrame();
 		try {
@@ -406,7 +417,7 @@ export class Playground {
 			}
 			this.stopModelsWatch?.();
 			this.stopModelsWatch = watchAvailableModels(this.secrets, this.endpoints, (models) => void runtime.api.setAvailableModels(models).catch(() => undefined));
-			this.set({ phase: "ready" });
+			this.set({ phase: "ready", extensionsLoading: undefined });
 		} catch (error) {
 			frame.remove();
 			this.set({ phase: "failed", failure: `The runtime did not start: ${(error as Error).message ?? String(error)}` });

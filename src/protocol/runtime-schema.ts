@@ -133,6 +133,10 @@ const eventSchemas: { [K in EventType]: z.ZodType } = {
 	entry_rendered: event("entry_rendered", { entryId: text, extension: text, lines }),
 	tool_call_rendered: event("tool_call_rendered", { toolCallId: text, extension: text, lines: lines.optional() }),
 	tool_output: event("tool_output", { toolCallId: text, text: text.optional() }),
+	extensions_loading: event("extensions_loading", { loaded: z.number().int().nonnegative(), total: z.number().int().nonnegative() }).refine(
+		(event) => event.loaded <= event.total,
+		"more loaded than there are",
+	),
 	editor_text: event("editor_text", { text, mode: z.enum(["set", "paste"]) }),
 	auto_retry: event("auto_retry", { event: autoRetryEvent }),
 	providers_changed: event("providers_changed", { providers: z.array(registeredProvider) }),

@@ -174,6 +174,8 @@ export type RuntimeEvent =
 	| { type: "run_state"; running: boolean }
 	/** `commands`: the extensions' commands and the built-ins, as the composer offers them (runtime/commands/router.ts). */
 	| { type: "extensions_changed"; extensions: ExtensionStatus[]; commands: CommandInfo[] }
+	/** While the runtime starts: how many of the extensions it loads have loaded (`loaded === total`: all). */
+	| { type: "extensions_loading"; loaded: number; total: number }
 	/** A command asked for one of the page's panels (the built-in `/tree`). */
 	| { type: "open_panel"; panel: "tree" | "hotkeys" }
 	| { type: "extension_error"; error: ExtensionErrorInfo }
