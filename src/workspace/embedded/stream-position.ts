@@ -156,12 +156,45 @@ function redirect(fds: Fds, redirections: Node[] | undefined): Map<number, Sink>
 	return next;
 }
 
+/** The literal text of a word's parts, expansions left out (those in double quotes included). */
+function literalChars(parts: Node[]): string {
+	return parts
+		.map((part) => {
+			if (part.type === "Literal" || part.type === "SingleQuoted" || part.type === "Escaped") return String(part.value);
+			return part.type === "DoubleQuoted" && Array.isArray(part.parts) ? literalChars(part.parts) : "";
+		})
+		.join("");
+}
+
+/**
+ * A word that cannot become the single argument `-` (`cd -` prints the directory): no unquoted expansion
+ * (which could split), and a tilde or a character other than `-` of its own.
+ */
+function notDash(word: Node): boolean {
+	const parts: Node[] = word.parts ?? [];
+	const kept = new Set(["Literal", "SingleQuoted", "Escaped", "DoubleQuoted", "TildeExpansion"]);
+	if (!parts.every((part) => kept.has(part.type))) return false;
+	return parts.some((part) => part.type === "TildeExpansion") || /[^-]/.test(literalChars(parts));
+}
+
+/** `set` with options that print nothing: literal flags (`-o`/`+o` with a name), then anything after `--`. */
+function quietSet(args: Node[]): boolean {
+	if (args.length === 0) return false;
+	for (let index = 0; index < args.length; index++) {
+		const word = literalWord(args[index]);
+		if (word === "--") return true;
+		if (word === undefined || !/^[-+]/.test(word)) return false;
+		if ((word === "-o" || word === "+o") && literalWord(args[index + 1]) === undefined) return false;
+		if (word === "-o" || word === "+o") index++;
+	}
+	return true;
+}
+
 /** A builtin (not one of just-bash's commands) that writes nothing to stdout with these arguments. */
 function quietBuiltin(name: string, args: Node[]): boolean {
 	if (QUIET.has(name)) return true;
-	const words = args.map(literalWord);
-	if (name === "cd") return words.every((word) => word !== undefined && word !== "-");
-	if (name === "set") return words.length > 0 && words.every((word) => word !== undefined) && /^[-+]/.test(words[0] ?? "");
+	if (name === "cd") return args.every(notDash);
+	if (name === "set") return quietSet(args);
 	if (DECLARING.has(name)) {
 		if (args.length === 0) return false;
 		return args.every((arg) => {

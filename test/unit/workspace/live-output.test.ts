@@ -37,6 +37,9 @@ const cases: Case[] = [
 		live: ["yes\n", "A\n", "g1\n", "g2\n"],
 	},
 	{ name: "a subshell and cd", script: "mkdir -p d && cd d && pwd; (echo sub; exit 3); echo $?", live: ["/workspace/d\n", "sub\n", "3\n"] },
+	{ name: "cd to a computed place and set --", script: 'cd ~ && pwd; d=/tmp; cd "$d/" && pwd; set -- a b; echo $#', live: ["/workspace\n", "/tmp\n", "2\n"] },
+	{ name: "a background job runs in place", script: "(echo x; echo y) & echo a; wait; echo b", live: ["x\n", "y\n", "a\n", "b\n"] },
+	{ name: "UTF-8 text and bytes", script: "echo héllo; printf '\\xc3\\xa9\\n'; printf 'caf\\xc3\\xa9\\n' | cat", live: ["héllo\n", "é\n", "café\n"] },
 	{ name: "set -e and a failing command", script: "set -e; echo one; false; echo two", live: ["one\n"] },
 	{ name: "PIPESTATUS after a pipeline", script: 'false | true; echo "${PIPESTATUS[@]}"', live: ["1 0\n"] },
 	{ name: "env and set show no marker", script: "env | grep -c -i playa; set | grep -c -e playa -e 99", live: ["0\n", "0\n"] },
@@ -55,6 +58,8 @@ const cases: Case[] = [
 	{ name: "set -x traces every command", script: "set -x; echo a", live: [], rest: "a\n" },
 	{ name: "a redirection to /dev/stdout", script: "echo a > /dev/stdout; echo b", live: [], rest: "a\nb\n" },
 	{ name: "a builtin that prints", script: "echo a; declare -p HOME; echo b", live: [], rest: 'a\ndeclare -x HOME="/workspace"\nb\n' },
+	{ name: "cd - prints where it went", script: "cd /tmp; cd -; echo b", live: [], rest: "/workspace\nb\n" },
+	{ name: "set -o alone lists the options", script: "echo a; set -o; echo b", live: [], rest: "a\n" },
 	{ name: "a command that does not exist writes only stderr", script: "echo a; nosuchcommand; echo b", live: [], rest: "a\nb\n" },
 ];
 
