@@ -26,7 +26,7 @@ import {
 	type WorkspaceStat,
 } from "../types.ts";
 import { interruptibleSignal } from "./interrupt.ts";
-import { attachLiveOutput, createLiveOutput } from "./live-output.ts";
+import { createLiveOutput } from "./live-output.ts";
 import { applyClassification, classify, resolveLimits, toExecutionLimits } from "./limits.ts";
 import { MemoryFs } from "./memory-fs.ts";
 
@@ -231,8 +231,8 @@ export class EmbeddedWorkspace implements Workspace {
 		const executionLimits = toExecutionLimits(this.limits, Math.min(timeoutMs ?? Infinity, this.limits.timeMs));
 		// Building writes just-bash's layout and re-creates cwd: setup, not a change.
 		const live = options.onStdout ? createLiveOutput(options.onStdout, { ...this.env, ...options.env }) : undefined;
-		const bash = this.fs.withoutTracking(() => new Bash({ fs: this.fs, cwd, env: this.env, executionLimits, customCommands: live?.commands }));
-		if (live) attachLiveOutput(bash, live);
+		const bash = this.fs.withoutTracking(() => new Bash({ fs: this.fs, cwd, env: this.env, executionLimits }));
+		live?.attach(bash, (register) => this.fs.withoutTracking(register));
 		try {
 			const raw = await bash.exec(command, { cwd, env: options.env, stdin: options.stdin, signal });
 			const classification = classify(raw, { limits: this.limits, timeoutMs, aborted: signal?.aborted === true });

@@ -24,10 +24,11 @@ function stdoutText(result: CommandResult): string {
 }
 
 export interface LiveOutput {
-	/** Wrappers for just-bash's commands: give them to the `Bash` as `customCommands`. */
-	commands: Command[];
-	/** Marks the script: register on the same `Bash` before its one `exec`. */
-	plugin: { name: string; transform(context: { ast: ScriptNode }): { ast: ScriptNode } };
+	/**
+	 * Marks the script of the `Bash`'s one `exec` and wraps the commands it marked; call before `exec`.
+	 * `setup` runs the registration, which writes the commands' stubs in /bin (not a change of the user's).
+	 */
+	attach(bash: Bash, setup?: (register: () => void) => void): void;
 	/** After `exec`: sends the part of the final stdout the live chunks did not cover. */
 	finish(stdout: string): void;
 }
@@ -38,11 +39,9 @@ export interface LiveOutput {
  */
 export function createLiveOutput(emit: (chunk: string) => void, env: Readonly<Record<string, string>> = {}): LiveOutput {
 	const marker = `${crypto.randomUUID()}\n`;
-	const names = getCommandNames();
 	let sent = "";
 	let diverged = false;
 	let depth = 0;
-	let transformed = false;
 
 	const send = (chunk: string) => {
 		if (!chunk || diverged) return;
@@ -50,7 +49,8 @@ export function createLiveOutput(emit: (chunk: string) => void, env: Readonly<Re
 		emit(chunk);
 	};
 
-	const commands = names.map((name) =>
+	/** Stands in for just-bash's `name`: passes every call through, and reports a marked one's stdout. */
+	const wrapper = (name: string): Command =>
 		defineCommand(name, async (args, ctx) => {
 			if (!ctx.origCommand) return { stdout: "", stderr: `bash: ${name}: command not found\n`, exitCode: 127 };
 			// Commands a marked one runs (xargs, bash -c) report through it.
@@ -63,26 +63,32 @@ export function createLiveOutput(emit: (chunk: string) => void, env: Readonly<Re
 			} finally {
 				depth--;
 			}
-		}),
-	);
-
-	const plugin = {
-		name: "playa-live-output",
-		transform(context: { ast: ScriptNode }) {
-			// Only the command line itself: scripts it runs (bash -c, source) are not its stdout.
-			if (transformed) return { ast: context.ast };
-			transformed = true;
-			const positions = findStreamPositions(context.ast, new Set(names), LIVE_FD, env);
-			const target = { type: "Word", parts: [{ type: "Literal", value: marker.slice(0, -1) }] };
-			for (const command of positions.commands)
-				command.redirections = [...(command.redirections ?? []), { type: "Redirection", fd: LIVE_FD, operator: "<<<", target }];
-			return { ast: context.ast };
-		},
-	};
+		});
 
 	return {
-		commands,
-		plugin,
+		attach(bash: Bash, setup = (register: () => void) => register()) {
+			let transformed = false;
+			bash.registerTransformPlugin({
+				name: "playa-live-output",
+				transform(context: { ast: ScriptNode }) {
+					// Only the command line itself: scripts it runs (bash -c, source) are not its stdout.
+					if (transformed) return { ast: context.ast };
+					transformed = true;
+					const positions = findStreamPositions(context.ast, new Set(getCommandNames()), LIVE_FD, env);
+					const target = { type: "Word", parts: [{ type: "Literal", value: marker.slice(0, -1) }] };
+					const names = new Set<string>();
+					for (const { node, name } of positions.commands) {
+						node.redirections = [...(node.redirections ?? []), { type: "Redirection", fd: LIVE_FD, operator: "<<<", target }];
+						names.add(name);
+					}
+					// Only the commands it marked are wrapped: a wrapped call costs more than a plain one.
+					setup(() => {
+						for (const name of names) bash.registerCommand(wrapper(name));
+					});
+					return { ast: context.ast };
+				},
+			});
+		},
 		finish(stdout: string) {
 			if (diverged) return;
 			if (!stdout.startsWith(sent)) {
@@ -94,9 +100,4 @@ export function createLiveOutput(emit: (chunk: string) => void, env: Readonly<Re
 			send(stdout.slice(sent.length));
 		},
 	};
-}
-
-/** Registers a `LiveOutput` on a freshly built `Bash`. */
-export function attachLiveOutput(bash: Bash, live: LiveOutput): void {
-	bash.registerTransformPlugin(live.plugin);
 }

@@ -208,8 +208,8 @@ function quietBuiltin(name: string, args: Node[]): boolean {
 }
 
 export interface StreamPositions {
-	/** The simple commands whose stdout is the script's stdout, in source order; empty when any writer is hidden. */
-	commands: Node[];
+	/** The simple commands whose stdout is the script's stdout, with their names, in source order; empty when any writer is hidden. */
+	commands: { node: Node; name: string }[];
 	/** Why nothing is marked, when nothing is. */
 	obstacle?: string;
 }
@@ -232,7 +232,7 @@ export function findStreamPositions(
 	const functions = new Set<string>();
 	for (const node of nodes(script)) if (node.type === "FunctionDef") functions.add(String(node.name));
 
-	const found: Node[] = [];
+	const found: { node: Node; name: string }[] = [];
 	let hidden: string | undefined;
 	const fail = (why: string) => {
 		hidden ??= why;
@@ -261,7 +261,7 @@ export function findStreamPositions(
 				if (!atTop || !node.name) return;
 				const name = commandName(node.name) ?? "";
 				if (functions.has(name)) return fail(`\`${name}\` is a function`);
-				if (commandNames.has(name)) return void found.push(node);
+				if (commandNames.has(name)) return void found.push({ node, name });
 				if (!quietBuiltin(name, node.args ?? [])) return fail(`\`${name}\` may print`);
 				return;
 			}

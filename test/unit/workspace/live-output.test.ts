@@ -114,9 +114,23 @@ describe("live chunks arrive while the command runs", () => {
 	});
 });
 
+describe("the workspace around live output", () => {
+	it("wrapping the marked commands changes no file the workspace reports", async () => {
+		const workspace = await EmbeddedWorkspace.create();
+		await workspace.takeChanges();
+		const changed: string[][] = [];
+		workspace.onChange((paths) => changed.push(paths));
+		const chunks: string[] = [];
+		await workspace.exec("echo a; cat /dev/null; echo b", { onStdout: (chunk) => chunks.push(chunk) });
+		expect(chunks).toEqual(["a\n", "b\n"]);
+		expect(changed).toEqual([]);
+		expect((await workspace.takeChanges()).roots).toEqual([]);
+	});
+});
+
 describe("stream positions", () => {
 	const names = new Set(getCommandNames());
-	const positions = (script: string) => findStreamPositions(parse(script), names, LIVE_FD).commands.map((node) => node.name.parts[0].value);
+	const positions = (script: string) => findStreamPositions(parse(script), names, LIVE_FD).commands.map((command) => command.name);
 
 	it("marks the commands that write to the script's stdout, and only those", () => {
 		expect(positions("echo a | grep a; x=$(date); for f in *; do cat $f; done > out; if grep -q x y; then wc -l z; fi")).toEqual(["grep", "grep", "wc"]);
