@@ -1,4 +1,5 @@
 /** Progress for long steps: while the runtime loads several extensions, the page says how far it got. */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { FIXTURES, waitReady, writeScratch } from "./helpers.ts";
 
@@ -19,6 +20,10 @@ test("loading several extensions shows which one of how many is loading, then go
 	await expect(progress).toHaveAttribute("value", "1");
 	await expect(progress).toHaveAttribute("max", "3");
 	await expect(status).toContainText("Loading extensions 2 of 3…");
+	const results = await new AxeBuilder({ page }).include("footer.statusbar").analyze();
+	expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual(
+		[],
+	);
 
 	const opened = await fetch(`${FIXTURES}/open/${gate}`);
 	expect(await opened.text()).toBe("opened");

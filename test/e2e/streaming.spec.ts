@@ -1,4 +1,5 @@
 /** Output while it runs: a built-in `bash` call shows its lines under the call before the command ends. */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { openWithExtensions, send, setScript } from "./helpers.ts";
 
@@ -26,4 +27,23 @@ test("a bash tool call printing a line every 100 ms shows its lines while it run
 	// The result replaced the output so far.
 	await expect(page.getByRole("log", { name: "Output of bash so far" })).toHaveCount(0);
 	await expect(page.getByRole("region", { name: "Transcript" }).getByText("Counted.")).toBeVisible();
+});
+
+test("the output so far is accessible, and Esc stops the command with what it printed kept", async ({ page }) => {
+	await openWithExtensions(page, []);
+	await setScript(page, [{ toolCalls: [{ name: "bash", arguments: { command: "echo first; sleep 60; echo never" } }] }, { text: "Stopped early." }]);
+	await send(page, "wait a minute");
+	const output = page.getByRole("log", { name: "Output of bash so far" });
+	await expect(output).toHaveText("first\n");
+	const results = await new AxeBuilder({ page }).include(".transcript").analyze();
+	expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual(
+		[],
+	);
+
+	await page.getByRole("textbox", { name: "Prompt", exact: true }).press("Escape");
+	const result = page.getByRole("article", { name: "Result of bash message" });
+	await expect(result).toContainText("first");
+	await expect(result).toContainText("Command aborted");
+	await expect(result).not.toContainText("never");
+	await expect(output).toHaveCount(0);
 });
