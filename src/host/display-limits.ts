@@ -13,6 +13,8 @@ export const WIDGET_LINE_LIMIT = 200;
 export const WIDGET_TEXT_LIMIT = 40_000;
 export const LINE_TEXT_LIMIT = 1_000;
 export const STATUS_TEXT_LIMIT = 200;
+/** A running tool's output shown under its call: the end of it (the tool's own bound is 50 KB). */
+export const TOOL_OUTPUT_LIMIT = 20_000;
 /** Widgets and statuses shown at once; keys past this are not shown until others are cleared. */
 export const KEYED_ITEMS_LIMIT = 20;
 
@@ -20,6 +22,12 @@ export const KEYED_ITEMS_LIMIT = 20;
 export function capText(text: unknown, limit: number): string {
 	const value = String(text);
 	return value.length > limit ? `${value.slice(0, limit - 1)}…` : value;
+}
+
+/** The last `limit` characters of `text`, with an ellipsis where it was cut (output's end is what matters). */
+export function capTail(text: unknown, limit: number): string {
+	const value = String(text);
+	return value.length > limit ? `…${value.slice(value.length - limit + 1)}` : value;
 }
 
 /** The lines a widget shows, and how many of the lines it was given are not shown. */

@@ -18,7 +18,7 @@ import type { StoredEntry } from "../session/entries.ts";
 import { applyStreamingDelta } from "../protocol/streaming.ts";
 import type { WorkspaceStatus } from "./workspace-host.ts";
 import type { PendingManualTurn } from "./manual-turns.ts";
-import { boundLines, capText, STATUS_TEXT_LIMIT, withBoundedKey, type Notice } from "./display-limits.ts";
+import { boundLines, capTail, capText, STATUS_TEXT_LIMIT, TOOL_OUTPUT_LIMIT, withBoundedKey, type Notice } from "./display-limits.ts";
 import type { DiscoveryProblem } from "../workspace/project-extensions.ts";
 import { problemsOf, type ExtensionProblem } from "./problems.ts";
 import type { DialogAnswer, GivenAnswer } from "./dialog-answers.ts";
@@ -104,6 +104,10 @@ export interface PlaygroundState {
 	renderedToolCalls: Record<string, { extension: string; lines: string[] }>;
 	/** The markdown entries show as extensions' markdown transformers changed it, by entry id, then content block. */
 	markdownDisplay: Record<string, Record<number, string>>;
+	/** Running tools' output so far, by tool call id (tools no extension renderer draws, like the built-in `bash`). */
+	toolOutputs: Record<string, string>;
+	/** While the runtime starts: how many of its extensions have loaded, of how many. */
+	extensionsLoading?: { loaded: number; total: number };
 	/** Sessions in this browser, most recent first. */
 	sessions: { id: string; name: string; entryCount: number; updatedAt: string }[];
 	/** The model that answers, and its thinking level. Keys are not here: they stay in `Playground.secrets`. */
@@ -158,6 +162,7 @@ export function initialPlaygroundState(): PlaygroundState {
 		renderedToolCalls: {},
 		renderedThinking: {},
 		markdownDisplay: {},
+		toolOutputs: {},
 		model: SCRIPTED_CHOICE,
 		thinkingLevel: "off",
 		treeOpen: false,
@@ -218,6 +223,12 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 			return { markdownDisplay: withKey(state.markdownDisplay, event.entryId, Object.fromEntries(event.texts.map(({ index, text }) => [index, text]))) };
 		case "tool_call_rendered":
 			return { renderedToolCalls: withKey(state.renderedToolCalls, event.toolCallId, event.lines && { extension: event.extension, lines: event.lines }) };
+		case "extensions_loading":
+			return { extensionsLoading: event.loaded < event.total ? { loaded: event.loaded, total: event.total } : undefined };
+		case "tool_output":
+			return {
+				toolOutputs: withBoundedKey(state.toolOutputs, event.toolCallId, event.text === undefined ? undefined : capTail(event.text, TOOL_OUTPUT_LIMIT)),
+			};
 		case "title":
 			return { title: event.title };
 		case "working_visible":

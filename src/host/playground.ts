@@ -325,6 +325,8 @@ export class Playground {
 			retry: undefined,
 			errors: [],
 			markdownDisplay: {},
+			toolOutputs: {},
+			extensionsLoading: undefined,
 		});
 		// The frame loads the runtime's module while the session, the lock and the workspace get ready.
 		const frame = prepareRuntimeFrame();
@@ -393,7 +395,7 @@ export class Playground {
 			}
 			this.stopModelsWatch?.();
 			this.stopModelsWatch = watchAvailableModels(this.secrets, this.endpoints, (models) => void runtime.api.setAvailableModels(models).catch(() => undefined));
-			this.set({ phase: "ready" });
+			this.set({ phase: "ready", extensionsLoading: undefined });
 		} catch (error) {
 			frame.remove();
 			this.set({ phase: "failed", failure: `The runtime did not start: ${(error as Error).message ?? String(error)}` });

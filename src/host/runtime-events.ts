@@ -86,7 +86,8 @@ function onRuntimeEvent(deps: RuntimeEventsDeps, event: RuntimeEvent, current: (
 			void deps.openFork(event);
 			return;
 		case "run_state":
-			set({ running: event.running });
+			// A run that ended took its tools with it, even one whose end never arrived.
+			set(event.running ? { running: true } : { running: false, toolOutputs: {} });
 			if (!event.running) void deps.sessions.refresh();
 			return;
 		case "notify":

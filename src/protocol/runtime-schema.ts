@@ -143,6 +143,11 @@ const eventSchemas: { [K in EventType]: z.ZodType } = {
 		entryId: text,
 		texts: z.array(z.object({ index: z.number().int().nonnegative().max(10_000), text })).max(10_000),
 	}),
+	tool_output: event("tool_output", { toolCallId: text, text: text.optional() }),
+	extensions_loading: event("extensions_loading", { loaded: z.number().int().nonnegative(), total: z.number().int().nonnegative() }).refine(
+		(event) => event.loaded <= event.total,
+		"more loaded than there are",
+	),
 	editor_text: event("editor_text", { text, mode: z.enum(["set", "paste"]) }),
 	auto_retry: event("auto_retry", { event: autoRetryEvent }),
 	providers_changed: event("providers_changed", { providers: z.array(registeredProvider) }),

@@ -191,6 +191,8 @@ export type RuntimeEvent =
 	| { type: "run_state"; running: boolean }
 	/** `commands`: the extensions' commands and the built-ins, as the composer offers them (runtime/commands/router.ts). */
 	| { type: "extensions_changed"; extensions: ExtensionStatus[]; commands: CommandInfo[] }
+	/** While the runtime starts: how many of the extensions it loads have loaded (`loaded === total`: all). */
+	| { type: "extensions_loading"; loaded: number; total: number }
 	/** A command asked for one of the page's panels (the built-in `/tree`). */
 	| { type: "open_panel"; panel: "tree" | "hotkeys" }
 	| { type: "extension_error"; error: ExtensionErrorInfo }
@@ -216,6 +218,8 @@ export type RuntimeEvent =
 	 * stored as it was). `index`: the content block; 0 for a string content or a summary.
 	 */
 	| { type: "markdown_display"; entryId: string; texts: { index: number; text: string }[] }
+	/** A running tool's output so far (its partial result's text) when no extension renderer draws it; no text: it ended. */
+	| { type: "tool_output"; toolCallId: string; text?: string }
 	| { type: "editor_text"; text: string; mode: "set" | "paste" }
 	/** An automatic retry of a transient provider error waits (`auto_retry_start`) or ended. */
 	| { type: "auto_retry"; event: AutoRetryEvent }

@@ -196,8 +196,10 @@ export interface ExecOptions {
 	/** Ends the command after this long; the result then has `killed: true, killReason: "timeout"`. */
 	timeoutMs?: number;
 	/**
-	 * Output as it arrives. Backends that cannot stream (embedded) call these once, with all the output,
-	 * just before `exec` resolves; the result still carries the full output.
+	 * Output as it arrives; the chunks of each stream together are the result's. WebContainer streams
+	 * stdout as the process writes it; the embedded shell sends the stdout of each command that writes
+	 * straight to the command line's stdout when that command returns, and the rest at the end. Both send
+	 * stderr just before `exec` resolves.
 	 */
 	onStdout?(chunk: string): void;
 	onStderr?(chunk: string): void;

@@ -39,14 +39,22 @@ export class Runtime implements RuntimeApi {
 		);
 		const disabled = new Map((config.disabled ?? []).map((d) => [d.url, d.reason]));
 		for (const url of config.extensions) if (!disabled.has(url)) loader.prepare(url);
+		// The page shows how far loading got: each extension can take a while (fetch, transpile, its factory).
+		const total = config.extensions.filter((url) => !disabled.has(url)).length;
+		let loaded = 0;
 		for (const url of config.extensions) {
 			if (disabled.has(url)) runner.add(disabledExtension(url, disabled.get(url)!));
-			else await loadExtension(url, loader, runner, env);
+			else {
+				void parts.host.emit({ type: "extensions_loading", loaded, total });
+				await loadExtension(url, loader, runner, env);
+				loaded++;
+			}
 		}
 		if (config.projectTrust) {
 			const answer = await resolveProjectTrust({ runner, loader, env, host: parts.host, disabled }, config.projectTrust.cwd);
 			parts.projectTrust.trusted = answer.trusted;
 		}
+		if (total > 0) void parts.host.emit({ type: "extensions_loading", loaded, total });
 		lifecycle.initialized = true;
 		policy.applyProviders();
 		if (config.model) await policy.selectModel(config.model, "restore");

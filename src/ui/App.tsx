@@ -21,6 +21,7 @@ import { type PaneId, Panes } from "./Panes.tsx";
 import { PanelTabs } from "./PanelTabs.tsx";
 import { RetryStatus } from "./RetryStatus.tsx";
 import { SessionUsage } from "./Usage.tsx";
+import { StartingStatus } from "./StartingStatus.tsx";
 import { ScriptPanel } from "./ScriptPanel.tsx";
 import { DialogAnswersPanel } from "./DialogAnswersPanel.tsx";
 import { answersGivenOnBranch } from "../host/dialog-answers.ts";
@@ -267,6 +268,7 @@ export function App(props: AppProps) {
 								renderedCalls={state.renderedToolCalls}
 								renderedThinking={state.renderedThinking}
 								display={state.markdownDisplay}
+								toolOutputs={state.toolOutputs}
 								answers={state.answerLog}
 							/>
 						</ThinkingLabel.Provider>
@@ -282,7 +284,7 @@ export function App(props: AppProps) {
 						<PlaygroundComposer playground={playground} state={state} />
 						<Widgets widgets={state.widgets} placement="belowEditor" />
 						<footer className="statusbar" aria-label="Status">
-							{state.phase === "starting" && <span>Starting runtime…</span>}
+							{state.phase === "starting" && <StartingStatus loading={state.extensionsLoading} />}
 							{state.running && !state.retry && !state.workingHidden && <span>Working…</span>}
 							{state.retry && <RetryStatus retry={state.retry} />}
 							<SessionUsage entries={state.entries} branch={branch} contextWindow={state.model.model?.contextWindow} />

@@ -1,6 +1,6 @@
 /** The session's messages, rendered as text (never as HTML), plus the reply being streamed. */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
-import { createContext, memo, useContext, useMemo, useRef, useState } from "react";
+import { createContext, memo, useContext, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { isInterruptedMarker } from "../session/interrupted.ts";
 import { isCompactionEntry, type CompactionEntry, type StoredEntry } from "../session/entries.ts";
 import { ansiToNodes } from "./ansi.tsx";
@@ -26,6 +26,23 @@ export const ThinkingLabel = createContext("Thinking");
 /** Tool calls drawn by their tool's `renderCall`, by call id. */
 const RenderedCalls = createContext<RenderedEntries>({});
 
+/** Running tools' output so far, by call id. */
+const ToolOutputs = createContext<Record<string, string>>({});
+
+/** A running tool's output so far, under its call, kept scrolled to its end; the result replaces it. */
+function ToolOutput({ name, text }: { name?: string; text: string }) {
+	const ref = useRef<HTMLPreElement>(null);
+	useLayoutEffect(() => {
+		const element = ref.current;
+		if (element) element.scrollTop = element.scrollHeight;
+	}, [text]);
+	return (
+		<pre ref={ref} className="tool-output" role="log" aria-label={`Output of ${name ?? "the tool"} so far`}>
+			{text || "Running…"}
+		</pre>
+	);
+}
+
 function blocks(content: unknown): Block[] {
 	if (typeof content === "string") return [{ type: "text", text: content }];
 	return Array.isArray(content) ? (content as Block[]) : [];
@@ -50,6 +67,7 @@ function ThinkingNotes({ notes }: { notes: ThinkingNote[] }) {
  */
 function ContentBlocks({ content, markdown = false, thinking }: { content: unknown; markdown?: boolean; thinking?: ThinkingNote[] }) {
 	const renderedCalls = useContext(RenderedCalls);
+	const toolOutputs = useContext(ToolOutputs);
 	const thinkingLabel = useContext(ThinkingLabel);
 	return (
 		<>
@@ -72,10 +90,12 @@ function ContentBlocks({ content, markdown = false, thinking }: { content: unkno
 					);
 				}
 				const drawn = block.type === "toolCall" && block.id ? renderedCalls[block.id] : undefined;
+				const output = block.type === "toolCall" && block.id && Object.hasOwn(toolOutputs, block.id) ? toolOutputs[block.id] : undefined;
 				if (drawn)
 					return (
 						<div key={i} className="tool-call" aria-label={`Tool call ${block.name}`}>
 							<RenderedLines lines={drawn.lines} />
+							{output !== undefined && <ToolOutput name={block.name} text={output} />}
 						</div>
 					);
 				if (block.type === "toolCall")
@@ -83,6 +103,7 @@ function ContentBlocks({ content, markdown = false, thinking }: { content: unkno
 						<div key={i} className="tool-call" aria-label={`Tool call ${block.name}`}>
 							<span className="tool-name">{block.name}</span>
 							<ToolArguments value={block.arguments} />
+							{output !== undefined && <ToolOutput name={block.name} text={output} />}
 						</div>
 					);
 				if (block.type === "image")
@@ -288,6 +309,7 @@ function itemFor(
 const NO_ANSWERS: GivenAnswer[] = [];
 const NO_DISPLAY: DisplayTexts = {};
 const NO_THINKING: Record<string, ThinkingNote[]> = {};
+const NO_OUTPUTS: Record<string, string> = {};
 
 /** Virtualized: a 10,000-entry session renders only what is near the viewport; new output follows. */
 export function Transcript({
@@ -297,6 +319,7 @@ export function Transcript({
 	renderedCalls = {},
 	display = NO_DISPLAY,
 	renderedThinking = NO_THINKING,
+	toolOutputs = NO_OUTPUTS,
 	answers = NO_ANSWERS,
 }: {
 	entries: StoredEntry[];
@@ -307,6 +330,8 @@ export function Transcript({
 	display?: DisplayTexts;
 	/** Thinking renderers' notes, by entry id. */
 	renderedThinking?: Record<string, ThinkingNote[]>;
+	/** Running tools' output so far (tools no extension renderer draws), by call id. */
+	toolOutputs?: Record<string, string>;
 	/** The script's answers to dialogs, each shown after the entry it followed (those of other branches are not). */
 	answers?: GivenAnswer[];
 }) {
@@ -341,13 +366,15 @@ export function Transcript({
 	}, [entries, entryItems, streaming, answers]);
 	return (
 		<RenderedCalls.Provider value={renderedCalls}>
-			<section className="transcript" aria-label="Transcript" aria-live="polite">
-				{items.length === 0 ? (
-					<p className="muted">No messages yet. Write a prompt below.</p>
-				) : (
-					<TranscriptList items={items} render={(item) => <ItemView item={item} />} estimateSize={estimateItem} />
-				)}
-			</section>
+			<ToolOutputs.Provider value={toolOutputs}>
+				<section className="transcript" aria-label="Transcript" aria-live="polite">
+					{items.length === 0 ? (
+						<p className="muted">No messages yet. Write a prompt below.</p>
+					) : (
+						<TranscriptList items={items} render={(item) => <ItemView item={item} />} estimateSize={estimateItem} />
+					)}
+				</section>
+			</ToolOutputs.Provider>
 		</RenderedCalls.Provider>
 	);
 }

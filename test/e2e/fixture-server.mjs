@@ -5,6 +5,7 @@
 //   /embed-host.html  a page that iframes Playa's embed (?src=<its address>); with ?isolated=1 it is
 //                     cross-origin isolated itself (COOP and COEP)
 //   /count/<name>     counts a request (an extension's top level fetches it to show it ran); /counted/<name> tells how many
+//   /gate/<name>      answers once /open/<name> was requested (an extension's factory awaits it, so a test sees it loading)
 //   /nocors/<file>    a /scratch/ file without CORS headers, as a server that does not allow other pages to read it
 //   /mcp              an MCP server over streamable HTTP (test/support/mcp-stand-in.mjs), with CORS
 //   /mcp-no-cors      the same without CORS headers, as many servers are
@@ -31,6 +32,9 @@ mounts["/scratch/"] = scratchDir(port);
 mkdirSync(mounts["/scratch/"], { recursive: true });
 
 const counts = new Map();
+/** Gates: the requests waiting on each, and the names already opened. */
+const waiting = new Map();
+const opened = new Set();
 
 createServer(async (req, res) => {
 	const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
@@ -58,6 +62,18 @@ createServer(async (req, res) => {
 		return res.end("counted");
 	}
 	if (path.startsWith("/counted/")) return res.end(String(counts.get(path.slice("/counted/".length)) ?? 0));
+	if (path.startsWith("/gate/")) {
+		const name = path.slice("/gate/".length);
+		if (opened.has(name)) return res.end("open");
+		return void waiting.set(name, [...(waiting.get(name) ?? []), res]);
+	}
+	if (path.startsWith("/open/")) {
+		const name = path.slice("/open/".length);
+		opened.add(name);
+		for (const held of waiting.get(name) ?? []) held.end("open");
+		waiting.delete(name);
+		return res.end("opened");
+	}
 	if (path === "/mcp") return answerMcp(req, res, []);
 	if (path === "/mcp-no-cors") {
 		res.removeHeader("Access-Control-Allow-Origin");

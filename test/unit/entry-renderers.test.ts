@@ -6,6 +6,8 @@
 import { describe, expect, it } from "vitest";
 import type { RuntimeEvent } from "../../src/protocol/runtime.ts";
 import { newEntryId } from "../../src/session/entries.ts";
+import { displayPatch, initialPlaygroundState } from "../../src/host/playground-state.ts";
+import { EmbeddedWorkspace } from "../../src/workspace/embedded/embedded-workspace.ts";
 import { startRuntime } from "../support/runtime-harness.ts";
 
 const CARDS = `
@@ -125,5 +127,29 @@ export default function (pi) {
 		]);
 		const results = entries().filter((e) => e.type === "message" && (e as { message: { role: string } }).message.role === "toolResult");
 		expect(rendered(events)).toEqual(results.map((r, i) => ({ entryId: r.id, extension: "count", text: [i === 0 ? "counted 3" : "counted 2"] })));
+	});
+
+	it("a tool no renderer draws (the built-in bash) sends its output so far as text, then clears it; the page shows it meanwhile", async () => {
+		const { runtime, events } = await startRuntime({
+			files: {},
+			workspace: await EmbeddedWorkspace.create(),
+			script: [{ toolCalls: [{ name: "bash", arguments: { command: "for i in 1 2; do echo line $i; sleep 0.2; done" } }] }, { text: "ok" }],
+		});
+		await runtime.submit("run it");
+		const outputs = events.filter((e) => e.type === "tool_output");
+		const callId = outputs[0]?.toolCallId;
+		expect(outputs).toEqual([
+			{ type: "tool_output", toolCallId: callId, text: "line 1\n" },
+			{ type: "tool_output", toolCallId: callId, text: "line 1\nline 2\n" },
+			{ type: "tool_output", toolCallId: callId },
+		]);
+		expect(events.some((e) => e.type === "tool_call_rendered")).toBe(false);
+		// What the page holds after each of them.
+		let state = initialPlaygroundState();
+		const seen = outputs.map((event) => {
+			state = { ...state, ...displayPatch(state, event) };
+			return state.toolOutputs[String(callId)];
+		});
+		expect(seen).toEqual(["line 1\n", "line 1\nline 2\n", undefined]);
 	});
 });

@@ -189,17 +189,18 @@ export interface ToolProgress {
 /**
  * Draws a partial result with the tool's `renderResult` under its call (the call as `renderCall` drew it, else
  * its name and arguments); at the end the call goes back to what it was, and the result entry is drawn.
+ * False when no extension renderer draws this tool's results (the page shows their text).
  */
-export function renderToolProgress(deps: RendererDeps, progress: ToolProgress): void {
+export function renderToolProgress(deps: RendererDeps, progress: ToolProgress): boolean {
 	const owner = toolOwner(deps, progress.toolName);
 	const renderResult = owner?.tool.renderResult;
-	if (!owner || typeof renderResult !== "function") return;
+	if (!owner || typeof renderResult !== "function") return false;
 	const { toolCallId, toolName, args, partialResult } = progress;
 	const callLines = deps.callLines.get(toolCallId);
 	if (!partialResult) {
-		if (!deps.partials.delete(toolCallId)) return;
+		if (!deps.partials.delete(toolCallId)) return true;
 		deps.emit({ type: "tool_call_rendered", toolCallId, extension: owner.extension.name, ...(callLines ? { lines: callLines } : {}) });
-		return;
+		return true;
 	}
 	attempt(deps, owner.extension, `renderResult of ${toolName} (partial)`, () => {
 		// As the tool reported it through onUpdate.
@@ -211,4 +212,5 @@ export function renderToolProgress(deps: RendererDeps, progress: ToolProgress): 
 		deps.partials.add(toolCallId);
 		deps.emit({ type: "tool_call_rendered", toolCallId, extension: owner.extension.name, lines: [...header, ...lines] });
 	});
+	return true;
 }

@@ -6,6 +6,12 @@ import { renderThinking } from "./thinking-renderers.ts";
 import type { RuntimeEvent } from "../../protocol/runtime.ts";
 import type { StoredEntry } from "../../session/entries.ts";
 
+/** The text blocks of a partial result, joined. */
+function textOf(content: unknown): string {
+	if (!Array.isArray(content)) return "";
+	return content.map((block) => (block?.type === "text" && typeof block.text === "string" ? block.text : "")).join("");
+}
+
 export interface ExtensionRenderingDeps {
 	extensions(): readonly RegisteredExtension[];
 	cwd(): string;
@@ -22,6 +28,8 @@ export class ExtensionRendering {
 	private readonly partials = new Set<string>();
 	/** Markdown transformers' display text (pi 1.6). */
 	readonly markdown: MarkdownDisplay;
+	/** Running calls whose output the page shows as text. */
+	private readonly plainOutputs = new Set<string>();
 
 	constructor(private readonly deps: ExtensionRenderingDeps) {
 		this.markdown = new MarkdownDisplay(deps);
@@ -35,7 +43,17 @@ export class ExtensionRendering {
 	}
 
 	toolProgress(progress: ToolProgress): void {
-		renderToolProgress(this.renderers(), progress);
+		if (renderToolProgress(this.renderers(), progress)) return;
+		// No renderer of its own (the built-in tools): the page shows the partial result's text.
+		const { toolCallId, partialResult } = progress;
+		if (!partialResult) {
+			if (this.plainOutputs.delete(toolCallId)) this.deps.emit({ type: "tool_output", toolCallId });
+			return;
+		}
+		const text = textOf(partialResult.content);
+		if (!text && !this.plainOutputs.has(toolCallId)) return;
+		this.plainOutputs.add(toolCallId);
+		this.deps.emit({ type: "tool_output", toolCallId, text });
 	}
 
 	/** The current theme and cwd each time: both can change after start. */

@@ -17,6 +17,7 @@ import { Notifications } from "../Notifications.tsx";
 import { Transcript } from "../Transcript.tsx";
 import { usePlaygroundState } from "../usePlayground.ts";
 import { ShareConsent } from "../share/ShareConsent.tsx";
+import { StartingStatus } from "../StartingStatus.tsx";
 
 export function EmbedApp({ playground, options }: { playground: Playground; options: EmbedOptions }) {
 	const state = usePlaygroundState(playground);
@@ -33,7 +34,7 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 				</a>
 				{state.title && <span className="topbar-title">{state.title}</span>}
 				<span className="muted" role="status" aria-label="Embed status">
-					{state.phase === "starting" ? "Starting…" : state.running ? "Working…" : ""}
+					{state.phase === "starting" ? <StartingStatus loading={state.extensionsLoading} idle="Starting…" /> : state.running ? "Working…" : ""}
 				</span>
 			</header>
 			<div className="embed-panes">
@@ -65,6 +66,7 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 						renderedCalls={state.renderedToolCalls}
 						renderedThinking={state.renderedThinking}
 						display={state.markdownDisplay}
+						toolOutputs={state.toolOutputs}
 						answers={state.answerLog}
 					/>
 					{state.manualTurn && !options.readOnly && (

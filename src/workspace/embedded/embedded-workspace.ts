@@ -2,8 +2,10 @@
  * The embedded backend: just-bash over an in-memory file system, offline and in-process. It runs in its
  * own worker in the browser (worker.ts) and directly under Node in tests. A new `Bash` is built for
  * every command line: just-bash resets env and cwd per `exec` anyway, and its limits (including the time
- * limit that takes the call's timeout) are fixed per instance. Files persist in the `MemoryFs`; the host
- * keeps a copy through `serialize`/`takeChanges` and `onChange`.
+ * limit that takes the call's timeout) are fixed per instance. With `onStdout`, the stdout of the commands
+ * that write straight to the command line's stdout arrives as each returns (live-output.ts); stderr
+ * arrives at the end, as WebContainer's does. Files persist in the `MemoryFs`; the host keeps a copy
+ * through `serialize`/`takeChanges` and `onChange`.
  */
 import { Bash } from "just-bash";
 import { ancestorsAndSelf, dirname, isWithin, join, normalize, resolve } from "../path.ts";
@@ -24,6 +26,7 @@ import {
 	type WorkspaceStat,
 } from "../types.ts";
 import { interruptibleSignal } from "./interrupt.ts";
+import { createLiveOutput } from "./live-output.ts";
 import { applyClassification, classify, resolveLimits, toExecutionLimits } from "./limits.ts";
 import { MemoryFs } from "./memory-fs.ts";
 
@@ -227,12 +230,15 @@ export class EmbeddedWorkspace implements Workspace {
 		if (signal?.aborted) return { stdout: "", stderr: "", exitCode: 124, killed: true, killReason: "aborted" };
 		const executionLimits = toExecutionLimits(this.limits, Math.min(timeoutMs ?? Infinity, this.limits.timeMs));
 		// Building writes just-bash's layout and re-creates cwd: setup, not a change.
+		const live = options.onStdout ? createLiveOutput(options.onStdout, { ...this.env, ...options.env }) : undefined;
 		const bash = this.fs.withoutTracking(() => new Bash({ fs: this.fs, cwd, env: this.env, executionLimits }));
+		live?.attach(bash, (register) => this.fs.withoutTracking(register));
 		try {
 			const raw = await bash.exec(command, { cwd, env: options.env, stdin: options.stdin, signal });
 			const classification = classify(raw, { limits: this.limits, timeoutMs, aborted: signal?.aborted === true });
 			const result = applyClassification({ stdout: raw.stdout, stderr: raw.stderr, exitCode: raw.exitCode }, classification);
-			if (result.stdout) options.onStdout?.(result.stdout);
+			live?.finish(result.stdout);
+			// stderr is not watched live: the interpreter's own messages (errors, traces) would escape the wrappers.
 			if (result.stderr) options.onStderr?.(result.stderr);
 			return result;
 		} finally {

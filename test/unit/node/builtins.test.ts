@@ -138,6 +138,19 @@ describe("node:child_process", () => {
 		expect({ code, out, err }).toEqual({ code: 2, out: "from stdin", err: "done\n" });
 	});
 
+	it("spawn's stdout gets a command's lines as they are printed: killing the child on the first stops the rest", async () => {
+		const { spawn } = await load("node:child_process");
+		const child = spawn("for i in 1 2 3; do echo line $i; sleep 3; done; echo end", { shell: true });
+		let out = "";
+		child.stdout.setEncoding("utf8");
+		child.stdout.on("data", (chunk: string) => {
+			out += chunk;
+			child.kill();
+		});
+		const [code, signal] = await new Promise<unknown[]>((resolve) => child.on("close", (...args: unknown[]) => resolve(args)));
+		expect({ code, signal, out }).toEqual({ code: null, signal: "SIGTERM", out: "line 1\n" });
+	});
+
 	it("execFile quotes its arguments", async () => {
 		const { execFile } = await load("node:child_process");
 		const stdout = await new Promise((resolve) => execFile("echo", ["a b", "it's"], (_error: unknown, out: string) => resolve(out)));

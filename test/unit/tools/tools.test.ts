@@ -3,7 +3,7 @@
  * (upstream runs ripgrep and fd), the embedded shell's limits through `bash`, the saved full output,
  * and the default tool set.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { BUILTIN_TOOL_NAMES, DEFAULT_ACTIVE_TOOL_NAMES } from "../../../src/runtime/tools/builtin/index.ts";
 import { binaryFileNote } from "../../../src/runtime/tools/builtin/read.ts";
 import { numberedLines, PNG_1X1, setup, textOf } from "./helpers.ts";
@@ -108,11 +108,32 @@ describe("bash", () => {
 		await expect(bash.execute("id", { command: "pwd" })).rejects.toThrow("Working directory does not exist: /nowhere\nCannot execute bash commands.");
 	});
 
-	it("streams updates, starting with an empty one", async () => {
+	it("streams updates, starting with an empty one; the result is the whole output", async () => {
 		const { run } = await setup();
-		const { updates } = await run("bash", { command: "echo one; echo two" });
+		const { updates, result } = await run("bash", { command: "echo one; echo two >&2; echo three" });
 		expect(updates[0]).toEqual({ content: [], details: undefined });
-		expect(textOf(updates[updates.length - 1])).toBe("one\ntwo\n");
+		// The first output goes out at once; the rest waits for the next interval, which the end makes moot.
+		expect(textOf(updates[1])).toBe("one\n");
+		expect(textOf(result)).toBe("one\nthree\ntwo\n");
+	});
+
+	it("shows a loop's lines one by one while it runs", async () => {
+		const { run } = await setup();
+		const { updates } = await run("bash", { command: "for i in 1 2 3; do echo line $i; sleep 0.2; done" });
+		expect(updates.slice(1).map(textOf)).toEqual(["line 1\n", "line 1\nline 2\n", "line 1\nline 2\nline 3\n"]);
+	});
+
+	it("sends at most one update per interval however fast output comes", async () => {
+		vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+		try {
+			const { run } = await setup();
+			// The clock stands still: after the first output, the next update would be due only later.
+			const { updates, result } = await run("bash", { command: "for i in $(seq 1 50); do echo $i; done" });
+			expect(updates.map(textOf)).toEqual(["", "1\n"]);
+			expect(textOf(result).split("\n")).toHaveLength(51);
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 
 	it("runs in the session's cwd and sees the workspace's files", async () => {

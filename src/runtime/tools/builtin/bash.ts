@@ -1,8 +1,9 @@
 /**
  * Upstream's `bash` tool (core/tools/bash.js) on `Workspace.exec`: the last 2,000 lines / 50 KB of the
  * combined output, the full output saved to a file in the workspace when truncated, a non-zero exit as
- * an error result, and upstream's timeout and abort messages. Output arrives in the order the backend
- * reports it; the embedded backend reports stdout, then stderr, when the command ends.
+ * an error result, and upstream's timeout and abort messages. While the command runs, its output so far
+ * goes to `onUpdate` as it arrives (both backends stream stdout and send stderr at the end), at most every
+ * 100 ms; the final result is the command's stdout then stderr, as the backend returns them.
  */
 import type { AgentTool, AgentToolResult } from "@earendil-works/pi-agent-core";
 import { Type, type Static } from "typebox";
@@ -11,6 +12,8 @@ import type { ToolContext } from "./context.ts";
 import { byteLength, DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, truncateTail, type TruncationResult } from "../../../modules/coding-agent/truncate.ts";
 
 const MAX_TIMEOUT_MS = 2_147_483_647;
+/** At most one partial result per this long: each crosses to the page and to extensions' handlers. */
+const UPDATE_INTERVAL_MS = 100;
 /** Limit of `structuredContent.output`, which programmatic callers receive. */
 const STRUCTURED_OUTPUT_MAX_BYTES = 1024 * 1024;
 
@@ -105,11 +108,20 @@ export function createBashTool(
 				}
 				return { text, details: { truncation, fullOutputPath } };
 			};
+			let lastUpdate = Number.NEGATIVE_INFINITY;
+			let pendingUpdate: ReturnType<typeof setTimeout> | undefined;
+			const update = () => {
+				pendingUpdate = undefined;
+				lastUpdate = performance.now();
+				const truncation = truncateTail(output);
+				onUpdate?.({ content: [{ type: "text", text: truncation.content }], details: truncation.truncated ? { truncation } : undefined });
+			};
 			const onData = (chunk: string) => {
 				output += chunk;
-				if (!onUpdate) return;
-				const truncation = truncateTail(output);
-				onUpdate({ content: [{ type: "text", text: truncation.content }], details: truncation.truncated ? { truncation } : undefined });
+				if (!onUpdate || pendingUpdate !== undefined) return;
+				const wait = lastUpdate + UPDATE_INTERVAL_MS - performance.now();
+				if (wait <= 0) update();
+				else pendingUpdate = setTimeout(update, wait);
 			};
 
 			onUpdate?.({ content: [], details: undefined });
@@ -123,8 +135,11 @@ export function createBashTool(
 					throw new Error(`Working directory does not exist: ${cwd}\nCannot execute bash commands.`);
 				}
 				throw error;
+			} finally {
+				clearTimeout(pendingUpdate);
 			}
-			if (!output && (result.stdout || result.stderr)) output = result.stdout + result.stderr;
+			// The live chunks were a preview: the result is what the command wrote.
+			output = result.stdout + result.stderr;
 			const truncation = await snapshot(true);
 			if (result.killReason === "aborted" || (result.killed && signal?.aborted)) {
 				throw new Error(appendStatus(format(truncation, "").text, "Command aborted"));

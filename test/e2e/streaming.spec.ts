@@ -1,0 +1,49 @@
+/** Output while it runs: a built-in `bash` call shows its lines under the call before the command ends. */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { openWithExtensions, send, setScript } from "./helpers.ts";
+
+test("a bash tool call printing a line every 100 ms shows its lines while it runs, then its result", async ({ page }) => {
+	await openWithExtensions(page, []);
+	const command = "for i in $(seq 1 20); do echo line $i; sleep 0.1; done";
+	await setScript(page, [{ toolCalls: [{ name: "bash", arguments: { command } }] }, { text: "Counted." }]);
+	await send(page, "count to twenty");
+
+	// One look at the page that finds line 3 under the call while the command still runs: the
+	// output so far is there, the last line is not, and the result has not arrived.
+	await page.waitForFunction(
+		() => {
+			const call = document.querySelector('[aria-label="Tool call bash"]');
+			const output = call?.querySelector('[role="log"][aria-label="Output of bash so far"]')?.textContent ?? "";
+			return output.includes("line 3\n") && !output.includes("line 20") && !document.querySelector('[aria-label="Result of bash message"]');
+		},
+		undefined,
+		{ polling: "raf" },
+	);
+
+	const result = page.getByRole("article", { name: "Result of bash message" });
+	await expect(result).toContainText("line 20");
+	await expect(result).toContainText("line 1\n");
+	// The result replaced the output so far.
+	await expect(page.getByRole("log", { name: "Output of bash so far" })).toHaveCount(0);
+	await expect(page.getByRole("region", { name: "Transcript" }).getByText("Counted.")).toBeVisible();
+});
+
+test("the output so far is accessible, and Esc stops the command", async ({ page }) => {
+	await openWithExtensions(page, []);
+	await setScript(page, [{ toolCalls: [{ name: "bash", arguments: { command: "echo first; sleep 60; echo never" } }] }, { text: "Stopped early." }]);
+	await send(page, "wait a minute");
+	const output = page.getByRole("log", { name: "Output of bash so far" });
+	await expect(output).toHaveText("first\n");
+	const results = await new AxeBuilder({ page }).include(".transcript").analyze();
+	expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual(
+		[],
+	);
+
+	await page.getByRole("textbox", { name: "Prompt", exact: true }).press("Escape");
+	// The result is the stopped command's own (the embedded shell keeps no output of a stopped command line).
+	const result = page.getByRole("article", { name: "Result of bash message" });
+	await expect(result).toContainText("Command aborted");
+	await expect(result).not.toContainText("never");
+	await expect(output).toHaveCount(0);
+});
