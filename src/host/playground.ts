@@ -255,7 +255,10 @@ export class Playground {
 		await this.sendFirstPrompt();
 	}
 
-	/** The link extensions about to run whose content is not the one the user trusted (the user's own URLs are not asked about). */
+	/**
+	 * The link extensions about to run whose content is not the one the user trusted (the user's own URLs are not asked
+	 * about). The text read here is the one the runtime runs (`takeSources`).
+	 */
 	private async changedLinkExtensions(running: readonly string[]): Promise<string[]> {
 		const saved = (await this.storage.getSetting<string[]>(SETTINGS.extensions)) ?? [];
 		const links = this.linkUrls.filter((url) => running.includes(url) && !saved.includes(url));
@@ -402,6 +405,7 @@ export class Playground {
 					session,
 					extensions,
 					contentHashes: await this.urlTrust.pinned(this.linkUrls),
+					sources: this.urlTrust.takeSources(extensions),
 					script,
 					disabled,
 					workspacePort,
