@@ -210,6 +210,8 @@ export class Playground {
 			if (recent) {
 				this.set({ sessionId: recent.header.id, entries: recent.entries, leafId: recent.leafId });
 				await nextPaint();
+				// The whole session, which the runtime starts with, is read while the settings and the link's trust are.
+				this.sessions.preload(recent.header.id);
 			}
 			const [saved, script, model, thinkingLevel, linked] = await Promise.all([
 				this.storage.getSetting<string[]>(SETTINGS.extensions),
