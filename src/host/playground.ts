@@ -242,6 +242,7 @@ export class Playground {
 			await this.startRuntime();
 			await this.sendFirstPrompt();
 		} catch (error) {
+			this.dropWarmFrame();
 			this.set({ phase: "failed", failure: (error as Error).message ?? String(error) });
 		}
 	}
@@ -353,6 +354,12 @@ export class Playground {
 		return frame;
 	}
 
+	/** Ends the warm frame's worker: no start will take it. */
+	private dropWarmFrame(): void {
+		this.warmFrame?.remove();
+		this.warmFrame = undefined;
+	}
+
 	/** A frame not started, kept for the start after the trust prompt (the last one kept: older ones go). */
 	private keepFrameWarm(frame: SandboxFrame): void {
 		if (this.closed) return frame.remove();
@@ -455,8 +462,7 @@ export class Playground {
 		this.dialogs.cancelAll();
 		this.manualTurns.cancelAll();
 		await this.stopRuntime();
-		this.warmFrame?.remove();
-		this.warmFrame = undefined;
+		this.dropWarmFrame();
 		this.lock?.unlock();
 		this.lock = undefined;
 		this.workspace.close();
