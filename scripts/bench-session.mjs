@@ -1,26 +1,19 @@
 // Opens a 10,000-entry session in Chromium and reports how long until its transcript shows.
 // Budget (DESIGN.md): under 0.5 s. Run through `npm run bench`, which builds first.
-import { spawn } from "node:child_process";
 import { chromium } from "@playwright/test";
+import { preview } from "./bench/browser.mjs";
 import { chromiumLaunchOptions } from "./chromium.mjs";
-import { npxBin, ROOT } from "./setup.mjs";
 
-const PORT = 4181;
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+	const at = args.indexOf(name);
+	return at >= 0 ? args[at + 1] : fallback;
+};
 const ENTRIES = 10_000;
 
-const server = spawn(npxBin("vite"), ["preview", "--port", String(PORT), "--strictPort"], { cwd: ROOT, stdio: "ignore" });
-const url = `http://localhost:${PORT}/`;
+const server = await preview(Number(option("--port", 4181)), option("--dist", "dist"));
+const url = server.url;
 try {
-	for (let i = 0; i < 50; i++) {
-		if (
-			await fetch(url).then(
-				(r) => r.ok,
-				() => false,
-			)
-		)
-			break;
-		await new Promise((r) => setTimeout(r, 200));
-	}
 	const browser = await chromium.launch(chromiumLaunchOptions());
 	const page = await browser.newPage();
 	await page.goto(url);
@@ -111,5 +104,5 @@ try {
 	);
 	await browser.close();
 } finally {
-	server.kill();
+	server.close();
 }

@@ -39,6 +39,8 @@ export async function fetchModuleText(url: string): Promise<string> {
 export class ExtensionContentTrust {
 	/** Checked but not yet trusted: what the prompt asks about. */
 	private pending: CheckedUrl[] = [];
+	/** The text each URL had when last read, until a runtime takes it (`takeSources`): the text checked is the text run. */
+	private readonly texts = new Map<string, string>();
 
 	constructor(private readonly home: () => PlayaDatabase) {}
 
@@ -52,7 +54,9 @@ export class ExtensionContentTrust {
 		const checked = await Promise.all(
 			urls.map(async (url): Promise<CheckedUrl> => {
 				try {
-					return { url, hash: await contentHash(await read(url)) };
+					const text = await read(url);
+					this.texts.set(url, text);
+					return { url, hash: await contentHash(text) };
 				} catch (error) {
 					return { url, problem: (error as Error).message };
 				}
@@ -66,6 +70,13 @@ export class ExtensionContentTrust {
 	async pinned(urls: readonly string[]): Promise<Record<string, string>> {
 		const trusted = await this.hashes();
 		return Object.fromEntries(urls.flatMap((url) => (trusted[url] ? [[url, trusted[url]]] : [])));
+	}
+
+	/** The texts read of these URLs, for the runtime starting now; later starts read them again. */
+	takeSources(urls: readonly string[]): Record<string, string> {
+		const sources = Object.fromEntries(urls.flatMap((url) => (this.texts.has(url) ? [[url, this.texts.get(url)!]] : [])));
+		this.texts.clear();
+		return sources;
 	}
 
 	/** The user's answer about the URLs `untrusted` last returned: yes keeps their hashes. */

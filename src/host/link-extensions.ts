@@ -70,6 +70,11 @@ export class LinkExtensions {
 		return this.trust.pinned(this.urls);
 	}
 
+	/** The texts read of these URLs, for the runtime starting now: the text checked is the text run. */
+	takeSources(urls: readonly string[]): Record<string, string> {
+		return this.trust.takeSources(urls);
+	}
+
 	/** Whether the link named this URL (it is then not saved as the user's own). */
 	includes(url: string): boolean {
 		return this.urls.includes(url);

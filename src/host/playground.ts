@@ -8,7 +8,7 @@ import type { ModelChoice, RuntimeEvent, ScriptStep, StartReason } from "../prot
 import { EndpointStore } from "./gateway/endpoints.ts";
 import { createLazyGateway } from "./gateway/lazy.ts";
 import { SecretStore } from "./gateway/secrets.ts";
-import { prepareRuntimeFrame, startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
+import { prepareRuntimeFrame, startRuntimeWorker, type RuntimeHandle, type SandboxFrame } from "./runtime-client.ts";
 import { SessionLibrary } from "./session-library.ts";
 import { HeldSessionLock } from "./session-lock.ts";
 import { SessionTreeActions } from "./session-tree-actions.ts";
@@ -84,6 +84,12 @@ export class Playground {
 	/** A shared playground's first prompt, sent once its runtime is first ready. */
 	private firstPrompt?: string;
 	private runtime?: RuntimeHandle;
+	/**
+	 * A frame made when the page opens, so the runtime's module loads while storage opens, the workspace
+	 * starts and a consent prompt waits; the first start takes it. It runs no extension code: what to load
+	 * reaches it only with the start.
+	 */
+	private warmFrame?: SandboxFrame;
 	/** The playground's workspace, shared by its sessions; the files panel works on it. */
 	readonly workspace = new WorkspaceHost(
 		(update) => this.set(update),
@@ -206,19 +212,22 @@ export class Playground {
 	}
 
 	async open(): Promise<void> {
+		this.warmFrame ??= prepareRuntimeFrame();
 		void this.share.openFromAddress();
 		try {
 			this.storage = await openPlaygroundDatabase(this.playgroundId);
 			this.storageOpened(this.storage);
 			this.home = this.playgroundId === HOME_PLAYGROUND ? this.storage : await openPlaygroundDatabase(HOME_PLAYGROUND);
-			// The transcript shows first, its latest entries before the rest; the workspace starts after.
+			// The workspace's worker starts at once (it loads off this thread); the transcript shows its latest entries first.
+			this.workspaceReady = this.workspace.open(this.storage, this.location);
 			const currentId = await this.sessions.currentId();
 			const recent = currentId ? await this.storage.loadRecent(currentId, RECENT_ENTRIES) : undefined;
 			if (recent) {
 				this.set({ sessionId: recent.header.id, entries: recent.entries, leafId: recent.leafId });
 				await nextPaint();
+				// The whole session, which the runtime starts with, is read while the settings and the link's trust are.
+				this.sessions.preload(recent.header.id);
 			}
-			this.workspaceReady = this.workspace.open(this.storage, this.location);
 			const [saved, linked] = await Promise.all([this.choices.load(), this.storage.getSetting<string[]>(SHARED_SETTINGS.linkedExtensions)]);
 			await this.firstStart();
 			const untrusted = await this.links.open(this.location, linked, saved);
@@ -231,6 +240,7 @@ export class Playground {
 			await this.startRuntime();
 			await this.sendFirstPrompt();
 		} catch (error) {
+			this.dropWarmFrame();
 			this.set({ phase: "failed", failure: (error as Error).message ?? String(error) });
 		}
 	}
@@ -308,6 +318,26 @@ export class Playground {
 		old.terminate();
 	}
 
+	/** The frame warmed at open, the first time; a new one after. */
+	private takeFrame(): SandboxFrame {
+		const frame = this.warmFrame ?? prepareRuntimeFrame();
+		this.warmFrame = undefined;
+		return frame;
+	}
+
+	/** Ends the warm frame's worker: no start will take it. */
+	private dropWarmFrame(): void {
+		this.warmFrame?.remove();
+		this.warmFrame = undefined;
+	}
+
+	/** A frame not started, kept for the start after the trust prompt (the last one kept: older ones go). */
+	private keepFrameWarm(frame: SandboxFrame): void {
+		if (this.closed) return frame.remove();
+		this.warmFrame?.remove();
+		this.warmFrame = frame;
+	}
+
 	private async startRuntime(options: { takeOver?: boolean; startReason?: StartReason } = {}): Promise<void> {
 		if (this.closed) return;
 		await this.stopRuntime();
@@ -329,7 +359,12 @@ export class Playground {
 			extensionsLoading: undefined,
 		});
 		// The frame loads the runtime's module while the session, the lock and the workspace get ready.
-		const frame = prepareRuntimeFrame();
+		const frame = this.takeFrame();
+		const { extensionUrls } = this.store.get();
+		// A link's extension whose file changed since the user said yes asks again, at every start (a reload too):
+		// its files are fetched and hashed while the session and the workspace get ready.
+		const changedCheck = this.choices.savedExtensions().then((saved) => this.links.changed(extensionUrls, saved));
+		changedCheck.catch(() => undefined);
 		try {
 			const session = await this.sessions.current();
 			this.set({ sessionId: session.header.id, entries: session.entries, leafId: session.leafId });
@@ -340,20 +375,19 @@ export class Playground {
 				this.set({ phase: "locked" });
 				return;
 			}
-			const { extensionUrls, script, model, thinkingLevel } = this.store.get();
+			const { script, model, thinkingLevel } = this.store.get();
 			const disabled = await this.disabled.list();
 			await this.workspaceReady;
 			const project = await this.project.runnableUrls();
 			// New project files: the other extensions decide first (project_trust) when there are any; else the page asks.
 			if (!project && !extensionUrls.some((url) => !disabled.some((off) => off.url === url))) {
-				frame.remove();
+				this.keepFrameWarm(frame);
 				this.set({ phase: "awaiting-trust" });
 				return;
 			}
-			// A link's extension whose file changed since the user said yes asks again, at every start (a reload too).
-			const changed = await this.links.changed(extensionUrls, await this.choices.savedExtensions());
+			const changed = await changedCheck;
 			if (changed.length > 0) {
-				frame.remove();
+				this.keepFrameWarm(frame);
 				this.set({ phase: "awaiting-trust", untrustedUrls: changed, extensionUrls: extensionUrls.filter((url) => !changed.includes(url)) });
 				return;
 			}
@@ -365,6 +399,7 @@ export class Playground {
 					session,
 					extensions,
 					contentHashes: await this.links.pinned(),
+					sources: this.links.takeSources(extensions),
 					script,
 					disabled,
 					workspacePort,
@@ -413,6 +448,7 @@ export class Playground {
 		this.dialogs.cancelAll();
 		this.manualTurns.cancelAll();
 		await this.stopRuntime();
+		this.dropWarmFrame();
 		this.lock.release();
 		this.workspace.close();
 	}

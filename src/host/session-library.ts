@@ -31,6 +31,9 @@ export interface SessionLibraryHost {
 }
 
 export class SessionLibrary {
+	/** A session being read ahead of the `current()` that will ask for it (`preload`). */
+	private preloaded?: { id: string; snapshot: Promise<SessionSnapshot | undefined> };
+
 	constructor(
 		private readonly host: SessionLibraryHost,
 		/** Parses an imported file; in a worker by default (tests under Node pass the parser itself). */
@@ -45,10 +48,23 @@ export class SessionLibrary {
 		return this.storage.getSetting<string>(CURRENT_SESSION);
 	}
 
+	/**
+	 * Starts reading session `id` whole for the next `current()`, which takes it if `id` is still current: the page
+	 * reads a long session while it gets the rest of its start ready. Nothing may write the session meanwhile (the
+	 * runtime that writes it is not running yet).
+	 */
+	preload(id: string): void {
+		const snapshot = this.storage.loadSession(id);
+		snapshot.catch(() => undefined);
+		this.preloaded = { id, snapshot };
+	}
+
 	/** The current session, or a new empty one made current. */
 	async current(): Promise<SessionSnapshot> {
 		const id = await this.currentId();
-		const snapshot = id ? await this.storage.loadSession(id) : undefined;
+		const preloaded = this.preloaded;
+		this.preloaded = undefined;
+		const snapshot = id ? await (preloaded?.id === id ? preloaded.snapshot : this.storage.loadSession(id)) : undefined;
 		if (snapshot) return snapshot;
 		const header = newSessionHeader(await this.host.sessionCwd());
 		await this.storage.createSession(header);

@@ -41,8 +41,8 @@ export class ModuleLoadError extends Error {
 }
 
 /** A page instead of a module: a server's fallback `index.html`, an error or a login page. */
-function looksLikeHtml(response: Response, body: string): boolean {
-	return /\btext\/html\b/i.test(response.headers.get("content-type") ?? "") || body.trimStart().startsWith("<");
+function looksLikeHtml(contentType: string | null, body: string): boolean {
+	return /\btext\/html\b/i.test(contentType ?? "") || body.trimStart().startsWith("<");
 }
 
 /** `sha256-<hex>` of a text's UTF-8 bytes, as the page names trusted content (crypto.subtle is missing in an opaque worker). */
@@ -62,6 +62,8 @@ export interface ModuleLoaderOptions {
 	readWorkspaceFile?: (path: string) => Promise<string | undefined>;
 	/** Entry modules whose text must have this hash (`sha256-<hex>`): the content the user trusted. */
 	contentHashes?: Readonly<Record<string, string>>;
+	/** Entry modules' text the page already read (RuntimeConfig.sources): used instead of a fetch, and checked the same way. */
+	sources?: Readonly<Record<string, string>>;
 }
 
 /** Finds `url:line:column` of a source URL in a (described) stack. */
@@ -234,17 +236,9 @@ export class ModuleLoader {
 		if (isWorkspaceUrl(url)) return this.readWorkspace(url);
 		const owner = chain.length > 1 && this.javascript.has(url) ? chain[0] : url;
 		const what = owner === url ? url : `${url} (imported by ${chain.at(-2)})`;
-		let response: Response;
-		try {
-			// Revalidate: a reload must see the file as it is now, not a cached copy.
-			response = await this.fetchImpl(url, { cache: "no-cache" });
-		} catch (error) {
-			const hint = owner === url ? "is the server up, and does it send CORS headers?" : "offline, or the CDN does not have it";
-			throw new ModuleLoadError(`could not fetch ${what}: ${(error as Error).message} (${hint})`, "fetch", owner);
-		}
-		if (!response.ok) throw new ModuleLoadError(`could not fetch ${what}: HTTP ${response.status} ${response.statusText}`.trim(), "fetch", owner);
-		const body = await response.text();
-		if (looksLikeHtml(response, body)) {
+		const given = chain.length <= 1 && Object.hasOwn(this.options.sources ?? {}, url) ? this.options.sources?.[url] : undefined;
+		const { body, contentType } = given === undefined ? await this.download(url, owner, what) : { body: given, contentType: null };
+		if (looksLikeHtml(contentType, body)) {
 			throw new ModuleLoadError(
 				`${what} answered with a web page (HTML), not a module: there is probably no file at that address, and the server sent its page instead. ` +
 					"Check the address; for a file in the workspace, enter its path (/workspace/my-ext.ts, or .pi/extensions/my-ext.ts).",
@@ -261,6 +255,19 @@ export class ModuleLoader {
 			);
 		}
 		return body;
+	}
+
+	private async download(url: string, owner: string, what: string): Promise<{ body: string; contentType: string | null }> {
+		let response: Response;
+		try {
+			// Revalidate: a reload must see the file as it is now, not a cached copy.
+			response = await this.fetchImpl(url, { cache: "no-cache" });
+		} catch (error) {
+			const hint = owner === url ? "is the server up, and does it send CORS headers?" : "offline, or the CDN does not have it";
+			throw new ModuleLoadError(`could not fetch ${what}: ${(error as Error).message} (${hint})`, "fetch", owner);
+		}
+		if (!response.ok) throw new ModuleLoadError(`could not fetch ${what}: HTTP ${response.status} ${response.statusText}`.trim(), "fetch", owner);
+		return { body: await response.text(), contentType: response.headers.get("content-type") };
 	}
 
 	private async readWorkspace(url: string): Promise<string> {

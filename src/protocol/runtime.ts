@@ -71,6 +71,11 @@ export interface RuntimeConfig {
 	 * file and the runtime another.
 	 */
 	contentHashes?: Record<string, string>;
+	/**
+	 * Entry modules' text as the page read it to check it against the user's trust, by URL: the runtime loads
+	 * these instead of fetching them once more (still checked against `contentHashes`).
+	 */
+	sources?: Record<string, string>;
 	/** Steps the scripted model replays. */
 	script: ScriptStep[];
 	/** Shared memory where the runtime records which extension code runs (see call-record.ts); in the page, the sandbox frame's. */

@@ -369,6 +369,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		cdn: config.cdn ?? options.cdn,
 		readWorkspaceFile: workspace ? (path) => readWorkspaceText(workspace, path) : undefined,
 		contentHashes: config.contentHashes,
+		sources: config.sources,
 	});
 
 	return {

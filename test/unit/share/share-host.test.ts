@@ -219,6 +219,24 @@ describe("link extensions trusted per content hash", () => {
 		expect(await trust.untrusted(["https://x.test/a.ts"], read)).toHaveLength(1);
 	});
 
+	it("hands the starting runtime the text it last checked, once", async () => {
+		const home = settingsStore();
+		const trust = new ExtensionContentTrust(() => home);
+		const url = "https://x.test/a.ts";
+		let content = "export default () => {}";
+		const read = async () => content;
+		await trust.untrusted([url], read);
+		await trust.decide(true);
+		const trusted = content;
+		expect(await trust.untrusted([url], read)).toEqual([]);
+		expect(trust.takeSources([url, "https://x.test/other.ts"])).toEqual({ [url]: trusted });
+		expect(trust.takeSources([url])).toEqual({});
+		// The file changed: the next check reads it as it is now, asks, and that text is the one handed over.
+		content += "\n// changed";
+		expect(await trust.untrusted([url], read)).toHaveLength(1);
+		expect(trust.takeSources([url])).toEqual({ [url]: content });
+	});
+
 	it("asks for a URL the page cannot read, and trusts nothing for it", async () => {
 		const home = settingsStore();
 		const trust = new ExtensionContentTrust(() => home);
