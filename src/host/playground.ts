@@ -8,7 +8,8 @@ import type { ModelChoice, RuntimeEvent, ScriptStep, StartReason } from "../prot
 import { EndpointStore } from "./gateway/endpoints.ts";
 import { createLazyGateway } from "./gateway/lazy.ts";
 import { SecretStore } from "./gateway/secrets.ts";
-import { prepareRuntimeFrame, startRuntimeWorker, type RuntimeHandle, type SandboxFrame } from "./runtime-client.ts";
+import { startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
+import { WarmFrame } from "./warm-frame.ts";
 import { SessionLibrary } from "./session-library.ts";
 import { HeldSessionLock } from "./session-lock.ts";
 import { SessionTreeActions } from "./session-tree-actions.ts";
@@ -84,12 +85,8 @@ export class Playground {
 	/** A shared playground's first prompt, sent once its runtime is first ready. */
 	private firstPrompt?: string;
 	private runtime?: RuntimeHandle;
-	/**
-	 * A frame made when the page opens, so the runtime's module loads while storage opens, the workspace
-	 * starts and a consent prompt waits; the first start takes it. It runs no extension code: what to load
-	 * reaches it only with the start.
-	 */
-	private warmFrame?: SandboxFrame;
+	/** The frame the next runtime starts in, made ahead (the first one as the page opens). */
+	private readonly frames = new WarmFrame();
 	/** The playground's workspace, shared by its sessions; the files panel works on it. */
 	readonly workspace = new WorkspaceHost(
 		(update) => this.set(update),
@@ -212,7 +209,7 @@ export class Playground {
 	}
 
 	async open(): Promise<void> {
-		this.warmFrame ??= prepareRuntimeFrame();
+		this.frames.warm();
 		void this.share.openFromAddress();
 		try {
 			this.storage = await openPlaygroundDatabase(this.playgroundId);
@@ -240,7 +237,7 @@ export class Playground {
 			await this.startRuntime();
 			await this.sendFirstPrompt();
 		} catch (error) {
-			this.dropWarmFrame();
+			this.frames.drop();
 			this.set({ phase: "failed", failure: (error as Error).message ?? String(error) });
 		}
 	}
@@ -318,26 +315,6 @@ export class Playground {
 		old.terminate();
 	}
 
-	/** The frame warmed at open, the first time; a new one after. */
-	private takeFrame(): SandboxFrame {
-		const frame = this.warmFrame ?? prepareRuntimeFrame();
-		this.warmFrame = undefined;
-		return frame;
-	}
-
-	/** Ends the warm frame's worker: no start will take it. */
-	private dropWarmFrame(): void {
-		this.warmFrame?.remove();
-		this.warmFrame = undefined;
-	}
-
-	/** A frame not started, kept for the start after the trust prompt (the last one kept: older ones go). */
-	private keepFrameWarm(frame: SandboxFrame): void {
-		if (this.closed) return frame.remove();
-		this.warmFrame?.remove();
-		this.warmFrame = frame;
-	}
-
 	private async startRuntime(options: { takeOver?: boolean; startReason?: StartReason } = {}): Promise<void> {
 		if (this.closed) return;
 		await this.stopRuntime();
@@ -359,7 +336,7 @@ export class Playground {
 			extensionsLoading: undefined,
 		});
 		// The frame loads the runtime's module while the session, the lock and the workspace get ready.
-		const frame = this.takeFrame();
+		const frame = this.frames.take();
 		const { extensionUrls } = this.store.get();
 		// A link's extension whose file changed since the user said yes asks again, at every start (a reload too):
 		// its files are fetched and hashed while the session and the workspace get ready.
@@ -381,13 +358,13 @@ export class Playground {
 			const project = await this.project.runnableUrls();
 			// New project files: the other extensions decide first (project_trust) when there are any; else the page asks.
 			if (!project && !extensionUrls.some((url) => !disabled.some((off) => off.url === url))) {
-				this.keepFrameWarm(frame);
+				this.frames.keep(frame);
 				this.set({ phase: "awaiting-trust" });
 				return;
 			}
 			const changed = await changedCheck;
 			if (changed.length > 0) {
-				this.keepFrameWarm(frame);
+				this.frames.keep(frame);
 				this.set({ phase: "awaiting-trust", untrustedUrls: changed, extensionUrls: extensionUrls.filter((url) => !changed.includes(url)) });
 				return;
 			}
@@ -448,7 +425,7 @@ export class Playground {
 		this.dialogs.cancelAll();
 		this.manualTurns.cancelAll();
 		await this.stopRuntime();
-		this.dropWarmFrame();
+		this.frames.close();
 		this.lock.release();
 		this.workspace.close();
 	}

@@ -1,0 +1,42 @@
+/**
+ * The sandbox frame the next runtime starts in, made ahead: when the page opens, so the runtime's module
+ * loads while storage opens, the workspace starts and a consent prompt waits. It runs no extension code:
+ * what to load reaches it only with the start.
+ */
+import { prepareRuntimeFrame, type SandboxFrame } from "./runtime-client.ts";
+
+export class WarmFrame {
+	private frame?: SandboxFrame;
+	private closed = false;
+
+	/** Starts loading a frame, if none is waiting. */
+	warm(): void {
+		if (!this.closed) this.frame ??= prepareRuntimeFrame();
+	}
+
+	/** The waiting frame, or a new one. */
+	take(): SandboxFrame {
+		const frame = this.frame ?? prepareRuntimeFrame();
+		this.frame = undefined;
+		return frame;
+	}
+
+	/** A frame a start did not use (it stopped at a trust prompt), kept for the next start; an older one goes. */
+	keep(frame: SandboxFrame): void {
+		if (this.closed) return frame.remove();
+		this.frame?.remove();
+		this.frame = frame;
+	}
+
+	/** Ends the waiting frame's worker: no start will take it. */
+	drop(): void {
+		this.frame?.remove();
+		this.frame = undefined;
+	}
+
+	/** The playground closed: the waiting frame goes, and frames kept later go at once. */
+	close(): void {
+		this.closed = true;
+		this.drop();
+	}
+}
