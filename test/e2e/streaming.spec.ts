@@ -41,9 +41,10 @@ test("the output so far is accessible, and Esc stops the command", async ({ page
 	);
 
 	await page.getByRole("textbox", { name: "Prompt", exact: true }).press("Escape");
-	// The result is the stopped command's own (the embedded shell keeps no output of a stopped command line).
+	// What the stopped command printed stays in its result (the embedded shell itself keeps none of it).
 	const result = page.getByRole("article", { name: "Result of bash message" });
 	await expect(result).toContainText("Command aborted");
+	await expect(result).toContainText("first");
 	await expect(result).not.toContainText("never");
 	await expect(output).toHaveCount(0);
 });

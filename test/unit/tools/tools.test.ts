@@ -123,6 +123,18 @@ describe("bash", () => {
 		expect(updates.slice(1).map(textOf)).toEqual(["line 1\n", "line 1\nline 2\n", "line 1\nline 2\nline 3\n"]);
 	});
 
+	it("a stopped command's result keeps what it printed before the stop", async () => {
+		const { tool } = await setup();
+		const controller = new AbortController();
+		// Stopped once its first line was shown, as a user pressing Esc would.
+		const stop = (update: unknown) => textOf(update as never).includes("first") && controller.abort();
+		const error = await tool("bash")
+			.execute("call-1", { command: "echo first; sleep 30; echo never" } as never, controller.signal, stop)
+			.then(() => "no error", (thrown: Error) => thrown.message);
+		expect(error).toMatch(/^first\n[\s\S]*Command aborted/);
+		expect(error).not.toContain("never");
+	});
+
 	it("sends at most one update per interval however fast output comes", async () => {
 		vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
 		try {

@@ -138,8 +138,10 @@ export function createBashTool(
 			} finally {
 				clearTimeout(pendingUpdate);
 			}
-			// The live chunks were a preview: the result is what the command wrote.
-			output = result.stdout + result.stderr;
+			// The live chunks were a preview: the result is what the command wrote. A command stopped or timed out
+			// may come back without what it printed (the embedded shell drops it): the output seen so far stays.
+			const written = result.stdout + result.stderr;
+			if (!result.killed || written.length >= output.length) output = written;
 			const truncation = await snapshot(true);
 			if (result.killReason === "aborted" || (result.killed && signal?.aborted)) {
 				throw new Error(appendStatus(format(truncation, "").text, "Command aborted"));
