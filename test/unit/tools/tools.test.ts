@@ -130,7 +130,10 @@ describe("bash", () => {
 		const stop = (update: unknown) => textOf(update as never).includes("first") && controller.abort();
 		const error = await tool("bash")
 			.execute("call-1", { command: "echo first; sleep 30; echo never" } as never, controller.signal, stop)
-			.then(() => "no error", (thrown: Error) => thrown.message);
+			.then(
+				() => "no error",
+				(thrown: Error) => thrown.message,
+			);
 		expect(error).toMatch(/^first\n[\s\S]*Command aborted/);
 		expect(error).not.toContain("never");
 	});
