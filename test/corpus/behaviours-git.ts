@@ -4,9 +4,8 @@
  * as in a folder that is not a repository) and on a stand-in that answers the commands as a repository would.
  */
 import { expect } from "vitest";
-import { gitStandIn } from "../support/git-stand-in.ts";
 import type { Behaviour } from "./behaviours.ts";
-import { answers, session } from "./kit.ts";
+import { answers, gitWorkspace, session } from "./kit.ts";
 
 const say = (text: string) => ({ text });
 const call = (name: string, args: Record<string, unknown>) => ({ toolCalls: [{ name, arguments: args }] });
@@ -17,7 +16,7 @@ export const GIT_BEHAVIOURS: Behaviour[] = [
 		example: "dirty-repo-guard.ts",
 		title: "in the embedded shell, which has no git, git status fails and a new session goes ahead",
 		async run() {
-			const { workspace, lines } = await gitStandIn();
+			const { workspace, lines } = await gitWorkspace();
 			const s = await session(["dirty-repo-guard.ts"], { probe: true, workspace });
 			await s.submit("/probe-new");
 			expect(lines).toEqual(["git status --porcelain"]);
@@ -29,7 +28,7 @@ export const GIT_BEHAVIOURS: Behaviour[] = [
 		example: "dirty-repo-guard.ts",
 		title: "with uncommitted changes a new session and a fork ask first; No cancels, Yes goes ahead",
 		async run() {
-			const { workspace } = await gitStandIn((line) => (line === "git status --porcelain" ? { stdout: DIRTY } : undefined));
+			const { workspace } = await gitWorkspace((line) => (line === "git status --porcelain" ? { stdout: DIRTY } : undefined));
 			const s = await session(["dirty-repo-guard.ts"], {
 				probe: true,
 				workspace,
@@ -52,7 +51,7 @@ export const GIT_BEHAVIOURS: Behaviour[] = [
 		example: "auto-commit-on-exit.ts",
 		title: "at shutdown, uncommitted changes are committed with the last reply's first line",
 		async run() {
-			const { workspace, lines } = await gitStandIn((line) => (line === "git status --porcelain" ? { stdout: DIRTY } : {}));
+			const { workspace, lines } = await gitWorkspace((line) => (line === "git status --porcelain" ? { stdout: DIRTY } : {}));
 			const s = await session(["auto-commit-on-exit.ts"], { workspace, script: [say("Implemented the parser\nDetails follow.")] });
 			await s.submit("write a parser");
 			await s.runtime.shutdown();
@@ -64,7 +63,7 @@ export const GIT_BEHAVIOURS: Behaviour[] = [
 		example: "auto-commit-on-exit.ts",
 		title: "in the embedded shell, which has no git, shutdown commits nothing",
 		async run() {
-			const { workspace, lines } = await gitStandIn();
+			const { workspace, lines } = await gitWorkspace();
 			const s = await session(["auto-commit-on-exit.ts"], { workspace, script: [say("Done")] });
 			await s.submit("go");
 			await s.runtime.shutdown();
@@ -76,7 +75,7 @@ export const GIT_BEHAVIOURS: Behaviour[] = [
 		example: "git-checkpoint.ts",
 		title: "each turn makes a stash checkpoint; once the agent settles they are cleared, so a later fork asks nothing",
 		async run() {
-			const { workspace, lines } = await gitStandIn((line) => (line === "git stash create" ? { stdout: "abc123\n" } : {}));
+			const { workspace, lines } = await gitWorkspace((line) => (line === "git stash create" ? { stdout: "abc123\n" } : {}));
 			const s = await session(["git-checkpoint.ts"], {
 				standIns: true,
 				probe: true,
@@ -95,7 +94,7 @@ export const GIT_BEHAVIOURS: Behaviour[] = [
 		example: "github-issue-autocomplete.ts",
 		title: "in the embedded shell, which has no git, session_start says the folder is not a repository",
 		async run() {
-			const { workspace } = await gitStandIn();
+			const { workspace } = await gitWorkspace();
 			const s = await session(["github-issue-autocomplete.ts"], { workspace });
 			expect(s.notifications()).toEqual(["github-issue-autocomplete: cwd is not a git repository"]);
 		},
@@ -104,7 +103,7 @@ export const GIT_BEHAVIOURS: Behaviour[] = [
 		example: "github-issue-autocomplete.ts",
 		title: "in a GitHub repository it loads the open issues with gh; its editor autocomplete is a terminal-only notice",
 		async run() {
-			const { workspace, lines } = await gitStandIn((line) =>
+			const { workspace, lines } = await gitWorkspace((line) =>
 				line.startsWith("git remote")
 					? { stdout: "origin\tgit@github.com:earendil-works/pi.git (fetch)\n" }
 					: { stdout: '[{"number":7,"title":"Bug","state":"OPEN"}]' },

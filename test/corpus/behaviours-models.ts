@@ -4,10 +4,10 @@
  * gateway stand-in answers catalog models, so a check sees both what the extension sent and what it did with
  * the answer.
  */
-import { expect, vi } from "vitest";
+import { expect } from "vitest";
 import { catalogModel, gatewayStandIn } from "../support/gateway-stand-in.ts";
 import type { Behaviour } from "./behaviours.ts";
-import { answers, session } from "./kit.ts";
+import { answers, eventually, session } from "./kit.ts";
 
 const say = (text: string) => ({ text });
 const KEY = { enter: "\r" };
@@ -101,7 +101,7 @@ export const MODEL_BEHAVIOURS: Behaviour[] = [
 			await s.submit("First prompt");
 			await s.submit(`Second prompt ${"x".repeat(90_000)}`);
 			await s.submit("/compact");
-			await vi.waitFor(() =>
+			await eventually(() =>
 				expect(s.entries().filter((e) => e.type === "compaction")).toMatchObject([{ summary: "Custom summary of the work", fromHook: true }]),
 			);
 			expect(s.errors()).toEqual([]);

@@ -5,9 +5,8 @@
  * by test/e2e/node-builtins.spec.ts, where the synchronous channel works.
  */
 import { expect } from "vitest";
-import { EmbeddedWorkspace } from "../../src/workspace/embedded/embedded-workspace.ts";
 import type { Behaviour } from "./behaviours.ts";
-import { session } from "./kit.ts";
+import { session, workspace as newWorkspace } from "./kit.ts";
 
 const call = (name: string, args: Record<string, unknown>) => ({ toolCalls: [{ name, arguments: args }] });
 const say = (text: string) => ({ text });
@@ -17,7 +16,7 @@ export const NODE_BEHAVIOURS: Behaviour[] = [
 		example: "bash-spawn-hook.ts",
 		title: "createBashTool's spawnHook rewrites the command and adds PI_SPAWN_HOOK to its environment",
 		async run() {
-			const workspace = await EmbeddedWorkspace.create({ cwd: "/home/user/project" });
+			const workspace = await newWorkspace({ cwd: "/home/user/project" });
 			const s = await session(["bash-spawn-hook.ts"], { workspace, script: [call("bash", { command: "echo hook=$PI_SPAWN_HOOK; pwd" }), say("ok")] });
 			await s.submit("run it");
 			const [result] = s.toolResults();
@@ -30,7 +29,7 @@ export const NODE_BEHAVIOURS: Behaviour[] = [
 		example: "built-in-tool-renderer.ts",
 		title: "its read, bash, edit and write (made with create*ToolDefinition) run on the workspace",
 		async run() {
-			const workspace = await EmbeddedWorkspace.create({ cwd: "/w", files: { "a.txt": "first line\n" } });
+			const workspace = await newWorkspace({ cwd: "/w", files: { "a.txt": "first line\n" } });
 			const s = await session(["built-in-tool-renderer.ts"], {
 				workspace,
 				script: [
@@ -59,7 +58,7 @@ export const NODE_BEHAVIOURS: Behaviour[] = [
 		example: "titlebar-spinner.ts",
 		title: "the title names the session's folder (path.basename(process.cwd()))",
 		async run() {
-			const workspace = await EmbeddedWorkspace.create({ cwd: "/home/user/my-repo" });
+			const workspace = await newWorkspace({ cwd: "/home/user/my-repo" });
 			const s = await session(["titlebar-spinner.ts"], { workspace, script: [say("done")] });
 			await s.submit("hi");
 			const titles = s.events.flatMap((event) => (event.type === "title" ? [event.title] : []));

@@ -1,7 +1,8 @@
 /**
- * Behaviour checks for the examples with observable behaviour, as data: test/unit/corpus-behaviour.test.ts
- * runs each one, and test/unit/corpus.test.ts reads the list to fill the "behaves" column of
- * docs/corpus.md. One source, so the table says "tested" exactly where a test exists.
+ * Behaviour checks for the examples with observable behaviour, as data: test/browser/corpus-behaviour.test.ts
+ * runs each one in Chromium (its results fill the "behaves" column of docs/corpus.md) and
+ * test/unit/corpus-behaviour.test.ts under Node (the headless runner's column). One source, so the table
+ * says "tested" exactly where a check exists.
  *
  * A check with `gap` asserts what the example does in upstream pi where Playa does not do it yet.
  * It runs as `it.fails`: it passes while the gap is there, and fails (asking for this entry to
@@ -23,6 +24,8 @@ export interface Behaviour {
 	title: string;
 	/** A known Playa gap this check demonstrates (the check asserts upstream's behaviour). */
 	gap?: string;
+	/** Runs in one setting only, and why not in the other (e.g. `node:fs`'s synchronous calls need the workspace on another thread, which the page has and the Node run does not). */
+	only?: { in: "node" | "chromium"; why: string };
 	run(): Promise<void>;
 }
 
