@@ -5,7 +5,7 @@
  */
 import { expect } from "vitest";
 import type { Behaviour } from "./behaviours.ts";
-import { answers, gitWorkspace, session } from "./kit.ts";
+import { answers, eventually, gitWorkspace, session } from "./kit.ts";
 
 const say = (text: string) => ({ text });
 const call = (name: string, args: Record<string, unknown>) => ({ toolCalls: [{ name, arguments: args }] });
@@ -112,6 +112,39 @@ export const GIT_BEHAVIOURS: Behaviour[] = [
 			expect(lines).toEqual(["git remote -v", "gh issue list --repo earendil-works/pi --state open --limit 100 --json number,title,state"]);
 			expect(s.notifications()).toEqual([]);
 			expect(s.notices("github-issue-autocomplete.ts")).toEqual(["ctx.ui.addAutocompleteProvider is terminal-only and not supported in the browser"]);
+		},
+	},
+	{
+		example: "git-merge-and-resolve.ts",
+		title: "after a run with a merge in progress it reads the conflict markers from the workspace and asks the agent to resolve them",
+		async run() {
+			const conflicted = "one\n<<<<<<< HEAD\nours\n=======\ntheirs\n>>>>>>> feature\nlast\n";
+			// A repository in the middle of a merge, which the agent's next turn concludes (MERGE_HEAD is there the
+			// first time only): otherwise every agent_end would ask again. Anything else fails, as with no upstream.
+			let mergeHeads = 0;
+			const { workspace, lines } = await gitWorkspace((line) => {
+				if (line === "git rev-parse --git-dir") return { stdout: ".git\n" };
+				if (line === "git rev-parse MERGE_HEAD") return mergeHeads++ === 0 ? { stdout: "abc123\n" } : { exitCode: 128 };
+				if (line === "git diff --name-only --diff-filter=U") return { stdout: "src/a.ts\n" };
+				return { exitCode: 1 };
+			});
+			await workspace.writeFile("/workspace/src/a.ts", conflicted);
+			const s = await session(["git-merge-and-resolve.ts"], { workspace, script: [say("ok"), say("resolving")] });
+			const asked = "Merged MERGE_HEAD with conflicts:\n\n  src/a.ts:2-6 (ours 3, theirs 5)\n\nResolve these conflicts.";
+			await s.submit("merge it");
+			await eventually(() => expect(s.transcript()).toEqual(["user: merge it", "assistant: ok", `user: ${asked}`, "assistant: resolving"]));
+			expect(lines.slice(0, 3)).toEqual(["git rev-parse --git-dir", "git rev-parse MERGE_HEAD", "git diff --name-only --diff-filter=U"]);
+		},
+	},
+	{
+		example: "git-merge-and-resolve.ts",
+		title: "in the embedded shell, which has no git, it stops after git rev-parse and adds nothing",
+		async run() {
+			const { workspace, lines } = await gitWorkspace();
+			const s = await session(["git-merge-and-resolve.ts"], { workspace, script: [say("ok")] });
+			await s.submit("hi");
+			expect(lines).toEqual(["git rev-parse --git-dir"]);
+			expect(s.transcript()).toEqual(["user: hi", "assistant: ok"]);
 		},
 	},
 ];

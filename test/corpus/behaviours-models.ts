@@ -110,4 +110,39 @@ export const MODEL_BEHAVIOURS: Behaviour[] = [
 			expect(promptOf(gateway.requests[0])).toContain("First prompt");
 		},
 	},
+	...(
+		[
+			["custom-provider-anthropic/index.ts", "custom-anthropic", "claude-sonnet-4-5", "Claude Sonnet 4.5 (Custom)", /^Could not resolve authentication method/],
+			[
+				"custom-provider-gitlab-duo/index.ts",
+				"gitlab-duo",
+				"claude-sonnet-4-6",
+				"Claude Sonnet 4.6",
+				/^No GitLab access token\. Run \/login gitlab-duo or set GITLAB_TOKEN$/,
+			],
+		] as const
+	).map(
+		([example, provider, id, name, missingKey]): Behaviour => ({
+			example,
+			title: "its provider's models are listed; a prompt to one runs its streamSimple in the worker, which finds no credentials (no network needed)",
+			async run() {
+				const s = await session([example]);
+				const listed = s.events.flatMap((e) => (e.type === "providers_changed" ? e.providers : [])).find((p) => p.name === provider);
+				expect(listed?.models.map((m) => m.id)).toContain(id);
+				expect(s.notices(example)).toEqual([`registerProvider("${provider}"): OAuth sign-in is not supported in the browser`]);
+				expect(s.runtime.parts.session.source.control.models.resolve(`${provider}/${id}`)).toMatchObject({ name, provider });
+				await s.runtime.selectModel({ provider, id });
+				await s.submit("hi");
+				const reply = s
+					.entries()
+					.flatMap((e) =>
+						e.type === "message"
+							? [(e as unknown as { message: { role: string; stopReason?: string; errorMessage?: string; provider?: string } }).message]
+							: [],
+					);
+				expect(reply.at(-1)).toMatchObject({ role: "assistant", provider, stopReason: "error", errorMessage: expect.stringMatching(missingKey) });
+				expect(s.errors()).toEqual([]);
+			},
+		}),
+	),
 ];

@@ -1,8 +1,7 @@
 /**
  * Behaviour checks for the examples that need Node's built-ins or globals (Playa's `node:*` modules over
- * the workspace). These run under Node with the workspace on the same thread, so only the asynchronous
- * forms are exercised here; the synchronous ones (claude-rules, file-trigger) are checked in the page
- * by test/e2e/node-builtins.spec.ts, where the synchronous channel works.
+ * the workspace), through their asynchronous forms, so they run under Node as well as in Chromium; the
+ * examples that call them synchronously are in behaviours-sync.ts.
  */
 import { expect } from "vitest";
 import type { Behaviour } from "./behaviours.ts";
@@ -63,6 +62,39 @@ export const NODE_BEHAVIOURS: Behaviour[] = [
 			await s.submit("hi");
 			const titles = s.events.flatMap((event) => (event.type === "title" ? [event.title] : []));
 			expect(titles.some((title) => title.includes("my-repo"))).toBe(true);
+		},
+	},
+	{
+		example: "tool-override.ts",
+		title: "its audited read replaces the built-in: it reads workspace files, blocks .env, and logs each access to ~/.pi/agent/read-access.log",
+		async run() {
+			const ws = await newWorkspace({ files: { "notes.txt": "alpha\nbeta\ngamma", ".env": "KEY=1" } });
+			const s = await session(["tool-override.ts"], {
+				workspace: ws,
+				script: [call("read", { path: "notes.txt", offset: 2, limit: 1 }), say("ok"), call("read", { path: ".env" }), say("ok")],
+			});
+			await s.submit("read notes");
+			await s.submit("read env");
+			const [read, blocked] = s.toolResults();
+			expect(read).toEqual({ toolName: "read", isError: false, text: "beta" });
+			expect(blocked.text).toMatch(/^Access denied: "\.env" matches a blocked pattern/);
+			const log = await ws.readFile("/home/user/.pi/agent/read-access.log", "utf8");
+			expect(log).toMatch(/^\[[^\]]+\] ALLOWED: \/workspace\/notes\.txt\n\[[^\]]+\] BLOCKED: \/workspace\/\.env \(matches blocked pattern\)\n$/);
+		},
+	},
+	{
+		example: "dynamic-resources/index.ts",
+		title: "its resources_discover answer names the skill, prompt and theme files beside its own module (fileURLToPath(import.meta.url))",
+		async run() {
+			const s = await session(["dynamic-resources/index.ts"]);
+			// Playa loads no skills, prompt templates or themes from files, so it does not dispatch the event itself.
+			const found = await s.runtime.parts.runner.dispatch("resources_discover", { cwd: "/workspace", reason: "startup" });
+			expect(found).toEqual({
+				skillPaths: [expect.stringMatching(/\/dynamic-resources\/SKILL\.md$/)],
+				promptPaths: [expect.stringMatching(/\/dynamic-resources\/dynamic\.md$/)],
+				themePaths: [expect.stringMatching(/\/dynamic-resources\/dynamic\.json$/)],
+			});
+			expect(s.errors()).toEqual([]);
 		},
 	},
 ];

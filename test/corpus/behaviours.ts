@@ -16,6 +16,8 @@ import { MODEL_BEHAVIOURS } from "./behaviours-models.ts";
 import { GIT_BEHAVIOURS } from "./behaviours-git.ts";
 import { NODE_BEHAVIOURS } from "./behaviours-node.ts";
 import { PROMPT_BEHAVIOURS } from "./behaviours-prompts.ts";
+import { SYNC_BEHAVIOURS } from "./behaviours-sync.ts";
+import { TERMINAL_BEHAVIOURS } from "./behaviours-terminal.ts";
 import { answers, eventually, plain, session } from "./kit.ts";
 
 export interface Behaviour {
@@ -495,4 +497,6 @@ export const BEHAVIOURS: Behaviour[] = [
 	...MODEL_BEHAVIOURS,
 	...GIT_BEHAVIOURS,
 	...NODE_BEHAVIOURS,
+	...SYNC_BEHAVIOURS,
+	...TERMINAL_BEHAVIOURS,
 ];

@@ -8,7 +8,7 @@ import type { SeedFiles, Workspace } from "../../src/workspace/types.ts";
 
 export interface WorkspaceInit {
 	cwd?: string;
-	/** Files to write first, paths relative to `cwd`. */
+	/** Files to write first: absolute paths, or relative to `cwd`. */
 	files?: SeedFiles;
 }
 

@@ -7,6 +7,7 @@
 import { expect } from "vitest";
 import type { ScriptStep, UIRequest, UIResponse } from "../../src/protocol/runtime.ts";
 import type { StoredEntry } from "../../src/session/entries.ts";
+import type { Runtime } from "../../src/runtime/runtime.ts";
 import type { Workspace } from "../../src/workspace/types.ts";
 import { type CommandAnswer, gitStandIn } from "../support/git-stand-in.ts";
 import { PROBE_EXPR, probe, startRuntime, toolResults, transcript, type HarnessOptions } from "../support/runtime-harness.ts";
@@ -93,6 +94,19 @@ export async function gitWorkspace(answer?: (line: string) => CommandAnswer | un
 	return gitStandIn(answer, await workspace());
 }
 
+/** Runtimes started by `session` and not yet shut down. */
+const running = new Set<Runtime>();
+
+/**
+ * Shuts down every runtime the last check started (their `session_shutdown` handlers run, timers and
+ * `fs.watch` pollers stop), so nothing of one check calls into the next one's workspaces.
+ */
+export async function closeSessions(): Promise<void> {
+	const runtimes = [...running];
+	running.clear();
+	for (const runtime of runtimes) await runtime.shutdown().catch(() => undefined);
+}
+
 /** Starts the runtime with the given examples (paths like "todo.ts" or "plan-mode/index.ts"). */
 export async function session(examples: string[], options: SessionOptions = {}) {
 	const log = probe();
@@ -111,6 +125,7 @@ export async function session(examples: string[], options: SessionOptions = {}) 
 		workspace: options.workspace ?? (await env.defaultWorkspace()),
 	});
 	const { events, runtime } = harness;
+	running.add(runtime);
 	const s = {
 		...harness,
 		log,

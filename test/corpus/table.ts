@@ -85,8 +85,8 @@ function why(row: CorpusRow): string {
 	if (record.handlerErrors.length > 0) parts.push(`under Node, handler errors: ${record.handlerErrors.join("; ")}`);
 	if (record.notices.length > 0) parts.push(`notices: ${record.notices.join("; ")}`);
 	const { chromium } = row;
-	for (const behaviour of behaviours)
-		if (behaviour.only) parts.push(`checked ${behaviour.only.in === "chromium" ? "in Chromium" : "under Node"} only: ${behaviour.only.why}`);
+	const onlyNotes = behaviours.flatMap((b) => (b.only ? [`checked ${b.only.in === "chromium" ? "in Chromium" : "under Node"} only: ${b.only.why}`] : []));
+	parts.push(...new Set(onlyNotes));
 	for (const outcome of row.chromiumBehaviours)
 		if (!outcome.passed && !behaviours.find((b) => b.title === outcome.title)?.gap) parts.push(`in Chromium, "${outcome.title}" fails: ${outcome.error}`);
 	if (chromium && !chromium.loaded) parts.push(`in Chromium: does not load (${chromium.error})`);
@@ -155,7 +155,7 @@ export function renderCorpus(rows: CorpusRow[]): string {
 		"without the variable the test fails when this file is stale. `PLAYA_SHOW_GAPS=1` shows each gap check failing under Node with its reason.",
 		"",
 		`- ${c.examples} examples: ${kinds("browser")} need neither Node nor a terminal, ${kinds("terminal")} need a real terminal for part of what they do, ${kinds("node")} need Node (built-in modules or globals).`,
-		`- **${c.chromiumLoads} load in Chromium**${c.examples - c.chromiumLoads > 0 ? " (the others: see the Chromium notes in their rows)" : ""}; **${c.behaviourTested} have behaviour checks that pass there (${c.behaviourChecks} checks)**${c.chromiumUnchecked === 0 ? ", so every example that loads in Chromium has one" : `; ${c.chromiumUnchecked} that load have none`}. ${c.gapChecks === 0 ? "No check pins a known gap." : `${c.gapChecks} more checks pin known gaps (they assert upstream's behaviour and are expected to fail until Playa closes the gap).`}`,
+		`- **${c.chromiumLoads} load in Chromium**${c.examples - c.chromiumLoads > 0 ? " (the others: see the Chromium notes in their rows)" : ""}; **${c.behaviourTested} have behaviour checks that pass there (${c.behaviourChecks} checks)**${c.chromiumUnchecked === 0 ? ", so every example that loads in Chromium has one" : `; ${c.chromiumUnchecked} that load have none`}. ${c.gapChecks === 0 ? "No check pins a known gap." : c.gapChecks === 1 ? "1 more check pins a known gap (it asserts upstream's behaviour and is expected to fail until Playa closes the gap)." : `${c.gapChecks} more checks pin known gaps (they assert upstream's behaviour and are expected to fail until Playa closes the gap).`}`,
 		`- Under Node: ${c.loads} load. Of the ${c.shouldLoad} that need neither Node nor a terminal, ${c.shouldLoadAndLoads} load; of the ${kinds("node")} that need Node, ${c.nodeLoads} load, on Playa's \`node:*\` modules over the workspace; the others are known exceptions, each explained below. ${c.terminalLoads} of the ${c.terminal} terminal ones load, \`ctx.ui.custom\` components drawn in the page (\`ctx.mode\` is \`"tui"\`), other terminal-only parts reported once as notices. ${c.nodeTested} have behaviour checks that run there (${c.nodeChecks} checks).`,
 		"",
 		"Columns: **needs** — Node built-ins or globals, terminal-only UI, npm packages, read from the source;",

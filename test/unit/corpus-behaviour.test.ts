@@ -5,13 +5,15 @@
  * where Playa falls short and runs as `it.fails` until the gap is closed. To see each gap check
  * fail with its reason: PLAYA_SHOW_GAPS=1 npx vitest run test/unit/corpus-behaviour.test.ts
  */
-import { describe, it } from "vitest";
+import { afterEach, describe, it } from "vitest";
 import { BEHAVIOURS } from "../corpus/behaviours.ts";
 import { setCorpusEnvironment } from "../corpus/environment.ts";
 import { nodeEnvironment } from "../corpus/environment-node.ts";
+import { closeSessions } from "../corpus/kit.ts";
 import { exampleName } from "../corpus/names.ts";
 
 setCorpusEnvironment(nodeEnvironment);
+afterEach(closeSessions);
 
 const byExample = new Map<string, typeof BEHAVIOURS>();
 for (const behaviour of BEHAVIOURS) {

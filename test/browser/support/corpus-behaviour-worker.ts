@@ -5,6 +5,7 @@
  */
 import { BEHAVIOURS, type Behaviour } from "../../corpus/behaviours.ts";
 import { setCorpusEnvironment } from "../../corpus/environment.ts";
+import { closeSessions } from "../../corpus/kit.ts";
 import { chromiumEnvironment } from "./corpus-environment.ts";
 
 export type BehaviourRequest = { type: "list" } | { type: "run"; index: number; cdn: string };
@@ -36,6 +37,8 @@ self.onmessage = async (event: MessageEvent<BehaviourRequest>) => {
 		const message = error instanceof Error ? `${error.message}\n${error.stack ?? ""}` : String(error);
 		self.postMessage({ index, passed: false, error: message } satisfies BehaviourOutcome);
 	} finally {
+		// Runtimes first: a poller of one check must not call into a workspace that is gone.
+		await closeSessions();
 		environment.cleanUp();
 	}
 };

@@ -17,7 +17,7 @@ export function chromiumEnvironment(cdn: string): CorpusEnvironment {
 			const handle = await startEmbeddedWorkspace({ cwd });
 			started.push(handle);
 			const { workspace } = handle;
-			for (const [path, data] of Object.entries(files ?? {})) await workspace.writeFile(`${workspace.cwd}/${path}`, data);
+			for (const [path, data] of Object.entries(files ?? {})) await workspace.writeFile(path.startsWith("/") ? path : `${workspace.cwd}/${path}`, data);
 			return workspace;
 		},
 		defaultWorkspace: () => environment.workspace(),
