@@ -9,7 +9,7 @@ import { eventually, session, workspace } from "./kit.ts";
 
 const say = (text: string) => ({ text });
 const call = (name: string, args: Record<string, unknown>) => ({ toolCalls: [{ name, arguments: args }] });
-const SYNC = { in: "chromium", why: "its synchronous node:fs calls need the workspace in another thread, as in the page" } as const;
+const SYNC = { in: "chromium", why: "its synchronous calls (node:fs, execSync) need the workspace in another thread, as in the page" } as const;
 
 export const SYNC_BEHAVIOURS: Behaviour[] = [
 	{
