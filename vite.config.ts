@@ -88,6 +88,8 @@ export default defineConfig(({ command }) => ({
 				test: {
 					name: "browser",
 					include: ["test/browser/**/*.test.ts"],
+					// The offline esm.sh stand-in, for the corpus's examples with npm dependencies.
+					globalSetup: ["test/browser/support/cdn-global-setup.ts"],
 					browser: {
 						enabled: true,
 						headless: true,

@@ -16,21 +16,30 @@ const cellsOf = (text) =>
 				.map((cell) => cell.trim()),
 		);
 const what = new Map(cellsOf(registered).map(([name, tools, commands, events]) => [name, { tools, commands, events }]));
-const rows = table
-	.split("\n")
-	.filter((line) => line.startsWith("| ") && !line.startsWith("| example") && !line.startsWith("|---"))
+// Columns by their header, so the table can gain columns: "Chromium" says whether it loads in the page.
+const [header, ...lines] = table.split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("|---"));
+const columns = header
+	.slice(2, -2)
+	.split(" | ")
+	.map((name) => name.trim());
+const column = (cells, name) => (cells[columns.indexOf(name)] ?? "").trim();
+const rows = lines
 	.map((line) => line.slice(2, -2).split(" | "))
-	.filter((cells) => cells.length >= 5)
-	.map(([name, needs, loads, behaves, notes]) => ({
-		name: name.trim(),
-		needs: needs.trim() === "—" ? "" : needs.trim(),
-		loads: loads.trim() === "yes",
-		behaves: behaves.trim(),
-		notes: notes.trim().slice(0, 400),
-		registers: Object.entries(what.get(name.trim()) ?? {})
-			.filter(([, value]) => value && value !== "—")
-			.map(([kind, value]) => `${kind}: ${value}`)
-			.join("; "),
-	}));
+	.filter((cells) => cells.length === columns.length)
+	.map((cells) => {
+		const name = column(cells, "example");
+		const needs = column(cells, "needs");
+		return {
+			name,
+			needs: needs === "—" ? "" : needs,
+			loads: column(cells, "Chromium") === "yes",
+			behaves: column(cells, "behaves"),
+			notes: column(cells, "why not / notes").slice(0, 400),
+			registers: Object.entries(what.get(name) ?? {})
+				.filter(([, value]) => value && value !== "—")
+				.map(([kind, value]) => `${kind}: ${value}`)
+				.join("; "),
+		};
+	});
 writeFileSync(new URL("../src/ui/gallery/upstream-examples.json", import.meta.url), `${JSON.stringify(rows, null, "\t")}\n`);
 console.log(`${rows.length} upstream examples`);

@@ -5,7 +5,8 @@
  * the same runs without it show what recording costs.
  */
 import { bench, describe } from "vitest";
-import { startRuntime, upstreamExample } from "../support/runtime-harness.ts";
+import { startRuntime } from "../support/runtime-harness.ts";
+import { upstreamExample } from "../support/upstream-examples.ts";
 
 const hooks = `
 export default function (pi) {

@@ -2,27 +2,14 @@
  * The corpus measured in Chromium: every upstream example loaded unchanged with the runtime in a
  * dedicated worker and the workspace in its own worker, as the page runs them (so `process`, `node:fs`
  * and the synchronous channel are what the page has). Writes test/corpus/chromium-loads.json, which
- * test/unit/corpus.test.ts puts into docs/corpus.md as the Chromium column.
+ * test/unit/corpus.test.ts puts into docs/corpus.md as the Chromium column. npm dependencies come from the
+ * offline esm.sh stand-in the browser project starts (support/cdn-global-setup.ts).
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { commands } from "vitest/browser";
 import { startEmbeddedWorkspace } from "../../src/workspace/embedded/start.ts";
 import type { ChromiumLoad } from "./support/corpus-worker.ts";
-
-const PREFIX = "../../node_modules/@earendil-works/pi-coding-agent/examples/extensions/";
-const sources = import.meta.glob("../../node_modules/@earendil-works/pi-coding-agent/examples/extensions/**/*.{ts,json,md}", {
-	query: "?raw",
-	import: "default",
-	eager: true,
-}) as Record<string, string>;
-const files = Object.fromEntries(
-	Object.entries(sources)
-		.filter(([path]) => !path.includes("/node_modules/", PREFIX.length))
-		.map(([path, source]) => [path.slice(PREFIX.length), source]),
-);
-const entries = Object.keys(files)
-	.filter((path) => /^[^/]+\.ts$/.test(path) || /^[^/]+\/index\.ts$/.test(path))
-	.sort();
+import { exampleEntries as entries, exampleFiles as files } from "./support/example-files.ts";
 
 async function loadInWorker(entry: string): Promise<ChromiumLoad> {
 	const { workspace, terminate } = await startEmbeddedWorkspace({ cwd: "/workspace" });
@@ -32,7 +19,7 @@ async function loadInWorker(entry: string): Promise<ChromiumLoad> {
 		return await new Promise<ChromiumLoad>((resolve, reject) => {
 			worker.onmessage = (event: MessageEvent<ChromiumLoad>) => resolve(event.data);
 			worker.onerror = (event) => reject(new Error(event.message));
-			worker.postMessage({ entry, files, port }, [port]);
+			worker.postMessage({ entry, files, port, cdn: inject("cdn") }, [port]);
 		});
 	} finally {
 		worker.terminate();

@@ -4,10 +4,10 @@
  * gateway stand-in answers catalog models, so a check sees both what the extension sent and what it did with
  * the answer.
  */
-import { expect, vi } from "vitest";
+import { expect } from "vitest";
 import { catalogModel, gatewayStandIn } from "../support/gateway-stand-in.ts";
 import type { Behaviour } from "./behaviours.ts";
-import { answers, session } from "./kit.ts";
+import { answers, eventually, session } from "./kit.ts";
 
 const say = (text: string) => ({ text });
 const KEY = { enter: "\r" };
@@ -101,7 +101,7 @@ export const MODEL_BEHAVIOURS: Behaviour[] = [
 			await s.submit("First prompt");
 			await s.submit(`Second prompt ${"x".repeat(90_000)}`);
 			await s.submit("/compact");
-			await vi.waitFor(() =>
+			await eventually(() =>
 				expect(s.entries().filter((e) => e.type === "compaction")).toMatchObject([{ summary: "Custom summary of the work", fromHook: true }]),
 			);
 			expect(s.errors()).toEqual([]);
@@ -110,4 +110,39 @@ export const MODEL_BEHAVIOURS: Behaviour[] = [
 			expect(promptOf(gateway.requests[0])).toContain("First prompt");
 		},
 	},
+	...(
+		[
+			["custom-provider-anthropic/index.ts", "custom-anthropic", "claude-sonnet-4-5", "Claude Sonnet 4.5 (Custom)", /^Could not resolve authentication method/],
+			[
+				"custom-provider-gitlab-duo/index.ts",
+				"gitlab-duo",
+				"claude-sonnet-4-6",
+				"Claude Sonnet 4.6",
+				/^No GitLab access token\. Run \/login gitlab-duo or set GITLAB_TOKEN$/,
+			],
+		] as const
+	).map(
+		([example, provider, id, name, missingKey]): Behaviour => ({
+			example,
+			title: "its provider's models are listed; a prompt to one runs its streamSimple in the worker, which finds no credentials (no network needed)",
+			async run() {
+				const s = await session([example]);
+				const listed = s.events.flatMap((e) => (e.type === "providers_changed" ? e.providers : [])).find((p) => p.name === provider);
+				expect(listed?.models.map((m) => m.id)).toContain(id);
+				expect(s.notices(example)).toEqual([`registerProvider("${provider}"): OAuth sign-in is not supported in the browser`]);
+				expect(s.runtime.parts.session.source.control.models.resolve(`${provider}/${id}`)).toMatchObject({ name, provider });
+				await s.runtime.selectModel({ provider, id });
+				await s.submit("hi");
+				const reply = s
+					.entries()
+					.flatMap((e) =>
+						e.type === "message"
+							? [(e as unknown as { message: { role: string; stopReason?: string; errorMessage?: string; provider?: string } }).message]
+							: [],
+					);
+				expect(reply.at(-1)).toMatchObject({ role: "assistant", provider, stopReason: "error", errorMessage: expect.stringMatching(missingKey) });
+				expect(s.errors()).toEqual([]);
+			},
+		}),
+	),
 ];

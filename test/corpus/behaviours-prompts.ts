@@ -1,9 +1,8 @@
 /** Behaviour checks (see behaviours.ts) for examples that change prompts, context and the system prompt, plan mode, and compaction. */
-import { expect, vi } from "vitest";
+import { expect } from "vitest";
 import { DEFAULT_SYSTEM_PROMPT } from "../../src/runtime/agent/session.ts";
-import { gitStandIn } from "../support/git-stand-in.ts";
 import type { Behaviour } from "./behaviours.ts";
-import { answers, eventually, session } from "./kit.ts";
+import { answers, eventually, gitWorkspace, session, workspace } from "./kit.ts";
 
 const say = (text: string) => ({ text });
 
@@ -40,7 +39,7 @@ export const PROMPT_BEHAVIOURS: Behaviour[] = [
 		title: "a prompt about changes gets git diff --stat appended; others, and any without git (the embedded shell), pass unchanged",
 		async run() {
 			const stat = " src/a.ts | 2 +-\n 1 file changed";
-			const { workspace, lines } = await gitStandIn((line) => (line === "git diff --stat" ? { stdout: stat } : undefined));
+			const { workspace, lines } = await gitWorkspace((line) => (line === "git diff --stat" ? { stdout: stat } : undefined));
 			const s = await session(["input-transform-streaming.ts"], { workspace, script: [say("ok"), say("ok")] });
 			await s.submit("hello there");
 			await s.submit("show me the changes");
@@ -49,7 +48,7 @@ export const PROMPT_BEHAVIOURS: Behaviour[] = [
 				"user: hello there",
 				`user: show me the changes\n\nCurrent uncommitted changes:\n\`\`\`\n${stat.trim()}\n\`\`\``,
 			]);
-			const plain = await session(["input-transform-streaming.ts"], { workspace: (await gitStandIn()).workspace, script: [say("ok")] });
+			const plain = await session(["input-transform-streaming.ts"], { workspace: (await gitWorkspace()).workspace, script: [say("ok")] });
 			await plain.submit("show me the changes");
 			expect(plain.transcript()[0]).toBe("user: show me the changes");
 		},
@@ -58,7 +57,7 @@ export const PROMPT_BEHAVIOURS: Behaviour[] = [
 		example: "inline-bash.ts",
 		title: "!{command} in a prompt is replaced by its output in the workspace and the expansion is announced",
 		async run() {
-			const { workspace } = await gitStandIn();
+			const { workspace } = await gitWorkspace();
 			const s = await session(["inline-bash.ts"], { workspace, script: [say("ok"), say("ok")] });
 			await s.submit("plain prompt");
 			await s.submit("What is in !{echo the box}?");
@@ -117,14 +116,16 @@ export const PROMPT_BEHAVIOURS: Behaviour[] = [
 		example: "prompt-customizer.ts",
 		title: "the handler's tool_guidance section, built from event.systemPromptOptions, reaches the model",
 		async run() {
-			// The bash, write and edit stand-ins are the active tools; there is no read.
-			const s = await session(["prompt-customizer.ts"], { standIns: true, script: [say("ok")] });
+			// With a workspace, as in the page: the built-in read and the bash, write and edit stand-ins are the active tools.
+			const s = await session(["prompt-customizer.ts"], { standIns: true, workspace: await workspace(), script: [say("ok")] });
 			await s.submit("hi");
 			expect(s.errors()).toEqual([]);
 			expect(s.transcript()).toEqual(["user: hi", "assistant: ok"]);
 			const [sent] = s.requestSystemPrompts();
 			expect(sent).toBe(
 				`${DEFAULT_SYSTEM_PROMPT}\n\n<tool_guidance>\n` +
+					"- Use `read` for file contents; it supports text and images.\n" +
+					"- For large files, use `offset` and `limit` to read in chunks.\n" +
 					"- Use `bash` for file operations such as `ls`, `find`, and `grep`.\n" +
 					"- Use `edit` for precise text replacements that match existing content exactly.\n" +
 					"- Use `write` to create new files or replace existing files completely.\n</tool_guidance>",
@@ -287,7 +288,7 @@ export const PROMPT_BEHAVIOURS: Behaviour[] = [
 			await s.submit("First prompt");
 			await s.submit(`Second prompt ${"x".repeat(90_000)}`);
 			await s.submit("/trigger-compact");
-			await vi.waitFor(() => expect(s.notifications()).toEqual(["Compaction started", "Compaction completed"]));
+			await eventually(() => expect(s.notifications()).toEqual(["Compaction started", "Compaction completed"]));
 			expect(s.entries().filter((e) => e.type === "compaction")).toMatchObject([{ summary: "The summary" }]);
 			expect(s.errors()).toEqual([]);
 		},

@@ -5,7 +5,7 @@
  */
 import { expect } from "vitest";
 import type { Behaviour } from "./behaviours.ts";
-import { plain, session } from "./kit.ts";
+import { plain, session, workspace } from "./kit.ts";
 
 const say = (text: string) => ({ text });
 const call = (name: string, args: Record<string, unknown>) => ({ toolCalls: [{ name, arguments: args }] });
@@ -105,16 +105,22 @@ export const TUI_BEHAVIOURS: Behaviour[] = [
 		example: "tools.ts",
 		title: "/tools lists every tool; Space turns the selected one off and the choice is stored",
 		async run() {
-			const s = await session(["hello.ts", "tools.ts"], { probe: true });
+			// With a workspace, as in the page: the built-in tools come first, read selected.
+			const s = await session(["hello.ts", "tools.ts"], { probe: true, workspace: await workspace() });
 			const run = s.submit("/tools");
 			const id = await s.component("Tool Configuration");
-			expect(s.components().get(id)!.join("\n")).toContain("hello");
-			await s.press(id, KEY.space, KEY.escape);
+			const listed = () => s.components().get(id)!.join("\n");
+			expect(listed()).toMatch(/→ read\s+enabled/);
+			expect(listed()).toMatch(/hello\s+enabled/);
+			await s.press(id, KEY.space);
+			expect(listed()).toMatch(/→ read\s+disabled/);
+			await s.press(id, KEY.escape);
 			await run;
-			const stored = s.custom("tools-config");
-			expect(stored.at(-1)?.data.enabledTools).not.toContain("hello");
+			const enabled = s.custom("tools-config").at(-1)?.data.enabledTools;
+			expect(enabled).not.toContain("read");
+			expect(enabled).toContain("hello");
 			await s.submit("/probe-tools");
-			expect(s.log).toEqual([{ activeTools: [] }]);
+			expect(s.log).toEqual([{ activeTools: enabled }]);
 		},
 	},
 	{

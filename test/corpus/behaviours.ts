@@ -1,7 +1,8 @@
 /**
- * Behaviour checks for the examples with observable behaviour, as data: test/unit/corpus-behaviour.test.ts
- * runs each one, and test/unit/corpus.test.ts reads the list to fill the "behaves" column of
- * docs/corpus.md. One source, so the table says "tested" exactly where a test exists.
+ * Behaviour checks for the examples with observable behaviour, as data: test/browser/corpus-behaviour.test.ts
+ * runs each one in Chromium (its results fill the "behaves" column of docs/corpus.md) and
+ * test/unit/corpus-behaviour.test.ts under Node (the headless runner's column). One source, so the table
+ * says "tested" exactly where a check exists.
  *
  * A check with `gap` asserts what the example does in upstream pi where Playa does not do it yet.
  * It runs as `it.fails`: it passes while the gap is there, and fails (asking for this entry to
@@ -15,6 +16,8 @@ import { MODEL_BEHAVIOURS } from "./behaviours-models.ts";
 import { GIT_BEHAVIOURS } from "./behaviours-git.ts";
 import { NODE_BEHAVIOURS } from "./behaviours-node.ts";
 import { PROMPT_BEHAVIOURS } from "./behaviours-prompts.ts";
+import { SYNC_BEHAVIOURS } from "./behaviours-sync.ts";
+import { TERMINAL_BEHAVIOURS } from "./behaviours-terminal.ts";
 import { answers, eventually, plain, session } from "./kit.ts";
 
 export interface Behaviour {
@@ -23,6 +26,8 @@ export interface Behaviour {
 	title: string;
 	/** A known Playa gap this check demonstrates (the check asserts upstream's behaviour). */
 	gap?: string;
+	/** Runs in one setting only, and why not in the other (e.g. `node:fs`'s synchronous calls need the workspace on another thread, which the page has and the Node run does not). */
+	only?: { in: "node" | "chromium"; why: string };
 	run(): Promise<void>;
 }
 
@@ -492,4 +497,6 @@ export const BEHAVIOURS: Behaviour[] = [
 	...MODEL_BEHAVIOURS,
 	...GIT_BEHAVIOURS,
 	...NODE_BEHAVIOURS,
+	...SYNC_BEHAVIOURS,
+	...TERMINAL_BEHAVIOURS,
 ];

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { UPSTREAM_EXAMPLES } from "../support/runtime-harness.ts";
+import { UPSTREAM_EXAMPLES } from "../support/upstream-examples.ts";
 
 const TEXT = /\.(m|c)?[jt]sx?$|\.(json|md)$/i;
 
@@ -50,7 +50,4 @@ export function exampleEntries(root: string = UPSTREAM_EXAMPLES): string[] {
 	return entries;
 }
 
-/** Display name of an entry: the file name without `.ts`, or the folder name with a slash. */
-export function exampleName(entry: string): string {
-	return entry.endsWith("/index.ts") ? `${entry.slice(0, -"/index.ts".length)}/` : entry.replace(/\.ts$/, "");
-}
+export { exampleName } from "./names.ts";

@@ -2,14 +2,16 @@
  * Helpers for the corpus behaviour checks: start the real runtime with one or more upstream
  * examples (unchanged, served from their folder) plus small inline test extensions, and read back
  * what the user would see (notifications, statuses, widgets, dialogs, entries, tool results).
+ * Runs under Node and in a Chromium worker alike: the files, the CDN and workspaces come from environment.ts.
  */
 import { expect } from "vitest";
 import type { ScriptStep, UIRequest, UIResponse } from "../../src/protocol/runtime.ts";
 import type { StoredEntry } from "../../src/session/entries.ts";
-import { cdnStandIn } from "../support/cdn-stand-in.ts";
+import type { Runtime } from "../../src/runtime/runtime.ts";
+import type { Workspace } from "../../src/workspace/types.ts";
+import { type CommandAnswer, gitStandIn } from "../support/git-stand-in.ts";
 import { PROBE_EXPR, probe, startRuntime, toolResults, transcript, type HarnessOptions } from "../support/runtime-harness.ts";
-import { exampleFiles } from "./examples.ts";
-import { runnerOf } from "./load.ts";
+import { environment, type WorkspaceInit } from "./environment.ts";
 
 /**
  * `bash`, `write` and `edit` stand-ins, for the examples that gate those tools in `tool_call`.
@@ -82,10 +84,34 @@ export interface SessionOptions {
 const STRIP_ANSI = /\x1b\[[0-9;]*m/g;
 export const plain = (text: string | undefined) => text?.replace(STRIP_ANSI, "");
 
+/** A fresh embedded workspace (in Chromium, in its own worker, as the page has it). */
+export function workspace(init?: WorkspaceInit): Promise<Workspace> {
+	return environment().workspace(init);
+}
+
+/** A workspace whose `git` and `gh` commands the check answers (see git-stand-in.ts); every line run is recorded. */
+export async function gitWorkspace(answer?: (line: string) => CommandAnswer | undefined) {
+	return gitStandIn(answer, await workspace());
+}
+
+/** Runtimes started by `session` and not yet shut down. */
+const running = new Set<Runtime>();
+
+/**
+ * Shuts down every runtime the last check started (their `session_shutdown` handlers run, timers and
+ * `fs.watch` pollers stop), so nothing of one check calls into the next one's workspaces.
+ */
+export async function closeSessions(): Promise<void> {
+	const runtimes = [...running];
+	running.clear();
+	for (const runtime of runtimes) await runtime.shutdown().catch(() => undefined);
+}
+
 /** Starts the runtime with the given examples (paths like "todo.ts" or "plan-mode/index.ts"). */
 export async function session(examples: string[], options: SessionOptions = {}) {
 	const log = probe();
-	const files: Record<string, string> = { ...exampleFiles(), "test-stand-ins.ts": STAND_IN_TOOLS, "test-probe.ts": PROBE_EXTENSION };
+	const env = environment();
+	const files: Record<string, string> = { ...env.files(), "test-stand-ins.ts": STAND_IN_TOOLS, "test-probe.ts": PROBE_EXTENSION };
 	const load = [...(options.standIns ? ["test-stand-ins.ts"] : []), ...examples, ...(options.probe ? ["test-probe.ts"] : [])];
 	const harness = await startRuntime({
 		files,
@@ -93,17 +119,18 @@ export async function session(examples: string[], options: SessionOptions = {}) 
 		script: options.script,
 		answer: options.answer,
 		entries: options.entries,
-		cdn: await cdnStandIn(),
+		cdn: await env.cdn(),
 		gateway: options.gateway,
 		available: options.available,
-		workspace: options.workspace,
+		workspace: options.workspace ?? (await env.defaultWorkspace()),
 	});
 	const { events, runtime } = harness;
+	running.add(runtime);
 	const s = {
 		...harness,
 		log,
 		/** The runtime's record of the extension loaded from `path`. */
-		extension: (path: string) => runnerOf(runtime).extensions.find((ext) => ext.url.endsWith(`/${path}`))!,
+		extension: (path: string) => runtime.parts.runner.extensions.find((ext) => ext.url.endsWith(`/${path}`))!,
 		notifications: () => events.flatMap((e) => (e.type === "notify" ? [e.message] : [])),
 		/** Every value a status key was set to, in order, ANSI colours removed. */
 		statuses: (key: string) => events.flatMap((e) => (e.type === "status" && e.key === key ? [plain(e.text)] : [])),

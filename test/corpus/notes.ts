@@ -1,7 +1,7 @@
 /**
  * What a person has to say about the corpus, beside what the tests measure: the known exceptions
- * to "every example that needs neither Node nor a terminal loads", and, for each example without
- * a behaviour test, why not. test/unit/corpus.test.ts checks both lists against the results, so
+ * to "every example that needs neither Node nor a terminal loads", and, for each example that loads
+ * without a behaviour check (none today), why not. test/unit/corpus.test.ts checks both lists against the results, so
  * neither can go stale.
  */
 
@@ -19,75 +19,21 @@ export type Untested = { behaves: "untested" | "n.a."; why: string };
  * Why an example that loads has no behaviour test: "untested" when it has behaviour Playa cannot
  * exercise yet, "n.a." when nothing it does is observable in the browser.
  */
-export const UNTESTED: Record<string, Untested> = {
-	"custom-provider-anthropic/index.ts": {
-		behaves: "untested",
-		why: "registers a provider with its own streamSimple, which Playa applies and runs in the worker; @anthropic-ai/sdk loads from the ESM CDN (tests: a local esm.sh stand-in), but answering needs the network, and its OAuth sign-in does not work in a browser (Playa gives extension code no key of the page)",
-	},
-	"custom-provider-gitlab-duo/index.ts": {
-		behaves: "untested",
-		why: "registers a provider with its own streamSimple, which Playa applies and runs in the worker; answering needs the network and a GitLab sign-in (OAuth, which does not work in a browser)",
-	},
-	"notify.ts": {
-		behaves: "n.a.",
-		why: "on agent_settled (which Playa dispatches) it writes terminal notification escape sequences to process.stdout, which goes to the console in the browser",
-	},
-	"border-status-editor.ts": {
-		behaves: "n.a.",
-		why: 'a custom editor, footer and working indicator for the terminal: each becomes a "not supported in the browser" notice',
-	},
-	"claude-rules.ts": {
-		behaves: "untested",
-		why: "reads .claude/rules/ with fs.existsSync/readdirSync, which need the synchronous channel: in the page the workspace answers from its own worker (tested by test/e2e/node-builtins.spec.ts); under Node it is on the test's own thread, so the calls throw",
-	},
-	"file-trigger.ts": {
-		behaves: "untested",
-		why: "fs.watch (polled) and fs.readFileSync/writeFileSync on /tmp/agent-trigger.txt: tested in the page by test/e2e/node-builtins.spec.ts; under Node the synchronous calls throw (no second thread)",
-	},
-	"preset.ts": {
-		behaves: "untested",
-		why: "reads presets.json with fs.existsSync/readFileSync (the synchronous channel, which works in the page only); the preset picker is a ctx.ui.custom component",
-	},
-	"provider-payload.ts": {
-		behaves: "untested",
-		why: "appends each provider request to .pi/provider-payload.log with appendFileSync (the synchronous channel, in the page only)",
-	},
-	"dynamic-resources/index.ts": {
-		behaves: "n.a.",
-		why: "answers resources_discover with skill, prompt and theme paths; Playa does not dispatch resources_discover (it loads no skills, prompt templates or themes from files)",
-	},
-	"doom-overlay/index.ts": {
-		behaves: "untested",
-		why: "loads its WebAssembly build with createRequire and downloads a WAD file over the network; node:module's require gives Node's built-ins only",
-	},
-	"git-merge-and-resolve.ts": { behaves: "untested", why: "after each run it fetches and merges with git, which the embedded shell does not have" },
-	"interactive-shell.ts": {
-		behaves: "n.a.",
-		why: "hands user_bash commands to an interactive terminal program with spawnSync and stdio inherit; the browser has no terminal to give",
-	},
-	"mac-system-theme.ts": { behaves: "n.a.", why: "asks macOS for its appearance with osascript (child_process.exec), which only a Mac has" },
-	"minimal-mode.ts": {
-		behaves: "untested",
-		why: "overrides the built-in tools' terminal renderers (collapsed or expanded output); the renderers draw in the page, not yet checked here",
-	},
-	"overlay-qa-tests.ts": { behaves: "untested", why: "overlay positioning demos (ctx.ui.custom overlays); its streaming demo spawns a process" },
-	"ssh.ts": {
-		behaves: "n.a.",
-		why: "with --ssh it runs the tools on a remote machine over ssh (child_process.spawn); the embedded shell has no ssh and the browser no sockets",
-	},
-	"subagent/index.ts": {
-		behaves: "n.a.",
-		why: "spawns a separate pi process per subagent (child_process.spawn of pi); there is no pi executable in the workspace",
-	},
-	"tool-override.ts": { behaves: "untested", why: "replaces read with a logging one (fs/promises over the workspace); not yet checked here" },
-	"truncated-tool.ts": {
-		behaves: "untested",
-		why: "its rg tool runs ripgrep with execSync (the synchronous channel, in the page only); the embedded shell has no rg",
-	},
-};
+export const UNTESTED: Record<string, Untested> = {};
 
 /** Extra remarks shown in the table next to what the tests found. */
 export const REMARKS: Record<string, string> = {
+	"custom-provider-anthropic/index.ts":
+		"@anthropic-ai/sdk loads from the ESM CDN (tests: a local esm.sh stand-in); answering needs the network, and its OAuth sign-in does not work in a browser (Playa gives extension code no key of the page)",
+	"custom-provider-gitlab-duo/index.ts": "answering needs the network and a GitLab sign-in (OAuth, which does not work in a browser)",
+	"notify.ts": "its terminal notification escape sequences go to the console in the browser (process.stdout)",
+	"doom-overlay/index.ts":
+		"its WebAssembly build is not shipped with the example (doom/build.sh makes it; it is loaded with createRequire), and without a WAD path it downloads one over the network",
+	"dynamic-resources/index.ts": "Playa does not dispatch resources_discover itself (it loads no skills, prompt templates or themes from files)",
+	"interactive-shell.ts": "the browser has no terminal to hand an interactive program to, and the workspace has no vim, less, …",
+	"mac-system-theme.ts": "only a Mac has osascript; Playa has one theme (ctx.ui.setTheme answers success: false)",
+	"ssh.ts": "with --ssh it runs the tools on a remote machine over ssh (child_process.spawn); the embedded shell has no ssh and the browser no sockets",
+	"subagent/index.ts": "running a subagent spawns a separate pi process (child_process.spawn of pi); there is no pi executable in the workspace",
 	"pirate.ts": "returns `systemPrompt: event.systemPrompt + …`, pi 1.6's string prompt: it imports pi's package, so it gets pi's dialect (docs/dialects.md)",
 	"permission-gate.ts": "tested with bash/write/edit stand-in tools registered by a test extension (an extension tool replaces a built-in of the same name)",
 	"protected-paths.ts": "tested with bash/write/edit stand-in tools registered by a test extension",

@@ -16,24 +16,55 @@ export interface ChromiumLoad {
 	handlerErrors: string[];
 }
 
+/** One behaviour check's outcome in Chromium (test/browser/corpus-behaviour.test.ts). */
+export interface ChromiumBehaviour {
+	example: string;
+	title: string;
+	passed: boolean;
+	/** The first line of its failure. */
+	error?: string;
+}
+
 export interface CorpusRow {
 	record: LoadRecord;
 	chromium?: ChromiumLoad;
 	needs: Needs;
 	behaviours: Behaviour[];
+	/** The outcomes of its checks in Chromium. */
+	chromiumBehaviours: ChromiumBehaviour[];
 }
 
 export const PI_PACKAGE = "@earendil-works/pi-coding-agent@1.6.0";
 
-/** The "behaves" cell. */
-export function behaves(row: CorpusRow): string {
-	if (!row.record.loaded) return "n.a.";
-	const passing = row.behaviours.filter((b) => !b.gap).length;
-	const gaps = row.behaviours.filter((b) => b.gap).length;
+const runsIn = (where: "node" | "chromium") => (behaviour: Behaviour) => !behaviour.only || behaviour.only.in === where;
+
+/** A "behaves" cell: the checks that ran in one setting, and whether the plain ones passed. */
+function behavesCell(entry: string, loaded: boolean, checks: Behaviour[], failed: number): string {
+	if (!loaded) return "n.a.";
+	const passing = checks.filter((b) => !b.gap).length;
+	const gaps = checks.filter((b) => b.gap).length;
+	if (failed > 0) return `fails (${failed})`;
 	if (passing > 0 && gaps > 0) return `tested (${gaps} gap${gaps > 1 ? "s" : ""})`;
 	if (passing > 0) return "tested";
 	if (gaps > 0) return "gap";
-	return UNTESTED[row.record.entry]?.behaves ?? "untested";
+	return UNTESTED[entry]?.behaves ?? "untested";
+}
+
+/** The "behaves" cell of Chromium: from the outcomes test/browser/corpus-behaviour.test.ts recorded. */
+export function behaves(row: CorpusRow): string {
+	const checks = row.behaviours.filter(runsIn("chromium"));
+	const failed = checks.filter((b) => {
+		const outcome = row.chromiumBehaviours.find((o) => o.title === b.title);
+		return !outcome || outcome.passed === Boolean(b.gap);
+	}).length;
+	return behavesCell(row.record.entry, row.chromium?.loaded === true, checks, failed);
+}
+
+/** The "behaves" cell of the Node run (the headless runner's setting): the checks test/unit/corpus-behaviour.test.ts runs, which pass there. */
+export function behavesUnderNode(row: CorpusRow): string {
+	const checks = row.behaviours.filter(runsIn("node"));
+	if (row.record.loaded && checks.length === 0 && row.behaviours.length > 0) return "page only";
+	return behavesCell(row.record.entry, row.record.loaded, checks, 0);
 }
 
 const cell = (text: string) =>
@@ -44,7 +75,7 @@ const cell = (text: string) =>
 const list = (items: string[]) => (items.length > 0 ? items.join(", ") : "—");
 
 function why(row: CorpusRow): string {
-	const { record, needs, behaviours } = row;
+	const { record, behaviours } = row;
 	const parts: string[] = [];
 	if (!record.loaded) {
 		parts.push(`does not load (${record.error?.phase}): ${record.error?.message}`);
@@ -54,13 +85,14 @@ function why(row: CorpusRow): string {
 	if (record.handlerErrors.length > 0) parts.push(`under Node, handler errors: ${record.handlerErrors.join("; ")}`);
 	if (record.notices.length > 0) parts.push(`notices: ${record.notices.join("; ")}`);
 	const { chromium } = row;
-	if (chromium && !chromium.loaded)
-		parts.push(
-			`in Chromium: does not load (${chromium.error})${/cdn\.invalid/.test(chromium.error ?? "") ? " (the Chromium run has no CDN stand-in: it is offline)" : ""}`,
-		);
+	const onlyNotes = behaviours.flatMap((b) => (b.only ? [`checked ${b.only.in === "chromium" ? "in Chromium" : "under Node"} only: ${b.only.why}`] : []));
+	parts.push(...new Set(onlyNotes));
+	for (const outcome of row.chromiumBehaviours)
+		if (!outcome.passed && !behaviours.find((b) => b.title === outcome.title)?.gap) parts.push(`in Chromium, "${outcome.title}" fails: ${outcome.error}`);
+	if (chromium && !chromium.loaded) parts.push(`in Chromium: does not load (${chromium.error})`);
 	if (chromium && chromium.handlerErrors.length > 0) parts.push(`in Chromium, handler errors: ${chromium.handlerErrors.join("; ")}`);
 	for (const gap of new Set(behaviours.flatMap((b) => (b.gap ? [b.gap] : [])))) parts.push(`gap: ${gap}`);
-	const untested = record.loaded && behaviours.length === 0 ? UNTESTED[record.entry] : undefined;
+	const untested = (record.loaded || chromium?.loaded) && behaviours.length === 0 ? UNTESTED[record.entry] : undefined;
 	if (untested) parts.push(untested.why);
 	if (REMARKS[record.entry]) parts.push(REMARKS[record.entry]);
 	return parts.map((part) => part.charAt(0).toUpperCase() + part.slice(1).replace(/\.$/, "")).join(". ");
@@ -75,9 +107,15 @@ export interface CorpusCounts {
 	nodeLoads: number;
 	terminal: number;
 	terminalLoads: number;
+	/** Examples with a passing check in Chromium, and those checks. */
 	behaviourTested: number;
 	behaviourChecks: number;
 	gapChecks: number;
+	/** Examples that load in Chromium and have no check. */
+	chromiumUnchecked: number;
+	/** The same under Node. */
+	nodeTested: number;
+	nodeChecks: number;
 }
 
 export function counts(rows: CorpusRow[]): CorpusCounts {
@@ -91,9 +129,12 @@ export function counts(rows: CorpusRow[]): CorpusCounts {
 		nodeLoads: rows.filter((row) => row.needs.kind === "node" && row.record.loaded).length,
 		terminal: rows.filter((row) => row.needs.kind === "terminal").length,
 		terminalLoads: rows.filter((row) => row.needs.kind === "terminal" && row.record.loaded).length,
-		behaviourTested: rows.filter((row) => row.behaviours.some((b) => !b.gap)).length,
-		behaviourChecks: rows.reduce((n, row) => n + row.behaviours.filter((b) => !b.gap).length, 0),
+		behaviourTested: rows.filter((row) => row.chromiumBehaviours.some((o) => o.passed)).length,
+		behaviourChecks: rows.reduce((n, row) => n + row.chromiumBehaviours.filter((o) => o.passed).length, 0),
 		gapChecks: rows.reduce((n, row) => n + row.behaviours.filter((b) => b.gap).length, 0),
+		chromiumUnchecked: rows.filter((row) => row.chromium?.loaded && !row.behaviours.some(runsIn("chromium"))).length,
+		nodeTested: rows.filter((row) => row.record.loaded && row.behaviours.some((b) => !b.gap && runsIn("node")(b))).length,
+		nodeChecks: rows.reduce((n, row) => n + row.behaviours.filter((b) => !b.gap && runsIn("node")(b)).length, 0),
 	};
 }
 
@@ -104,29 +145,30 @@ export function renderCorpus(rows: CorpusRow[]): string {
 		"# The upstream example corpus in Playa",
 		"",
 		`Every example extension shipped by \`${PI_PACKAGE}\` (\`examples/extensions/\`: each \`.ts\` file, and`,
-		"each folder's `index.ts`), loaded unchanged in Chromium as the page runs them (the runtime in a worker, the",
-		"workspace in its own worker: `test/browser/corpus-chromium.test.ts` writes `test/corpus/chromium-loads.json`),",
-		"and through Playa's runtime under Node, as the headless runner does, where the behaviour checks run. Generated by",
-		"`test/unit/corpus.test.ts`; regenerate with `PLAYA_WRITE_CORPUS=1 npx vitest run test/unit/corpus.test.ts`",
-		"(without the variable the test fails when this file is stale). Behaviour tests: `test/unit/corpus-behaviour.test.ts`",
-		"(checks in `test/corpus/behaviours.ts`; `PLAYA_SHOW_GAPS=1` shows each gap check failing with its reason).",
+		"each folder's `index.ts`), loaded unchanged in Chromium as the page runs them: the runtime in a worker, the workspace",
+		"in its own worker, so `node:fs`'s synchronous calls are answered as in the page. There `test/browser/corpus-chromium.test.ts`",
+		"loads each example (`test/corpus/chromium-loads.json`) and `test/browser/corpus-behaviour.test.ts` runs the behaviour",
+		"checks of `test/corpus/behaviours*.ts` (`test/corpus/chromium-behaviours.json`). The same examples and checks also run",
+		"under Node, as the headless runner runs them (`test/unit/corpus-behaviour.test.ts`): those are the Node columns.",
+		"Generated by `test/unit/corpus.test.ts`; regenerate with `PLAYA_WRITE_CORPUS=1 npx vitest run test/unit/corpus.test.ts`",
+		"after the two browser tests (`npx vitest run --project browser test/browser/corpus-chromium.test.ts test/browser/corpus-behaviour.test.ts`);",
+		"without the variable the test fails when this file is stale. `PLAYA_SHOW_GAPS=1` shows each gap check failing under Node with its reason.",
 		"",
 		`- ${c.examples} examples: ${kinds("browser")} need neither Node nor a terminal, ${kinds("terminal")} need a real terminal for part of what they do, ${kinds("node")} need Node (built-in modules or globals).`,
-		`- **${c.chromiumLoads} load in Chromium**${c.examples - c.chromiumLoads > 0 ? ` (the others: see the Chromium notes in their rows)` : ""}. Regenerate that column with \`npx vitest run --project browser test/browser/corpus-chromium.test.ts\`.`,
-		`- ${c.loads} load under Node. Of the ${c.shouldLoad} that need neither Node nor a terminal, ${c.shouldLoadAndLoads} load; of the ${kinds("node")} that need Node, ${c.nodeLoads} load, on Playa's \`node:*\` modules over the workspace; the others are known exceptions, each explained below. ${c.terminalLoads} of the ${c.terminal} terminal ones load, \`ctx.ui.custom\` components drawn in the page (\`ctx.mode\` is \`"tui"\`), other terminal-only parts reported once as notices.`,
-		`- ${c.behaviourTested} have behaviour tests (${c.behaviourChecks} checks); ${c.gapChecks === 0 ? "no check pins a known gap" : `${c.gapChecks} more checks pin known gaps (they assert upstream's behaviour and are expected to fail until Playa closes the gap)`}.`,
+		`- **${c.chromiumLoads} load in Chromium**${c.examples - c.chromiumLoads > 0 ? " (why not the rest: see their rows)" : ""}; **${c.behaviourTested} have behaviour checks that pass there (${c.behaviourChecks} checks)**${c.chromiumUnchecked === 0 ? ", so every example that loads in Chromium has one" : `; ${c.chromiumUnchecked} that load have none`}. ${c.gapChecks === 0 ? "No check pins a known gap." : c.gapChecks === 1 ? "1 more check pins a known gap (it asserts upstream's behaviour and is expected to fail until Playa closes the gap)." : `${c.gapChecks} more checks pin known gaps (they assert upstream's behaviour and are expected to fail until Playa closes the gap).`}`,
+		`- Under Node: ${c.loads} load. Of the ${c.shouldLoad} that need neither Node nor a terminal, ${c.shouldLoadAndLoads} load; of the ${kinds("node")} that need Node, ${c.nodeLoads} load, on Playa's \`node:*\` modules over the workspace; the others are known exceptions, each explained below. ${c.terminalLoads} of the ${c.terminal} terminal ones load, \`ctx.ui.custom\` components drawn in the page (\`ctx.mode\` is \`"tui"\`), other terminal-only parts reported once as notices. ${c.nodeTested} have behaviour checks that run there (${c.nodeChecks} checks).`,
 		"",
 		"Columns: **needs** — Node built-ins or globals, terminal-only UI, npm packages, read from the source;",
-		"**Chromium** — the factory ran without throwing in the page's setting; **Node** — the same under Node; **behaves** — `tested` (behaviour tests pass), `tested (n gaps)`",
-		"(some checks pin gaps), `gap` (only gap checks), `untested` (observable, not testable here yet), `n.a.`",
-		"(does not load, or nothing observable in a browser).",
+		"**Chromium** — the factory ran without throwing in the page's setting; **behaves** — its behaviour checks in Chromium: `tested` (they pass), `tested (n gaps)`",
+		"(some checks pin gaps), `gap` (only gap checks), `fails (n)` (n checks fail there), `untested` (observable, not testable here yet), `n.a.`",
+		"(does not load, or nothing observable in a browser); **Node** and **Node behaves** — the same under Node (`page only`: its checks need the page's setting).",
 		"",
-		"| example | needs | Chromium | Node | behaves | why not / notes |",
-		"|---|---|---|---|---|---|",
+		"| example | needs | Chromium | behaves | Node | Node behaves | why not / notes |",
+		"|---|---|---|---|---|---|---|",
 	];
 	for (const row of rows) {
 		lines.push(
-			`| ${cell(exampleName(row.record.entry))} | ${cell(describeNeeds(row.needs))} | ${row.chromium ? (row.chromium.loaded ? "yes" : "no") : "?"} | ${row.record.loaded ? "yes" : "no"} | ${behaves(row)} | ${cell(why(row))} |`,
+			`| ${cell(exampleName(row.record.entry))} | ${cell(describeNeeds(row.needs))} | ${row.chromium ? (row.chromium.loaded ? "yes" : "no") : "?"} | ${behaves(row)} | ${row.record.loaded ? "yes" : "no"} | ${behavesUnderNode(row)} | ${cell(why(row))} |`,
 		);
 	}
 	lines.push(

@@ -15,8 +15,9 @@ export interface GitStandIn {
 
 const STANDS_IN = /^(git|gh)(\s|$)/;
 
-export async function gitStandIn(answer?: (line: string) => CommandAnswer | undefined): Promise<GitStandIn> {
-	const embedded = await EmbeddedWorkspace.create();
+/** Over `embedded` when given (e.g. a workspace in its own worker), else a new embedded workspace on this thread. */
+export async function gitStandIn(answer?: (line: string) => CommandAnswer | undefined, base?: Workspace): Promise<GitStandIn> {
+	const embedded = base ?? (await EmbeddedWorkspace.create());
 	const lines: string[] = [];
 	const exec = async (line: string, options?: ExecOptions): Promise<ExecResult> => {
 		lines.push(line);

@@ -1,11 +1,8 @@
 /**
- * Runs the real runtime under Node: extension sources served by an in-memory fetch, a host bridge
- * that records events and answers dialogs with a scripted function.
+ * Runs the real runtime in the test's thread (under Node, or in a browser worker): extension sources
+ * served by an in-memory fetch, a host bridge that records events and answers dialogs with a scripted function.
  */
-import { readFileSync } from "node:fs";
 import type { Api, Model } from "@earendil-works/pi-ai";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type {
 	ExtensionErrorInfo,
 	ManualTurnRequest,
@@ -24,14 +21,6 @@ import { Runtime, type RuntimeOptions } from "../../src/runtime/runtime.ts";
 import { newSessionHeader, type StoredEntry, type SessionHeader } from "../../src/session/entries.ts";
 
 export const EXT_ORIGIN = "http://extensions.test/";
-
-/** Upstream pi's example extensions, from the pinned dev dependency. */
-export const UPSTREAM_EXAMPLES = fileURLToPath(new URL("../../node_modules/@earendil-works/pi-coding-agent/examples/extensions/", import.meta.url));
-
-/** Source of an example shipped by upstream pi, unchanged. */
-export function upstreamExample(name: string): string {
-	return readFileSync(join(UPSTREAM_EXAMPLES, name), "utf8");
-}
 
 export interface HarnessOptions {
 	/** file name → source, served at EXT_ORIGIN + name */

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import { SUMMARIZATION_PROMPT, SUMMARIZATION_SYSTEM_PROMPT } from "../../src/runtime/agent/compaction/prompts.ts";
 import type { CompactionEntry, StoredEntry } from "../../src/session/entries.ts";
 import type { Runtime } from "../../src/runtime/runtime.ts";
-import { PROBE_EXPR, probe, startRuntime, transcript, upstreamExample } from "../support/runtime-harness.ts";
+import { PROBE_EXPR, probe, startRuntime, transcript } from "../support/runtime-harness.ts";
+import { upstreamExample } from "../support/upstream-examples.ts";
 
 const LOG = PROBE_EXPR;
 const ext = (body: string) => `export default function (pi) {\n${body}\n}`;

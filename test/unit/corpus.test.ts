@@ -1,8 +1,9 @@
 /**
  * The corpus (issue 3, "Show"): every example extension of @earendil-works/pi-coding-agent@1.6.0,
- * loaded unchanged through the real runtime. Records per example whether it loads, what it
- * registered and what it could not do in a browser; checks that every example needing neither Node
- * nor a terminal loads (bar a short, explained list); and keeps docs/corpus.md in step with the results.
+ * loaded unchanged through the real runtime. Records per example whether it loads under Node, what it
+ * registered and what it could not do in a browser; reads what the browser tests found in Chromium (loads
+ * and behaviour checks); checks that every example needing neither Node nor a terminal loads (bar a short,
+ * explained list) and that every example that loads has a behaviour check; and keeps docs/corpus.md in step.
  *
  *   PLAYA_WRITE_CORPUS=1 npx vitest run test/unit/corpus.test.ts   # regenerate docs/corpus.md
  */
@@ -14,12 +15,15 @@ import { classify } from "../corpus/classify.ts";
 import { exampleEntries, exampleFiles, exampleName } from "../corpus/examples.ts";
 import { loadExample } from "../corpus/load.ts";
 import { ALLOWED_LOAD_FAILURES, UNTESTED } from "../corpus/notes.ts";
-import { renderCorpus, type ChromiumLoad, type CorpusRow } from "../corpus/table.ts";
+import { renderCorpus, type ChromiumBehaviour, type ChromiumLoad, type CorpusRow } from "../corpus/table.ts";
 
 const DOC = new URL("../../docs/corpus.md", import.meta.url);
+const BROWSER_RUN = "run: npx vitest run --project browser test/browser/corpus-chromium.test.ts test/browser/corpus-behaviour.test.ts";
+const readJson = <T>(url: URL): T[] => (existsSync(url) ? JSON.parse(readFileSync(url, "utf8")) : []);
 /** Written by test/browser/corpus-chromium.test.ts. */
-const CHROMIUM = new URL("../corpus/chromium-loads.json", import.meta.url);
-const chromium: ChromiumLoad[] = existsSync(CHROMIUM) ? JSON.parse(readFileSync(CHROMIUM, "utf8")) : [];
+const chromium = readJson<ChromiumLoad>(new URL("../corpus/chromium-loads.json", import.meta.url));
+/** Written by test/browser/corpus-behaviour.test.ts. */
+const chromiumBehaviours = readJson<ChromiumBehaviour>(new URL("../corpus/chromium-behaviours.json", import.meta.url));
 const entries = exampleEntries();
 const rows = new Map<string, CorpusRow>();
 const row = (entry: string) => rows.get(entry)!;
@@ -31,6 +35,7 @@ beforeAll(async () => {
 			chromium: chromium.find((load) => load.entry === entry),
 			needs: await classify(entry, exampleFiles()),
 			behaviours: BEHAVIOURS.filter((behaviour) => behaviour.example === entry),
+			chromiumBehaviours: chromiumBehaviours.filter((outcome) => outcome.example === entry),
 		});
 	}
 }, 120_000);
@@ -56,9 +61,7 @@ describe("the example corpus of @earendil-works/pi-coding-agent@1.6.0", () => {
 	});
 
 	it("the Chromium results cover every example, and at least 70 load there", () => {
-		expect(chromium.map((load) => load.entry).sort(), "run: npx vitest run --project browser test/browser/corpus-chromium.test.ts").toEqual(
-			[...entries].sort(),
-		);
+		expect(chromium.map((load) => load.entry).sort(), BROWSER_RUN).toEqual([...entries].sort());
 		expect(chromium.filter((load) => load.loaded).length).toBeGreaterThanOrEqual(70);
 	});
 
@@ -91,11 +94,20 @@ describe("the example corpus of @earendil-works/pi-coding-agent@1.6.0", () => {
 		]);
 	});
 
-	it("every example that loads has behaviour tests or says why not", () => {
-		const silent = entries.filter((entry) => row(entry).record.loaded && row(entry).behaviours.length === 0 && !UNTESTED[entry]);
-		expect(silent).toEqual([]);
-		// And the notes name only examples that load and have no behaviour test.
-		for (const entry of Object.keys(UNTESTED)) expect(row(entry), entry).toMatchObject({ record: { loaded: true }, behaviours: [] });
+	it("the Chromium behaviour results cover every check that runs there; the plain ones pass, the gap ones fail", () => {
+		const expected = BEHAVIOURS.filter((b) => b.only?.in !== "node");
+		expect(
+			chromiumBehaviours.map((o) => `${o.example}: ${o.title}`),
+			BROWSER_RUN,
+		).toEqual(expected.map((b) => `${b.example}: ${b.title}`));
+		for (const [i, behaviour] of expected.entries()) expect(chromiumBehaviours[i], chromiumBehaviours[i].error).toMatchObject({ passed: !behaviour.gap });
+	});
+
+	it("every example that loads in Chromium has a behaviour check there, or says why not", () => {
+		const unchecked = entries.filter((entry) => row(entry).chromium?.loaded && !row(entry).behaviours.some((b) => b.only?.in !== "node"));
+		expect(unchecked.filter((entry) => !UNTESTED[entry])).toEqual([]);
+		// And the notes name only examples that load and have no behaviour check.
+		for (const entry of Object.keys(UNTESTED)) expect(row(entry), entry).toMatchObject({ chromium: { loaded: true }, behaviours: [] });
 		for (const behaviour of BEHAVIOURS) expect(entries).toContain(behaviour.example);
 	});
 

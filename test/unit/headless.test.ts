@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/headless/cli.ts";
 import { runHeadless } from "../../src/headless/index.ts";
-import { UPSTREAM_EXAMPLES } from "../support/runtime-harness.ts";
+import { UPSTREAM_EXAMPLES } from "../support/upstream-examples.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const NOTIFYING_EXTENSION = `export default function (pi: any) {

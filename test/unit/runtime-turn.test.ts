@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { startRuntime, transcript, upstreamExample } from "../support/runtime-harness.ts";
+import { startRuntime, transcript } from "../support/runtime-harness.ts";
+import { upstreamExample } from "../support/upstream-examples.ts";
 
 describe("one turn with upstream's hello.ts, unchanged", () => {
 	it("the scripted model calls hello and the tool result and reply are stored as entries", async () => {

@@ -25,7 +25,8 @@ export function createWatchers(host: NodeHost): Record<string, unknown> {
 			if (host.alive && !host.alive()) stopped = true;
 			if (stopped) return;
 			const current = await workspace.stat(path).catch(() => undefined);
-			if (stopped) return;
+			// The runtime may have shut down during the stat: a listener must not run (and call the workspace) after that.
+			if (stopped || (host.alive && !host.alive())) return;
 			const changed = !first && (current?.mtimeMs !== previous?.mtimeMs || current?.size !== previous?.size || current?.type !== previous?.type);
 			const before = previous;
 			previous = current;

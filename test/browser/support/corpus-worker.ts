@@ -1,7 +1,7 @@
 /**
  * Loads one upstream example in Chromium as the page does: the runtime in this dedicated worker, the
  * workspace in the embedded workspace worker (reached on a port, with the synchronous channel), the
- * example's files served from memory. Posts back whether it loaded, why not, and the handler errors of
+ * example's files served from memory, npm packages from the esm.sh stand-in. Posts back whether it loaded, why not, and the handler errors of
  * its start and shutdown.
  */
 import { Runtime } from "../../../src/runtime/runtime.ts";
@@ -18,17 +18,18 @@ export interface ChromiumLoad {
 
 const ORIGIN = "http://extensions.test/";
 
-self.onmessage = async (event: MessageEvent<{ entry: string; files: Record<string, string>; port: MessagePort }>) => {
-	const { entry, files, port } = event.data;
+self.onmessage = async (event: MessageEvent<{ entry: string; files: Record<string, string>; port: MessagePort; cdn: string }>) => {
+	const { entry, files, port, cdn } = event.data;
 	const events: RuntimeEvent[] = [];
 	const fetchFiles: typeof fetch = async (input) => {
 		const url = String(input);
+		if (url.startsWith(cdn)) return fetch(url);
 		const source = url.startsWith(ORIGIN) ? files[url.slice(ORIGIN.length)] : undefined;
 		return source === undefined ? new Response("not found", { status: 404, statusText: "Not Found" }) : new Response(source);
 	};
 	try {
 		const workspace = await connectEmbeddedWorkspace(port);
-		const runtime = new Runtime({ fetch: fetchFiles, scriptedTokensPerSecond: 0, workspace, cdn: "http://cdn.invalid/" });
+		const runtime = new Runtime({ fetch: fetchFiles, scriptedTokensPerSecond: 0, workspace, cdn });
 		await runtime.start(
 			{ session: { header: newSessionHeader(workspace.cwd), entries: [], leafId: null }, extensions: [ORIGIN + entry], script: [] },
 			{ emit: (e) => void events.push(e), requestUI: async () => ({ cancelled: true }), cancelUI: () => undefined },

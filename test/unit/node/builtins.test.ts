@@ -1,6 +1,6 @@
 /** Node's built-ins for extension code, over a real embedded workspace (asynchronous forms; the synchronous channel: sync-channel.test.ts). */
 import { createHash as nodeHash } from "node:crypto";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { NodeHost } from "../../../src/modules/node/host.ts";
 import { loadNodeModule } from "../../../src/modules/node/index.ts";
 import type { NodeModuleName } from "../../../src/modules/node/names.ts";
@@ -105,6 +105,32 @@ describe("node:fs and node:fs/promises", () => {
 		const after = stats;
 		await new Promise((resolve) => setTimeout(resolve, 600));
 		expect(stats).toBe(after);
+	});
+
+	it("fs.watch does not call back for a change it sees after the runtime shut down (its stat was under way)", async () => {
+		let alive = true;
+		let releaseStat: (() => void) | undefined;
+		let stats = 0;
+		const gated = new Proxy(workspace, {
+			get: (target, key) =>
+				key === "stat"
+					? async (path: string) => {
+							// The first stat answers at once (the watcher's starting point); the second waits to be released.
+							if (stats++ === 1) await new Promise<void>((resolve) => (releaseStat = resolve));
+							return target.stat(path);
+						}
+					: Reflect.get(target, key),
+		});
+		host = { workspace: gated, cwd: "/home/user/project", alive: () => alive };
+		const fs = await load("node:fs");
+		const calls: string[] = [];
+		fs.watch("notes/a.md", (event: string) => calls.push(event));
+		await vi.waitFor(() => expect(releaseStat).toBeDefined(), { timeout: 5_000 });
+		await workspace.writeFile("/home/user/project/notes/a.md", "changed while the stat was under way");
+		alive = false;
+		releaseStat!();
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(calls).toEqual([]);
 	});
 
 	it("without a workspace, names the member", async () => {
