@@ -13,7 +13,8 @@ import { Store } from "../../../src/host/store.ts";
 import type { HostBridge, ProjectTrustDecision } from "../../../src/protocol/runtime.ts";
 import { EmbeddedWorkspace } from "../../../src/workspace/embedded/embedded-workspace.ts";
 import { discoverProjectExtensions } from "../../../src/workspace/project-extensions.ts";
-import { EXT_ORIGIN, PROBE_EXPR, probe, startRuntime, upstreamExample } from "../../support/runtime-harness.ts";
+import { EXT_ORIGIN, PROBE_EXPR, probe, startRuntime } from "../../support/runtime-harness.ts";
+import { upstreamExample } from "../../support/upstream-examples.ts";
 
 const LOG = PROBE_EXPR;
 type Logged = Record<string, any>;
