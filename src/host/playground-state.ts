@@ -98,6 +98,8 @@ export interface PlaygroundState {
 	components: Record<string, { extension: string; lines: string[] }>;
 	/** Extensions' drawings of session entries (entry and message renderers), by entry id. */
 	renderedEntries: Record<string, { extension: string; lines: string[] }>;
+	/** An extension's header (`ctx.ui.setHeader`), shown at the top of the transcript. */
+	header?: { extension: string; lines: string[]; hiddenLines: number };
 	/** Thinking renderers' lines below an assistant reply's thinking blocks, by entry id. */
 	renderedThinking: Record<string, ThinkingNote[]>;
 	/** Tools' drawings of their calls (`renderCall`), by tool call id. */
@@ -213,6 +215,8 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 			return { components: withKey(state.components, event.id, event.lines && { extension: event.extension, lines: event.lines }) };
 		case "entry_rendered":
 			return { renderedEntries: withKey(state.renderedEntries, event.entryId, { extension: event.extension, lines: event.lines }) };
+		case "header":
+			return { header: event.lines ? { extension: event.extension, ...boundLines(event.lines) } : undefined };
 		case "thinking_rendered": {
 			const note: ThinkingNote = { contentIndex: event.contentIndex, slot: event.slot, extension: event.extension, lines: event.lines };
 			const others = (state.renderedThinking[event.entryId] ?? []).filter((n) => n.contentIndex !== note.contentIndex || n.slot !== note.slot);

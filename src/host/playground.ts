@@ -334,6 +334,8 @@ export class Playground {
 			markdownDisplay: {},
 			toolOutputs: {},
 			extensionsLoading: undefined,
+			// The new runtime's extensions set their header again at session_start.
+			header: undefined,
 		});
 		// The frame loads the runtime's module while the session, the lock and the workspace get ready.
 		const frame = this.frames.take();

@@ -131,6 +131,7 @@ const eventSchemas: { [K in EventType]: z.ZodType } = {
 	thinking_label: event("thinking_label", { label: text.optional() }),
 	component: event("component", { id: text, extension: text, lines: lines.optional() }),
 	entry_rendered: event("entry_rendered", { entryId: text, extension: text, lines }),
+	header: event("header", { extension: text, lines: lines.optional() }),
 	thinking_rendered: event("thinking_rendered", {
 		entryId: text,
 		contentIndex: z.number().int().min(0).max(100_000),

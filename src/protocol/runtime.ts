@@ -213,6 +213,8 @@ export type RuntimeEvent =
 	| { type: "component"; id: string; extension: string; lines: string[] | undefined }
 	/** An extension's drawing of a session entry (entry or message renderer): shown in its place. */
 	| { type: "entry_rendered"; entryId: string; extension: string; lines: string[] }
+	/** `ctx.ui.setHeader`: the component's lines shown at the top of the transcript; no lines: the header is cleared. */
+	| { type: "header"; extension: string; lines?: string[] }
 	/** An assistant thinking renderer's lines for one thinking block (`slot`: the renderer's place in registration order). */
 	| { type: "thinking_rendered"; entryId: string; contentIndex: number; slot: number; extension: string; lines: string[] }
 	/** A tool's `renderCall` drawing of one of its calls: shown in place of the call's arguments. */

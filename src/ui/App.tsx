@@ -85,6 +85,20 @@ const Widgets = memo(function Widgets({
 	);
 });
 
+/** An extension's header (`ctx.ui.setHeader`): its ANSI lines, as text, above the transcript. */
+const ExtensionHeader = memo(function ExtensionHeader({ header }: { header: NonNullable<ReturnType<typeof usePlaygroundState>["header"]> }) {
+	return (
+		<div className="widgets extension-header">
+			<pre aria-label={`${header.extension} header`}>
+				{header.lines.map((line, i) => (
+					<div key={i}>{line ? ansiToNodes(line, String(i)) : "\u00a0"}</div>
+				))}
+				{header.hiddenLines > 0 && <div className="muted widget-more">… {formatCount(header.hiddenLines)} more lines not shown</div>}
+			</pre>
+		</div>
+	);
+});
+
 /** Extension shortcuts work anywhere in the page, except while a dialog is open. */
 function useShortcuts(playground: Playground, extensions: ExtensionStatus[]) {
 	useEffect(() => {
@@ -260,6 +274,7 @@ export function App(props: AppProps) {
 								</button>
 							</div>
 						)}
+						{state.header && <ExtensionHeader header={state.header} />}
 						<ThinkingLabel.Provider value={state.thinkingLabel ?? "Thinking"}>
 							<Transcript
 								entries={branch}

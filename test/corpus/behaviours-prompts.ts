@@ -2,7 +2,7 @@
 import { expect } from "vitest";
 import { DEFAULT_SYSTEM_PROMPT } from "../../src/runtime/agent/session.ts";
 import type { Behaviour } from "./behaviours.ts";
-import { answers, eventually, gitWorkspace, session, workspace } from "./kit.ts";
+import { answers, eventually, gitWorkspace, plain, session, workspace } from "./kit.ts";
 
 const say = (text: string) => ({ text });
 
@@ -240,12 +240,17 @@ export const PROMPT_BEHAVIOURS: Behaviour[] = [
 	},
 	{
 		example: "custom-header.ts",
-		title: "/builtin-header's setHeader becomes a notice",
+		title: "the mascot header is drawn at session start, and /builtin-header clears it",
 		async run() {
 			const s = await session(["custom-header.ts"]);
+			const headers = () => s.events.flatMap((e) => (e.type === "header" ? [e.lines?.map((line) => plain(line)!.trimEnd()) ?? []] : []));
+			const shown = () => headers().at(-1)?.join("\n") ?? "";
+			await eventually(() => expect(shown()).toContain("shitty coding agent"));
+			expect(shown()).toContain("██████████████");
 			await s.submit("/builtin-header");
 			expect(s.notifications()).toEqual(["Built-in header restored"]);
-			expect(s.notices("custom-header.ts")).toEqual(["ctx.ui.setHeader is terminal-only and not supported in the browser"]);
+			expect(headers().at(-1)).toEqual([]);
+			expect(s.notices("custom-header.ts")).toEqual([]);
 		},
 	},
 	{

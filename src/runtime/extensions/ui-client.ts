@@ -6,7 +6,10 @@
 import type { DialogOptions, ExtensionUIContext, SelectOption, Theme, UIPromptKind } from "../../api/types.ts";
 import { COMPONENT_COLUMNS, type HostBridge, type UIRequest, type UIResponse } from "../../protocol/runtime.ts";
 import type { HandlerBudget } from "./budget.ts";
-import { closeWidget, showWidgetComponent } from "./widget-components.ts";
+import { closeWidget, showComponentLines, showWidgetComponent } from "./widget-components.ts";
+
+/** The header's place among the live components (widget keys are extensions' strings; this one cannot be). */
+const HEADER_KEY = "\u0000header";
 
 export interface UIClientState {
 	host: HostBridge;
@@ -227,8 +230,12 @@ function createKnownUIContext(state: UIClientState, scope: UIScope): ExtensionUI
 		setFooter() {
 			scope.notice(`ctx.ui.setFooter ${TERMINAL_ONLY}`);
 		},
-		setHeader() {
-			scope.notice(`ctx.ui.setHeader ${TERMINAL_ONLY}`);
+		setHeader(factory) {
+			// Drawn at the top of the transcript, in place of the page's own (empty) header.
+			closeWidget(state, HEADER_KEY);
+			if (typeof factory !== "function") return emit({ type: "header", extension: scope.extension });
+			const onError = (error: unknown) => scope.notice(`ctx.ui.setHeader failed: ${(error as Error)?.message ?? String(error)}`);
+			void showComponentLines(state, HEADER_KEY, state.theme, factory, (lines) => emit({ type: "header", extension: scope.extension, lines }), onError);
 		},
 		onTerminalInput() {
 			scope.notice(`ctx.ui.onTerminalInput ${TERMINAL_ONLY}`);

@@ -1,7 +1,7 @@
 /**
- * `ctx.ui.setWidget(key, factory)`: the factory's component lives in a terminal-free pi-tui `TUI`
- * (as `ctx.ui.custom` components do) and its lines go to the host as the widget's lines on every
- * render. Replacing or clearing the widget disposes the component and stops its TUI.
+ * `ctx.ui.setWidget(key, factory)` and `ctx.ui.setHeader(factory)`: the factory's component lives in a
+ * terminal-free pi-tui `TUI` (as `ctx.ui.custom` components do) and its lines go to the host as the
+ * widget's (or header's) lines on every render. Replacing or clearing it disposes the component and stops its TUI.
  */
 import type { Component, Theme, TuiHandle } from "../../api/types.ts";
 import { COMPONENT_COLUMNS, type HostBridge } from "../../protocol/runtime.ts";
@@ -25,13 +25,25 @@ export function closeWidget(owner: object, key: string): void {
 	widgets.delete(key);
 }
 
-export async function showWidgetComponent(
+export function showWidgetComponent(
 	owner: object,
 	host: HostBridge,
 	theme: Theme,
 	key: string,
 	factory: WidgetFactory,
 	placement: Placement,
+	onError: (error: unknown) => void,
+): Promise<void> {
+	return showComponentLines(owner, key, theme, factory, (lines) => host.emit({ type: "widget", key, lines, placement }), onError);
+}
+
+/** The component `factory` makes, kept under `key`, its lines handed to `emitLines` on every render. */
+export async function showComponentLines(
+	owner: object,
+	key: string,
+	theme: Theme,
+	factory: WidgetFactory,
+	emitLines: (lines: string[]) => void,
 	onError: (error: unknown) => void,
 ): Promise<void> {
 	closeWidget(owner, key);
@@ -47,7 +59,7 @@ export async function showWidgetComponent(
 	const draw = () => {
 		if (closed) return;
 		try {
-			host.emit({ type: "widget", key, lines: [...tui.render(COMPONENT_COLUMNS)].map(String), placement });
+			emitLines([...tui.render(COMPONENT_COLUMNS)].map(String));
 		} catch (error) {
 			onError(error);
 		}
