@@ -17,6 +17,15 @@ test("upstream entry-renderer: a custom entry is drawn in the transcript from it
 	await expect(card).toContainText("[status] Build is green");
 });
 
+test("upstream custom-header: its header is drawn above the transcript, and /builtin-header takes it away", async ({ page }) => {
+	await openWithExtensions(page, [`${FIXTURES}/upstream/custom-header.ts`]);
+	const header = page.getByLabel("custom-header header");
+	await expect(header).toContainText("shitty coding agent");
+	await expect(header).toContainText("██████████████");
+	await send(page, "/builtin-header");
+	await expect(header).toHaveCount(0);
+});
+
 test("upstream question.ts: the tool's component is drawn in the page and the keys answer the model", async ({ page }) => {
 	await openWithExtensions(page, [`${FIXTURES}/upstream/question.ts`]);
 	await setScript(page, [
