@@ -27,7 +27,8 @@ import { DialogAnswersPanel } from "./DialogAnswersPanel.tsx";
 import { answersGivenOnBranch } from "../host/dialog-answers.ts";
 import { SessionsPanel } from "./SessionsPanel.tsx";
 import { ansiToNodes } from "./ansi.tsx";
-import { ThinkingLabel, Transcript } from "./Transcript.tsx";
+import { PlaygroundTranscript } from "./PlaygroundTranscript.tsx";
+import { ThinkingLabel } from "./Transcript.tsx";
 import { usePlaygroundState } from "./usePlayground.ts";
 import { PlaygroundSwitch } from "./share/PlaygroundSwitch.tsx";
 import { ShareLayer } from "./share/ShareLayer.tsx";
@@ -81,20 +82,6 @@ const Widgets = memo(function Widgets({
 					{widget.hiddenLines > 0 && <div className="muted widget-more">… {formatCount(widget.hiddenLines)} more lines not shown</div>}
 				</pre>
 			))}
-		</div>
-	);
-});
-
-/** An extension's header (`ctx.ui.setHeader`): its ANSI lines, as text, above the transcript. */
-const ExtensionHeader = memo(function ExtensionHeader({ header }: { header: NonNullable<ReturnType<typeof usePlaygroundState>["header"]> }) {
-	return (
-		<div className="widgets extension-header">
-			<pre aria-label={`${header.extension} header`}>
-				{header.lines.map((line, i) => (
-					<div key={i}>{line ? ansiToNodes(line, String(i)) : "\u00a0"}</div>
-				))}
-				{header.hiddenLines > 0 && <div className="muted widget-more">… {formatCount(header.hiddenLines)} more lines not shown</div>}
-			</pre>
 		</div>
 	);
 });
@@ -274,18 +261,8 @@ export function App(props: AppProps) {
 								</button>
 							</div>
 						)}
-						{state.header && <ExtensionHeader header={state.header} />}
 						<ThinkingLabel.Provider value={state.thinkingLabel ?? "Thinking"}>
-							<Transcript
-								entries={branch}
-								streaming={state.streaming}
-								rendered={state.renderedEntries}
-								renderedCalls={state.renderedToolCalls}
-								renderedThinking={state.renderedThinking}
-								display={state.markdownDisplay}
-								toolOutputs={state.toolOutputs}
-								answers={state.answerLog}
-							/>
+							<PlaygroundTranscript state={state} branch={branch} />
 						</ThinkingLabel.Provider>
 						{state.manualTurn && (
 							<ManualTurnForm

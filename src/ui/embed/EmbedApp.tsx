@@ -14,7 +14,7 @@ import { EditorPane } from "../editor/EditorPane.tsx";
 import { editorProblems } from "../editor/runtime-problems.ts";
 import { ManualTurnForm } from "../ManualTurnForm.tsx";
 import { Notifications } from "../Notifications.tsx";
-import { Transcript } from "../Transcript.tsx";
+import { PlaygroundTranscript } from "../PlaygroundTranscript.tsx";
 import { usePlaygroundState } from "../usePlayground.ts";
 import { ShareConsent } from "../share/ShareConsent.tsx";
 import { StartingStatus } from "../StartingStatus.tsx";
@@ -59,16 +59,7 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 							This session is open in another tab or frame, which writes it.
 						</p>
 					)}
-					<Transcript
-						entries={branch}
-						streaming={state.streaming}
-						rendered={state.renderedEntries}
-						renderedCalls={state.renderedToolCalls}
-						renderedThinking={state.renderedThinking}
-						display={state.markdownDisplay}
-						toolOutputs={state.toolOutputs}
-						answers={state.answerLog}
-					/>
+					<PlaygroundTranscript state={state} branch={branch} />
 					{state.manualTurn && !options.readOnly && (
 						<ManualTurnForm
 							key={state.manualTurn.id}
