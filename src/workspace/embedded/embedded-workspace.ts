@@ -26,6 +26,7 @@ import {
 	type WorkspaceStat,
 } from "../types.ts";
 import { interruptibleSignal } from "./interrupt.ts";
+import { COMMAND_SHIMS } from "./command-shims.ts";
 import { createLiveOutput } from "./live-output.ts";
 import { applyClassification, classify, resolveLimits, toExecutionLimits } from "./limits.ts";
 import { MemoryFs } from "./memory-fs.ts";
@@ -231,7 +232,7 @@ export class EmbeddedWorkspace implements Workspace {
 		const executionLimits = toExecutionLimits(this.limits, Math.min(timeoutMs ?? Infinity, this.limits.timeMs));
 		// Building writes just-bash's layout and re-creates cwd: setup, not a change.
 		const live = options.onStdout ? createLiveOutput(options.onStdout, { ...this.env, ...options.env }) : undefined;
-		const bash = this.fs.withoutTracking(() => new Bash({ fs: this.fs, cwd, env: this.env, executionLimits }));
+		const bash = this.fs.withoutTracking(() => new Bash({ fs: this.fs, cwd, env: this.env, executionLimits, customCommands: COMMAND_SHIMS }));
 		live?.attach(bash, (register) => this.fs.withoutTracking(register));
 		try {
 			const raw = await bash.exec(command, { cwd, env: options.env, stdin: options.stdin, signal });

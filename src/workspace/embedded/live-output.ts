@@ -6,6 +6,7 @@
  * The final result stays the script's own: `finish` sends whatever the live chunks did not cover.
  */
 import { defineCommand, getCommandNames, type Bash, type Command, type ScriptNode } from "just-bash";
+import { shimmedArgs } from "./command-shims.ts";
 import { findStreamPositions } from "./stream-position.ts";
 
 /** The descriptor marked commands carry their here-string on (a script that uses it is left unmarked). */
@@ -54,10 +55,11 @@ export function createLiveOutput(emit: (chunk: string) => void, env: Readonly<Re
 		defineCommand(name, async (args, ctx) => {
 			if (!ctx.origCommand) return { stdout: "", stderr: `bash: ${name}: command not found\n`, exitCode: 127 };
 			// Commands a marked one runs (xargs, bash -c) report through it.
-			if (depth > 0 || ctx.fileDescriptors?.get(LIVE_FD) !== marker) return ctx.origCommand(args);
+			// It stands in for a shim too (command-shims.ts), whose options it drops as the shim would.
+			if (depth > 0 || ctx.fileDescriptors?.get(LIVE_FD) !== marker) return ctx.origCommand(shimmedArgs(name, args));
 			depth++;
 			try {
-				const result = await ctx.origCommand(args);
+				const result = await ctx.origCommand(shimmedArgs(name, args));
 				send(stdoutText(result));
 				return result;
 			} finally {
