@@ -65,6 +65,12 @@ export class LinkExtensions {
 		return new TextDecoder().decode(await this.deps.readWorkspaceFile(path));
 	}
 
+	/** Those of `urls` the user said yes to before, with other content: they changed since. */
+	async trustedBefore(urls: readonly string[]): Promise<string[]> {
+		const pinned = await this.trust.pinned(urls);
+		return urls.filter((url) => Object.hasOwn(pinned, url));
+	}
+
 	/** The trusted hashes of the link's URLs, for the runtime to check what it fetches. */
 	pinned(): Promise<Record<string, string>> {
 		return this.trust.pinned(this.urls);

@@ -63,6 +63,8 @@ export interface PlaygroundState {
 	dialogs: PendingDialog[];
 	/** Extension URLs from the page link that wait for the user's yes. */
 	untrustedUrls: string[];
+	/** Those of `untrustedUrls` the user said yes to before: their files changed since. */
+	changedUrls: string[];
 	/** Project-local extension files (workspace paths) that wait for the user's yes: new, or changed since trusted. */
 	untrustedProjectFiles: string[];
 	/** The project-local extensions found in the workspace at the last start (workspace paths), trusted or not. */
@@ -146,6 +148,7 @@ export function initialPlaygroundState(): PlaygroundState {
 		droppedNotifications: {},
 		dialogs: [],
 		untrustedUrls: [],
+		changedUrls: [],
 		untrustedProjectFiles: [],
 		projectExtensions: [],
 		discoveryProblems: [],

@@ -231,7 +231,7 @@ export class Playground {
 			await this.answers.load();
 			this.set({ extensionUrls: [...new Set([...saved, ...this.links.urls.filter((url) => !untrusted.includes(url))])] });
 			if (untrusted.length > 0) {
-				this.set({ phase: "awaiting-trust", untrustedUrls: untrusted });
+				this.set({ phase: "awaiting-trust", untrustedUrls: untrusted, changedUrls: await this.links.trustedBefore(untrusted) });
 				return;
 			}
 			await this.startRuntime();
@@ -244,13 +244,19 @@ export class Playground {
 
 	/** The user's answer to "run the extensions this link names?" and "run this project's extensions?". */
 	async decideTrust(run: boolean): Promise<void> {
-		const { untrustedUrls, extensionUrls } = this.store.get();
-		if (run && untrustedUrls.length > 0) this.set({ extensionUrls: [...new Set([...extensionUrls, ...untrustedUrls])] });
+		const { phase, untrustedUrls, extensionUrls } = this.store.get();
+		// One answer per prompt: a second click on a prompt already answered is not another yes.
+		if (phase !== "awaiting-trust") return;
+		// The prompt closes at once; the start that follows asks again about a file that changed meanwhile.
+		this.set({
+			phase: "starting",
+			untrustedUrls: [],
+			changedUrls: [],
+			...(run && untrustedUrls.length > 0 && { extensionUrls: [...new Set([...extensionUrls, ...untrustedUrls])] }),
+		});
 		await this.links.decide(run);
 		// A runtime whose extensions left project_trust undecided waits for this answer: it goes on by itself.
-		const taken = await this.project.decide(run);
-		this.set({ untrustedUrls: [] });
-		if (taken) return this.set({ phase: "starting" });
+		if (await this.project.decide(run)) return;
 		await this.startRuntime();
 		await this.sendFirstPrompt();
 	}
@@ -367,7 +373,12 @@ export class Playground {
 			const changed = await changedCheck;
 			if (changed.length > 0) {
 				this.frames.keep(frame);
-				this.set({ phase: "awaiting-trust", untrustedUrls: changed, extensionUrls: extensionUrls.filter((url) => !changed.includes(url)) });
+				this.set({
+					phase: "awaiting-trust",
+					untrustedUrls: changed,
+					changedUrls: await this.links.trustedBefore(changed),
+					extensionUrls: extensionUrls.filter((url) => !changed.includes(url)),
+				});
 				return;
 			}
 			const extensions = [...new Set([...(project ?? []), ...extensionUrls])];

@@ -346,7 +346,12 @@ export function App(props: AppProps) {
 			<ShareLayer playground={playground} state={state} sharing={sharing} onCloseShare={() => setSharing(false)} />
 			<Notifications items={state.notifications} dropped={state.droppedNotifications} onDismiss={dismissNotification} onDismissDropped={dismissDropped} />
 			{state.phase === "awaiting-trust" && (
-				<TrustPrompt urls={state.untrustedUrls} projectFiles={state.untrustedProjectFiles} onDecide={(run) => void playground.decideTrust(run)} />
+				<TrustPrompt
+					urls={state.untrustedUrls}
+					changed={state.changedUrls}
+					projectFiles={state.untrustedProjectFiles}
+					onDecide={(run) => void playground.decideTrust(run)}
+				/>
 			)}
 			{Object.entries(state.components).map(([id, component]) => (
 				<ComponentDialog

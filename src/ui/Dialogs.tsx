@@ -113,22 +113,44 @@ export function ExtensionDialog({ dialog, onAnswer }: DialogProps) {
 	}
 }
 
-export function TrustPrompt({ urls, projectFiles = [], onDecide }: { urls: string[]; projectFiles?: string[]; onDecide(run: boolean): void }) {
+/** A list of URLs the trust prompt asks about, under what they are. */
+function UrlList({ intro, urls, label }: { intro: string; urls: string[]; label: string }) {
+	if (urls.length === 0) return null;
+	return (
+		<>
+			<p>{intro}</p>
+			<ul aria-label={label}>
+				{urls.map((url) => (
+					<li key={url}>
+						<code>{url}</code>
+					</li>
+				))}
+			</ul>
+		</>
+	);
+}
+
+export function TrustPrompt({
+	urls,
+	changed = [],
+	projectFiles = [],
+	onDecide,
+}: {
+	urls: string[];
+	/** Those of `urls` whose files changed since the user said yes to them. */
+	changed?: string[];
+	projectFiles?: string[];
+	onDecide(run: boolean): void;
+}) {
 	const project = urls.length === 0 && projectFiles.length > 0;
 	return (
 		<Modal title={project ? "Run this project's extensions?" : "Run extensions from this link?"} onCancel={() => onDecide(false)}>
-			{urls.length > 0 && (
-				<>
-					<p>This link asks to load and run code from:</p>
-					<ul>
-						{urls.map((url) => (
-							<li key={url}>
-								<code>{url}</code>
-							</li>
-						))}
-					</ul>
-				</>
-			)}
+			<UrlList intro="This link asks to load and run code from:" urls={urls.filter((url) => !changed.includes(url))} label="Extension URLs" />
+			<UrlList
+				intro="These files changed since you said yes to them; they would run as they are now:"
+				urls={urls.filter((url) => changed.includes(url))}
+				label="Changed extension URLs"
+			/>
 			{projectFiles.length > 0 && (
 				<>
 					<p>The workspace has project extensions that are new or changed since you last trusted them:</p>

@@ -74,7 +74,12 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 			<Notifications items={state.notifications} dropped={state.droppedNotifications} onDismiss={dismiss} onDismissDropped={dismissDropped} />
 			<ShareConsent desk={playground.share} />
 			{state.phase === "awaiting-trust" && (
-				<TrustPrompt urls={state.untrustedUrls} projectFiles={state.untrustedProjectFiles} onDecide={(run) => void playground.decideTrust(run)} />
+				<TrustPrompt
+					urls={state.untrustedUrls}
+					changed={state.changedUrls}
+					projectFiles={state.untrustedProjectFiles}
+					onDecide={(run) => void playground.decideTrust(run)}
+				/>
 			)}
 			{Object.entries(state.components).map(([id, component]) => (
 				<ComponentDialog

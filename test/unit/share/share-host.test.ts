@@ -275,10 +275,12 @@ describe("a link's extensions at each start", () => {
 		expect(await second.links.open(page, [], [])).toEqual([]);
 		expect(await second.links.changed([url], [])).toEqual([]);
 		expect(second.reads).toHaveLength(1);
-		// A later start (a reload) reads it again and asks when it changed.
+		// A later start (a reload) reads it again and asks when it changed: as one trusted before.
+		expect(await second.links.trustedBefore([url])).toEqual([url]);
 		content += "\n// changed";
 		expect(await second.links.changed([url], [])).toEqual([url]);
 		expect(second.reads).toHaveLength(2);
+		expect(await second.links.trustedBefore([url, "https://x.test/new.ts"])).toEqual([url]);
 	});
 
 	it("does not ask about the user's own saved URLs, and pins only trusted hashes", async () => {
