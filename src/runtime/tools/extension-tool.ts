@@ -24,6 +24,17 @@ export function toJsonSchema(parameters: unknown): Record<string, unknown> {
 	return parameters as Record<string, unknown>;
 }
 
+/**
+ * A zod schema's own parse gives the tool its arguments: the JSON Schema check the model's call already passed
+ * does not fill in defaults or apply transforms (`pi.zod`'s `.default("debug")` would leave the field undefined).
+ */
+function parseWithZod(definition: ToolDefinition, input: unknown): unknown {
+	if (!isZodSchema(definition.parameters)) return input;
+	const parsed = definition.parameters.safeParse(input);
+	if (!parsed.success) throw new Error(`Invalid arguments for ${definition.name}: ${z.prettifyError(parsed.error)}`);
+	return parsed.data;
+}
+
 export interface ToolBinding {
 	extension: RegisteredExtension;
 	definition: ToolDefinition;
@@ -68,9 +79,10 @@ export function toAgentTool({ extension, definition }: ToolBinding, options: Ext
 						}
 					: undefined,
 			});
+			const params = parseWithZod(definition, input);
 			let result;
 			try {
-				result = await options.track(extension, `tool ${definition.name}`, () => definition.execute(toolCallId, input, signal, onUpdate, ctx));
+				result = await options.track(extension, `tool ${definition.name}`, () => definition.execute(toolCallId, params, signal, onUpdate, ctx));
 			} catch (error) {
 				// A stop is not the tool's fault.
 				if (!signal?.aborted) options.report?.(extension, `tool ${definition.name}`, error);
