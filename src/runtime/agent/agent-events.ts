@@ -31,6 +31,8 @@ export class AgentEvents {
 	private terminatedCalls = 0;
 	/** `agent_end` left the page's run state on: a retry follows. */
 	private held = false;
+	/** `agent_end` handlers are running and no retry follows: the agent loop is over. */
+	private ending = false;
 	private readonly streaming: StreamingRelay;
 
 	constructor(private readonly deps: AgentEventDeps) {
@@ -40,6 +42,11 @@ export class AgentEvents {
 	/** A retry keeps the run going after `agent_end`. */
 	get runHeld(): boolean {
 		return this.held;
+	}
+
+	/** The run's `agent_end` handlers are running and no retry follows. */
+	get runEnding(): boolean {
+		return this.ending;
 	}
 
 	/** A new run counts turns from 0 and may stop again. */
@@ -87,7 +94,12 @@ export class AgentEvents {
 				toolPath.endRun();
 				// A retry keeps the run going, for extensions (willContinue) and for the page (Esc still reaches it).
 				this.held = retry.willRetry(event.messages, agent.state.model.contextWindow ?? 0);
-				await runner.dispatch("agent_end", { messages: event.messages, ...(this.held ? { willContinue: true } : {}) });
+				this.ending = !this.held;
+				try {
+					await runner.dispatch("agent_end", { messages: event.messages, ...(this.held ? { willContinue: true } : {}) });
+				} finally {
+					this.ending = false;
+				}
 				if (!this.held) emit({ type: "run_state", running: false });
 				return;
 			case "turn_start":

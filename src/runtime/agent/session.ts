@@ -250,7 +250,9 @@ export class AgentSession {
 	sendMessage(payload: Parameters<typeof normalizeCustomMessage>[0], opts: { deliverAs?: Delivery; triggerTurn?: boolean } = {}): Promise<void> {
 		const message = normalizeCustomMessage(payload);
 		const mode = opts.deliverAs;
-		if (this.isStreaming) {
+		// From agent_end the loop is over: a plain message (no triggerTurn, no mode) is delivered as when idle,
+		// appended without a turn; steering would start one more turn the extension did not ask for.
+		if (this.isStreaming && !(this.events.runEnding && mode === undefined && !opts.triggerTurn)) {
 			// nextTurn + triggerTurn schedules a continuation: the run goes on with it once it would stop.
 			if (mode === "followUp" || (mode === "nextTurn" && opts.triggerTurn)) this.agent.followUp(message);
 			else if (mode === "nextTurn") this.nextTurn.push(message);

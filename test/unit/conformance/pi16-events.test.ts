@@ -298,4 +298,24 @@ describe("messages queued as a run ends", () => {
 		]);
 		expect(log).toEqual([{ type: "agent_settled" }]);
 	});
+
+	it("a plain sendMessage from agent_end (no triggerTurn, no deliverAs) is appended without another turn", async () => {
+		const body = `
+			pi.on("agent_end", () => { pi.sendMessage({ customType: "note", content: "Plan steps listed", display: true }); });
+			pi.on("agent_settled", () => { ${LOG}.push({ type: "agent_settled" }); });`;
+		const log = probe() as Logged[];
+		const harness = await startRuntime({
+			files: { "note.ts": `export default function (pi: any) { ${body} }` },
+			script: [{ text: "plan ready" }, { text: "NOT PLAYED" }],
+		});
+		await harness.runtime.submit("make a plan");
+		await harness.runtime.parts.session.agent.waitForIdle();
+		const lines = harness
+			.entries()
+			.flatMap((e) =>
+				e.type === "custom_message" ? [`custom(${(e as { customType: string }).customType}): ${(e as { content: string }).content}`] : transcript([e]),
+			);
+		expect(lines).toEqual(["user: make a plan", "assistant: plan ready", "custom(note): Plan steps listed"]);
+		expect(log).toEqual([{ type: "agent_settled" }]);
+	});
 });

@@ -1,0 +1,197 @@
+/**
+ * Behaviour checks for oh-my-pi's examples (test/corpus/omp-examples/), as data: test/unit/corpus-omp.test.ts
+ * runs each one and fills the "behaves" column of docs/corpus-omp.md from this list. The reference's
+ * extensions/ and custom-tools/ are here; its hooks/ (mostly near-copies of upstream pi's examples, with pi's
+ * checks adapted) are in omp-behaviours-hooks.ts. A check with `gap` asserts the reference's behaviour where
+ * Playa falls short and runs as `it.fails` until the gap is closed.
+ */
+import { expect } from "vitest";
+import { DEFAULT_SYSTEM_PROMPT } from "../../src/runtime/agent/session.ts";
+import { cdnRequests } from "../support/cdn-stand-in.ts";
+import type { Behaviour } from "./behaviours.ts";
+import { plain } from "./kit.ts";
+import { OMP_HOOK_BEHAVIOURS } from "./omp-behaviours-hooks.ts";
+import { OMP_PLAN_MODE_BEHAVIOURS } from "./omp-behaviours-plan.ts";
+import { type OmpSession, ompSession } from "./omp-kit.ts";
+
+const say = (text: string) => ({ text });
+const call = (name: string, args: Record<string, unknown>) => ({ toolCalls: [{ name, arguments: args }] });
+const KEY = { space: " ", escape: "\x1b" };
+
+/** What the extension at `path` wrote to its console (the inspector's Console tab), ANSI colours removed. */
+function consoleOf(s: OmpSession, path: string): string[] {
+	s.runtime.parts.inspector?.flush();
+	return s.events.flatMap((e) =>
+		e.type === "inspector" ? e.console.filter((c) => c.url.endsWith(`/${path}`)).map((c) => `${c.level}: ${plain(c.text)}`) : [],
+	);
+}
+
+const LOGGED = [
+	"debug: [api-demo] API demo extension loaded",
+	'debug: [api-demo] Session started {"extension":"api-demo"}',
+	'debug: [api-demo] Agent started {"extension":"api-demo"}',
+];
+
+export const OMP_EXTENSION_BEHAVIOURS: Behaviour[] = [
+	{
+		example: "extensions/hello.ts",
+		title: "the model calls hello (a pi.zod schema) and sees the greeting",
+		async run() {
+			const s = await ompSession(["extensions/hello.ts"], { script: [call("hello", { name: "Ada" }), say("ok")] });
+			await s.submit("greet Ada");
+			expect(s.toolResults()).toEqual([{ toolName: "hello", isError: false, text: "Hello, Ada!" }]);
+		},
+	},
+	{
+		example: "custom-tools/hello/index.ts",
+		title: "the factory's tool is registered; the model calls hello and sees the greeting",
+		async run() {
+			const s = await ompSession(["custom-tools/hello/index.ts"], { script: [call("hello", { name: "Grace" }), say("ok")] });
+			expect(s.extensions()[0]).toMatchObject({ loaded: true, tools: ["hello"] });
+			await s.submit("greet Grace");
+			expect(s.toolResults()).toEqual([{ toolName: "hello", isError: false, text: "Hello, Grace!" }]);
+		},
+	},
+	{
+		example: "extensions/api-demo.ts",
+		title: "pi.logger writes to its console as it loads, as the session starts and as the agent starts",
+		async run() {
+			const s = await ompSession(["extensions/api-demo.ts"], { script: [say("ok")] });
+			await s.submit("hi");
+			expect(consoleOf(s, "extensions/api-demo.ts")).toEqual(LOGGED);
+		},
+	},
+	{
+		example: "extensions/api-demo.ts",
+		title: "the model calls api_demo: the result shows the message, the schema's default log level and the session",
+		gap: "pi.pi (the package's exports) is undefined, so the tool throws destructuring its logger",
+		async run() {
+			const s = await ompSession(["extensions/api-demo.ts"], { script: [call("api_demo", { message: "hi" }), say("ok")] });
+			await s.submit("demo");
+			const [result] = s.toolResults();
+			expect(result).toMatchObject({ toolName: "api_demo", isError: false });
+			expect(result.text).toContain("Message: hi\nLog Level: debug");
+			expect(result.text).toContain("- CWD: /workspace");
+		},
+	},
+	{
+		example: "extensions/chalk-logger.ts",
+		title: "its console shows the load line, the agent's start, each tool call and the message count at the end",
+		async run() {
+			const s = await ompSession(["extensions/hello.ts", "extensions/chalk-logger.ts"], { script: [call("hello", { name: "Ada" }), say("ok")] });
+			await s.submit("greet Ada");
+			expect(consoleOf(s, "extensions/chalk-logger.ts")).toEqual([
+				"log: ✓ chalk-logger extension loaded",
+				"log: [chalk-logger] Agent starting",
+				"log: [chalk-logger] Tool: hello",
+				"log: [chalk-logger] Done with 4 messages",
+			]);
+		},
+	},
+	{
+		example: "extensions/with-deps/index.ts",
+		title: "ms loads from the ESM CDN; parse_duration converts a duration and refuses nonsense",
+		async run() {
+			const s = await ompSession(["extensions/with-deps/index.ts"], {
+				script: [call("parse_duration", { duration: "2 days" }), say("ok"), call("parse_duration", { duration: "soon" }), say("ok")],
+			});
+			await s.submit("how long is 2 days");
+			await s.submit("how long is soon");
+			expect(s.toolResults()).toEqual([
+				{ toolName: "parse_duration", isError: false, text: "2 days = 172800000 milliseconds" },
+				{ toolName: "parse_duration", isError: true, text: 'Invalid duration: "soon"' },
+			]);
+			expect(cdnRequests).toContain("/ms");
+		},
+	},
+	{
+		example: "extensions/pirate.ts",
+		title: "/pirate toggles, and, as in the reference, its systemPromptAppend is ignored: the model gets the usual prompt",
+		async run() {
+			const s = await ompSession(["extensions/pirate.ts"], { script: [say("ok"), say("ok")] });
+			await s.submit("/pirate");
+			await s.submit("hello");
+			await s.submit("/pirate");
+			await s.submit("again");
+			expect(s.notifications()).toEqual(["Arrr! Pirate mode enabled!", "Pirate mode disabled"]);
+			expect(s.errors()).toEqual([]);
+			expect(s.requestSystemPrompts()).toEqual([DEFAULT_SYSTEM_PROMPT, DEFAULT_SYSTEM_PROMPT]);
+		},
+	},
+	{
+		example: "extensions/reload-runtime.ts",
+		title: "/reload-runtime asks the host to reload",
+		async run() {
+			const s = await ompSession(["extensions/reload-runtime.ts"]);
+			await s.submit("/reload-runtime");
+			expect(s.events).toContainEqual({ type: "session_request", action: "reload" });
+		},
+	},
+	{
+		example: "extensions/reload-runtime.ts",
+		title: "the reload_runtime tool queues /reload-runtime as a follow-up, which, as the reference says, goes to the model as text and reloads nothing",
+		async run() {
+			const s = await ompSession(["extensions/reload-runtime.ts"], { script: [call("reload_runtime", {}), say("ok"), say("done")] });
+			await s.submit("reload please");
+			expect(s.toolResults()).toEqual([{ toolName: "reload_runtime", isError: false, text: "Queued /reload-runtime as a follow-up command." }]);
+			expect(s.transcript().slice(-2)).toEqual(["user: /reload-runtime", "assistant: done"]);
+			expect(s.events.filter((e) => e.type === "session_request")).toEqual([]);
+		},
+	},
+	{
+		example: "extensions/thinking-note.ts",
+		title: 'pi.setLabel names it "Thinking note" in the extensions panel',
+		async run() {
+			const s = await ompSession(["extensions/thinking-note.ts"]);
+			expect(s.extensions()).toMatchObject([{ name: "Thinking note", loaded: true }]);
+		},
+	},
+	{
+		example: "extensions/thinking-note.ts",
+		title: "an assistant reply with a thinking block is drawn by its thinking renderer (the block's length)",
+		gap: "registerAssistantThinkingRenderer is a notice: thinking blocks are drawn by the page alone",
+		async run() {
+			const s = await ompSession(["extensions/thinking-note.ts"], { script: [{ thinking: "Let me think.", text: "ok" }] });
+			await s.submit("think");
+			const assistant = s.entries().find((e) => e.type === "message" && (e as { message: { role: string } }).message.role === "assistant")!;
+			const rendered = s.events.filter((e) => (e as { type: string }).type === "thinking_rendered") as unknown as {
+				entryId: string;
+				contentIndex: number;
+				lines: string[];
+			}[];
+			expect(rendered).toMatchObject([{ entryId: assistant.id, contentIndex: 0 }]);
+			expect(rendered[0].lines.map((line) => plain(line)!.trim()).filter(Boolean)).toEqual(["thinking chars: 13"]);
+		},
+	},
+	{
+		example: "extensions/tools.ts",
+		title: "/tools lists every tool; Space turns the selected one off, the choice is stored and applied",
+		async run() {
+			const s = await ompSession(["extensions/hello.ts", "extensions/tools.ts"], { probe: true });
+			const run = s.submit("/tools");
+			const id = await s.component("Tool Configuration");
+			expect(s.components().get(id)!.join("\n")).toContain("hello");
+			await s.press(id, KEY.space, KEY.escape);
+			await run;
+			expect(s.custom("tools-config").at(-1)?.data.enabledTools).not.toContain("hello");
+			await s.submit("/probe-tools");
+			expect((s.log[0] as { activeTools: string[] }).activeTools).not.toContain("hello");
+		},
+	},
+	{
+		example: "extensions/tools.ts",
+		title: "a stored tools-config entry is applied again when the session starts",
+		async run() {
+			const first = await ompSession(["extensions/hello.ts", "extensions/tools.ts"]);
+			const run = first.submit("/tools");
+			const id = await first.component("Tool Configuration");
+			await first.press(id, KEY.space, KEY.escape);
+			await run;
+			const second = await ompSession(["extensions/hello.ts", "extensions/tools.ts"], { probe: true, entries: first.entries() });
+			await second.submit("/probe-tools");
+			expect((second.log[0] as { activeTools: string[] }).activeTools).not.toContain("hello");
+		},
+	},
+];
+
+export const OMP_BEHAVIOURS: Behaviour[] = [...OMP_EXTENSION_BEHAVIOURS, ...OMP_PLAN_MODE_BEHAVIOURS, ...OMP_HOOK_BEHAVIOURS];
