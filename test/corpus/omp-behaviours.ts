@@ -149,16 +149,11 @@ export const OMP_EXTENSION_BEHAVIOURS: Behaviour[] = [
 	{
 		example: "extensions/thinking-note.ts",
 		title: "an assistant reply with a thinking block is drawn by its thinking renderer (the block's length)",
-		gap: "registerAssistantThinkingRenderer is a notice: thinking blocks are drawn by the page alone",
 		async run() {
 			const s = await ompSession(["extensions/thinking-note.ts"], { script: [{ thinking: "Let me think.", text: "ok" }] });
 			await s.submit("think");
 			const assistant = s.entries().find((e) => e.type === "message" && (e as { message: { role: string } }).message.role === "assistant")!;
-			const rendered = s.events.filter((e) => (e as { type: string }).type === "thinking_rendered") as unknown as {
-				entryId: string;
-				contentIndex: number;
-				lines: string[];
-			}[];
+			const rendered = s.events.flatMap((e) => (e.type === "thinking_rendered" ? [e] : []));
 			expect(rendered).toMatchObject([{ entryId: assistant.id, contentIndex: 0 }]);
 			expect(rendered[0].lines.map((line) => plain(line)!.trim()).filter(Boolean)).toEqual(["thinking chars: 13"]);
 		},

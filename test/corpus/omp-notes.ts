@@ -29,8 +29,9 @@ export const OMP_REMARKS: Record<string, string> = {
 	"hooks/custom-compaction.ts":
 		"it calls pi-ai's getModel and complete with ctx.modelRegistry.getApiKey (pi 1.6's uses ctx.modelRegistry.complete); tested with a gateway stand-in answering google/gemini-2.5-flash",
 	"hooks/qna.ts":
-		"its BorderedLoader is drawn in the page. pi 1.6's qna passes done fourth and completes through ctx.modelRegistry.complete (tested in docs/corpus.md)",
-	"hooks/handoff.ts": "its BorderedLoader is drawn in the page. pi 1.6's handoff passes done fourth and is tested in docs/corpus.md",
+		"its BorderedLoader is drawn in the page; its factory takes the older (tui, theme, done), and the keybindings argument Playa passes third is callable as done. pi 1.6's qna passes done fourth (tested in docs/corpus.md)",
+	"hooks/handoff.ts":
+		"its BorderedLoader is drawn in the page; its factory takes the older (tui, theme, done), and the keybindings argument Playa passes third is callable as done. pi 1.6's handoff passes done fourth (tested in docs/corpus.md)",
 	"hooks/file-trigger.ts": "its fs.watch is polled over the workspace",
 	"hooks/status-line.ts": "its session_switch handler does not run: a new session starts a new runtime, where session_start sets Ready again",
 };

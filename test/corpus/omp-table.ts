@@ -39,10 +39,7 @@ function notes(row: OmpRow): string {
 	if (!record.loaded) parts.push(`does not load (${record.error?.phase}): ${record.error?.message}`);
 	if (record.handlerErrors.length > 0) parts.push(`under Node, handler errors: ${record.handlerErrors.join("; ")}`);
 	if (record.notices.length > 0) parts.push(`notices: ${record.notices.join("; ")}`);
-	if (chromium && !chromium.loaded)
-		parts.push(
-			`in Chromium: does not load (${chromium.error})${/cdn\.invalid/.test(chromium.error ?? "") ? " (offline: no CDN stand-in in that run; under Node it loads from the local one)" : ""}`,
-		);
+	if (chromium && !chromium.loaded) parts.push(`in Chromium: does not load (${chromium.error})`);
 	if (chromium && chromium.handlerErrors.length > 0) parts.push(`in Chromium, handler errors: ${chromium.handlerErrors.join("; ")}`);
 	for (const gap of new Set(behaviours.flatMap((b) => (b.gap ? [b.gap] : [])))) parts.push(`gap: ${gap}`);
 	if (OMP_REMARKS[record.entry]) parts.push(OMP_REMARKS[record.entry]);
@@ -69,7 +66,7 @@ export function renderOmpCorpus(rows: OmpRow[]): string {
 		"each gap check failing with its reason). Upstream pi's corpus is in docs/corpus.md.",
 		"",
 		`- ${rows.length} examples: ${kinds("extensions/")} extensions, ${kinds("hooks/")} hooks, ${kinds("custom-tools/")} custom tool module.`,
-		`- **${chromiumLoads} load in Chromium** (the run there is offline, so an example with an npm dependency cannot load it from the CDN); ${loaded.length} load under Node.`,
+		`- **${chromiumLoads} load in Chromium** (npm packages from a local esm.sh stand-in); ${loaded.length} load under Node.`,
 		`- ${tested} have passing behaviour tests (${checks} checks); ${gaps === 0 ? "no check pins a known gap" : `${gaps} more checks pin known gaps (they assert the reference's behaviour and are expected to fail until Playa closes the gap)`}.`,
 		"",
 		"Columns: **needs** — Node built-ins or globals, terminal-only UI, npm packages, read from the source; **Chromium** — the",
