@@ -158,6 +158,8 @@ export interface ExtensionAPI {
 	readonly zod: typeof import("zod").z;
 	/** TypeBox's `Type` builder. */
 	readonly typebox: typeof import("typebox").Type;
+	/** The reference's injected `@oh-my-pi/pi-coding-agent` exports (`pi.pi.logger`, …), as an import of it gives. */
+	readonly pi: Readonly<Record<string, unknown>>;
 	sendMessage<T = unknown>(payload: CustomMessagePayload<T>, opts?: { triggerTurn?: boolean; deliverAs?: "steer" | "followUp" | "nextTurn" | "aside" }): void;
 	sendUserMessage(
 		content: string | (TextContent | ImageContent)[],

@@ -63,15 +63,18 @@ export const OMP_EXTENSION_BEHAVIOURS: Behaviour[] = [
 	},
 	{
 		example: "extensions/api-demo.ts",
-		title: "the model calls api_demo: the result shows the message, the schema's default log level and the session",
-		gap: "pi.pi (the package's exports) is undefined, so the tool throws destructuring its logger",
+		title:
+			"the model calls api_demo: it logs at the schema's default level, then fails reading ctx.sessionManager, since it takes its arguments in an older order (…, onUpdate, ctx, signal) than the reference passes (…, signal, onUpdate, ctx)",
 		async run() {
 			const s = await ompSession(["extensions/api-demo.ts"], { script: [call("api_demo", { message: "hi" }), say("ok")] });
 			await s.submit("demo");
 			const [result] = s.toolResults();
-			expect(result).toMatchObject({ toolName: "api_demo", isError: false });
-			expect(result.text).toContain("Message: hi\nLog Level: debug");
-			expect(result.text).toContain("- CWD: /workspace");
+			expect(result).toMatchObject({ toolName: "api_demo", isError: true });
+			expect(result.text).toContain("getSessionFile");
+			// pi.logger at the level the zod default filled in.
+			expect(consoleOf(s, "extensions/api-demo.ts")).toContain(
+				`debug: [api-demo] API demo tool executed ${JSON.stringify({ message: "hi", logLevel: "debug" })}`,
+			);
 		},
 	},
 	{

@@ -4,7 +4,8 @@
  * stands in for. test/unit/corpus-omp.test.ts checks that each note names an example of the corpus.
  */
 export const OMP_REMARKS: Record<string, string> = {
-	"extensions/api-demo.ts": "its pi.logger calls go to the extension's console (the inspector's Console tab)",
+	"extensions/api-demo.ts":
+		"its pi.logger calls go to the extension's console (the inspector's Console tab); pi.pi is the package's exports. Its tool's execute takes (…, onUpdate, ctx, signal), an older order than the reference's (…, signal, onUpdate, ctx), so it fails at ctx.sessionManager, as it would in the reference",
 	"extensions/chalk-logger.ts": "@oh-my-pi/pi-utils/chalk resolves to chalk; its output goes to the extension's console (the inspector's Console tab)",
 	"extensions/hello.ts": "its parameters are a pi.zod schema, which Playa parses (defaults and transforms apply) before execute",
 	"extensions/pirate.ts":

@@ -19,6 +19,17 @@ export {
 	type TruncationResult,
 } from "./truncate.ts";
 
+/**
+ * The reference's shared logger (`import { logger } from "@oh-my-pi/pi-coding-agent"`, `pi.pi.logger`): to the
+ * console, which the inspector keeps per extension, as `pi.logger` does.
+ */
+export const logger = {
+	debug: (message: string, meta?: unknown) => console.debug(message, ...(meta === undefined ? [] : [meta])),
+	info: (message: string, meta?: unknown) => console.info(message, ...(meta === undefined ? [] : [meta])),
+	warn: (message: string, meta?: unknown) => console.warn(message, ...(meta === undefined ? [] : [meta])),
+	error: (message: string, meta?: unknown) => console.error(message, ...(meta === undefined ? [] : [meta])),
+};
+
 /** The upstream pi version whose extension API Playa follows. */
 export const VERSION = "1.6.0";
 

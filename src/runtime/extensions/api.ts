@@ -2,7 +2,7 @@
  * Builds the `pi` object one extension receives. Registration works while the factory runs;
  * actions only once the runtime is initialized; every method is pre-bound, so destructuring works.
  */
-import { ExtensionRuntimeNotInitializedError } from "../../modules/coding-agent/index.ts";
+import * as codingAgent from "../../modules/coding-agent/index.ts";
 import { Type } from "typebox";
 import { z } from "zod";
 import type { EntryRenderer, EventBus, ExtensionAPI, ExtensionLogger, ExtensionVirtualModel, MessageRenderer, ToolDefinition } from "../../api/types.ts";
@@ -90,7 +90,7 @@ export function createExtensionAPI(extension: RegisteredExtension, env: ApiEnvir
 		<A extends unknown[], R>(run: (...args: A) => R) =>
 		(...args: A): R => {
 			live();
-			if (!env.isInitialized()) throw new ExtensionRuntimeNotInitializedError();
+			if (!env.isInitialized()) throw new codingAgent.ExtensionRuntimeNotInitializedError();
 			return run(...args);
 		};
 	const registration =
@@ -208,13 +208,14 @@ export function createExtensionAPI(extension: RegisteredExtension, env: ApiEnvir
 				env.onRegistryChange();
 				return;
 			}
-			if (!env.isInitialized()) throw new ExtensionRuntimeNotInitializedError();
+			if (!env.isInitialized()) throw new codingAgent.ExtensionRuntimeNotInitializedError();
 			actions.setEntryLabel(entryIdOrLabel, label);
 		},
 		events: env.events,
 		logger,
 		zod: z,
 		typebox: Type,
+		pi: codingAgent,
 		sendMessage: action((payload, opts) => actions.sendMessage(payload, opts)),
 		sendUserMessage: action((content, opts) => actions.sendUserMessage(content, opts)),
 		appendEntry: action((customType, data) => actions.appendEntry(customType, data)),
