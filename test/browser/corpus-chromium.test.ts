@@ -5,34 +5,18 @@
  * test/unit/corpus.test.ts puts into docs/corpus.md as the Chromium column. npm dependencies come from the
  * offline esm.sh stand-in the browser project starts (support/cdn-global-setup.ts).
  */
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { commands } from "vitest/browser";
-import { startEmbeddedWorkspace } from "../../src/workspace/embedded/start.ts";
 import type { ChromiumLoad } from "./support/corpus-worker.ts";
+import { loadInWorker } from "./support/load-in-worker.ts";
 import { exampleEntries as entries, exampleFiles as files } from "./support/example-files.ts";
-
-async function loadInWorker(entry: string): Promise<ChromiumLoad> {
-	const { workspace, terminate } = await startEmbeddedWorkspace({ cwd: "/workspace" });
-	const worker = new Worker(new URL("./support/corpus-worker.ts", import.meta.url), { type: "module" });
-	try {
-		const port = await workspace.createPort();
-		return await new Promise<ChromiumLoad>((resolve, reject) => {
-			worker.onmessage = (event: MessageEvent<ChromiumLoad>) => resolve(event.data);
-			worker.onerror = (event) => reject(new Error(event.message));
-			worker.postMessage({ entry, files, port, cdn: inject("cdn") }, [port]);
-		});
-	} finally {
-		worker.terminate();
-		terminate();
-	}
-}
 
 describe("the example corpus in Chromium", () => {
 	it("loads every example in a runtime worker, as the page does", { timeout: 600_000 }, async () => {
 		expect(crossOriginIsolated).toBe(true);
 		expect(entries.length).toBeGreaterThan(70);
 		const results: ChromiumLoad[] = [];
-		for (const entry of entries) results.push(await loadInWorker(entry));
+		for (const entry of entries) results.push(await loadInWorker(entry, files));
 		await commands.writeFile("test/corpus/chromium-loads.json", `${JSON.stringify(results, null, "\t")}\n`);
 		expect(results.filter((result) => result.loaded).length).toBeGreaterThanOrEqual(70);
 	});
