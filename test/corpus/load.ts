@@ -36,10 +36,11 @@ export function runnerOf(runtime: Runtime): ExtensionRunner {
 	return runtime.parts.runner;
 }
 
-export async function loadExample(entry: string): Promise<LoadRecord> {
+/** `files`: the example tree `entry` is in (upstream pi's by default; oh-my-pi's for its corpus). */
+export async function loadExample(entry: string, files: Record<string, string> = exampleFiles()): Promise<LoadRecord> {
 	// On the embedded shell, as the page runs it (no git, no gh).
 	const workspace = await EmbeddedWorkspace.create();
-	const harness = await startRuntime({ files: exampleFiles(), load: [entry], cdn: await cdnStandIn(), workspace });
+	const harness = await startRuntime({ files, load: [entry], cdn: await cdnStandIn(), workspace });
 	const started = harness.events.length;
 	await harness.runtime.shutdown();
 	const [status] = runnerOf(harness.runtime).status();

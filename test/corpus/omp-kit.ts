@@ -1,16 +1,15 @@
 /**
  * The corpus helpers over oh-my-pi's example tree: `ompSession` starts the real runtime with some of its
  * examples (unchanged) plus the pi corpus's stand-in and probe extensions, and reads back what the user
- * would see; `loadOmpExample` loads one example alone and records whether it loaded and what it registered.
+ * would see.
  */
 import { expect } from "vitest";
 import type { ScriptStep, UIRequest, UIResponse } from "../../src/protocol/runtime.ts";
 import type { StoredEntry } from "../../src/session/entries.ts";
-import { EmbeddedWorkspace } from "../../src/workspace/embedded/embedded-workspace.ts";
 import { cdnStandIn } from "../support/cdn-stand-in.ts";
 import { probe, startRuntime, toolResults, transcript, type HarnessOptions } from "../support/runtime-harness.ts";
 import { eventually, PROBE_EXTENSION, plain, STAND_IN_TOOLS } from "./kit.ts";
-import { runnerOf, type LoadRecord } from "./load.ts";
+import { runnerOf } from "./load.ts";
 import { ompFiles } from "./omp-tree.ts";
 
 export interface OmpSessionOptions {
@@ -102,27 +101,3 @@ export async function ompSession(examples: string[], options: OmpSessionOptions 
 }
 
 export type OmpSession = Awaited<ReturnType<typeof ompSession>>;
-
-/** Loads one example alone on the embedded shell, as the page runs it, and records what happened. */
-export async function loadOmpExample(entry: string): Promise<LoadRecord> {
-	const workspace = await EmbeddedWorkspace.create();
-	const harness = await startRuntime({ files: ompFiles(), load: [entry], cdn: await cdnStandIn(), workspace });
-	await harness.runtime.shutdown();
-	const runner = runnerOf(harness.runtime);
-	const [status] = runner.status();
-	const [extension] = runner.extensions;
-	return {
-		entry,
-		loaded: status.loaded,
-		error: status.error ? { phase: status.error.phase, message: status.error.message } : undefined,
-		tools: status.tools,
-		commands: status.commands.map((command) => command.name),
-		events: [...extension.handlers.keys()],
-		shortcuts: status.shortcuts.map((shortcut) => shortcut.key),
-		flags: status.flags.map((flag) => flag.name),
-		providers: [...extension.providers.keys()],
-		notices: status.notices,
-		handlerErrors: harness.errors().map((error) => `${error.where ?? error.phase}: ${error.message}`),
-		ui: [],
-	};
-}

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { classify } from "../corpus/classify.ts";
 import { OMP_BEHAVIOURS } from "../corpus/omp-behaviours.ts";
-import { loadOmpExample } from "../corpus/omp-kit.ts";
+import { loadExample } from "../corpus/load.ts";
 import { OMP_REMARKS } from "../corpus/omp-notes.ts";
 import { renderOmpCorpus, type OmpRow } from "../corpus/omp-table.ts";
 import { ompEntries, ompFiles, ompName } from "../corpus/omp-tree.ts";
@@ -26,7 +26,7 @@ const row = (entry: string) => rows.get(entry)!;
 beforeAll(async () => {
 	for (const entry of entries) {
 		rows.set(entry, {
-			record: await loadOmpExample(entry),
+			record: await loadExample(entry, ompFiles()),
 			chromium: chromium.find((load) => load.entry === entry),
 			needs: await classify(entry, ompFiles()),
 			behaviours: OMP_BEHAVIOURS.filter((behaviour) => behaviour.example === entry),
