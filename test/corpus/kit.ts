@@ -107,11 +107,23 @@ export async function closeSessions(): Promise<void> {
 	for (const runtime of runtimes) await runtime.shutdown().catch(() => undefined);
 }
 
-/** Starts the runtime with the given examples (paths like "todo.ts" or "plan-mode/index.ts"). */
+/** Starts the runtime with the given upstream examples (paths like "todo.ts" or "plan-mode/index.ts"). */
 export async function session(examples: string[], options: SessionOptions = {}) {
-	const log = probe();
 	const env = environment();
-	const files: Record<string, string> = { ...env.files(), "test-stand-ins.ts": STAND_IN_TOOLS, "test-probe.ts": PROBE_EXTENSION };
+	return sessionOver({ files: env.files(), cdn: await env.cdn(), defaultWorkspace: () => env.defaultWorkspace() }, examples, options);
+}
+
+/** An example tree to start sessions over: its files, the CDN its imports resolve against, the workspace by default. */
+export interface ExampleTree {
+	files: Record<string, string>;
+	cdn: string;
+	defaultWorkspace?: () => Promise<Workspace | undefined>;
+}
+
+/** Starts the runtime with examples of `tree` plus the stand-in and probe extensions, and reads back what the user would see. */
+export async function sessionOver(tree: ExampleTree, examples: string[], options: SessionOptions = {}) {
+	const log = probe();
+	const files: Record<string, string> = { ...tree.files, "test-stand-ins.ts": STAND_IN_TOOLS, "test-probe.ts": PROBE_EXTENSION };
 	const load = [...(options.standIns ? ["test-stand-ins.ts"] : []), ...examples, ...(options.probe ? ["test-probe.ts"] : [])];
 	const harness = await startRuntime({
 		files,
@@ -119,10 +131,10 @@ export async function session(examples: string[], options: SessionOptions = {}) 
 		script: options.script,
 		answer: options.answer,
 		entries: options.entries,
-		cdn: await env.cdn(),
+		cdn: tree.cdn,
 		gateway: options.gateway,
 		available: options.available,
-		workspace: options.workspace ?? (await env.defaultWorkspace()),
+		workspace: options.workspace ?? (await tree.defaultWorkspace?.()),
 	});
 	const { events, runtime } = harness;
 	running.add(runtime);
