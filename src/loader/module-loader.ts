@@ -19,8 +19,8 @@ import { nodeGlobalsPrelude } from "./node-globals.ts";
 import { type Dialect, dialectOf, type ScopesSeen, scopesIn } from "./dialect.ts";
 
 /** On the module's first line, so the lines of errors stay the author's. */
-const withNodeGlobals = (code: string, url: string) => {
-	const prelude = nodeGlobalsPrelude(code, url);
+const withNodeGlobals = (code: string, url: string, scopes: ScopesSeen) => {
+	const prelude = nodeGlobalsPrelude(code, url, { bun: dialectOf(scopes) === "reference" });
 	return prelude ? `${prelude} ${code}` : code;
 };
 
@@ -149,11 +149,12 @@ export class ModuleLoader {
 
 	private async buildUncached(url: string, chain: string[]): Promise<string> {
 		const source = await this.fetchSource(url, chain);
-		if (!this.javascript.has(url)) this.scopes.set(url, scopesIn(source));
+		const scopes = scopesIn(source);
+		if (!this.javascript.has(url)) this.scopes.set(url, scopes);
 		let code: string;
 		try {
 			// The author's own modules get Node's globals they use; CDN packages bring their own.
-			code = this.javascript.has(url) ? source : withNodeGlobals(transpile(source, url), url);
+			code = this.javascript.has(url) ? source : withNodeGlobals(transpile(source, url), url, scopes);
 		} catch (error) {
 			const e = error as TranspileError;
 			throw new ModuleLoadError(e.message, "transpile", url, e.line, e.column);

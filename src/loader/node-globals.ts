@@ -3,6 +3,7 @@
  * `require`, `global`, `__dirname` or `__filename` without declaring it gets them bound by a prelude on
  * its first line (so line numbers stay), imported from the module table's globals module. The runtime's
  * own global scope stays as it is: libraries in the worker that test `typeof process` see no change.
+ * Modules of the reference's dialect get Bun's global `Bun` the same way.
  */
 import { NODE_GLOBALS } from "../modules/node/names.ts";
 
@@ -19,9 +20,13 @@ function uses(code: string, name: string): boolean {
 	return new RegExp(`(?<![.\\w$])${name.replace(/\$/g, "\\$")}(?![\\w$])`).test(code);
 }
 
-/** The prelude for `code` (the module at `url`), or "" when it uses none of Node's globals. */
-export function nodeGlobalsPrelude(code: string, url: string): string {
-	const names = IMPORTED.filter((name) => uses(code, name) && !declares(code, name));
+/**
+ * The prelude for `code` (the module at `url`), or "" when it uses none of Node's globals. `bun`: the module
+ * is of the reference's dialect, which runs on Bun, so a free `Bun` is bound too (modules/node/bun.ts).
+ */
+export function nodeGlobalsPrelude(code: string, url: string, options: { bun?: boolean } = {}): string {
+	const names: string[] = IMPORTED.filter((name) => uses(code, name) && !declares(code, name));
+	if (options.bun && uses(code, "Bun") && !declares(code, "Bun")) names.push("Bun");
 	const parts: string[] = [];
 	if (names.length > 0) parts.push(`import { ${names.join(", ")} } from ${JSON.stringify(NODE_GLOBALS)};`);
 	const needsFile = uses(code, "__filename") && !declares(code, "__filename");

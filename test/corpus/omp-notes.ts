@@ -33,6 +33,7 @@ export const OMP_REMARKS: Record<string, string> = {
 		"its BorderedLoader is drawn in the page; its factory takes the older (tui, theme, done), and the keybindings argument Playa passes third is callable as done. pi 1.6's qna passes done fourth (tested in docs/corpus.md)",
 	"hooks/handoff.ts":
 		"its BorderedLoader is drawn in the page; its factory takes the older (tui, theme, done), and the keybindings argument Playa passes third is callable as done. pi 1.6's handoff passes done fourth (tested in docs/corpus.md)",
-	"hooks/file-trigger.ts": "its fs.watch is polled over the workspace",
+	"hooks/file-trigger.ts":
+		"its fs.watch is polled over the workspace, and Bun.file and Bun.write answer over it; its `true` for sendMessage's options starts no turn, as in the reference",
 	"hooks/status-line.ts": "its session_switch handler does not run: a new session starts a new runtime, where session_start sets Ready again",
 };

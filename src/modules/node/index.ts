@@ -4,6 +4,7 @@
  * extension modules, and `module.createRequire`) returns the same instances synchronously.
  */
 import { Buffer } from "buffer";
+import { createBun } from "./bun.ts";
 import * as events from "events";
 import * as crypto from "./crypto.ts";
 import { createChildProcess } from "./child-process.ts";
@@ -84,8 +85,11 @@ class NodeModules {
 				const wait = (ms = 0, value?: unknown) => new Promise((resolve) => setTimeout(resolve, ms, value));
 				return withDefault({ setTimeout: wait, setImmediate: (value?: unknown) => wait(0, value) });
 			}
-			case NODE_GLOBALS:
-				return { process: createProcess(this.host), Buffer, setImmediate, clearImmediate, require: this.require, global: globalThis };
+			case NODE_GLOBALS: {
+				const process = createProcess(this.host);
+				const Bun = createBun(() => this.get("node:fs/promises") as never, process as never);
+				return { process, Buffer, setImmediate, clearImmediate, require: this.require, global: globalThis, Bun };
+			}
 		}
 	}
 

@@ -45,4 +45,35 @@ describe("Node's globals in extension modules", () => {
 		expect(harness.extensions()[0]).toMatchObject({ loaded: true });
 		expect(harness.runtime.parts.runner.extensions[0].flags.get("rules")?.description).toBe("be kind true");
 	});
+
+	it("a module of the reference's dialect gets Bun.file, Bun.write, Bun.sleep and Bun.env over the workspace; other members throw naming themselves", async () => {
+		const workspace = await EmbeddedWorkspace.create({ cwd: "/w", files: { "in.txt": "from the workspace", "data.json": '{"n":2}' } });
+		const source = [
+			'import type { HookAPI } from "@oh-my-pi/pi-coding-agent";',
+			"export default async function (pi: HookAPI) {",
+			"  const text = await Bun.file('in.txt').text();",
+			"  const written = await Bun.write('/tmp/out.txt', text.toUpperCase());",
+			"  await Bun.sleep(1);",
+			"  let spawn = '';",
+			"  try { Bun.spawn(['ls']); } catch (error) { spawn = (error as Error).message; }",
+			"  const facts = [text, written, (await Bun.file('data.json').json()).n, await Bun.file('nope').exists(), Bun.env.PWD, spawn];",
+			'  pi.registerFlag("facts", { description: facts.join(" | "), type: "string" });',
+			"}",
+		].join("\n");
+		const harness = await startRuntime({ files: { "bun.ts": source }, workspace });
+		expect(harness.extensions()[0]).toMatchObject({ loaded: true });
+		expect(harness.runtime.parts.runner.extensions[0].flags.get("facts")?.description).toBe(
+			"from the workspace | 18 | 2 | false | /w | Bun.spawn is not supported in the browser (Playa answers Bun.file, Bun.write, Bun.sleep and Bun.env only)",
+		);
+		expect(await workspace.readFile("/tmp/out.txt", "utf8")).toBe("FROM THE WORKSPACE");
+	});
+
+	it("a module of pi's dialect has no Bun, as under Node", async () => {
+		const source = [
+			'import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";',
+			'export default function (pi: ExtensionAPI) { pi.registerFlag("bun", { description: typeof Bun, type: "string" }); }',
+		].join("\n");
+		const harness = await startRuntime({ files: { "node-only.ts": source } });
+		expect(harness.runtime.parts.runner.extensions[0].flags.get("bun")?.description).toBe("undefined");
+	});
 });
