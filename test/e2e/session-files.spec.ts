@@ -22,7 +22,11 @@ test("sessions import from oh-my-pi JSONL, refuse a broken file whole, and expor
 	await expect(panel.getByRole("listitem")).toHaveCount(2);
 	const dismiss = page.getByRole("button", { name: "Dismiss notification" });
 	// A toast can time out between the count and the click; the loop counts again.
-	while ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
+	while ((await dismiss.count()) > 0)
+		await dismiss
+			.first()
+			.click({ timeout: 2_000 })
+			.catch(() => undefined);
 
 	// Reply N plays step N, and the imported session has replies already.
 	await setScript(
