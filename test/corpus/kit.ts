@@ -79,6 +79,8 @@ export interface SessionOptions {
 	gateway?: HarnessOptions["gateway"];
 	available?: HarnessOptions["available"];
 	workspace?: HarnessOptions["workspace"];
+	/** Extension URLs loaded after the examples (`workspace:` URLs of files in `workspace`). */
+	urls?: string[];
 }
 
 const STRIP_ANSI = /\x1b\[[0-9;]*m/g;
@@ -123,6 +125,7 @@ export async function session(examples: string[], options: SessionOptions = {}) 
 		gateway: options.gateway,
 		available: options.available,
 		workspace: options.workspace ?? (await env.defaultWorkspace()),
+		urls: options.urls,
 	});
 	const { events, runtime } = harness;
 	running.add(runtime);
