@@ -9,9 +9,11 @@ import { extension, openWithExtensions, send, setScript, showPanel, waitReady } 
  * and theme are workspace files.
  */
 
-const EXAMPLE = join("node_modules/@earendil-works/pi-coding-agent/examples/extensions/dynamic-resources");
+const EXAMPLE = "node_modules/@earendil-works/pi-coding-agent/examples/extensions/dynamic-resources";
 const DIR = ".pi/extensions/dynamic-resources";
-const example = Object.fromEntries(["index.ts", "SKILL.md", "dynamic.md", "dynamic.json"].map((name) => [`${DIR}/${name}`, readFileSync(join(EXAMPLE, name), "utf8")]));
+const example = Object.fromEntries(
+	["index.ts", "SKILL.md", "dynamic.md", "dynamic.json"].map((name) => [`${DIR}/${name}`, readFileSync(join(EXAMPLE, name), "utf8")]),
+);
 
 /** A command that shows what ctx.ui offers of themes, and picks the example's. */
 const THEMES = `export default function (pi) {
@@ -32,7 +34,9 @@ test("dynamic-resources from the workspace: /dynamic sends its template, its ski
 	const transcript = page.getByRole("region", { name: "Transcript" });
 	// The agent writes the example's files into the project, then /reload asks to trust them.
 	await setScript(page, [
-		{ toolCalls: Object.entries({ ...example, ".pi/extensions/themes.ts": THEMES }).map(([path, content]) => ({ name: "write", arguments: { path, content } })) },
+		{
+			toolCalls: Object.entries({ ...example, ".pi/extensions/themes.ts": THEMES }).map(([path, content]) => ({ name: "write", arguments: { path, content } })),
+		},
 		{ text: "Written." },
 		{ text: "The repository has a src folder." },
 	]);
