@@ -32,7 +32,7 @@ export const REMARKS: Record<string, string> = {
 	"dynamic-resources/index.ts":
 		"tested from the workspace (.pi/extensions/dynamic-resources/), where import.meta.url names its folder; loaded from a URL, its paths are not workspace files, and each is a warning naming it",
 	"interactive-shell.ts": "the browser has no terminal to hand an interactive program to, and the workspace has no vim, less, …",
-	"mac-system-theme.ts": "only a Mac has osascript; Playa has one theme (ctx.ui.setTheme answers success: false)",
+	"mac-system-theme.ts": 'only a Mac has osascript; Playa has the page\'s theme and themes from files (ctx.ui.setTheme("light") answers success: false)',
 	"ssh.ts": "with --ssh it runs the tools on a remote machine over ssh (child_process.spawn); the embedded shell has no ssh and the browser no sockets",
 	"subagent/index.ts": "running a subagent spawns a separate pi process (child_process.spawn of pi); there is no pi executable in the workspace",
 	"pirate.ts": "returns `systemPrompt: event.systemPrompt + …`, pi 1.6's string prompt: it imports pi's package, so it gets pi's dialect (docs/dialects.md)",

@@ -275,9 +275,9 @@ function createKnownUIContext(state: UIClientState, scope: UIScope): ExtensionUI
 		},
 		async setTheme(theme) {
 			// A theme from a file draws what extensions render from then on; the page keeps its own scheme.
-			const found = typeof theme === "string" ? state.themes?.().find((candidate) => candidate.name === theme)?.theme : undefined;
-			if (typeof theme === "string" && theme === "dark" && state.builtinTheme) return use(state.builtinTheme);
-			if (!found) return { success: false, error: typeof theme === "string" ? `Playa has no theme named "${theme}"` : "Playa has one theme" };
+			if (typeof theme !== "string") return { success: false, error: "Playa sets a theme by the name ctx.ui.getAllThemes lists" };
+			const found = theme === "dark" ? (state.builtinTheme ?? state.theme) : state.themes?.().find((candidate) => candidate.name === theme)?.theme;
+			if (!found) return { success: false, error: `Playa has no theme named "${theme}"` };
 			return use(found);
 		},
 		getToolsExpanded() {

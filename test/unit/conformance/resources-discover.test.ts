@@ -184,9 +184,11 @@ describe("themes", () => {
 	it("are listed by ctx.ui.getAllThemes, and ctx.ui.setTheme(name) uses one", async () => {
 		const log = probe() as Logged[];
 		const body = `pi.registerCommand("themes", { handler: async (_a: string, ctx: any) => {
+			const before = ctx.ui.theme.fg("accent", "x");
 			${LOG}.push({ all: await ctx.ui.getAllThemes() });
 			${LOG}.push({ set: await ctx.ui.setTheme("ocean"), accent: ctx.ui.theme.fg("accent", "x") });
 			${LOG}.push({ missing: await ctx.ui.setTheme("nope") });
+			${LOG}.push({ back: await ctx.ui.setTheme("dark"), accent: ctx.ui.theme.fg("accent", "x") === before });
 		} });`;
 		const run = await start({ "a.ts": discovering({ themePaths: ["/workspace/themes"] }, body) }, { "themes/ocean.json": THEME, "themes/readme.md": "no" });
 		await run.runtime.submit("/themes");
@@ -195,6 +197,8 @@ describe("themes", () => {
 		// The example's accent is #8abeb7.
 		expect(logged[1]).toEqual({ set: { success: true }, accent: "\x1b[38;2;138;190;183mx\x1b[39m" });
 		expect(logged[2]).toEqual({ missing: { success: false, error: 'Playa has no theme named "nope"' } });
+		// "dark", the page's own, goes back to it.
+		expect(logged[3]).toEqual({ back: { success: true }, accent: true });
 	});
 });
 
