@@ -182,8 +182,9 @@ export class ResourceLoader {
 			description = first.length > 60 ? `${first.slice(0, 60)}...` : first;
 		}
 		const argumentHint = typeof data["argument-hint"] === "string" ? data["argument-hint"] : undefined;
-		if (this.resources.prompts.some((prompt) => prompt.name === name)) {
-			this.warn(path, `prompt template name "/${name}" collision: the first one is kept`);
+		const existing = this.resources.prompts.find((prompt) => prompt.name === name);
+		if (existing) {
+			if (existing.filePath !== path) this.warn(path, `prompt template name "/${name}" collision: ${existing.filePath} is kept`);
 			return;
 		}
 		this.resources.prompts.push({ name, description, ...(argumentHint && { argumentHint }), content: body, filePath: path });
@@ -207,7 +208,9 @@ export class ResourceLoader {
 			if (typeof json?.name !== "string" || !json.name) throw new Error("a theme needs a name");
 			if (json.name === "system" || json.name.includes("/")) throw new Error(`"${json.name}" cannot name a theme`);
 			if (typeof json.colors !== "object" || json.colors === null) throw new Error("a theme needs colors");
-			if (this.resources.themes.some((theme) => theme.name === json.name)) throw new Error(`theme name "${json.name}" collision: the first one is kept`);
+			const existing = this.resources.themes.find((theme) => theme.name === json.name);
+			if (existing?.path === path) return;
+			if (existing) throw new Error(`theme name "${json.name}" collision: ${existing.path} is kept`);
 			this.resources.themes.push({ name: json.name, path, theme: new Theme(json) });
 		} catch (error) {
 			this.warn(path, message(error));

@@ -71,9 +71,12 @@ describe("resources_discover's dispatch", () => {
 		expect(seen).toEqual(["reload", "startup", "startup", "startup"]);
 	});
 
-	it("accumulates every handler's paths: one extension's skill and another's prompt template both load", async () => {
+	it("accumulates every handler's paths: one extension's skill and another's prompt template both load; a file named twice loads once", async () => {
 		const run = await start(
-			{ "skills.ts": discovering({ skillPaths: ["/workspace/res/pdf-tools/SKILL.md"] }), "prompts.ts": discovering({ promptPaths: ["res/review.md"] }) },
+			{
+				"skills.ts": discovering({ skillPaths: ["/workspace/res/pdf-tools/SKILL.md"], promptPaths: ["/workspace/res/review.md"] }),
+				"prompts.ts": discovering({ promptPaths: ["res/review.md"], skillPaths: ["res/pdf-tools"] }),
+			},
 			{ "res/pdf-tools/SKILL.md": SKILL, "res/review.md": REVIEW },
 		);
 		expect(run.runtime.parts.resources.skills.map((s) => s.name)).toEqual(["pdf-tools"]);
