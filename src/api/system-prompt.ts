@@ -23,6 +23,6 @@ export interface SystemPromptOptions {
 	sections: Record<string, string>;
 	cwd: string;
 	contextFiles: { path: string; content: string }[];
-	/** Playa has no skills: always empty. */
-	skills: { name: string; description: string; filePath: string }[];
+	/** The skills `resources_discover` brought, listed in a `<skills>` section when read or bash is selected. */
+	skills: { name: string; description: string; filePath: string; baseDir?: string; disableModelInvocation?: boolean }[];
 }

@@ -9,7 +9,7 @@ import * as Comlink from "comlink";
 import { ModuleLoader } from "../loader/module-loader.ts";
 import { HostModules } from "../loader/host-modules.ts";
 import { createModuleUrls, type ModuleUrls } from "../loader/module-urls.ts";
-import { darkTheme, lightTheme, setTheme } from "../modules/coding-agent/theme.ts";
+import { darkTheme, lightTheme, setTheme, type Theme } from "../modules/coding-agent/theme.ts";
 import { createHostModuleLoaders } from "../modules/table.ts";
 import { CallRecorder } from "../protocol/call-record.ts";
 import type { ProviderGatewayApi } from "../protocol/gateway.ts";
@@ -24,6 +24,8 @@ import { PendingCommits } from "./agent/commits.ts";
 import { DEFAULT_RETRY_POLICY } from "./agent/retry.ts";
 import { AgentSession } from "./agent/session.ts";
 import { CommandRouter } from "./commands/router.ts";
+import { resourceHooks } from "./commands/prompt-templates.ts";
+import { emptyResources, type Resources } from "./extensions/resources.ts";
 import { execInWorkspace } from "./commands/user-shell.ts";
 import { workspaceOutputFiles } from "./tools/result-bounds.ts";
 import { StaleExtensionContextError } from "./extensions/api.ts";
@@ -110,6 +112,10 @@ export interface RuntimeParts {
 	mcp: McpServers;
 	models: RuntimeModels;
 	commands: CommandRouter;
+	/** The session's files (none for a runtime without one). */
+	workspace: Workspace | undefined;
+	/** Skills, prompt templates and themes `resources_discover` brought (filled after session_start). */
+	resources: Resources;
 	/** Whether the project's extensions are trusted (`ctx.isProjectTrusted()`); the trust flow at start may change it. */
 	projectTrust: { trusted: boolean };
 	/** Stops attributing the worker's uncaught errors to extensions. */
@@ -150,7 +156,10 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 	// Renderers and components read well on the page only in the page's own scheme.
 	const theme = config.appearance === "light" ? lightTheme : darkTheme;
 	setTheme(theme);
+	const resources = emptyResources();
 	const ui: UIClientState = {
+		themes: () => resources.themes,
+		onThemeChange: (chosen) => setTheme(chosen as Theme),
 		host,
 		editorText: "",
 		nextDialogId: 1,
@@ -203,6 +212,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		isInitialized: () => lifecycle.initialized,
 		isStale: () => lifecycle.stale,
 		onRegistryChange: () => policy.applyProviders(),
+		resources: () => resources,
 	});
 	const rendering = new ExtensionRendering({
 		extensions: () => runner.extensions,
@@ -326,6 +336,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		defaultActiveBuiltins: [...DEFAULT_ACTIVE_TOOL_NAMES],
 		compaction: options.compaction,
 		tapRequests: inspector ? (streamFn) => tapRequests(streamFn, (record) => inspector.request(record)) : undefined,
+		...resourceHooks(resources, workspace && ((path) => workspace.readFile(path, "utf8")), emit),
 		contextSource: {
 			cwd,
 			mode: options.uiMode ?? "tui",
@@ -393,6 +404,8 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		mcp,
 		models,
 		commands,
+		workspace,
+		resources,
 		projectTrust,
 		stopStrayErrors,
 		inspector,

@@ -11,6 +11,7 @@ import { completeCommand, runShortcut, type CommandCompletion } from "./commands
 import { composeRuntime, hostBridge, type RuntimeOptions, type RuntimeParts } from "./compose.ts";
 import { disabledExtension } from "./extensions/extension.ts";
 import { loadExtension } from "./extensions/load-extensions.ts";
+import { discoverResources } from "./extensions/resources.ts";
 import { resolveProjectTrust } from "./extensions/project-trust.ts";
 import { createActions } from "./extensions/session-control.ts";
 import type { ModelSelectSource } from "./models/selection.ts";
@@ -67,6 +68,13 @@ export class Runtime implements RuntimeApi {
 			reason: start?.reason ?? "startup",
 			...(start && "previousSessionId" in start && start.previousSessionId && { previousSessionFile: start.previousSessionId }),
 		});
+		// pi 1.6: extensions name skills, prompt templates and themes once the session has started.
+		const discovered = await discoverResources(
+			{ runner, workspace: parts.workspace, cwd: parts.session.source.cwd, emit: (event) => void parts.host.emit(event) },
+			start?.reason === "reload" ? "reload" : "startup",
+		);
+		Object.assign(parts.resources, discovered);
+		if (discovered.prompts.length + discovered.skills.length > 0) panel.emitExtensions();
 		// Servers registered while extensions loaded connect with the session, as upstream's do.
 		parts.mcp.start();
 		if (config.startReason?.reason === "fork") {

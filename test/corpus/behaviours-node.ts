@@ -5,6 +5,8 @@
  */
 import { expect } from "vitest";
 import type { Behaviour } from "./behaviours.ts";
+import { workspaceUrl } from "../../src/protocol/workspace-url.ts";
+import { environment } from "./environment.ts";
 import { session, workspace as newWorkspace } from "./kit.ts";
 
 const call = (name: string, args: Record<string, unknown>) => ({ toolCalls: [{ name, arguments: args }] });
@@ -84,16 +86,38 @@ export const NODE_BEHAVIOURS: Behaviour[] = [
 	},
 	{
 		example: "dynamic-resources/index.ts",
-		title: "its resources_discover answer names the skill, prompt and theme files beside its own module (fileURLToPath(import.meta.url))",
+		title: "from the workspace, its skill is listed in the model's system prompt, /dynamic sends its template, and its theme is offered",
 		async run() {
-			const s = await session(["dynamic-resources/index.ts"]);
-			// Playa loads no skills, prompt templates or themes from files, so it does not dispatch the event itself.
-			const found = await s.runtime.parts.runner.dispatch("resources_discover", { cwd: "/workspace", reason: "startup" });
-			expect(found).toEqual({
-				skillPaths: [expect.stringMatching(/\/dynamic-resources\/SKILL\.md$/)],
-				promptPaths: [expect.stringMatching(/\/dynamic-resources\/dynamic\.md$/)],
-				themePaths: [expect.stringMatching(/\/dynamic-resources\/dynamic\.json$/)],
-			});
+			// Its folder in the workspace, as a project extension: import.meta.url is the workspace file, so its paths are too.
+			const dir = "/workspace/.pi/extensions/dynamic-resources";
+			const example = environment().files();
+			const files = Object.fromEntries(
+				["index.ts", "SKILL.md", "dynamic.md", "dynamic.json"].map((name) => [`${dir}/${name}`, example[`dynamic-resources/${name}`]]),
+			);
+			const s = await session([], { workspace: await newWorkspace({ files }), urls: [workspaceUrl(`${dir}/index.ts`)], script: [say("ok")] });
+			await s.submit("/dynamic");
+			expect(s.transcript()[0]).toBe("user: Summarize the current repository structure and mention any build or test commands.");
+			const [systemPrompt] = s.requestSystemPrompts();
+			expect(systemPrompt).toContain(
+				`<available_skills>\n  <skill>\n    <name>dynamic-resources</name>\n    <description>Example skill loaded from resources_discover</description>\n    <location>${dir}/SKILL.md</location>\n  </skill>\n</available_skills>`,
+			);
+			expect(s.runtime.parts.resources.themes.map(({ name, path }) => ({ name, path }))).toEqual([{ name: "dynamic-resources", path: `${dir}/dynamic.json` }]);
+			expect(s.offeredCommands()).toEqual(expect.arrayContaining([expect.objectContaining({ name: "dynamic", extension: "prompt template" })]));
+			expect(s.notifications()).toEqual([]);
+			expect(s.errors()).toEqual([]);
+		},
+	},
+	{
+		example: "dynamic-resources/index.ts",
+		title: "loaded from a URL, its paths are not workspace files: each is a warning naming it, and nothing else is lost",
+		async run() {
+			const s = await session(["dynamic-resources/index.ts"], { workspace: await newWorkspace() });
+			expect(s.notifications()).toEqual([
+				expect.stringMatching(/^resources_discover: \S*\/dynamic-resources\/SKILL\.md: skill path does not exist$/),
+				expect.stringMatching(/^resources_discover: \S*\/dynamic-resources\/dynamic\.md: prompt template path does not exist$/),
+				expect.stringMatching(/^resources_discover: \S*\/dynamic-resources\/dynamic\.json: theme path does not exist$/),
+			]);
+			expect(s.extension("dynamic-resources/index.ts").loaded).toBe(true);
 			expect(s.errors()).toEqual([]);
 		},
 	},

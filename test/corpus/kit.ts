@@ -79,6 +79,8 @@ export interface SessionOptions {
 	gateway?: HarnessOptions["gateway"];
 	available?: HarnessOptions["available"];
 	workspace?: HarnessOptions["workspace"];
+	/** Extension URLs loaded after the examples (`workspace:` URLs of files in `workspace`). */
+	urls?: string[];
 }
 
 const STRIP_ANSI = /\x1b\[[0-9;]*m/g;
@@ -135,6 +137,7 @@ export async function sessionOver(tree: ExampleTree, examples: string[], options
 		gateway: options.gateway,
 		available: options.available,
 		workspace: options.workspace ?? (await tree.defaultWorkspace?.()),
+		urls: options.urls,
 	});
 	const { events, runtime } = harness;
 	running.add(runtime);

@@ -29,9 +29,10 @@ export const REMARKS: Record<string, string> = {
 	"notify.ts": "its terminal notification escape sequences go to the console in the browser (process.stdout)",
 	"doom-overlay/index.ts":
 		"its WebAssembly build is not shipped with the example (doom/build.sh makes it; it is loaded with createRequire), and without a WAD path it downloads one over the network",
-	"dynamic-resources/index.ts": "Playa does not dispatch resources_discover itself (it loads no skills, prompt templates or themes from files)",
+	"dynamic-resources/index.ts":
+		"tested from the workspace (.pi/extensions/dynamic-resources/), where import.meta.url names its folder; loaded from a URL, its paths are not workspace files, and each is a warning naming it",
 	"interactive-shell.ts": "the browser has no terminal to hand an interactive program to, and the workspace has no vim, less, …",
-	"mac-system-theme.ts": "only a Mac has osascript; Playa has one theme (ctx.ui.setTheme answers success: false)",
+	"mac-system-theme.ts": 'only a Mac has osascript; Playa has the page\'s theme and themes from files (ctx.ui.setTheme("light") answers success: false)',
 	"ssh.ts": "with --ssh it runs the tools on a remote machine over ssh (child_process.spawn); the embedded shell has no ssh and the browser no sockets",
 	"subagent/index.ts": "running a subagent spawns a separate pi process (child_process.spawn of pi); there is no pi executable in the workspace",
 	"pirate.ts": "returns `systemPrompt: event.systemPrompt + …`, pi 1.6's string prompt: it imports pi's package, so it gets pi's dialect (docs/dialects.md)",

@@ -1,10 +1,10 @@
 /**
- * `node:url`. `fileURLToPath` also takes the http(s) URL an extension is loaded from (its
+ * `node:url`. `fileURLToPath` also takes the http(s) or `workspace:` URL an extension is loaded from (its
  * `import.meta.url`) and gives its path, so `dirname(fileURLToPath(import.meta.url))` names the folder.
  */
 export function fileURLToPath(url: string | URL): string {
 	const parsed = typeof url === "string" ? new URL(url) : url;
-	if (!["file:", "http:", "https:"].includes(parsed.protocol)) {
+	if (!["file:", "http:", "https:", "workspace:"].includes(parsed.protocol)) {
 		throw Object.assign(new TypeError(`The URL must be of scheme file (got ${parsed.protocol})`), { code: "ERR_INVALID_URL_SCHEME" });
 	}
 	return decodeURIComponent(parsed.pathname);

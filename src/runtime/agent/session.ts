@@ -22,6 +22,7 @@ import type { CompactionSettings } from "../../session/compaction/prepare.ts";
 import { ReplyCounter } from "./compaction/reply-counter.ts";
 import { SessionTools } from "../tools/session-tools.ts";
 import { newPromptOptions, renderPromptParts } from "../extensions/system-prompt.ts";
+import type { SystemPromptOptions } from "../../api/system-prompt.ts";
 import { AutoRetry, DEFAULT_RETRY_POLICY } from "./retry.ts";
 import type { RetryPolicy } from "@earendil-works/pi-ai";
 import { settleBoundary } from "./settle.ts";
@@ -60,6 +61,10 @@ export interface SessionOptions {
 	retryPolicy?: RetryPolicy;
 	/** Wraps the model calls, to record them (the inspector's request view). */
 	tapRequests?(streamFn: StreamFn): StreamFn;
+	/** After `input`: `/skill:name` and prompt templates become their text (commands/prompt-templates.ts). */
+	expandPrompt?(text: string): Promise<string>;
+	/** The skills the system prompt lists (extensions/resources.ts). */
+	skills?(): SystemPromptOptions["skills"];
 }
 
 export class AgentSession {
@@ -220,7 +225,8 @@ export class AgentSession {
 			...(steering && { streamingBehavior: "steer" as const }),
 		});
 		if (input.handled || (!input.text && !input.images?.length)) return;
-		const message = userMessage(input.text, input.images);
+		const expanded = input.text && this.options.expandPrompt ? await this.options.expandPrompt(input.text) : input.text;
+		const message = userMessage(expanded, input.images);
 		if (this.isStreaming) this.agent.steer(message);
 		else await this.run([message]);
 	}
@@ -298,7 +304,7 @@ export class AgentSession {
 			systemPrompt: [DEFAULT_SYSTEM_PROMPT],
 			messageType: custom ? "custom" : "user",
 			...(custom && { message: custom }),
-			systemPromptOptions: newPromptOptions(selected, this.source.cwd),
+			systemPromptOptions: newPromptOptions(selected, this.source.cwd, this.options.skills?.()),
 		});
 		this.systemPrompt = renderPromptParts(start);
 		// pi's handlers may change the selected tools: the run gets them, as with pi.setActiveTools().

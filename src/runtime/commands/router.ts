@@ -8,6 +8,7 @@ import { entryForMessage } from "../../session/messages.ts";
 import type { Workspace } from "../../workspace/types.ts";
 import type { ContextSource } from "../extensions/context.ts";
 import type { RegisteredExtension } from "../extensions/extension.ts";
+import type { Resources } from "../extensions/resources.ts";
 import type { ExtensionRunner } from "../extensions/runner.ts";
 import { BUILTIN_COMMANDS, type BuiltinCommandDeps } from "./builtin.ts";
 import { runExtensionCommand } from "./extension-input.ts";
@@ -23,13 +24,15 @@ export interface CommandRouterDeps extends BuiltinCommandDeps {
 	cwd: string;
 }
 
-/** What the composer offers after `/`: the extensions' commands, then the built-ins. */
-export function availableCommands(extensions: readonly RegisteredExtension[]): CommandInfo[] {
+/** What the composer offers after `/`: the extensions' commands, prompt templates and skills, then the built-ins. */
+export function availableCommands(extensions: readonly RegisteredExtension[], resources?: Pick<Resources, "prompts" | "skills">): CommandInfo[] {
 	const fromExtensions = extensions.flatMap((ext) =>
 		ext.loaded ? [...ext.commands].map(([name, command]): CommandInfo => ({ name, description: command.description, extension: ext.name })) : [],
 	);
 	const builtins = BUILTIN_COMMANDS.map(({ name, description }): CommandInfo => ({ name, description, extension: "Playa", builtin: true }));
-	return [...fromExtensions, ...builtins];
+	const prompts = (resources?.prompts ?? []).map(({ name, description }): CommandInfo => ({ name, description, extension: "prompt template" }));
+	const skills = (resources?.skills ?? []).map(({ name, description }): CommandInfo => ({ name: `skill:${name}`, description, extension: "skill" }));
+	return [...fromExtensions, ...prompts, ...skills, ...builtins];
 }
 
 export class CommandRouter {

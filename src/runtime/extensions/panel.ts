@@ -7,6 +7,7 @@ import type { ExtensionRunner } from "./runner.ts";
 import type { McpServers } from "./mcp-servers.ts";
 import type { RuntimeEvent } from "../../protocol/runtime.ts";
 import { availableCommands } from "../commands/router.ts";
+import type { Resources } from "./resources.ts";
 
 export interface ExtensionPanelDeps {
 	runner(): ExtensionRunner;
@@ -17,6 +18,8 @@ export interface ExtensionPanelDeps {
 	isStale(): boolean;
 	/** An extension changed its registrations after load (providers may need applying). */
 	onRegistryChange(): void;
+	/** Prompt templates and skills from files: commands too. */
+	resources?(): Pick<Resources, "prompts" | "skills">;
 }
 
 export class ExtensionPanel {
@@ -38,7 +41,11 @@ export class ExtensionPanel {
 
 	emitExtensions(): void {
 		const runner = this.deps.runner();
-		this.deps.emit({ type: "extensions_changed", extensions: runner.status(this.flagValues), commands: availableCommands(runner.extensions) });
+		this.deps.emit({
+			type: "extensions_changed",
+			extensions: runner.status(this.flagValues),
+			commands: availableCommands(runner.extensions, this.deps.resources?.()),
+		});
 	}
 
 	apiEnvironment(actions: ExtensionActions, mcp: McpServers): ApiEnvironment {

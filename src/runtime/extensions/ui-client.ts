@@ -24,6 +24,12 @@ export interface UIClientState {
 	editorComponent?: Parameters<ExtensionUIContext["setEditorComponent"]>[0];
 	/** Dialogs open now, all extensions together: nested ones make one waiting span (`ui_prompt_start`/`_end`). */
 	prompts?: UIPromptSpan;
+	/** Themes from files (`resources_discover`), besides the page's own. */
+	themes?: () => readonly { name: string; path: string; theme: Theme }[];
+	/** The page's theme, kept while one from a file is in use. */
+	builtinTheme?: Theme;
+	/** `setTheme` chose a theme: components drawn without one take it too. */
+	onThemeChange?(theme: Theme): void;
 }
 
 /** pi 1.6's waiting spans: announced, not awaited, so a slow handler never delays a dialog. */
@@ -178,6 +184,12 @@ export function createUIContext(state: UIClientState, scope: UIScope): Extension
 
 function createKnownUIContext(state: UIClientState, scope: UIScope): ExtensionUIContext {
 	const emit = state.host.emit.bind(state.host);
+	const use = (theme: Theme) => {
+		state.builtinTheme ??= state.theme;
+		state.theme = theme;
+		state.onThemeChange?.(theme);
+		return { success: true };
+	};
 	return {
 		async select(title, options: SelectOption[], opts) {
 			const labels = options.map((option) => (typeof option === "string" ? option : option.label));
@@ -255,13 +267,18 @@ function createKnownUIContext(state: UIClientState, scope: UIScope): ExtensionUI
 			return state.theme;
 		},
 		async getAllThemes() {
-			return [{ name: "dark" }];
+			return [{ name: "dark" }, ...(state.themes?.() ?? []).map(({ name, path }) => ({ name, path }))];
 		},
 		async getTheme(name) {
-			return name === "dark" ? state.theme : undefined;
+			if (name === "dark") return state.builtinTheme ?? state.theme;
+			return state.themes?.().find((theme) => theme.name === name)?.theme;
 		},
-		async setTheme() {
-			return { success: false, error: "Playa has one theme" };
+		async setTheme(theme) {
+			// A theme from a file draws what extensions render from then on; the page keeps its own scheme.
+			if (typeof theme !== "string") return { success: false, error: "Playa sets a theme by the name ctx.ui.getAllThemes lists" };
+			const found = theme === "dark" ? (state.builtinTheme ?? state.theme) : state.themes?.().find((candidate) => candidate.name === theme)?.theme;
+			if (!found) return { success: false, error: `Playa has no theme named "${theme}"` };
+			return use(found);
 		},
 		getToolsExpanded() {
 			return state.toolsExpanded;

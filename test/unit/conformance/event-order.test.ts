@@ -17,7 +17,8 @@ export default function (pi) {
 		},
 	});
 	for (const type of ${JSON.stringify(REFERENCE_EVENTS)}) {
-		if (type === "session_start") continue;
+		// Start events, not the prompt's (resources_discover follows session_start).
+		if (type === "session_start" || type === "resources_discover") continue;
 		pi.on(type, (event) => { ${PROBE_EXPR}.push(JSON.parse(JSON.stringify({ ...event, signal: event.signal ? "signal" : undefined }))); });
 	}
 }`;
