@@ -8,7 +8,7 @@ import type { Api, Model } from "@earendil-works/pi-ai";
 import * as Comlink from "comlink";
 import { ModuleLoader } from "../loader/module-loader.ts";
 import { HostModules } from "../loader/host-modules.ts";
-import { createModuleUrls, type ModuleUrls } from "../loader/module-urls.ts";
+import { createModuleUrls } from "../loader/module-urls.ts";
 import { darkTheme, lightTheme, setTheme, type Theme } from "../modules/coding-agent/theme.ts";
 import { createHostModuleLoaders } from "../modules/table.ts";
 import { CallRecorder } from "../protocol/call-record.ts";
@@ -17,7 +17,6 @@ import type { HostBridge, RuntimeConfig, RuntimeEvent } from "../protocol/runtim
 import { markInterruptedTurn } from "../session/interrupted.ts";
 import { isMessageEntry, type StoredEntry } from "../session/entries.ts";
 import { SessionTree } from "../session/tree.ts";
-import type { CompactionSettings } from "../session/compaction/prepare.ts";
 import { isWorkspaceError, type Workspace } from "../workspace/types.ts";
 import { connectEmbeddedWorkspace } from "../workspace/embedded/client.ts";
 import { PendingCommits } from "./agent/commits.ts";
@@ -25,7 +24,7 @@ import { DEFAULT_RETRY_POLICY } from "./agent/retry.ts";
 import { AgentSession } from "./agent/session.ts";
 import { CommandRouter } from "./commands/router.ts";
 import { resourceHooks } from "./commands/prompt-templates.ts";
-import { emptyResources, type Resources } from "./extensions/resources.ts";
+import { emptyResources } from "./extensions/resources.ts";
 import { execInWorkspace } from "./commands/user-shell.ts";
 import { workspaceOutputFiles } from "./tools/result-bounds.ts";
 import { StaleExtensionContextError } from "./extensions/api.ts";
@@ -38,15 +37,15 @@ import { McpServers } from "./extensions/mcp-servers.ts";
 import { catchStrayErrors, type ErrorEventTarget } from "./extensions/stray-errors.ts";
 import { createSessionControl, type ControlDeps } from "./extensions/session-control.ts";
 import type { UIClientState } from "./extensions/ui-client.ts";
-import { createGatewayStreamFn, type GatewayLike } from "./models/gateway-stream.ts";
+import { createGatewayStreamFn } from "./models/gateway-stream.ts";
 import { providerHooks } from "./models/provider-hooks.ts";
-import { createManualModel, MANUAL_PROVIDER, type ManualModel } from "./models/manual-model.ts";
+import { createManualModel, MANUAL_PROVIDER } from "./models/manual-model.ts";
 import { PlayaModelRegistry } from "./models/model-registry.ts";
 import { ModelPolicy } from "./models/model-policy.ts";
 import { routePiAiCalls } from "./models/pi-ai-calls.ts";
 import { ProviderRegistry } from "./models/providers.ts";
 import { RuntimeModels } from "./models/runtime-models.ts";
-import { createScriptedModel, type ScriptedModel } from "./models/scripted-model.ts";
+import { createScriptedModel } from "./models/scripted-model.ts";
 import { ModelSelection } from "./models/selection.ts";
 import { routeVirtualModel } from "./models/virtual-models.ts";
 import { generateBranchSummary } from "./navigation/branch-summary.ts";
@@ -57,74 +56,7 @@ import { nodeHostFor } from "./tools/node-host.ts";
 import { captureConsole } from "./inspector/console-capture.ts";
 import { Inspector } from "./inspector/inspector.ts";
 import { tapRequests } from "./inspector/request-tap.ts";
-
-export interface RuntimeOptions {
-	/** A workspace in the same thread (Node, tests); in the browser it arrives as a port in the config. */
-	workspace?: Workspace;
-	fetch?: typeof fetch;
-	cdn?: string;
-	/** Tokens per second the scripted model streams at (0: as fast as possible). */
-	scriptedTokensPerSecond?: number;
-	/**
-	 * `ctx.mode`: "tui" where a page draws `ctx.ui.custom` components (default); "rpc" for a host
-	 * that answers dialogs but shows no components (the headless runner), so examples skip them.
-	 */
-	uiMode?: "tui" | "rpc";
-	/** A provider gateway in the same thread (Node, tests); in the browser it arrives as a port in the config. */
-	gateway?: RuntimeGateway;
-	/** Compaction thresholds (upstream's defaults unless given). */
-	compaction?: Partial<CompactionSettings>;
-	/** Record events, console output and requests for the page's inspector (default true). */
-	inspect?: boolean;
-}
-
-export type RuntimeGateway = GatewayLike & Pick<ProviderGatewayApi, "hasKey">;
-
-/** Where the runtime is in its life: extensions load, then run, then the runtime shuts down. */
-export interface RuntimeLifecycle {
-	/** Extensions have loaded: changes are reported from then on. */
-	initialized: boolean;
-	/** The runtime shut down: contexts kept by extensions are stale. */
-	stale: boolean;
-}
-
-/** One session runtime's parts, as the protocol adapter (runtime.ts) and tests reach them. */
-export interface RuntimeParts {
-	host: HostBridge;
-	lifecycle: RuntimeLifecycle;
-	urls: ModuleUrls;
-	tree: SessionTree;
-	session: AgentSession;
-	runner: ExtensionRunner;
-	/** The scripted model (`model` for tests that read its steps). */
-	model: ScriptedModel;
-	manual: ManualModel;
-	policy: ModelPolicy;
-	selection: ModelSelection;
-	navigation: NavigationDeps;
-	panel: ExtensionPanel;
-	rendering: ExtensionRendering;
-	ui: UIClientState;
-	timers: ManagedTimers;
-	loader: ModuleLoader;
-	control: ControlDeps;
-	/** MCP servers extensions registered. */
-	mcp: McpServers;
-	models: RuntimeModels;
-	commands: CommandRouter;
-	/** The session's files (none for a runtime without one). */
-	workspace: Workspace | undefined;
-	/** Skills, prompt templates and themes `resources_discover` brought (filled after session_start). */
-	resources: Resources;
-	/** Whether the project's extensions are trusted (`ctx.isProjectTrusted()`); the trust flow at start may change it. */
-	projectTrust: { trusted: boolean };
-	/** Stops attributing the worker's uncaught errors to extensions. */
-	stopStrayErrors(): void;
-	/** The inspector, when recording. */
-	inspector?: Inspector;
-	/** Sends what the inspector holds and stops capturing the console. */
-	stopInspector(): void;
-}
+import type { RuntimeLifecycle, RuntimeOptions, RuntimeParts } from "./parts.ts";
 
 /** The bridge to the host: the one given (same thread), or the config's port. */
 export function hostBridge(config: RuntimeConfig, bridge?: HostBridge): HostBridge {
