@@ -4,10 +4,10 @@
 // stored reply; pi's exit), pi's wall time, and the page's main-thread long tasks; checks each reply was stored
 // whole, with no runtime restart. Medians and the Playa/pi ratios close the report.
 //
-//   node scripts/bench-stream.mjs [--tokens 50000] [--runs 1] [--dist dist] [--no-pi] [--profile] [--throttle N] [--port 4183]
+//   node scripts/bench-stream.mjs [--tokens 50000] [--runs 1] [--dist dist] [--no-pi] [--profile] [--trace] [--throttle N] [--port 4183]
 //
 // `--profile` adds where the main thread's time went (build with `--minify false` into `--dist <dir>` for readable
-// names). `--throttle N` slows the page's CPU N times (Chromium's emulation), which shows the tasks that a loaded
+// names); `--trace` its largest tasks by CPU time, each named by the work inside it. `--throttle N` slows the page's CPU N times (Chromium's emulation), which shows the tasks that a loaded
 // machine would make long. Run by `npm run bench`; exits non-zero when a reply was not stored whole.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,6 +25,7 @@ import {
 	summarizeLongTasks,
 } from "./bench/browser.mjs";
 import { node22, piRun } from "./bench/pi.mjs";
+import { mainThreadTasks, TRACE_CATEGORIES } from "./bench/trace.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -37,6 +38,7 @@ const PORT = Number(option("--port", 4183));
 const profile = args.includes("--profile");
 const THROTTLE = Number(option("--throttle", 1));
 const withPi = !args.includes("--no-pi");
+const trace = args.includes("--trace");
 
 const tokens = [];
 for (let i = 0; i < TOKENS; i++) tokens.push(i % 60 === 59 ? `w${i}.\n\n` : i % 60 === 0 ? `**p${i / 60}** ` : `w${i} `);
@@ -53,9 +55,15 @@ async function playaRun(browser, appUrl) {
 	const before = (await longTasks(page)).length;
 	const started = performance.now();
 	const asked = () => mock.requests.some((request) => request.method === "POST");
+	if (trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
 	await profiled(page, profile, () => runPrompt(page, "Write a long answer", asked));
 	const ended = Date.now();
 	const elapsed = performance.now() - started;
+	if (trace) {
+		const { tasks, count, cpu } = mainThreadTasks(JSON.parse((await browser.stopTracing()).toString()).traceEvents);
+		console.log(`main thread: ${Math.round(cpu)} ms CPU in ${count} tasks; the largest (CPU ms / wall ms: what):`);
+		for (const task of tasks) console.log(`  ${task.cpu.toFixed(1).padStart(6)} / ${task.wall.toFixed(1).padStart(6)}  ${task.label}`);
+	}
 	const tasks = summarizeLongTasks((await longTasks(page)).slice(before));
 	const entries = await storedEntries(page);
 	const stored = entries.filter((entry) => entry.type === "message" && entry.message.role === "assistant").at(-1);
