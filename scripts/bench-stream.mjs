@@ -10,7 +10,7 @@
 // names); `--trace` its largest tasks by CPU time, each named by the work inside it. `--throttle N` slows the page's CPU N times (Chromium's emulation), which shows the tasks that a loaded
 // machine would make long. Run by `npm run bench`; exits non-zero when a reply was not stored whole.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import {
 	launch,
@@ -88,6 +88,9 @@ async function piSide(node) {
 }
 
 const work = mkdtempSync(join(tmpdir(), "playa-bench-stream-"));
+/** The machine's 1-minute load average: wall times and long tasks stretch with it. */
+const load = () => loadavg()[0].toFixed(2);
+const loadBefore = load();
 const server = await preview(PORT, option("--dist", "dist"));
 const mock = await startMockProviders();
 const browser = await launch();
@@ -113,7 +116,9 @@ if (RUNS > 1 || pi.length > 0) {
 		theirs.length ? `${ms(mine)}, ${(median(mine) / median(theirs)).toFixed(2)}× pi's ${what} (${ms(theirs)})` : ms(mine);
 	const longest = Math.max(...playa.map((run) => run.tasks.longest));
 	const clean = playa.filter((run) => run.tasks.count === 0).length;
-	console.log(`\nlong reply, ${RUNS} run(s)${pi.length ? " each, interleaved" : ""} (medians); whole: ${failed ? "NO" : "yes"}`);
+	console.log(
+		`\nlong reply, ${RUNS} run(s)${pi.length ? " each, interleaved" : ""} (medians); whole: ${failed ? "NO" : "yes"}; load average ${loadBefore} → ${load()}`,
+	);
 	console.log(
 		`Playa send→end ${against(
 			playa.map((run) => run.elapsed),
