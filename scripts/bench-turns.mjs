@@ -8,8 +8,7 @@
 //
 // pi needs Node >= 22: the bench takes it from the npm registry (`npm exec --package=node@22`) unless
 // PLAYA_BENCH_NODE22 names a binary. Exits non-zero when a run did not verify.
-import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -25,7 +24,7 @@ import {
 	storedEntries,
 	usage,
 } from "./bench/browser.mjs";
-import { ROOT } from "./setup.mjs";
+import { node22, piRun } from "./bench/pi.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -133,70 +132,14 @@ async function playaRun(browser, appUrl, mock, extUrl) {
 	return { wall, cpu, peak, problem, ...(requests.times ? turnFigures(requests.times) : {}) };
 }
 
-function node22() {
-	if (process.env.PLAYA_BENCH_NODE22) return process.env.PLAYA_BENCH_NODE22;
-	return execFileSync("npm", ["exec", "--yes", "--package=node@22", "--", "node", "-e", "process.stdout.write(process.execPath)"], {
-		cwd: ROOT,
-		encoding: "utf8",
-	}).trim();
-}
-
-async function piRun(node, mock) {
-	const agentDir = join(work, "pi-agent");
-	const sessions = join(work, `pi-sessions-${Date.now()}`);
-	mkdirSync(agentDir, { recursive: true });
-	writeFileSync(
-		join(agentDir, "models.json"),
-		JSON.stringify({ providers: { mock: { baseUrl: `${mock.url}/openai/v1`, api: "openai-completions", apiKey: "bench", models: [{ id: "bench-model" }] } } }),
-	);
+async function piSide(node, mock) {
 	mock.reset();
 	mock.script("openai-completions", replies());
-	const cli = join(ROOT, "node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js");
 	const extensions = Object.keys(files).flatMap((name) => ["-e", join(extDir, name)]);
-	const piArgs = [
-		cli,
-		"--print",
-		"--offline",
-		"--provider",
-		"mock",
-		"--model",
-		"bench-model",
-		...extensions,
-		"--session-dir",
-		sessions,
-		"--no-skills",
-		"--no-context-files",
-		`run ${CALLS} tool calls`,
-	];
-	const started = performance.now();
-	const child = spawn("/usr/bin/time", ["-f", "%U %S %M", node, ...piArgs], {
-		cwd: work,
-		env: { ...process.env, PI_CODING_AGENT_DIR: agentDir },
-		stdio: ["ignore", "pipe", "pipe"],
-	});
-	let stdout = "";
-	let stderr = "";
-	child.stdout.on("data", (chunk) => (stdout += chunk));
-	child.stderr.on("data", (chunk) => (stderr += chunk));
-	const code = await new Promise((resolve) => child.on("close", resolve));
-	const wall = performance.now() - started;
-	const [user, sys, maxKb] = stderr.trim().split("\n").at(-1).split(" ").map(Number);
+	const run = await piRun({ node, mockUrl: mock.url, work, args: extensions, prompt: `run ${CALLS} tool calls` });
 	const requests = verifyRequests(mock);
-	let problem = code !== 0 ? `pi exited with ${code}: ${stderr.slice(-500)}` : requests.problem;
-	if (!problem) {
-		const file = readdirSync(sessions).find((name) => name.endsWith(".jsonl"));
-		const messages = file
-			? readFileSync(join(sessions, file), "utf8")
-					.trim()
-					.split("\n")
-					.map((line) => JSON.parse(line))
-					.filter((entry) => entry.type === "message")
-					.map((entry) => entry.message)
-			: [];
-		problem = verifyMessages(messages);
-	}
-	rmSync(sessions, { recursive: true, force: true });
-	return { wall, cpu: user + sys, peak: maxKb * 1024, problem, stdout, ...(requests.times ? turnFigures(requests.times) : {}) };
+	const problem = run.problem ?? requests.problem ?? verifyMessages(run.messages);
+	return { wall: run.wall, cpu: run.cpu, peak: run.peak, problem, stdout: run.stdout, ...(requests.times ? turnFigures(requests.times) : {}) };
 }
 
 // `--dist a,b` compares builds (say, before and after a change): their runs alternate too.
@@ -214,7 +157,7 @@ try {
 	const node = withPi ? node22() : undefined;
 	for (let run = 0; run < RUNS; run++) {
 		for (const [i, server] of servers.entries()) results[label(i)].push(await playaRun(browser, server.url, mock, ext.url));
-		if (node) results.pi.push(await piRun(node, mock));
+		if (node) results.pi.push(await piSide(node, mock));
 	}
 } finally {
 	await browser.close();

@@ -3,8 +3,8 @@
 //   and its TypeScript worker's chunks (loaded on first use);
 //   runtime overhead per turn, under Node (Vitest bench);
 //   in Chromium against the build: start → ready and 20 extensions (bench-start.mjs), a 10,000-entry session
-//   (bench-session.mjs), a 50,000-token reply's long tasks (bench-stream.mjs), and the tool-call workload side by
-//   side with upstream pi's CLI (bench-turns.mjs; pi runs on Node 22 from the npm registry).
+//   (bench-session.mjs), a 50,000-token reply's time and long tasks (bench-stream.mjs), and the tool-call workload,
+//   the last two side by side with upstream pi's CLI (bench-turns.mjs; pi runs on Node 22 from the npm registry).
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -33,7 +33,7 @@ for (const [label, pattern] of [
 }
 
 const browserStatuses = ["bench-start.mjs", "bench-session.mjs", "bench-stream.mjs", "bench-turns.mjs"].map((script) => {
-	const args = script === "bench-turns.mjs" ? ["--calls", "100", "--runs", "5"] : [];
+	const args = script === "bench-turns.mjs" ? ["--calls", "100", "--runs", "5"] : script === "bench-stream.mjs" ? ["--runs", "5"] : [];
 	return run("node", [join(ROOT, "scripts", script), ...args]);
 });
 const turns300 = run("node", [join(ROOT, "scripts", "bench-turns.mjs"), "--calls", "300", "--runs", "3"]);

@@ -71,6 +71,9 @@ export async function pageWithEndpoint(browser, appUrl, mockUrl, query = "") {
 	await page.getByLabel("Model id").fill("gpt-4o-mini");
 	await page.getByRole("button", { name: "Add endpoint" }).click();
 	await page.getByLabel("Current model").filter({ hasText: "gpt-4o-mini at 127.0.0.1" }).waitFor();
+	// Playwright evaluates its helper script in the page's own world on the first waitForFunction, a task of tens
+	// of milliseconds on the main thread: here, before a run is measured, not in it (runPrompt waits so).
+	await page.waitForFunction(() => true);
 	return { page, context };
 }
 

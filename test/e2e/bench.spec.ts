@@ -26,7 +26,7 @@ test("the tool-call benchmark runs 10 calls through the page and verifies them",
 
 test("the long-reply benchmark streams a reply through the gateway and finds it stored whole", async () => {
 	test.setTimeout(180_000);
-	const { code, output } = await bench("bench-stream.mjs", ["--tokens", "3000", "--dist", "dist", "--port", String(APP_PORT + 6)]);
+	const { code, output } = await bench("bench-stream.mjs", ["--tokens", "3000", "--no-pi", "--dist", "dist", "--port", String(APP_PORT + 6)]);
 	console.log(output.trim());
 	expect(output).toMatch(/long reply \(3,000 tokens, full speed\): \d+ ms send→end, whole;/);
 	expect(code).toBe(0);

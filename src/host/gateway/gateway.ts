@@ -190,10 +190,18 @@ export function createWireEncoder(): (event: AssistantMessageEvent) => GatewayEv
 }
 
 /**
- * Batches events to the sink: one message per macrotask rather than one per token, and the next batch only once
- * the worker answered the last one (a worker that falls behind slows the batches, not the main thread).
+ * The most events one batch carries. While the page parses a fast reply, the worker's answers wait behind the
+ * parsing (scheduler.yield's continuations go first), so tens of thousands of events can gather; cloning them in
+ * one message would be one long task on each side.
  */
-class Outbox {
+export const MAX_BATCH_EVENTS = 2_000;
+
+/**
+ * Batches events to the sink: one message per macrotask rather than one per token, at most MAX_BATCH_EVENTS
+ * each, and the next batch only once the worker answered the last one (a worker that falls behind slows the
+ * batches, not the main thread).
+ */
+export class Outbox {
 	private buffer: GatewayEvent[] = [];
 	private timer: ReturnType<typeof setTimeout> | undefined;
 	private inflight: Promise<void> | undefined;
@@ -213,8 +221,8 @@ class Outbox {
 	private send(): void {
 		this.timer = undefined;
 		if (this.failed || this.inflight || this.buffer.length === 0) return;
-		const batch = this.buffer;
-		this.buffer = [];
+		const batch = this.buffer.length > MAX_BATCH_EVENTS ? this.buffer.splice(0, MAX_BATCH_EVENTS) : this.buffer;
+		if (batch === this.buffer) this.buffer = [];
 		this.inflight = Promise.resolve()
 			.then(() => this.sink.events(batch))
 			.then(
