@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_BATCH_EVENTS, Outbox } from "../../../src/host/gateway/gateway.ts";
+import { MAX_BATCH_EVENTS, Outbox } from "../../../src/host/gateway/outbox.ts";
 import type { GatewayEvent, GatewaySink } from "../../../src/protocol/gateway.ts";
 
 const delta = (i: number): GatewayEvent => ({ type: "text_delta", contentIndex: 0, delta: `w${i} `, append: `w${i} ` });
