@@ -44,6 +44,8 @@ export class WorkspaceHost {
 	private closed = false;
 	private storage?: PlayaDatabase;
 	private saving = Promise.resolve();
+	/** The embedded shell's worker, started before storage opened (`warm`), for `open` to take. */
+	private warmWorker?: Promise<Worker | undefined>;
 
 	constructor(
 		/** Told the file paths and the backend's status whenever they change. */
@@ -63,6 +65,25 @@ export class WorkspaceHost {
 		return this.cwd ?? STORED_ROOT;
 	}
 
+	/**
+	 * Starts the embedded shell's worker now, so its module (the largest the start waits for) loads while storage
+	 * opens; `open` hands it the stored files. A page asking for WebContainer by its address does without.
+	 */
+	warm(location: Location): void {
+		if (this.warmWorker || new URLSearchParams(location.search).get("workspace") === "webcontainer") return;
+		this.warmWorker = import("../workspace/embedded/start.ts").then(
+			({ spawnEmbeddedWorker }) => (this.closed ? undefined : spawnEmbeddedWorker()),
+			() => undefined,
+		);
+	}
+
+	/** The warm worker, if any, once: `open` takes it, or it ends (WebContainer runs instead, or the page closed). */
+	private takeWarmWorker(): Promise<Worker | undefined> {
+		const warm = this.warmWorker ?? Promise.resolve(undefined);
+		this.warmWorker = Promise.resolve(undefined);
+		return warm;
+	}
+
 	async open(storage: PlayaDatabase, location: Location): Promise<void> {
 		this.storage = storage;
 		const preference = await this.preference(storage, location);
@@ -72,10 +93,12 @@ export class WorkspaceHost {
 				boot: this.boot,
 				prepare: async (workspace) => seedFromStore(workspace, await storage.loadFiles()),
 				embedded: async () => {
-					const { startEmbeddedWorkspace } = await import("../workspace/embedded/start.ts");
-					return startEmbeddedWorkspace({ snapshot: await storage.loadFiles() });
+					const { startEmbeddedWorkspace, spawnEmbeddedWorker } = await import("../workspace/embedded/start.ts");
+					const worker = (await this.takeWarmWorker()) ?? spawnEmbeddedWorker();
+					return startEmbeddedWorkspace({ snapshot: await storage.loadFiles() }, worker);
 				},
 			});
+			void this.takeWarmWorker().then((unused) => unused?.terminate());
 			// Closed while it started: the embedded shell's worker goes too.
 			if (this.closed) return chosen.kind === "embedded" ? chosen.embedded.terminate() : undefined;
 			if (chosen.kind === "embedded") await this.runEmbedded(chosen.embedded, storage);
@@ -85,6 +108,7 @@ export class WorkspaceHost {
 			});
 			await this.publishFiles();
 		} catch (error) {
+			void this.takeWarmWorker().then((unused) => unused?.terminate());
 			this.running = undefined;
 			const message = `The workspace did not start, so commands and file tools are off: ${(error as Error).message}`;
 			this.onUpdate({ workspace: { preference, notice: message } });
@@ -95,6 +119,7 @@ export class WorkspaceHost {
 	/** Ends the embedded shell's worker (a playground closed in the page); a WebContainer lives as long as the page. */
 	close(): void {
 		this.closed = true;
+		void this.takeWarmWorker().then((unused) => unused?.terminate());
 		if (this.running?.kind === "embedded") this.running.handle.terminate();
 		this.running = undefined;
 	}
