@@ -1,10 +1,10 @@
 // Starting up: from navigation to a ready composer (an empty playground, five fresh loads), and from saying yes
 // to 20 TypeScript extensions named by a link until all 20 are loaded (three fresh loads), with the renderers'
-// memory once ready. Run by `npm run bench`, which builds first.
+// memory once ready. Run by `npm run bench`, which builds first. `--dist a,b` compares builds: their runs alternate.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { descendants, launch, median, preview, staticFiles, usage } from "./bench/browser.mjs";
+import { descendants, launch, markSummary, median, preview, readyTiming, staticFiles, usage, watchReady } from "./bench/browser.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -13,6 +13,8 @@ const option = (name, fallback) => {
 };
 const PORT = Number(option("--port", 4185));
 const EXTENSIONS = 20;
+const RUNS = Number(option("--runs", 5));
+const dists = option("--dist", "dist").split(",");
 
 const dir = mkdtempSync(join(tmpdir(), "playa-bench-start-"));
 mkdirSync(join(dir, "ext"));
@@ -43,53 +45,75 @@ export default function (pi: ExtensionAPI) {
 	);
 }
 
-const server = await preview(PORT, option("--dist", "dist"));
+const servers = [];
+for (const [i, dist] of dists.entries()) servers.push(await preview(PORT + i, dist));
 const files = await staticFiles(join(dir, "ext"));
 const browser = await launch();
 const renderers = () => usage(descendants(process.pid), /--type=renderer/).rss;
+const label = (i) => (dists.length > 1 ? ` [${dists[i]}]` : "");
+const spread = (list) => `median of ${list.length}; min ${Math.round(Math.min(...list))}, max ${Math.round(Math.max(...list))}`;
 try {
-	const ready = [];
-	const memory = [];
-	for (let run = 0; run < 5; run++) {
-		const context = await browser.newContext();
-		const page = await context.newPage();
-		await page.goto(server.url);
-		await page.locator('.app[data-phase="ready"]').waitFor({ timeout: 60_000 });
-		// The moment the page says it is ready, on its own clock from navigation.
-		ready.push(await page.evaluate(() => performance.now()));
-		memory.push(renderers());
-		await context.close();
+	// A first visit (a fresh context: nothing cached, no storage), then the same page loaded again (a returning
+	// visit: the browser's caches and the service worker warm, the playground stored).
+	const ready = dists.map(() => []);
+	const again = dists.map(() => []);
+	const memory = dists.map(() => []);
+	for (let run = 0; run < RUNS; run++) {
+		for (const [i, server] of servers.entries()) {
+			const context = await browser.newContext();
+			const page = await context.newPage();
+			await watchReady(page);
+			await page.goto(server.url);
+			ready[i].push(await readyTiming(page));
+			memory[i].push(renderers());
+			await page.reload();
+			again[i].push(await readyTiming(page));
+			await context.close();
+		}
 	}
-	console.log(
-		`start → ready (empty playground): median ${Math.round(median(ready))} ms of 5 (min ${Math.round(Math.min(...ready))}, max ${Math.round(Math.max(...ready))}; budget 1000 ms); renderers' memory once ready ${Math.round(median(memory) / 2 ** 20)} MB`,
-	);
+	for (const i of dists.keys()) {
+		for (const [visit, timings] of [
+			["first visit", ready[i]],
+			["returning visit", again[i]],
+		]) {
+			const times = timings.map((timing) => timing.ready);
+			console.log(
+				`start → ready (empty playground, ${visit})${label(i)}: median ${Math.round(median(times))} ms after navigation (${spread(times)}; budget 1000 ms)`,
+			);
+			if (Object.keys(timings[0].marks).length > 0) console.log(`  where it went (medians, ms from navigation): ${markSummary(timings)}`);
+		}
+		console.log(`renderers' memory once ready${label(i)}: ${Math.round(median(memory[i]) / 2 ** 20)} MB`);
+	}
 
-	const loads = [];
+	const loads = dists.map(() => []);
 	for (let run = 0; run < 3; run++) {
-		const context = await browser.newContext();
-		const page = await context.newPage();
-		const query = Array.from({ length: EXTENSIONS }, (_, i) => `ext=${encodeURIComponent(`${files.url}/ext-${i}.ts`)}`).join("&");
-		await page.goto(`${server.url}?${query}`);
-		const yes = page.getByRole("dialog", { name: "Run extensions from this link?" }).getByRole("button", { name: "Run extensions" });
-		await yes.waitFor();
-		const started = performance.now();
-		await yes.click();
-		await page.waitForFunction(
-			(count) => document.querySelectorAll('li[aria-label^="Extension "].loaded').length >= count && document.querySelector('.app[data-phase="ready"]'),
-			EXTENSIONS,
-			{ timeout: 120_000 },
-		);
-		loads.push(performance.now() - started);
-		const failed = await page.locator('li[aria-label^="Extension "].failed').count();
-		if (failed > 0) throw new Error(`${failed} of the ${EXTENSIONS} extensions failed to load`);
-		await context.close();
+		for (const [i, server] of servers.entries()) {
+			const context = await browser.newContext();
+			const page = await context.newPage();
+			const query = Array.from({ length: EXTENSIONS }, (_, n) => `ext=${encodeURIComponent(`${files.url}/ext-${n}.ts`)}`).join("&");
+			await page.goto(`${server.url}?${query}`);
+			const yes = page.getByRole("dialog", { name: "Run extensions from this link?" }).getByRole("button", { name: "Run extensions" });
+			await yes.waitFor();
+			const started = performance.now();
+			await yes.click();
+			await page.waitForFunction(
+				(count) => document.querySelectorAll('li[aria-label^="Extension "].loaded').length >= count && document.querySelector('.app[data-phase="ready"]'),
+				EXTENSIONS,
+				{ timeout: 120_000 },
+			);
+			loads[i].push(performance.now() - started);
+			const failed = await page.locator('li[aria-label^="Extension "].failed').count();
+			if (failed > 0) throw new Error(`${failed} of the ${EXTENSIONS} extensions failed to load`);
+			await context.close();
+		}
 	}
-	console.log(
-		`${EXTENSIONS} TypeScript extensions: all loaded ${Math.round(median(loads))} ms after consent (median of 3; min ${Math.round(Math.min(...loads))}, max ${Math.round(Math.max(...loads))}; budget 300 ms)`,
-	);
+	for (const i of dists.keys())
+		console.log(
+			`${EXTENSIONS} TypeScript extensions${label(i)}: all loaded ${Math.round(median(loads[i]))} ms after consent (${spread(loads[i])}; budget 300 ms)`,
+		);
 } finally {
 	await browser.close();
 	files.close();
-	server.close();
+	for (const server of servers) server.close();
 	rmSync(dir, { recursive: true, force: true });
 }

@@ -56,6 +56,44 @@ export function summarizeLongTasks(tasks) {
 	};
 }
 
+/**
+ * Notes, in the page, the moment the app first says it is ready (`.app[data-phase="ready"]`), on the page's own clock
+ * from navigation: waiting for it from here would add Playwright's polling to the figure. Add before navigating.
+ */
+const observeReady = () => {
+	const look = () => {
+		if (window.__readyAt === undefined && document.querySelector('.app[data-phase="ready"]')) window.__readyAt = performance.now();
+	};
+	new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-phase"] });
+};
+
+export async function watchReady(page) {
+	await page.addInitScript(observeReady);
+}
+
+/**
+ * Waits until the page is ready; resolves with when it became ready and the page's start marks (`playa:*`, in
+ * the order they were set: see docs/architecture.md), both in ms from navigation.
+ */
+export async function readyTiming(page, timeout = 60_000) {
+	await page.waitForFunction(() => window.__readyAt !== undefined, null, { timeout, polling: 50 });
+	return page.evaluate(() => ({
+		ready: window.__readyAt,
+		marks: Object.fromEntries(
+			performance
+				.getEntriesByType("mark")
+				.filter((mark) => mark.name.startsWith("playa:"))
+				.map((mark) => [mark.name.slice("playa:".length), mark.startTime]),
+		),
+	}));
+}
+
+/** "a 120, b 340, …": the median of each mark over runs, in the order of the first run. */
+export function markSummary(runs) {
+	const names = Object.keys(runs[0]?.marks ?? {});
+	return names.map((name) => `${name} ${Math.round(median(runs.map((run) => run.marks[name] ?? Number.NaN)))}`).join(", ");
+}
+
 /** A fresh page (its own context: empty storage) ready with the mock's endpoint as its model. */
 export async function pageWithEndpoint(browser, appUrl, mockUrl, query = "") {
 	const context = await browser.newContext();

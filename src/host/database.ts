@@ -1,7 +1,8 @@
 /**
  * IndexedDB, written only by the main thread (through idb). Sessions keep their header and leaf;
  * entries are stored one record each, keyed by session and append order, so every append is one
- * small write and a reload reads them back in order.
+ * small write and a reload reads them back in order. A long session is also kept in packs (below),
+ * so reading it whole does not cost a record per entry.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import type { SessionSnapshot } from "../protocol/runtime.ts";
@@ -12,6 +13,27 @@ export const DB_NAME = "playa";
 const DB_VERSION = 2;
 /** Entry writes issued in one task; more of them wait for the previous ones (see appendEntry). */
 const PUTS_PER_TASK = 200;
+/**
+ * A session read whole with this many entries not yet packed gets them packed: copies of a run of its entries in
+ * one settings record (`pack:<session>:<first seq>`). Reading 10,000 entry records costs several times reading
+ * the same entries as one array. Stored entries are never rewritten, so a pack stays true; the entry records
+ * stay the source of truth (the latest entries, exports and imports read them), and a pack goes with its session.
+ */
+const PACK_AT = 1_000;
+
+interface SessionPack {
+	from: number;
+	entries: StoredEntry[];
+}
+
+function packKey(sessionId: string, from: number): string {
+	return `pack:${sessionId}:${String(from).padStart(15, "0")}`;
+}
+
+/** Every pack key of a session ("~" sorts after the digits). */
+function packRange(sessionId: string): IDBKeyRange {
+	return IDBKeyRange.bound(`pack:${sessionId}:`, `pack:${sessionId}:~`);
+}
 
 export interface SessionRecord {
 	id: string;
@@ -89,10 +111,34 @@ export class PlayaDatabase {
 	async loadSession(id: string): Promise<SessionSnapshot | undefined> {
 		// Reads see every write asked for before them (a restart reloads what the last runtime appended).
 		await this.queue;
-		const record = await this.db.get("sessions", id);
+		const tx = this.db.transaction(["sessions", "entries", "settings"]);
+		const record = await tx.objectStore("sessions").get(id);
 		if (!record) return undefined;
-		const rows = await this.db.getAll("entries", IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]));
-		return { header: record.header, entries: rows.map((row) => row.entry), leafId: record.leafId };
+		const packs = (await tx.objectStore("settings").getAll(packRange(id))) as SessionPack[];
+		// Packs are used as far as they run on from the first entry without a gap; the entry records give the rest.
+		const entries: StoredEntry[] = [];
+		for (const pack of packs) {
+			if (pack.from !== entries.length || pack.from + pack.entries.length > record.entryCount) break;
+			for (const entry of pack.entries) entries.push(entry);
+		}
+		const packed = entries.length;
+		const rows = await tx.objectStore("entries").getAll(IDBKeyRange.bound([id, packed], [id, Number.MAX_SAFE_INTEGER]));
+		for (const row of rows) entries.push(row.entry);
+		if (rows.length >= PACK_AT) void this.pack(id, packed, entries.slice(packed)).catch(() => undefined);
+		return { header: record.header, entries, leafId: record.leafId };
+	}
+
+	/** Stores entries `from`… of a session as one pack, unless the session has gone (or shrank) meanwhile. */
+	private pack(sessionId: string, from: number, entries: StoredEntry[]): Promise<void> {
+		return this.serial(async () => {
+			const tx = this.db.transaction(["sessions", "settings"], "readwrite");
+			const record = await tx.objectStore("sessions").get(sessionId);
+			if (record && record.entryCount >= from + entries.length) {
+				const pack: SessionPack = { from, entries };
+				await tx.objectStore("settings").put(pack, packKey(sessionId, from));
+			}
+			await tx.done;
+		});
 	}
 
 	/** The last `count` entries and the leaf: enough to show a long session while the rest loads. */
@@ -153,11 +199,12 @@ export class PlayaDatabase {
 		});
 	}
 
-	/** Removes a session and all its entries. */
+	/** Removes a session, all its entries and their packs. */
 	deleteSession(sessionId: string): Promise<void> {
 		return this.serial(async () => {
-			const tx = this.db.transaction(["sessions", "entries"], "readwrite");
+			const tx = this.db.transaction(["sessions", "entries", "settings"], "readwrite");
 			await tx.objectStore("entries").delete(IDBKeyRange.bound([sessionId, 0], [sessionId, Number.MAX_SAFE_INTEGER]));
+			await tx.objectStore("settings").delete(packRange(sessionId));
 			await tx.objectStore("sessions").delete(sessionId);
 			await tx.done;
 		});

@@ -210,10 +210,12 @@ export class Playground {
 
 	async open(): Promise<void> {
 		this.frames.warm();
+		this.workspace.warm(this.location);
 		void this.share.openFromAddress();
 		try {
 			this.storage = await openPlaygroundDatabase(this.playgroundId);
 			this.storageOpened(this.storage);
+			performance.mark("playa:storage");
 			this.home = this.playgroundId === HOME_PLAYGROUND ? this.storage : await openPlaygroundDatabase(HOME_PLAYGROUND);
 			// The workspace's worker starts at once (it loads off this thread); the transcript shows its latest entries first.
 			this.workspaceReady = this.workspace.open(this.storage, this.location);
@@ -222,6 +224,7 @@ export class Playground {
 			if (recent) {
 				this.set({ sessionId: recent.header.id, entries: recent.entries, leafId: recent.leafId });
 				await nextPaint();
+				performance.mark("playa:shown");
 				// The whole session, which the runtime starts with, is read while the settings and the link's trust are.
 				this.sessions.preload(recent.header.id);
 			}
@@ -234,6 +237,7 @@ export class Playground {
 				this.set({ phase: "awaiting-trust", untrustedUrls: untrusted, changedUrls: await this.links.trustedBefore(untrusted) });
 				return;
 			}
+			performance.mark("playa:settings");
 			await this.startRuntime();
 			await this.sendFirstPrompt();
 		} catch (error) {
@@ -352,6 +356,7 @@ export class Playground {
 		changedCheck.catch(() => undefined);
 		try {
 			const session = await this.sessions.current();
+			performance.mark("playa:session");
 			this.set({ sessionId: session.header.id, entries: session.entries, leafId: session.leafId });
 			await this.answers.showSession(session.header.id);
 			await this.sessions.refresh();
@@ -363,6 +368,7 @@ export class Playground {
 			const { script, model, thinkingLevel } = this.store.get();
 			const disabled = await this.disabled.list();
 			await this.workspaceReady;
+			performance.mark("playa:workspace");
 			const project = await this.project.runnableUrls();
 			// New project files: the other extensions decide first (project_trust) when there are any; else the page asks.
 			if (!project && !extensionUrls.some((url) => !disabled.some((off) => off.url === url))) {
@@ -420,6 +426,7 @@ export class Playground {
 			}
 			this.stopModelsWatch?.();
 			this.stopModelsWatch = watchAvailableModels(this.secrets, this.endpoints, (models) => void runtime.api.setAvailableModels(models).catch(() => undefined));
+			performance.mark("playa:ready");
 			this.set({ phase: "ready", extensionsLoading: undefined });
 		} catch (error) {
 			frame.remove();

@@ -125,7 +125,7 @@ export class SandboxFrame {
 				// The same service as the frame's, in the page: extension code then has the app's origin.
 				this.sandboxed = false;
 				this.element.remove();
-				const { serve, startWorker } = await import("../sandbox/runtime-host.ts");
+				const [{ serve }, { startWorker }] = await Promise.all([import("../sandbox/runtime-host.ts"), import("../sandbox/start-worker.ts")]);
 				const starting = startWorker("page");
 				this.inPageWorker = starting.worker;
 				serve(starting, { runtime: runtimePort, control: this.control.port2, workspace: workspacePort });
@@ -228,6 +228,7 @@ export async function startRuntimeWorker(config: RuntimeConfig, bridge: HostBrid
 	};
 	try {
 		await frame.start(runtimeChannel.port2, onRefused, options.frameWorkspacePort);
+		performance.mark("playa:runtime-loaded");
 		onCreated?.(handle);
 		const hostPort = hostChannel.port2;
 		const gatewayPort = gatewayChannel?.port2;

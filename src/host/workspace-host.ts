@@ -44,6 +44,9 @@ export class WorkspaceHost {
 	private closed = false;
 	private storage?: PlayaDatabase;
 	private saving = Promise.resolve();
+	/** The embedded shell's worker, started before storage opened (`warm`), for `open` to take; `dropped` once not wanted. */
+	private warmWorker?: { worker: Promise<Worker | undefined>; dropped: boolean };
+	private warmed = false;
 
 	constructor(
 		/** Told the file paths and the backend's status whenever they change. */
@@ -63,6 +66,39 @@ export class WorkspaceHost {
 		return this.cwd ?? STORED_ROOT;
 	}
 
+	/**
+	 * Starts the embedded shell's worker now, so its module (the largest the start waits for) loads while storage
+	 * opens; `open` hands it the stored files. A page asking for WebContainer by its address does without.
+	 */
+	warm(location: Location): void {
+		if (this.warmed || new URLSearchParams(location.search).get("workspace") === "webcontainer") return;
+		this.warmed = true;
+		const warm: { worker: Promise<Worker | undefined>; dropped: boolean } = { worker: Promise.resolve(undefined), dropped: false };
+		warm.worker = import("../workspace/embedded/start.ts").then(
+			({ spawnEmbeddedWorker }) => (warm.dropped || this.closed ? undefined : spawnEmbeddedWorker()),
+			() => undefined,
+		);
+		this.warmWorker = warm;
+	}
+
+	/** The warm worker, if any, once: `open` takes it for the embedded shell. */
+	private takeWarmWorker(): Promise<Worker | undefined> {
+		const warm = this.warmWorker;
+		this.warmWorker = undefined;
+		this.warmed = true;
+		return warm?.worker ?? Promise.resolve(undefined);
+	}
+
+	/** The warm worker is not wanted (WebContainer runs, or the page closed): it ends, or never starts. */
+	private dropWarmWorker(): void {
+		const warm = this.warmWorker;
+		this.warmWorker = undefined;
+		this.warmed = true;
+		if (!warm) return;
+		warm.dropped = true;
+		void warm.worker.then((worker) => worker?.terminate());
+	}
+
 	async open(storage: PlayaDatabase, location: Location): Promise<void> {
 		this.storage = storage;
 		const preference = await this.preference(storage, location);
@@ -72,10 +108,12 @@ export class WorkspaceHost {
 				boot: this.boot,
 				prepare: async (workspace) => seedFromStore(workspace, await storage.loadFiles()),
 				embedded: async () => {
-					const { startEmbeddedWorkspace } = await import("../workspace/embedded/start.ts");
-					return startEmbeddedWorkspace({ snapshot: await storage.loadFiles() });
+					const { startEmbeddedWorkspace, spawnEmbeddedWorker } = await import("../workspace/embedded/start.ts");
+					const worker = (await this.takeWarmWorker()) ?? spawnEmbeddedWorker();
+					return startEmbeddedWorkspace({ snapshot: await storage.loadFiles() }, worker);
 				},
 			});
+			this.dropWarmWorker();
 			// Closed while it started: the embedded shell's worker goes too.
 			if (this.closed) return chosen.kind === "embedded" ? chosen.embedded.terminate() : undefined;
 			if (chosen.kind === "embedded") await this.runEmbedded(chosen.embedded, storage);
@@ -85,6 +123,7 @@ export class WorkspaceHost {
 			});
 			await this.publishFiles();
 		} catch (error) {
+			this.dropWarmWorker();
 			this.running = undefined;
 			const message = `The workspace did not start, so commands and file tools are off: ${(error as Error).message}`;
 			this.onUpdate({ workspace: { preference, notice: message } });
@@ -95,6 +134,7 @@ export class WorkspaceHost {
 	/** Ends the embedded shell's worker (a playground closed in the page); a WebContainer lives as long as the page. */
 	close(): void {
 		this.closed = true;
+		this.dropWarmWorker();
 		if (this.running?.kind === "embedded") this.running.handle.terminate();
 		this.running = undefined;
 	}

@@ -154,7 +154,7 @@ export class ModuleLoader {
 		let code: string;
 		try {
 			// The author's own modules get Node's globals they use; CDN packages bring their own.
-			code = this.javascript.has(url) ? source : withNodeGlobals(transpile(source, url), url, scopes);
+			code = this.javascript.has(url) ? source : withNodeGlobals(await transpile(source, url), url, scopes);
 		} catch (error) {
 			const e = error as TranspileError;
 			throw new ModuleLoadError(e.message, "transpile", url, e.line, e.column);

@@ -1,8 +1,8 @@
 /**
  * TypeScript → JavaScript for extension modules, in the worker. Sucrase keeps line numbers, so a
- * line in an error is a line in the author's file.
+ * line in an error is a line in the author's file. It loads with the first module to transpile, not
+ * with the runtime: a start with no extension to load does without it.
  */
-import { transform } from "sucrase";
 
 export class TranspileError extends Error {
 	constructor(
@@ -31,7 +31,7 @@ export function lineAt(text: string, index: number): number {
 	return line;
 }
 
-export function transpile(source: string, url: string): string {
+export async function transpile(source: string, url: string): Promise<string> {
 	const isTypeScript = TYPESCRIPT.test(new URL(url).pathname) || !/\.(m|c)?jsx?$/i.test(new URL(url).pathname);
 	const jsx = /x$/i.test(new URL(url).pathname);
 	if (isTypeScript) {
@@ -42,6 +42,7 @@ export function transpile(source: string, url: string): string {
 			}
 		}
 	}
+	const { transform } = await import("sucrase");
 	try {
 		return transform(source, {
 			transforms: [...(isTypeScript ? (["typescript"] as const) : []), ...(jsx ? (["jsx"] as const) : [])],

@@ -4,13 +4,15 @@
  * runs (a host that cannot serve this frame leaves the page to run the worker itself), then waits for the
  * page's one start message.
  */
-import { SANDBOX_ALIVE, SANDBOX_START } from "../protocol/sandbox.ts";
-import { serve, startWorker } from "./runtime-host.ts";
+import { SANDBOX_ALIVE, SANDBOX_START, type FrameReport } from "../protocol/sandbox.ts";
+import { startWorker } from "./start-worker.ts";
 
 /** The app's origin: this document's URL is the app's even though its origin is opaque. */
 const appOrigin = new URL(location.href).origin;
 
 const runtime = startWorker("frame");
+// The code that serves the worker (the synchronous workspace channel, with its schemas) loads while the runtime's module does.
+const host = import("./runtime-host.ts");
 let taken = false;
 if (parent !== window) parent.postMessage({ type: SANDBOX_ALIVE }, appOrigin);
 addEventListener("message", (event: MessageEvent) => {
@@ -20,5 +22,9 @@ addEventListener("message", (event: MessageEvent) => {
 	const [runtimePort, control, workspace] = event.ports;
 	if (!runtimePort || !control) return;
 	taken = true;
-	serve(runtime, { runtime: runtimePort, control, workspace });
+	host.then(
+		({ serve }) => serve(runtime, { runtime: runtimePort, control, workspace }),
+		(error: Error) =>
+			control.postMessage({ type: "failed", message: `the sandbox's script did not load: ${error.message}`.slice(0, 2000) } satisfies FrameReport),
+	);
 });

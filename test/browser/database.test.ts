@@ -82,4 +82,75 @@ describe("PlayaDatabase", () => {
 		await storage.setSetting("k", { v: 1 });
 		expect(await storage.getSetting("k")).toEqual({ v: 1 });
 	});
+
+	/** The pack records of a session, read straight from the database: which runs of entries they copy. */
+	async function packsOf(name: string, sessionId: string): Promise<{ from: number; count: number }[]> {
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const request = indexedDB.open(name);
+			request.onsuccess = () => resolve(request.result);
+			request.onerror = () => reject(request.error);
+		});
+		const values = await new Promise<{ from: number; entries: unknown[] }[]>((resolve, reject) => {
+			const request = db
+				.transaction("settings")
+				.objectStore("settings")
+				.getAll(IDBKeyRange.bound(`pack:${sessionId}:`, `pack:${sessionId}:~`));
+			request.onsuccess = () => resolve(request.result);
+			request.onerror = () => reject(request.error);
+		});
+		db.close();
+		return values.map((pack) => ({ from: pack.from, count: pack.entries.length }));
+	}
+
+	const chain = (count: number, prefix: string) => {
+		const ids = Array.from({ length: count }, (_, i) => `${prefix}${i.toString(16).padStart(7, "0")}`);
+		return ids.map((id, i) => entry(id, ids[i - 1] ?? null, `${prefix} ${i}`));
+	};
+
+	it("reads a long session the same once it is packed, with the entries appended after the pack, across a reopen", async () => {
+		const { storage, name } = await openFresh();
+		const header = newSessionHeader("/workspace");
+		const first = chain(1_200, "a");
+		await storage.importSession(header, first, first.at(-1)!.id);
+		expect(await packsOf(name, header.id)).toEqual([]);
+		// Read whole, the session is packed for the next read; the next read waits for that write.
+		expect((await storage.loadSession(header.id))?.entries).toEqual(first);
+		expect((await storage.loadSession(header.id))?.entries).toEqual(first);
+		expect(await packsOf(name, header.id)).toEqual([{ from: 0, count: 1_200 }]);
+
+		const more = chain(1_000, "b");
+		for (const [i, appended] of more.entries())
+			void storage.appendEntry(header.id, { ...appended, parentId: more[i - 1]?.id ?? first.at(-1)!.id }, appended.id);
+		const expected = [...first, ...more.map((appended, i) => ({ ...appended, parentId: more[i - 1]?.id ?? first.at(-1)!.id }))];
+		expect((await storage.loadSession(header.id))?.entries).toEqual(expected);
+		storage.close();
+
+		const reopened = await PlayaDatabase.open(name);
+		opened.push({ storage: reopened, name });
+		const snapshot = await reopened.loadSession(header.id);
+		expect(snapshot?.entries).toEqual(expected);
+		expect(snapshot?.leafId).toBe(more.at(-1)!.id);
+		expect(await packsOf(name, header.id)).toEqual([
+			{ from: 0, count: 1_200 },
+			{ from: 1_200, count: 1_000 },
+		]);
+		// The latest entries for the first paint come from the entry records, as before.
+		expect((await reopened.loadRecent(header.id, 3))?.entries.map((e) => e.id)).toEqual(expected.slice(-3).map((e) => e.id));
+	});
+
+	it("deletes a session's packs with it: a session stored again under its id reads as its new entries", async () => {
+		const { storage, name } = await openFresh();
+		const header = newSessionHeader("/workspace");
+		const old = chain(1_100, "c");
+		await storage.importSession(header, old, old.at(-1)!.id);
+		await storage.loadSession(header.id);
+		await storage.loadSession(header.id);
+		expect(await packsOf(name, header.id)).toHaveLength(1);
+
+		await storage.deleteSession(header.id);
+		expect(await packsOf(name, header.id)).toEqual([]);
+		const renewed = chain(10, "d");
+		await storage.importSession(header, renewed, renewed.at(-1)!.id);
+		expect((await storage.loadSession(header.id))?.entries).toEqual(renewed);
+	});
 });

@@ -3,7 +3,7 @@
  * the local stand-in) keeps its files across a reload through the same store as the embedded shell,
  * runtimes reach it on a port, reset empties it, and a boot that never answers falls back visibly.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SessionLibrary } from "../../src/host/session-library.ts";
 import { PlayaDatabase } from "../../src/host/database.ts";
 import { WorkspaceHost, type WorkspaceUpdate } from "../../src/host/workspace-host.ts";
@@ -150,5 +150,72 @@ describe("workspace host", () => {
 		await storage.setSetting("currentSession", undefined);
 		const second = await sessionLibrary(storage, embedded.host).current();
 		expect(second.header.cwd).toBe("/workspace");
+	});
+
+	describe("the embedded shell's worker started ahead", () => {
+		const RealWorker = globalThis.Worker;
+		/** The workspace workers made while a test runs, and which of them were ended. */
+		let made: { worker: Worker; ended: boolean }[] = [];
+		beforeEach(() => {
+			made = [];
+			globalThis.Worker = class extends RealWorker {
+				constructor(url: string | URL, options?: WorkerOptions) {
+					super(url, options);
+					if (options?.name === "playa-workspace") made.push({ worker: this, ended: false });
+				}
+				override terminate(): void {
+					const record = made.find((entry) => entry.worker === this);
+					if (record) record.ended = true;
+					super.terminate();
+				}
+			};
+		});
+		afterEach(() => {
+			globalThis.Worker = RealWorker;
+		});
+
+		function host(boot = standInBooter()) {
+			return new WorkspaceHost(
+				() => undefined,
+				() => undefined,
+				boot,
+			);
+		}
+
+		it("is the one the workspace opens on: one worker, which runs commands", async () => {
+			const storage = await PlayaDatabase.open(`playa-ws-${crypto.randomUUID()}`);
+			const workspaces = host();
+			workspaces.warm({ search: "" } as Location);
+			await workspaces.open(storage, { search: "" } as Location);
+			expect(made).toHaveLength(1);
+			expect(made[0].ended).toBe(false);
+			const port = await workspaces.createPort();
+			if (!port) throw new Error("the workspace gave no port");
+			const workspace = await connectEmbeddedWorkspace(port, {}, false);
+			expect((await workspace.exec("echo warm")).stdout).toBe("warm\n");
+			workspaces.close();
+			expect(made[0].ended).toBe(true);
+		});
+
+		it("ends when WebContainer runs instead, and is not started when the address asks for WebContainer", async () => {
+			const storage = await PlayaDatabase.open(`playa-ws-${crypto.randomUUID()}`);
+			await storage.setSetting("workspaceBackend", "webcontainer");
+			const stored = host();
+			stored.warm({ search: "" } as Location);
+			await stored.open(storage, { search: "" } as Location);
+			expect(stored.cwd).toBe("/home/workspace");
+			// Made before WebContainer answered, it has ended; not made yet, it never is.
+			await import("../../src/workspace/embedded/start.ts");
+			expect(made.filter((entry) => !entry.ended)).toEqual([]);
+			const before = made.length;
+			for (const container of containers.splice(0)) container.teardown();
+
+			const asked = host();
+			asked.warm({ search: "?workspace=webcontainer" } as Location);
+			await asked.open(storage, { search: "?workspace=webcontainer" } as Location);
+			expect(asked.cwd).toBe("/home/workspace");
+			await import("../../src/workspace/embedded/start.ts");
+			expect(made).toHaveLength(before);
+		});
 	});
 });

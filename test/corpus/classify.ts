@@ -61,15 +61,15 @@ export async function classify(entry: string, files: Record<string, string>): Pr
 	const terminal = new Set<string>();
 	const packages = new Set<string>();
 	const seen = new Set<string>();
-	const visit = (path: string) => {
+	const visit = async (path: string) => {
 		if (seen.has(path) || files[path] === undefined) return;
 		seen.add(path);
 		const url = EXT_ORIGIN + path;
-		const code = transpile(files[path], url);
+		const code = await transpile(files[path], url);
 		const [imports] = parse(code);
 		for (const { specifier } of imports) {
 			if (!specifier) continue;
-			if (specifier.startsWith("./") || specifier.startsWith("../")) visit(new URL(specifier, url).href.slice(EXT_ORIGIN.length));
+			if (specifier.startsWith("./") || specifier.startsWith("../")) await visit(new URL(specifier, url).href.slice(EXT_ORIGIN.length));
 			else if (isNodeBuiltin(specifier)) nodeImports.add(specifier);
 			else if (!HOST_PACKAGES.test(specifier)) packages.add(specifier);
 		}
@@ -77,7 +77,7 @@ export async function classify(entry: string, files: Record<string, string>): Pr
 		for (const [pattern, name] of NODE_GLOBALS) if (pattern.test(body)) nodeGlobals.add(name);
 		for (const [pattern, name] of TERMINAL_APIS) if (pattern.test(body)) terminal.add(name);
 	};
-	visit(entry);
+	await visit(entry);
 	const sorted = (set: Set<string>) => [...set].sort();
 	const kind: Kind = nodeImports.size > 0 || nodeGlobals.size > 0 ? "node" : terminal.size > 0 ? "terminal" : "browser";
 	return { kind, nodeImports: sorted(nodeImports), nodeGlobals: sorted(nodeGlobals), terminal: sorted(terminal), packages: sorted(packages) };

@@ -11,8 +11,12 @@ export interface EmbeddedWorkspaceHandle {
 	terminate(): void;
 }
 
-export async function startEmbeddedWorkspace(init: EmbeddedInit = {}): Promise<EmbeddedWorkspaceHandle> {
-	const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name: "playa-workspace" });
+/** The workspace worker, its module loading: started ahead (before the files are read), it is handed them later. */
+export function spawnEmbeddedWorker(): Worker {
+	return new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name: "playa-workspace" });
+}
+
+export async function startEmbeddedWorkspace(init: EmbeddedInit = {}, worker = spawnEmbeddedWorker()): Promise<EmbeddedWorkspaceHandle> {
 	try {
 		const workspace = await connectEmbeddedWorkspace(worker, init);
 		return {
