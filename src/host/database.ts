@@ -190,8 +190,10 @@ export class PlayaDatabase {
 	/** Stores a whole session at once (an import): all of it, or nothing. */
 	importSession(header: SessionHeader, entries: StoredEntry[], leafId: string | null): Promise<void> {
 		return this.serial(async () => {
-			const tx = this.db.transaction(["sessions", "entries"], "readwrite");
+			const tx = this.db.transaction(["sessions", "entries", "settings"], "readwrite");
 			if (await tx.objectStore("sessions").get(header.id)) throw new Error(`session ${header.id} exists already`);
+			// Packs a tab of an older version left behind when it deleted a session of this id would not be this session's.
+			await tx.objectStore("settings").delete(packRange(header.id));
 			entries.forEach((entry, seq) => void tx.objectStore("entries").put({ sessionId: header.id, seq, entry }));
 			const updatedAt = entries.at(-1)?.timestamp ?? header.timestamp;
 			await tx.objectStore("sessions").put({ id: header.id, header, leafId, entryCount: entries.length, updatedAt });
