@@ -24,6 +24,7 @@ import {
 	storedEntries,
 	usage,
 } from "./bench/browser.mjs";
+import { heapsByContext, processMemory } from "./bench/memory.mjs";
 import { node22, piRun } from "./bench/pi.mjs";
 
 const args = process.argv.slice(2);
@@ -126,10 +127,46 @@ async function playaRun(browser, appUrl, mock, extUrl) {
 	clearInterval(sampler);
 	const cpu = chromium().cpu - before.cpu;
 	const requests = verifyRequests(mock);
+	const memory = await memoryAfter(page);
 	const stored = (await storedEntries(page)).filter((entry) => entry.type === "message").map((entry) => entry.message);
 	const problem = requests.problem ?? verifyMessages(stored);
 	await context.close();
-	return { wall, cpu, peak, problem, ...(requests.times ? turnFigures(requests.times) : {}) };
+	return { wall, cpu, peak, problem, ...memory, ...(requests.times ? turnFigures(requests.times) : {}) };
+}
+
+/** Context names as the rows print them: the page, its sandbox frame, and the workers by name. */
+const CONTEXTS = {
+	page: "page",
+	iframe: "sandbox frame",
+	"playa-runtime": "runtime worker",
+	"playa-workspace": "workspace worker",
+	service_worker: "service worker",
+};
+
+/**
+ * After a run: each context's JS heap (allocated; used), and Chromium's processes' proportional memory (PSS:
+ * shared pages counted once), the renderers apart from the browser, GPU and utility processes.
+ */
+async function memoryAfter(page) {
+	const heaps = {};
+	for (const context of await heapsByContext(page)) {
+		const name = CONTEXTS[context.name] ?? CONTEXTS[context.type] ?? "other";
+		heaps[name] ??= { used: 0, total: 0 };
+		heaps[name].used += context.usedSize;
+		heaps[name].total += context.totalSize;
+	}
+	const { total, byKind } = processMemory(descendants(process.pid));
+	return { heaps, pss: total.pss, rendererPss: byKind.renderer?.pss ?? 0 };
+}
+
+/** Chromium's own cost: all its processes' PSS with one blank page open (as many renderers as it keeps). */
+async function blankPagePss(browser) {
+	const context = await browser.newContext();
+	const page = await context.newPage();
+	await page.goto("about:blank");
+	const { total, byKind } = processMemory(descendants(process.pid));
+	await context.close();
+	return { pss: total.pss, rendererPss: byKind.renderer?.pss ?? 0 };
 }
 
 async function piSide(node, mock) {
@@ -153,7 +190,9 @@ const label = (i) => (dists.length === 1 ? "Playa" : `Playa ${dists[i]}`);
 const results = { pi: [] };
 for (const i of dists.keys()) results[label(i)] = [];
 let failed = false;
+let blank;
 try {
+	blank = await blankPagePss(browser);
 	const node = withPi ? node22() : undefined;
 	for (let run = 0; run < RUNS; run++) {
 		for (const [i, server] of servers.entries()) results[label(i)].push(await playaRun(browser, server.url, mock, ext.url));
@@ -192,5 +231,15 @@ console.log(row("wall (pi: process; Playa: send → end)", (r) => r.wall / 1000,
 console.log(row("first request → last request", (r) => r.turns / 1000, "s", 2));
 console.log(row("client time per turn (request → next request)", (r) => r.perTurn, "ms", 1));
 console.log(row("CPU (pi: process; Playa: all Chromium processes)", (r) => r.cpu, "s", 2));
-console.log(row("peak memory (pi: process; Playa: Chromium's renderers)", (r) => r.peak / 2 ** 20, "MB"));
+console.log(row("peak memory (pi: process RSS; Playa: Chromium's renderers' RSS)", (r) => r.peak / 2 ** 20, "MB"));
+console.log(row("Playa after the run: all Chromium processes' PSS", (r) => r.pss / 2 ** 20, "MB"));
+console.log(row("… of which the renderers' PSS", (r) => r.rendererPss / 2 ** 20, "MB"));
+for (const name of Object.values(CONTEXTS))
+	console.log(
+		row(`… JS heap of the ${name}, allocated (used)`, (r) => (r.heaps ? (r.heaps[name]?.total ?? 0) / 2 ** 20 : Number.NaN), "MB"),
+		`(${playaLabels.map((key) => median(results[key].map((r) => (r.heaps[name]?.used ?? 0) / 2 ** 20)).toFixed(0)).join(", ")} MB used)`,
+	);
+console.log(
+	`Chromium with one blank page (its fixed cost): ${(blank.pss / 2 ** 20).toFixed(0)} MB PSS, ${(blank.rendererPss / 2 ** 20).toFixed(0)} MB of it renderers. Summed RSS counts the Chromium binary's shared pages once per process; PSS shares them out.`,
+);
 process.exit(failed ? 1 : 0);

@@ -2,7 +2,7 @@
 // tool call, the filters, the Chrome trace's one track per extension, and the page's bounds check.
 import { describe, expect, it } from "vitest";
 import type { Logged } from "../../src/host/inspector-log.ts";
-import { InspectorLog, LOG_LIMITS } from "../../src/host/inspector-log.ts";
+import { DETAIL_LIMITS, InspectorLog, LOG_LIMITS } from "../../src/host/inspector-log.ts";
 import type { ConsoleRecord, InspectedEvent } from "../../src/protocol/inspector.ts";
 import { isBoundedSnapshot } from "../../src/protocol/inspector-schema.ts";
 import { parseRuntimeEvent } from "../../src/protocol/runtime-schema.ts";
@@ -104,5 +104,47 @@ describe("the page's checks", () => {
 		expect(state.requests).toHaveLength(LOG_LIMITS.requests);
 		expect(state.requests[0].key).toBe("1:5");
 		expect(state.dropped).toBe(7);
+	});
+
+	it("keeps snapshots only on the newest records, the rest of each record stays", () => {
+		const inspectorLog = new InspectorLog();
+		const request = (i: number) => ({
+			seq: i,
+			at: 0,
+			start: 0,
+			durationMs: 0,
+			model: "m",
+			systemPrompt: "system",
+			messages: [{ role: "user", content: `message ${i}` }],
+			tools: [],
+			payload: { messages: [`payload ${i}`] },
+			payloadReplaced: false,
+			response: { stopReason: "stop", content: [`reply ${i}`] },
+			prompt: 1,
+			turn: i,
+		});
+		const handled = (i: number) => ({ extension: "a", url: "http://x/a.ts", index: 0, start: 0, durationMs: 0, result: { messages: [`result ${i}`] } });
+		const inspected = (i: number) => ({ ...event("context", 1, i, { handlers: [handled(i)] }), payload: { messages: [`context ${i}`] } });
+		// In batches of several, as the worker sends them, past both detail limits.
+		for (let i = 0; i < DETAIL_LIMITS.events + 7; i += 3) {
+			const seqs = [i, i + 1, i + 2];
+			inspectorLog.add({ events: seqs.map(inspected), console: [], requests: seqs.map(request), dropped: 0 }, 1);
+		}
+		const { events, requests } = inspectorLog.store.get();
+		const requestsKept = requests.filter((record) => !record.trimmed);
+		expect(requestsKept).toHaveLength(DETAIL_LIMITS.requests);
+		expect(requestsKept[0]).toBe(requests[requests.length - DETAIL_LIMITS.requests]);
+		expect(requestsKept.at(-1)?.messages).toEqual([{ role: "user", content: `message ${requests.at(-1)?.seq}` }]);
+		for (const old of requests.slice(0, -DETAIL_LIMITS.requests)) {
+			expect(old).toMatchObject({ trimmed: true, messages: [], model: "m", response: { stopReason: "stop" } });
+			expect(old.payload).toBeUndefined();
+		}
+		const eventsKept = events.filter((record) => !record.trimmed);
+		expect(eventsKept).toHaveLength(DETAIL_LIMITS.events);
+		expect(eventsKept.every((record) => record.payload !== undefined && record.handlers[0].result !== undefined)).toBe(true);
+		const oldest = events[0];
+		expect(oldest).toMatchObject({ trimmed: true, type: "context", turn: 0, handlers: [{ extension: "a" }] });
+		expect(oldest.payload).toBeUndefined();
+		expect(oldest.handlers[0].result).toBeUndefined();
 	});
 });

@@ -1,4 +1,5 @@
 /** One dispatched event opened: each handler with its time, result, what it changed and any error; the payload. */
+import { DETAIL_LIMITS, type Logged } from "../../host/inspector-log.ts";
 import type { InspectedEvent, InspectedHandler, PayloadChange } from "../../protocol/inspector.ts";
 import { formatMs, Json } from "./Json.tsx";
 
@@ -25,7 +26,7 @@ function Change({ change }: { change: PayloadChange }) {
 	);
 }
 
-function Handler({ handler }: { handler: InspectedHandler }) {
+function Handler({ handler, trimmed }: { handler: InspectedHandler; trimmed?: true }) {
 	return (
 		<li className="handler" aria-label={`Handler ${handler.extension} #${handler.index}`}>
 			<div>
@@ -43,7 +44,7 @@ function Handler({ handler }: { handler: InspectedHandler }) {
 					<Json value={handler.result} label="Handler result" />
 				</details>
 			) : (
-				!handler.error && <span className="muted">returned nothing</span>
+				!handler.error && !trimmed && <span className="muted">returned nothing</span>
 			)}
 			{handler.changes && (
 				<ul className="changes" aria-label="Changes">
@@ -56,20 +57,24 @@ function Handler({ handler }: { handler: InspectedHandler }) {
 	);
 }
 
-export function EventDetails({ event }: { event: InspectedEvent }) {
+export function EventDetails({ event }: { event: Logged<InspectedEvent> }) {
 	return (
 		<div className="event-details">
 			{event.reason && <p aria-label="Reason">Reason: {event.reason}</p>}
 			{event.handlers.length === 0 && <p className="muted">No handler for this event.</p>}
 			<ul className="handlers">
 				{event.handlers.map((handler, i) => (
-					<Handler key={i} handler={handler} />
+					<Handler key={i} handler={handler} trimmed={event.trimmed} />
 				))}
 			</ul>
-			<details>
-				<summary>Payload</summary>
-				<Json value={event.payload} label="Payload" />
-			</details>
+			{event.trimmed ? (
+				<p className="muted">Only the newest {DETAIL_LIMITS.events} events keep their payload and handler results.</p>
+			) : (
+				<details>
+					<summary>Payload</summary>
+					<Json value={event.payload} label="Payload" />
+				</details>
+			)}
 		</div>
 	);
 }

@@ -1,5 +1,5 @@
 /** Each model call as it went out: system prompt, messages and tools after the hooks, the payload, the reply, usage, time. */
-import type { Logged } from "../../host/inspector-log.ts";
+import { DETAIL_LIMITS, type Logged } from "../../host/inspector-log.ts";
 import type { RequestRecord } from "../../protocol/inspector.ts";
 import { formatMs, Json } from "./Json.tsx";
 
@@ -30,10 +30,14 @@ function Request({ request, index }: { request: Logged<RequestRecord>; index: nu
 					</li>
 				))}
 			</ul>
-			<details>
-				<summary>Messages sent</summary>
-				<Json value={request.messages} label="Messages sent" />
-			</details>
+			{request.trimmed ? (
+				<p className="muted">Only the newest {DETAIL_LIMITS.requests} requests keep their messages and payload.</p>
+			) : (
+				<details>
+					<summary>Messages sent</summary>
+					<Json value={request.messages} label="Messages sent" />
+				</details>
+			)}
 			{request.payload !== undefined && (
 				<details>
 					<summary>Payload{request.payloadReplaced ? " (replaced by before_provider_request)" : ""}</summary>
