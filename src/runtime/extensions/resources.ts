@@ -152,17 +152,21 @@ export class ResourceLoader {
 		this.resources.skills.push({ name, description, filePath: path, baseDir, disableModelInvocation: data["disable-model-invocation"] === true });
 	}
 
-	async addPromptPath(path: string): Promise<void> {
+	addPromptPath(path: string): Promise<void> {
+		return this.addFiles(path, ".md", (file) => this.promptFile(file), "prompt template path is not a markdown file", "prompt template path does not exist");
+	}
+
+	/** A file ending in `suffix`, or (as upstream) a folder's direct children that do; anything else is a warning. */
+	private async addFiles(path: string, suffix: string, add: (file: string) => Promise<void>, notSuffix: string, missing: string): Promise<void> {
 		const kind = await kindOf(this.fs, path);
 		if (kind === "directory") {
-			// As upstream: a prompts folder's direct .md children only.
 			let entries: Awaited<ReturnType<ResourceFs["list"]>> = [];
 			try {
 				entries = await this.fs.list(path);
 			} catch {}
-			for (const entry of entries) if (entry.type === "file" && entry.name.endsWith(".md")) await this.promptFile(entry.path);
-		} else if (kind === "file" && path.endsWith(".md")) await this.promptFile(path);
-		else this.warn(path, kind ? "prompt template path is not a markdown file" : "prompt template path does not exist");
+			for (const entry of entries) if (entry.type === "file" && entry.name.endsWith(suffix)) await add(entry.path);
+		} else if (kind === "file" && path.endsWith(suffix)) await add(path);
+		else this.warn(path, kind ? notSuffix : missing);
 	}
 
 	private async promptFile(path: string): Promise<void> {
@@ -190,16 +194,8 @@ export class ResourceLoader {
 		this.resources.prompts.push({ name, description, ...(argumentHint && { argumentHint }), content: body, filePath: path });
 	}
 
-	async addThemePath(path: string): Promise<void> {
-		const kind = await kindOf(this.fs, path);
-		if (kind === "directory") {
-			let entries: Awaited<ReturnType<ResourceFs["list"]>> = [];
-			try {
-				entries = await this.fs.list(path);
-			} catch {}
-			for (const entry of entries) if (entry.type === "file" && entry.name.endsWith(".json")) await this.themeFile(entry.path);
-		} else if (kind === "file" && path.endsWith(".json")) await this.themeFile(path);
-		else this.warn(path, kind ? "theme path is not a JSON file" : "theme path does not exist");
+	addThemePath(path: string): Promise<void> {
+		return this.addFiles(path, ".json", (file) => this.themeFile(file), "theme path is not a JSON file", "theme path does not exist");
 	}
 
 	private async themeFile(path: string): Promise<void> {
