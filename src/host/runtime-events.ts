@@ -63,10 +63,12 @@ function onRuntimeEvent(deps: RuntimeEventsDeps, event: RuntimeEvent, current: (
 				.storage()
 				.appendEntry(event.sessionId, event.entry, event.leafId)
 				.then(() => {
-					// Appends that come together are copied into the entries once (see Store.append).
-					if (current()) store.append("entries", event.entry, { leafId: event.leafId });
-					// pi.setSessionName: the Sessions panel lists the session by its new name.
+					// Appends that come together are copied into the entries once (see Store.append). A reply's entry
+					// replaces its streamed copy in the same frame, or the page shows the reply twice for a frame.
 					const { entry } = event;
+					const ended = entry.type === "message" && (entry.message as { role?: unknown } | undefined)?.role === "assistant";
+					if (current()) store.append("entries", entry, { leafId: event.leafId, ...(ended && { streaming: undefined }) });
+					// pi.setSessionName: the Sessions panel lists the session by its new name.
 					if (entry.type === "session_info") void deps.sessions.renameSession(event.sessionId, typeof entry.name === "string" ? entry.name.trim() : "");
 				}, saveFailed);
 		case "leaf_changed":

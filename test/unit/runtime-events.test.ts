@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import type { RuntimeEvent } from "../../src/protocol/runtime.ts";
+import { runtimeBridge, type RuntimeEventsDeps } from "../../src/host/runtime-events.ts";
+import { initialPlaygroundState, type PlaygroundState } from "../../src/host/playground-state.ts";
+import { Store } from "../../src/host/store.ts";
+
+/** The page's side of one runtime, with a store whose frames run when the test says and a database that stores at once. */
+function page() {
+	const frames: (() => void)[] = [];
+	const store = new Store<PlaygroundState>(initialPlaygroundState(), (flush) => frames.push(flush));
+	const seen: PlaygroundState[] = [];
+	store.subscribe(() => seen.push(store.get()));
+	const deps = {
+		store,
+		storage: () => ({ appendEntry: async () => {}, setLeaf: async () => {} }),
+		notices: { refused: () => {}, notify: () => {} },
+		sessions: { renameSession: async () => {} },
+		generation: () => 1,
+	} as unknown as RuntimeEventsDeps;
+	const bridge = runtimeBridge(deps, 1, "s1");
+	return { emit: (event: RuntimeEvent) => bridge.emit(event), frame: () => frames.splice(0).forEach((flush) => flush()), seen };
+}
+
+const reply = { role: "assistant", content: [{ type: "text", text: "Hello" }], timestamp: 1 };
+
+describe("runtime events on the page", () => {
+	it("a reply's stored entry replaces its streamed copy in the same frame: never shown twice", async () => {
+		const { emit, frame, seen } = page();
+		await emit({ type: "streaming", message: reply } as RuntimeEvent);
+		frame();
+		expect(seen.at(-1)?.streaming).toEqual(reply);
+		// The runtime ends the stream only after the page has stored the entry: a frame may come between.
+		await emit({ type: "entry_appended", sessionId: "s1", entry: { type: "message", id: "e1", parentId: null, timestamp: "t", message: reply }, leafId: "e1" } as RuntimeEvent);
+		frame();
+		const after = seen.at(-1);
+		expect(after?.entries.map((entry) => entry.id)).toEqual(["e1"]);
+		expect(after?.streaming).toBeUndefined();
+	});
+
+	it("a user message or tool result appended while a reply streams leaves the stream on screen", async () => {
+		const { emit, frame, seen } = page();
+		await emit({ type: "streaming", message: reply } as RuntimeEvent);
+		const user = { role: "user", content: "hi", timestamp: 2 };
+		await emit({ type: "entry_appended", sessionId: "s1", entry: { type: "message", id: "u1", parentId: null, timestamp: "t", message: user }, leafId: "u1" } as RuntimeEvent);
+		frame();
+		expect(seen.at(-1)?.streaming).toEqual(reply);
+	});
+});
