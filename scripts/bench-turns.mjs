@@ -140,6 +140,7 @@ const CONTEXTS = {
 	iframe: "sandbox frame",
 	"playa-runtime": "runtime worker",
 	"playa-workspace": "workspace worker",
+	"playa-gateway": "gateway worker",
 	service_worker: "service worker",
 };
 

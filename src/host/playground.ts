@@ -6,7 +6,7 @@
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import type { ModelChoice, RuntimeEvent, ScriptStep, StartReason } from "../protocol/runtime.ts";
 import { EndpointStore } from "./gateway/endpoints.ts";
-import { createLazyGateway } from "./gateway/lazy.ts";
+import { GatewayWorkerHost } from "./gateway/gateway-host.ts";
 import { SecretStore } from "./gateway/secrets.ts";
 import { startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
 import { WarmFrame } from "./warm-frame.ts";
@@ -58,7 +58,13 @@ export class Playground {
 	readonly secrets = new SecretStore();
 	readonly endpoints = new EndpointStore(this.secrets);
 	/** Requests name a model; the gateway builds it from these (and pi-ai's catalog), never from the request. */
-	private readonly gateway = createLazyGateway(this.secrets, { endpoints: this.endpoints, registered: () => this.store.get().registeredProviders });
+	private readonly gateway = new GatewayWorkerHost({
+		secrets: this.secrets,
+		endpoints: this.endpoints,
+		registered: () => this.store.get().registeredProviders,
+		subscribeRegistered: (listener) => this.store.subscribe(listener),
+		onError: (message) => this.notify(message, "error", "Playa"),
+	});
 	/** The manual model's open request; the page answers through `manualTurns.answer`. */
 	readonly manualTurns = new ManualTurnDesk((manualTurn) => this.set({ manualTurn }));
 	private storage!: PlayaDatabase;
@@ -445,6 +451,7 @@ export class Playground {
 		this.dialogs.cancelAll();
 		this.manualTurns.cancelAll();
 		await this.stopRuntime();
+		this.gateway.dispose();
 		this.frames.close();
 		this.lock.release();
 		this.workspace.close();

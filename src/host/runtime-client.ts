@@ -4,14 +4,13 @@
  */
 import * as Comlink from "comlink";
 import type { RunningCall } from "../protocol/call-record.ts";
-import type { ProviderGatewayApi } from "../protocol/gateway.ts";
 import { exposeGuarded } from "../protocol/guard.ts";
 import { HOST_BRIDGE_METHODS, RUNTIME_API_METHODS, type HostBridge, type RuntimeApi, type RuntimeConfig } from "../protocol/runtime.ts";
 import { parseRuntimeAnswer } from "../protocol/runtime-schema.ts";
 import { SANDBOX_ALIVE, SANDBOX_START, type FrameReport, type FrameRequest } from "../protocol/sandbox.ts";
 import { parseFrameReport } from "../protocol/sandbox-schema.ts";
 import { checkedHostBridge } from "./checked-bridge.ts";
-import { exposeGateway } from "./gateway/guard.ts";
+import type { GatewayConnector } from "./gateway/gateway-host.ts";
 
 export interface RuntimeHandle {
 	api: RuntimeApi;
@@ -191,7 +190,8 @@ export function prepareRuntimeFrame(): SandboxFrame {
 export interface RuntimeStartOptions {
 	/** Sees the worker once it runs and before `start` does, so a hang while loading can be watched. */
 	onCreated?: (handle: RuntimeHandle) => void;
-	gateway?: ProviderGatewayApi;
+	/** Gives the runtime its port to the provider gateway. */
+	gateway?: GatewayConnector;
 	/** Hears of each message from the worker the page did not accept (checked-bridge.ts, and the answers checked here). */
 	onRefused?: (problem: string) => void;
 	/** One from `prepareRuntimeFrame`; default: a new one. */
@@ -210,8 +210,7 @@ export async function startRuntimeWorker(config: RuntimeConfig, bridge: HostBrid
 	// Comlink.proxy would answer any path, e.g. `new (emit.constructor)(code)`, which runs code here.
 	const hostChannel = new MessageChannel();
 	exposeGuarded(checkedHostBridge(bridge, onRefused), hostChannel.port1, [...HOST_BRIDGE_METHODS], { name: "The page" });
-	const gatewayChannel = gateway ? new MessageChannel() : undefined;
-	if (gateway && gatewayChannel) exposeGateway(gateway, gatewayChannel.port1);
+	const gatewayLink = gateway?.connect();
 	const handle: RuntimeHandle = {
 		api,
 		get sandboxed() {
@@ -222,7 +221,7 @@ export async function startRuntimeWorker(config: RuntimeConfig, bridge: HostBrid
 			remote[Comlink.releaseProxy]();
 			runtimeChannel.port1.close();
 			hostChannel.port1.close();
-			gatewayChannel?.port1.close();
+			gatewayLink?.release();
 			frame.remove();
 		},
 	};
@@ -231,7 +230,7 @@ export async function startRuntimeWorker(config: RuntimeConfig, bridge: HostBrid
 		performance.mark("playa:runtime-loaded");
 		onCreated?.(handle);
 		const hostPort = hostChannel.port2;
-		const gatewayPort = gatewayChannel?.port2;
+		const gatewayPort = gatewayLink?.port;
 		const transfer = [config.workspacePort, hostPort, gatewayPort].filter((port): port is MessagePort => port !== undefined);
 		await api.start(Comlink.transfer({ ...config, hostPort, gatewayPort }, transfer));
 	} catch (error) {

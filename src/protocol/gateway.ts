@@ -1,6 +1,7 @@
 /**
- * The runtime worker ↔ provider gateway boundary, in one place. The gateway lives on the main thread, holds
- * the API keys (localStorage, which workers cannot open) and makes the requests that need one with pi-ai; the
+ * The runtime worker ↔ provider gateway boundary, in one place. The gateway lives in a worker of the app's
+ * origin, holds a copy of the API keys the page keeps (localStorage, which workers cannot open) and makes the
+ * requests that need one with pi-ai; the
  * worker's stream function (runtime/models/gateway-stream.ts) asks it for a reply and receives the reply's events.
  *
  * A request names a model (provider and id) and carries the transcript and a few options that only shape the

@@ -112,6 +112,12 @@ export class EndpointStore {
 		return () => this.listeners.delete(listener);
 	}
 
+	/** The stored item as it is, for the provider gateway's worker (gateway-worker.ts). */
+	items(): Record<string, string> {
+		const value = this.storage.getItem(ITEM);
+		return value === null ? {} : { [ITEM]: value };
+	}
+
 	private save(endpoints: CustomEndpoint[]): void {
 		this.storage.setItem(ITEM, JSON.stringify(endpoints));
 		for (const listener of this.listeners) listener();

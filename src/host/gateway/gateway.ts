@@ -1,6 +1,6 @@
 /**
- * The provider gateway, on the main thread: model requests that need a key are made here by pi-ai with the key
- * from the SecretStore, and their events are streamed to the runtime worker (../../protocol/gateway.ts).
+ * The provider gateway, in its worker (gateway-worker.ts): model requests that need a key are made here by pi-ai
+ * with the key from the SecretStore, and their events are streamed to the runtime worker (../../protocol/gateway.ts).
  *
  * Where a request goes is decided here alone: the request names a model, and the model — api, base URL, headers
  * — is the page's own (models.ts); the options that cross are parsed and only shape the reply. Every URL pi-ai
@@ -53,6 +53,11 @@ export interface GatewayOptions {
 	streamSimple?: (model: Model<Api>, context: Context, options?: SimpleStreamOptions) => AssistantMessageEventStream;
 	/** The fetch under the gateway's checks. Default: globalThis.fetch at the time of each call. */
 	fetch?: typeof fetch;
+	/**
+	 * Brings the keys, endpoints and providers up to the page's latest, where the gateway holds a copy of them (a
+	 * worker): a request whose model or key does not fit is tried once more after it, as the change may not have arrived.
+	 */
+	catchUp?(): Promise<void>;
 }
 
 /** A provider's event as plain data (it may hold class instances), or undefined when it is not JSON. */
@@ -242,27 +247,23 @@ export class ProviderGateway implements ProviderGatewayApi {
 		/** An error reply as the worker gets it: the gateway's own refusal if there was one, never the key. */
 		const errorText = (text: string) => (refused ? refused.message : withoutKey(text, key));
 		try {
-			const resolution = await this.models.resolve(request.model.provider, request.model.id);
-			if (!resolution.ok) return fail(resolution.message);
-			const { resolved } = resolution;
-			model = resolved.model;
-			const different = mismatch(request.model, resolved);
-			if (different) return fail(different);
-			const auth = this.auth(resolved);
-			if (!auth.ok) return fail(auth.message);
-			key = auth.key === NO_KEY ? undefined : auth.key;
+			const settled = await this.settle(request.model);
+			if (settled.model) model = settled.model;
+			if (!settled.ok) return fail(settled.message);
+			const { resolved, key: sent } = settled;
+			key = sent === NO_KEY ? undefined : sent;
 			if (controller.signal.aborted) return end({ type: "error", reason: "aborted", error: failedMessage(model, "aborted", "Request was aborted") });
 
 			const checkedFetch = pacedFetch(
 				originCheckedFetch(
-					this.urlCheck(resolved, auth.key),
+					this.urlCheck(resolved, sent),
 					(error) => (refused = error),
 					(input, init) => (this.options.fetch ?? globalThis.fetch)(input, init),
 				),
 			);
 			const options: SimpleStreamOptions = {
 				...request.options,
-				apiKey: auth.key,
+				apiKey: sent,
 				signal: controller.signal,
 				fetch: checkedFetch,
 				// Extensions' headers, checked by the schema: pi-ai merges them over the model's own.
@@ -317,6 +318,27 @@ export class ProviderGateway implements ProviderGatewayApi {
 			this.running.delete(request.id);
 			(sink as Partial<Comlink.Remote<GatewaySink>>)[Comlink.releaseProxy]?.();
 		}
+	}
+
+	/** The model a request names and its key, tried again after `catchUp` when they do not fit. */
+	private async settle(
+		ref: GatewayModelRef,
+	): Promise<({ ok: true; resolved: ResolvedModel; key: string } | { ok: false; message: string }) & { model?: Model<Api> }> {
+		const attempt = async () => {
+			const resolution = await this.models.resolve(ref.provider, ref.id);
+			if (!resolution.ok) return resolution;
+			const { resolved } = resolution;
+			const different = mismatch(ref, resolved);
+			if (different) return { ok: false as const, message: different, model: resolved.model };
+			const auth = this.auth(resolved);
+			return auth.ok
+				? { ok: true as const, resolved, key: auth.key, model: resolved.model }
+				: { ok: false as const, message: auth.message, model: resolved.model };
+		};
+		const first = await attempt();
+		if (first.ok || !this.options.catchUp) return first;
+		await this.options.catchUp();
+		return attempt();
 	}
 
 	private auth({ model, keyName, keyless }: ResolvedModel): { ok: true; key: string } | { ok: false; message: string } {

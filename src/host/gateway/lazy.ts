@@ -13,16 +13,21 @@ export interface LazyGatewaySources {
 	endpoints?: Pick<EndpointStore, "get" | "isKeyless">;
 	/** The providers extensions registered, as the page lists them. */
 	registered?(): readonly RegisteredProviderInfo[];
+	/** See GatewayOptions.catchUp: where these sources are a copy of the page's. */
+	catchUp?(): Promise<void>;
 }
 
-export function createLazyGateway(secrets: SecretStore, sources: LazyGatewaySources = {}): ProviderGatewayApi & { loaded(): Promise<ProviderGateway> } {
+export function createLazyGateway(
+	secrets: Pick<SecretStore, "keyFor" | "hasKey">,
+	sources: LazyGatewaySources = {},
+): ProviderGatewayApi & { loaded(): Promise<ProviderGateway> } {
 	let gateway: Promise<ProviderGateway> | undefined;
-	const { endpoints, registered } = sources;
+	const { endpoints, registered, catchUp } = sources;
 	const isKeyless = (name: string) => Boolean(endpoints?.isKeyless(name));
 	const load = () =>
 		(gateway ??= Promise.all([import("./gateway.ts"), import("./models.ts")]).then(
 			([{ ProviderGateway }, { hostModels }]) =>
-				new ProviderGateway({ secrets, isKeyless, models: hostModels({ endpoints, registered, catalog: loadCatalogSource }) }),
+				new ProviderGateway({ secrets, isKeyless, catchUp, models: hostModels({ endpoints, registered, catalog: loadCatalogSource }) }),
 		));
 	return {
 		loaded: load,

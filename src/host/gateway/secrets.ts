@@ -84,6 +84,17 @@ export class SecretStore {
 		return stored && { name, origins: stored.origins, savedAt: stored.savedAt };
 	}
 
+	/** For the provider gateway's worker only: the stored items as they are, which it keeps a copy of (gateway-worker.ts). */
+	items(): Record<string, string> {
+		const items: Record<string, string> = {};
+		for (let i = 0; i < this.storage.length; i++) {
+			const item = this.storage.key(i);
+			const value = item?.startsWith(PREFIX) ? this.storage.getItem(item) : null;
+			if (item && value !== null) items[item] = value;
+		}
+		return items;
+	}
+
 	/** For the provider gateway only: the key for a request to `url`, or why there is none to send. */
 	keyFor(name: string, url: string): KeyLookup {
 		const stored = this.read(name);

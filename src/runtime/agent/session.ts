@@ -35,7 +35,7 @@ export interface SessionOptions {
 	tree: SessionTree;
 	runner: ExtensionRunner;
 	model: ScriptedModel;
-	/** Replies of every other model: the provider gateway on the main thread (agent/gateway-stream.ts). */
+	/** Replies of every other model: the provider gateway (its own worker on the page) (agent/gateway-stream.ts). */
 	gatewayStream?: StreamFn;
 	/** The physical model for a request to a virtual model (agent/virtual-models.ts). */
 	routeVirtual?(model: Model<string>, context: Context, signal?: AbortSignal): Promise<Model<string>>;

@@ -1,6 +1,6 @@
 /**
  * The worker's side of the provider gateway: a pi-agent-core `StreamFn` whose replies come from the gateway
- * on the main thread (see ../../protocol/gateway.ts). A request names the model (provider and id, with the api
+ * in its worker (see ../../protocol/gateway.ts). A request names the model (provider and id, with the api
  * and base URL the worker believes it has, which the gateway checks but never uses), the transcript and the
  * options that shape the reply; the gateway decides the rest. It forwards the payload and response hooks, so that
  * `before_provider_request` and `after_provider_response` run here, on the real payload; it turns the abort

@@ -2,7 +2,7 @@
  * `ctx.modelRegistry`, upstream pi's facade over the models and their authentication, as Playa can offer it:
  * the models the runtime knows (offline, virtual, registered by extensions, and the catalog models whose key
  * the page holds), and requests to them routed like the agent's own (scripted and manual models here, an
- * extension's `streamSimple` here, the rest through the provider gateway on the main thread).
+ * extension's `streamSimple` here, the rest through the provider gateway).
  *
  * Keys never reach extension code: where upstream hands out a key, this hands out an opaque handle naming the
  * provider. A request that carries a handle (or no key) is answered by the gateway with the stored key.

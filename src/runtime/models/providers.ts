@@ -1,7 +1,7 @@
 /**
  * Providers extensions register (`pi.registerProvider` / `unregisterProvider`), applied once the runtime is up
  * and after every later registration. An HTTP provider (`baseUrl`, `api`, `models`, `headers`) is answered by the
- * gateway on the main thread; its `apiKey`, when it names an environment variable, is the name the user stores
+ * gateway; its `apiKey`, when it names an environment variable, is the name the user stores
  * the key under in the page (extension code never holds a key). A provider with its own `streamSimple` answers
  * in the worker.
  */
