@@ -6,6 +6,7 @@ import { chromium } from "@playwright/test";
 import { startMockProviders } from "../../test/mock-providers/server.mjs";
 import { chromiumLaunchOptions } from "../chromium.mjs";
 import { npxBin, ROOT } from "../setup.mjs";
+import { attachContexts, contextName } from "./targets.mjs";
 
 /** Serves `outDir` (default: dist) on `port`; resolves once it answers. */
 export async function preview(port, outDir = "dist") {
@@ -171,29 +172,46 @@ export const median = (values) => {
 	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
+/** The functions with the most self time in a CPU profile, and the time it sampled, idle or not. */
+function selfTimes(profile) {
+	const self = new Map();
+	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+	for (let i = 0; i < profile.samples.length; i++) {
+		const frame = byId.get(profile.samples[i]).callFrame;
+		const key = `${frame.functionName || "(anonymous)"} ${frame.url.split("/").pop()}:${frame.lineNumber + 1}`;
+		self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+	}
+	const total = [...self.values()].reduce((a, b) => a + b, 0);
+	return { total, idle: self.get("(idle) :0") ?? 0, top: [...self.entries()].sort((a, b) => b[1] - a[1]) };
+}
+
 /**
- * With `profile`, a CPU profile of the page's main thread while `work` runs: the functions with the most self
- * time (readable where the build is not minified: `vite build --minify false`).
+ * With `profile`, a CPU profile of the page's main thread and of every worker below it (the runtime worker in
+ * its frame, the gateway's and the workspace's) while `work` runs: each one's busy time and the functions with
+ * the most self time (readable where the build is not minified: `vite build --minify false`).
  */
 export async function profiled(page, profile, work) {
 	if (!profile) return work();
-	const cdp = await page.context().newCDPSession(page);
-	await cdp.send("Profiler.enable");
-	await cdp.send("Profiler.setSamplingInterval", { interval: 500 });
-	await cdp.send("Profiler.start");
-	const result = await work();
-	const { profile: p } = await cdp.send("Profiler.stop");
-	const self = new Map();
-	const byId = new Map(p.nodes.map((node) => [node.id, node]));
-	for (let i = 0; i < p.samples.length; i++) {
-		const node = byId.get(p.samples[i]);
-		const frame = node.callFrame;
-		const key = `${frame.functionName || "(anonymous)"} ${frame.url.split("/").pop()}:${frame.lineNumber + 1}`;
-		self.set(key, (self.get(key) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+	const { contexts, send, detach } = await attachContexts(page);
+	const threads = [
+		{ name: "main thread", path: [] },
+		...contexts.filter(({ info }) => info.type === "worker").map(({ path, info }) => ({ name: contextName(info), path })),
+	];
+	for (const { path } of threads) {
+		await send(path, "Profiler.enable");
+		await send(path, "Profiler.setSamplingInterval", { interval: 500 });
+		await send(path, "Profiler.start");
 	}
-	const total = [...self.values()].reduce((a, b) => a + b, 0);
-	console.log(`main-thread profile: ${Math.round(total)} ms sampled; top self time:`);
-	for (const [key, ms] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${key}`);
+	const result = await work();
+	for (const { name, path } of threads) {
+		const stopped = await send(path, "Profiler.stop").catch(() => undefined);
+		if (!stopped) continue;
+		const { total, idle, top } = selfTimes(stopped.profile);
+		console.log(`${name} profile: busy ${Math.round(total - idle)} ms of ${Math.round(total)} ms sampled; top self time:`);
+		for (const [key, ms] of top.filter(([key]) => key !== "(idle) :0").slice(0, name === "main thread" ? 30 : 15))
+			console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${key}`);
+	}
+	await detach();
 	return result;
 }
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { Store } from "../../src/host/store.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { nextFrame, Store } from "../../src/host/store.ts";
 
 interface State {
 	items: number[];
@@ -88,5 +88,63 @@ describe("Store", () => {
 		expect(scheduled()).toBe(1);
 		frame();
 		expect(told()).toBe(2);
+	});
+});
+
+describe("nextFrame", () => {
+	afterEach(() => {
+		vi.useRealTimers();
+		vi.unstubAllGlobals();
+	});
+
+	/** Fake frames every 16 ms (as at 60 Hz); each store's flushes recorded with the time they ran. */
+	function frames() {
+		vi.useFakeTimers({ toFake: ["setTimeout", "performance"] });
+		vi.stubGlobal("requestAnimationFrame", (callback: (time: number) => void) => setTimeout(() => callback(performance.now()), 16 - (performance.now() % 16)));
+		const flushed: number[] = [];
+		const schedule = () => nextFrame(() => flushed.push(performance.now()));
+		return { flushed, schedule };
+	}
+
+	it("a change after a quiet while shows in the next frame", () => {
+		const { flushed, schedule } = frames();
+		vi.advanceTimersByTime(1_000);
+		schedule();
+		vi.advanceTimersByTime(17);
+		expect(flushed).toHaveLength(1);
+		expect(flushed[0]).toBeGreaterThan(1_000);
+	});
+
+	it("a steady stream of changes flushes at most once every 32 ms, never more than a frame late", () => {
+		const { flushed } = frames();
+		vi.advanceTimersByTime(1_000);
+		// A change every 4 ms for half a second, each scheduled once its flush came (as a Store does).
+		let pending = false;
+		for (let t = 0; t < 500; t += 4) {
+			if (!pending) {
+				pending = true;
+				nextFrame(() => {
+					pending = false;
+					flushed.push(performance.now());
+				});
+			}
+			vi.advanceTimersByTime(4);
+		}
+		const gaps = flushed.slice(1).map((at, i) => at - flushed[i]);
+		expect(Math.min(...gaps)).toBeGreaterThanOrEqual(32);
+		expect(Math.max(...gaps)).toBeLessThanOrEqual(32 + 16 + 4);
+		expect(flushed.length).toBeGreaterThan(8);
+	});
+
+	it("a hidden tab (no frames) still settles", () => {
+		const { flushed, schedule } = frames();
+		vi.advanceTimersByTime(1_000);
+		schedule();
+		// The first flush came; the next, within the gap, waits for a frame a hidden tab never gets.
+		vi.advanceTimersByTime(17);
+		vi.stubGlobal("requestAnimationFrame", () => 0);
+		schedule();
+		vi.advanceTimersByTime(300);
+		expect(flushed).toHaveLength(2);
 	});
 });
