@@ -1,10 +1,11 @@
 // Starting up: from navigation to a ready composer (an empty playground, five fresh loads), and from saying yes
 // to 20 TypeScript extensions named by a link until all 20 are loaded (three fresh loads), with the renderers'
-// memory once ready. Run by `npm run bench`, which builds first. `--dist a,b` compares builds: their runs alternate.
+// memory once ready. Run by `npm run bench`, which builds first. `--dist a,b` compares builds: their runs alternate;
+// `--profile` prints where each thread spent the 20 extensions' load.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { descendants, launch, markSummary, median, preview, readyTiming, staticFiles, usage, watchReady } from "./bench/browser.mjs";
+import { descendants, launch, markSummary, median, preview, profiled, readyTiming, staticFiles, usage, watchReady } from "./bench/browser.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -15,6 +16,8 @@ const PORT = Number(option("--port", 4185));
 const EXTENSIONS = 20;
 const RUNS = Number(option("--runs", 5));
 const dists = option("--dist", "dist").split(",");
+/** `--profile`: where each thread's time goes while the 20 extensions load (see bench/browser.mjs `profiled`). */
+const profile = args.includes("--profile");
 
 const dir = mkdtempSync(join(tmpdir(), "playa-bench-start-"));
 mkdirSync(join(dir, "ext"));
@@ -94,13 +97,16 @@ try {
 			await page.goto(`${server.url}?${query}`);
 			const yes = page.getByRole("dialog", { name: "Run extensions from this link?" }).getByRole("button", { name: "Run extensions" });
 			await yes.waitFor();
-			const started = performance.now();
-			await yes.click();
-			await page.waitForFunction(
-				(count) => document.querySelectorAll('li[aria-label^="Extension "].loaded').length >= count && document.querySelector('.app[data-phase="ready"]'),
-				EXTENSIONS,
-				{ timeout: 120_000 },
-			);
+			let started = 0;
+			await profiled(page, profile, async () => {
+				started = performance.now();
+				await yes.click();
+				await page.waitForFunction(
+					(count) => document.querySelectorAll('li[aria-label^="Extension "].loaded').length >= count && document.querySelector('.app[data-phase="ready"]'),
+					EXTENSIONS,
+					{ timeout: 120_000 },
+				);
+			});
 			loads[i].push(performance.now() - started);
 			const failed = await page.locator('li[aria-label^="Extension "].failed').count();
 			if (failed > 0) throw new Error(`${failed} of the ${EXTENSIONS} extensions failed to load`);
