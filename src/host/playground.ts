@@ -17,7 +17,6 @@ import type { PlayaDatabase } from "./database.ts";
 import { ManualTurnDesk } from "./manual-turns.ts";
 import { watchAvailableModels } from "./available-models.ts";
 import { RuntimeWatch } from "./runtime-watch.ts";
-import { pageAppearance } from "./appearance.ts";
 import { DisabledExtensions } from "./hung-runtime.ts";
 import { WorkspaceHost } from "./workspace-host.ts";
 import { Store } from "./store.ts";
@@ -29,8 +28,8 @@ import { resolveExtensionInput } from "./extension-input.ts";
 import { InspectorLog } from "./inspector-log.ts";
 import { EditorHost } from "./editor-host.ts";
 import { branchPath } from "../session/tree.ts";
-import { displayPatch, initialPlaygroundState, type Notification, type PlaygroundState } from "./playground-state.ts";
-import { linkCdn, linkRetryPolicy } from "./link-params.ts";
+import { displayPatch, initialPlaygroundState, startingPatch, type Notification, type PlaygroundState } from "./playground-state.ts";
+import { planStart, runtimeConfig, type RuntimeStartDeps } from "./runtime-start.ts";
 import { LinkExtensions } from "./link-extensions.ts";
 import { PlaygroundChoices } from "./playground-choices.ts";
 import { runtimeBridge, type RuntimeEventsDeps } from "./runtime-events.ts";
@@ -196,6 +195,22 @@ export class Playground {
 		},
 	};
 
+	/** What deciding a start needs (see runtime-start.ts). */
+	private readonly startDeps: RuntimeStartDeps = {
+		sessions: this.sessions,
+		answers: this.answers,
+		links: this.links,
+		project: this.project,
+		disabled: this.disabled,
+		savedExtensions: () => this.choices.savedExtensions(),
+		holdLock: (sessionId, steal) => this.holdLock(sessionId, steal),
+		workspaceReady: () => this.workspaceReady,
+		sessionCwd: () => this.workspace.sessionCwd,
+		createWorkspacePort: () => this.workspace.createPort(),
+		state: () => this.store.get(),
+		set: (patch) => this.set(patch),
+	};
+
 	/** Shared playgrounds offered to open (a link, a `.playa.json`, an embedding page), with consent. */
 	readonly share: ShareDesk;
 
@@ -330,85 +345,25 @@ export class Playground {
 		await this.stopRuntime();
 		this.dialogs.cancelAll();
 		this.manualTurns.cancelAll();
-		// Errors of the runtime being replaced go with it: its code is not running any more.
-		// The new runtime's markdown transformers show the entries again as they transform them.
-		this.set({
-			phase: "starting",
-			running: false,
-			streaming: undefined,
-			dialogs: [],
-			components: {},
-			registeredProviders: [],
-			retry: undefined,
-			errors: [],
-			markdownDisplay: {},
-			toolOutputs: {},
-			extensionsLoading: undefined,
-			// The new runtime's extensions set their header again at session_start.
-			header: undefined,
-		});
+		this.set(startingPatch());
 		// The frame loads the runtime's module while the session, the lock and the workspace get ready.
 		const frame = this.frames.take();
-		const { extensionUrls } = this.store.get();
-		// A link's extension whose file changed since the user said yes asks again, at every start (a reload too):
-		// its files are fetched and hashed while the session and the workspace get ready.
-		const changedCheck = this.choices.savedExtensions().then((saved) => this.links.changed(extensionUrls, saved));
-		changedCheck.catch(() => undefined);
 		try {
-			const session = await this.sessions.current();
-			performance.mark("playa:session");
-			this.set({ sessionId: session.header.id, entries: session.entries, leafId: session.leafId });
-			await this.answers.showSession(session.header.id);
-			await this.sessions.refresh();
-			if (!(await this.holdLock(session.header.id, options.takeOver === true))) {
+			const plan = await planStart(this.startDeps, options.takeOver === true);
+			if (plan.kind === "locked") {
 				frame.remove();
 				this.set({ phase: "locked" });
 				return;
 			}
-			const { script, model, thinkingLevel } = this.store.get();
-			const disabled = await this.disabled.list();
-			await this.workspaceReady;
-			performance.mark("playa:workspace");
-			const project = await this.project.runnableUrls();
-			// New project files: the other extensions decide first (project_trust) when there are any; else the page asks.
-			if (!project && !extensionUrls.some((url) => !disabled.some((off) => off.url === url))) {
+			if (plan.kind === "awaiting-trust") {
 				this.frames.keep(frame);
-				this.set({ phase: "awaiting-trust" });
+				this.set(plan.patch);
 				return;
 			}
-			const changed = await changedCheck;
-			if (changed.length > 0) {
-				this.frames.keep(frame);
-				this.set({
-					phase: "awaiting-trust",
-					untrustedUrls: changed,
-					changedUrls: await this.links.trustedBefore(changed),
-					extensionUrls: extensionUrls.filter((url) => !changed.includes(url)),
-				});
-				return;
-			}
-			const extensions = [...new Set([...(project ?? []), ...extensionUrls])];
-			this.loadedUrls = extensions;
-			const workspacePort = await this.workspace.createPort();
+			this.loadedUrls = plan.extensions;
 			const runtime = await startRuntimeWorker(
-				{
-					session,
-					extensions,
-					contentHashes: await this.links.pinned(),
-					sources: this.links.takeSources(extensions),
-					script,
-					disabled,
-					workspacePort,
-					workspaceSharesMemory: false,
-					model,
-					thinkingLevel,
-					cdn: linkCdn(location),
-					appearance: pageAppearance(),
-					startReason: options.startReason,
-					retry: linkRetryPolicy(this.location),
-					...(project ? { projectTrusted: await this.project.allTrusted() } : { projectTrust: { cwd: this.workspace.sessionCwd } }),
-				},
-				runtimeBridge(this.runtimeEvents, ++this.generation, session.header.id),
+				await runtimeConfig(this.startDeps, plan, this.location, options.startReason),
+				runtimeBridge(this.runtimeEvents, ++this.generation, plan.session.header.id),
 				{
 					onCreated: (handle) => this.watchdog.watch(handle),
 					gateway: this.gateway,
