@@ -1,23 +1,17 @@
 /**
  * The main thread's controller of one playground: opens the session from storage, asks before
- * running code named by a link, starts the runtime worker, persists what it appends, and keeps
+ * running code named by a link, has the runtime started (runtime-runner.ts), and keeps
  * the state the React UI renders. No React here, so it reads as the host's behaviour.
  */
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
-import type { ModelChoice, RuntimeEvent, ScriptStep, StartReason } from "../protocol/runtime.ts";
+import type { ModelChoice, RuntimeEvent, ScriptStep } from "../protocol/runtime.ts";
 import { EndpointStore } from "./gateway/endpoints.ts";
 import { createLazyGateway } from "./gateway/lazy.ts";
 import { SecretStore } from "./gateway/secrets.ts";
-import { startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
-import { WarmFrame } from "./warm-frame.ts";
 import { SessionLibrary } from "./session-library.ts";
-import { HeldSessionLock } from "./session-lock.ts";
 import { SessionTreeActions } from "./session-tree-actions.ts";
 import type { PlayaDatabase } from "./database.ts";
 import { ManualTurnDesk } from "./manual-turns.ts";
-import { watchAvailableModels } from "./available-models.ts";
-import { RuntimeWatch } from "./runtime-watch.ts";
-import { DisabledExtensions } from "./hung-runtime.ts";
 import { WorkspaceHost } from "./workspace-host.ts";
 import { Store } from "./store.ts";
 import { Notices } from "./notices.ts";
@@ -27,19 +21,15 @@ import { ProjectExtensions } from "./project-extensions.ts";
 import { resolveExtensionInput } from "./extension-input.ts";
 import { InspectorLog } from "./inspector-log.ts";
 import { EditorHost } from "./editor-host.ts";
+import { RuntimeRunner } from "./runtime-runner.ts";
 import { branchPath } from "../session/tree.ts";
-import { displayPatch, initialPlaygroundState, startingPatch, type Notification, type PlaygroundState } from "./playground-state.ts";
-import { planStart, runtimeConfig, type RuntimeStartDeps } from "./runtime-start.ts";
+import { displayPatch, initialPlaygroundState, type Notification, type PlaygroundState } from "./playground-state.ts";
 import { LinkExtensions } from "./link-extensions.ts";
 import { PlaygroundChoices } from "./playground-choices.ts";
-import { runtimeBridge, type RuntimeEventsDeps } from "./runtime-events.ts";
 import { HOME_PLAYGROUND, openPlaygroundDatabase, playgroundIdOf } from "./playgrounds.ts";
 import { SHARED_SETTINGS, takeSharedStart } from "./share-materialize.ts";
 import { ShareDesk } from "./share-desk.ts";
 import { join } from "../workspace/path.ts";
-
-const UNSANDBOXED_NOTICE =
-	"This host cannot serve Playa's sandbox frame (it sends no cross-origin isolation headers of its own), so extension code runs with this site's origin and could read its stored sessions and settings. Run only extensions you trust here, or serve Playa with the headers in _headers or vercel.json.";
 
 /** How many entries of a long session are shown before the whole session has loaded. */
 const RECENT_ENTRIES = 200;
@@ -71,7 +61,7 @@ export class Playground {
 	/** Which playground this page is (see playgrounds.ts): its own database, workspace and sessions. */
 	readonly playgroundId: string;
 	/** The model, thinking level, script and extension list the user chose, kept for the next start. */
-	private readonly choices = new PlaygroundChoices({ storage: () => this.storage, set: (patch) => this.set(patch), runtime: () => this.runtime?.api });
+	private readonly choices = new PlaygroundChoices({ storage: () => this.storage, set: (patch) => this.set(patch), runtime: () => this.runner.api });
 	/** The extensions the link names, run only with the content the user said yes to. */
 	private readonly links = new LinkExtensions({
 		home: () => this.home,
@@ -83,32 +73,11 @@ export class Playground {
 	});
 	/** A shared playground's first prompt, sent once its runtime is first ready. */
 	private firstPrompt?: string;
-	private runtime?: RuntimeHandle;
-	/** The frame the next runtime starts in, made ahead (the first one as the page opens). */
-	private readonly frames = new WarmFrame();
 	/** The playground's workspace, shared by its sessions; the files panel works on it. */
 	readonly workspace = new WorkspaceHost(
 		(update) => this.set(update),
 		(message) => this.notify(message, "error", "Playa"),
 	);
-	private readonly lock = new HeldSessionLock();
-	/** Counts runtimes started: the current one's events are the ones shown. */
-	private generation = 0;
-	private readonly disabled = new DisabledExtensions(() => this.storage);
-	private readonly watchdog = new RuntimeWatch({
-		disabled: this.disabled,
-		loadedUrls: () => this.loadedUrls,
-		hung: async (handle, message, turnedOff) => {
-			if (this.runtime === handle) this.runtime = undefined;
-			// The cards say so at once, not when the next runtime reports: the notice and the card agree.
-			const off = new Set(turnedOff);
-			this.set({
-				extensions: this.store.get().extensions.map((extension) => (off.has(extension.url) ? { ...extension, loaded: false, disabled: true } : extension)),
-			});
-			this.notify(message, "error", "Playa");
-			await this.startRuntime();
-		},
-	});
 	/** Scripted answers to dialogs, kept and consumed here in the page: the runtime only sees the responses. */
 	readonly answers = new ScriptedAnswers({
 		storage: () => this.storage,
@@ -129,8 +98,6 @@ export class Playground {
 		store: this.store,
 		notify: (message, level = "error") => this.notify(message, level, "Playa"),
 	});
-	/** The extension URLs the current runtime was started with (project-local ones first). */
-	private loadedUrls: string[] = [];
 	private workspaceReady: Promise<void> = Promise.resolve();
 	/** The sessions in this browser: the Sessions panel's list and actions. */
 	readonly sessions = new SessionLibrary({
@@ -139,23 +106,19 @@ export class Playground {
 		set: (patch) => this.set(patch),
 		notify: (message, level, source) => this.notify(message, level, source),
 		sessionCwd: () => this.workspaceReady.then(() => this.workspace.sessionCwd),
-		restart: (reason) => this.startRuntime({ startReason: reason }),
-		stopRuntime: () => this.stopRuntime(),
+		restart: (reason) => this.runner.start({ startReason: reason }),
+		stopRuntime: () => this.runner.stop(),
 		forgetSession: (sessionId) => this.answers.forgetSession(sessionId),
 		// The runtime's answer is untrusted, and a runtime that fails to answer cancels nothing.
-		switchCancelled: async (reason, sessionId) => (await this.runtime?.api.beforeSessionSwitch(reason, sessionId).catch(() => undefined))?.cancelled === true,
+		switchCancelled: async (reason, sessionId) => (await this.runner.api?.beforeSessionSwitch(reason, sessionId).catch(() => undefined))?.cancelled === true,
 	});
 	/** The tree panel's actions on the current session. */
 	readonly tree = new SessionTreeActions({
-		runtime: () => this.runtime?.api,
+		runtime: () => this.runner.api,
 		state: () => this.store.get(),
 		set: (patch) => this.set(patch),
 		notify: (message, level, source) => this.notify(message, level, source),
 	});
-	private stopModelsWatch?: () => void;
-	/** Closed in the page (see close): it starts no runtime any more. */
-	private closed = false;
-	private saidUnsandboxed = false;
 	/** What the runtime's inspector recorded: events, extension console output, model requests. */
 	readonly inspector = new InspectorLog();
 	/** The editor's buffers, saving, templates and Run (save, then reload on the same session). */
@@ -175,42 +138,8 @@ export class Playground {
 		},
 	});
 
-	/** What the page does with the current runtime's events (see runtime-events.ts). */
-	private readonly runtimeEvents: RuntimeEventsDeps = {
-		storage: () => this.storage,
-		store: this.store,
-		notices: this.notices,
-		sessions: this.sessions,
-		inspector: this.inspector,
-		dialogs: this.dialogs,
-		manualTurns: this.manualTurns,
-		generation: () => this.generation,
-		newSession: () => this.newSession(),
-		reload: () => this.startRuntime({ startReason: { reason: "reload" } }),
-		openFork: (event) => this.openFork(event),
-		resolveProjectTrust: async (decision) => {
-			const answer = await this.project.resolve(decision, () => this.set({ phase: "awaiting-trust" }));
-			this.loadedUrls = [...new Set([...answer.extensions, ...this.loadedUrls])];
-			return answer;
-		},
-	};
-
-	/** What deciding a start needs (see runtime-start.ts). */
-	private readonly startDeps: RuntimeStartDeps = {
-		sessions: this.sessions,
-		answers: this.answers,
-		links: this.links,
-		project: this.project,
-		disabled: this.disabled,
-		savedExtensions: () => this.choices.savedExtensions(),
-		holdLock: (sessionId, steal) => this.holdLock(sessionId, steal),
-		workspaceReady: () => this.workspaceReady,
-		sessionCwd: () => this.workspace.sessionCwd,
-		createWorkspacePort: () => this.workspace.createPort(),
-		state: () => this.store.get(),
-		set: (patch) => this.set(patch),
-	};
-
+	/** The runtime, one at a time: started, watched and stopped (see runtime-runner.ts). */
+	private readonly runner: RuntimeRunner;
 	/** Shared playgrounds offered to open (a link, a `.playa.json`, an embedding page), with consent. */
 	readonly share: ShareDesk;
 
@@ -221,10 +150,44 @@ export class Playground {
 			navigate: (href) => location.assign(href),
 			replaceAddress: (href) => history.replaceState(history.state, "", href),
 		});
+		this.runner = new RuntimeRunner({
+			storage: () => this.storage,
+			state: () => this.store.get(),
+			set: (patch) => this.set(patch),
+			notices: this.notices,
+			sessions: this.sessions,
+			answers: this.answers,
+			links: this.links,
+			project: this.project,
+			savedExtensions: () => this.choices.savedExtensions(),
+			workspaceReady: () => this.workspaceReady,
+			sessionCwd: () => this.workspace.sessionCwd,
+			createWorkspacePort: () => this.workspace.createPort(),
+			cancelPending: () => {
+				this.dialogs.cancelAll();
+				this.manualTurns.cancelAll();
+			},
+			events: {
+				storage: () => this.storage,
+				store: this.store,
+				notices: this.notices,
+				sessions: this.sessions,
+				inspector: this.inspector,
+				dialogs: this.dialogs,
+				manualTurns: this.manualTurns,
+				newSession: () => this.newSession(),
+				reload: () => this.runner.start({ startReason: { reason: "reload" } }),
+				openFork: (event) => this.openFork(event),
+			},
+			gateway: this.gateway,
+			secrets: this.secrets,
+			endpoints: this.endpoints,
+			location,
+		});
 	}
 
 	async open(): Promise<void> {
-		this.frames.warm();
+		this.runner.frames.warm();
 		this.workspace.warm(this.location);
 		void this.share.openFromAddress();
 		try {
@@ -253,10 +216,10 @@ export class Playground {
 				return;
 			}
 			performance.mark("playa:settings");
-			await this.startRuntime();
+			await this.runner.start();
 			await this.sendFirstPrompt();
 		} catch (error) {
-			this.frames.drop();
+			this.runner.frames.drop();
 			this.set({ phase: "failed", failure: (error as Error).message ?? String(error) });
 		}
 	}
@@ -276,7 +239,7 @@ export class Playground {
 		await this.links.decide(run);
 		// A runtime whose extensions left project_trust undecided waits for this answer: it goes on by itself.
 		if (await this.project.decide(run)) return;
-		await this.startRuntime();
+		await this.runner.start();
 		await this.sendFirstPrompt();
 	}
 
@@ -310,83 +273,12 @@ export class Playground {
 	 */
 	async reloadExtensions(options: { authored?: { path: string; content: string | Uint8Array }[] } = {}): Promise<void> {
 		for (const file of options.authored ?? []) await this.project.trust.authored(file.path, file.content);
-		await this.startRuntime({ startReason: { reason: "reload" } });
-	}
-
-	/** Holds the session's lock for this tab; false when another tab writes the session. */
-	private holdLock(sessionId: string, steal: boolean): Promise<boolean> {
-		return this.lock.hold(sessionId, steal, () => {
-			void this.stopRuntime().then(async () => {
-				const snapshot = await this.storage.loadSession(sessionId);
-				this.set({ phase: "locked", running: false, streaming: undefined, ...(snapshot && { entries: snapshot.entries, leafId: snapshot.leafId }) });
-				this.notify("Another tab took over this session. This tab only shows it now.", "warning", "Playa");
-			});
-		});
+		await this.runner.start({ startReason: { reason: "reload" } });
 	}
 
 	/** Makes this tab the session's writer; the other tab is told. */
 	takeOver(): Promise<void> {
-		return this.startRuntime({ takeOver: true });
-	}
-
-	/** Gives the old runtime's `session_shutdown` handlers a moment, then ends its worker. */
-	private async stopRuntime(): Promise<void> {
-		this.watchdog.stop();
-		this.project.abandon();
-		const old = this.runtime;
-		this.runtime = undefined;
-		if (!old) return;
-		await Promise.race([old.api.shutdown().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3_000))]);
-		old.terminate();
-	}
-
-	private async startRuntime(options: { takeOver?: boolean; startReason?: StartReason } = {}): Promise<void> {
-		if (this.closed) return;
-		await this.stopRuntime();
-		this.dialogs.cancelAll();
-		this.manualTurns.cancelAll();
-		this.set(startingPatch());
-		// The frame loads the runtime's module while the session, the lock and the workspace get ready.
-		const frame = this.frames.take();
-		try {
-			const plan = await planStart(this.startDeps, options.takeOver === true);
-			if (plan.kind === "locked") {
-				frame.remove();
-				this.set({ phase: "locked" });
-				return;
-			}
-			if (plan.kind === "awaiting-trust") {
-				this.frames.keep(frame);
-				this.set(plan.patch);
-				return;
-			}
-			this.loadedUrls = plan.extensions;
-			const runtime = await startRuntimeWorker(
-				await runtimeConfig(this.startDeps, plan, this.location, options.startReason),
-				runtimeBridge(this.runtimeEvents, ++this.generation, plan.session.header.id),
-				{
-					onCreated: (handle) => this.watchdog.watch(handle),
-					gateway: this.gateway,
-					onRefused: (problem) => this.notices.refused(problem),
-					frame,
-					frameWorkspacePort: await this.workspace.createPort(),
-				},
-			);
-			// Closed while it started (an embed opened another playground in its place): it goes too.
-			if (this.closed) return runtime.terminate();
-			this.runtime = runtime;
-			if (!runtime.sandboxed && !this.saidUnsandboxed) {
-				this.saidUnsandboxed = true;
-				this.notify(UNSANDBOXED_NOTICE, "warning", "Playa");
-			}
-			this.stopModelsWatch?.();
-			this.stopModelsWatch = watchAvailableModels(this.secrets, this.endpoints, (models) => void runtime.api.setAvailableModels(models).catch(() => undefined));
-			performance.mark("playa:ready");
-			this.set({ phase: "ready", extensionsLoading: undefined });
-		} catch (error) {
-			frame.remove();
-			this.set({ phase: "failed", failure: `The runtime did not start: ${(error as Error).message ?? String(error)}` });
-		}
+		return this.runner.start({ takeOver: true });
 	}
 
 	/**
@@ -394,21 +286,14 @@ export class Playground {
 	 * opening a snapshot): its runtime, dialogs, lock and workspace. Late events of its runtime change nothing.
 	 */
 	async close(): Promise<void> {
-		this.closed = true;
-		this.generation++;
-		this.stopModelsWatch?.();
-		this.dialogs.cancelAll();
-		this.manualTurns.cancelAll();
-		await this.stopRuntime();
-		this.frames.close();
-		this.lock.release();
+		await this.runner.close();
 		this.workspace.close();
 	}
 
 	/** Turns an extension that hung the runtime back on. */
 	async enableExtension(url: string): Promise<void> {
-		await this.disabled.enable(url);
-		await this.startRuntime();
+		await this.runner.disabled.enable(url);
+		await this.runner.start();
 	}
 
 	notify(message: string, level: Notification["level"], source: string, origin: Notification["origin"] = "page"): void {
@@ -416,36 +301,36 @@ export class Playground {
 	}
 
 	async submit(text: string): Promise<void> {
-		await this.runtime?.api.submit(text);
+		await this.runner.api?.submit(text);
 	}
 
 	async abort(): Promise<void> {
-		await this.runtime?.api.abort();
+		await this.runner.api?.abort();
 	}
 
 	completeCommand(name: string, prefix: string): Promise<{ value: string; label: string; description?: string }[]> {
-		return this.runtime?.api.completeCommand(name, prefix) ?? Promise.resolve([]);
+		return this.runner.api?.completeCommand(name, prefix) ?? Promise.resolve([]);
 	}
 
 	/** True when an extension's shortcut took the key. */
 	runShortcut(key: string): Promise<boolean> {
-		return this.runtime?.api.runShortcut(key) ?? Promise.resolve(false);
+		return this.runner.api?.runShortcut(key) ?? Promise.resolve(false);
 	}
 
 	componentInput(id: string, data: string): void {
-		void this.runtime?.api.componentInput(id, data);
+		void this.runner.api?.componentInput(id, data);
 	}
 
 	closeComponent(id: string): void {
-		void this.runtime?.api.closeComponent(id);
+		void this.runner.api?.closeComponent(id);
 	}
 
 	async setFlag(name: string, value: boolean | string): Promise<void> {
-		await this.runtime?.api.setFlag(name, value);
+		await this.runner.api?.setFlag(name, value);
 	}
 
 	async setEditorText(text: string): Promise<void> {
-		await this.runtime?.api.setEditorText(text);
+		await this.runner.api?.setEditorText(text);
 	}
 
 	/** The user's pick in the model panel; remembered for the next start. */
@@ -486,7 +371,7 @@ export class Playground {
 	private async saveExtensions(urls: string[]): Promise<void> {
 		this.set({ extensionUrls: urls, errors: [] });
 		await this.choices.saveExtensions(urls.filter((url) => !this.links.includes(url)));
-		await this.startRuntime();
+		await this.runner.start();
 	}
 
 	/** A gallery example: its extensions alone, its script, a new session, and its first prompt. */
