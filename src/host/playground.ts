@@ -27,17 +27,9 @@ import { displayPatch, initialPlaygroundState, type Notification, type Playgroun
 import { LinkExtensions } from "./link-extensions.ts";
 import { PlaygroundChoices } from "./playground-choices.ts";
 import { HOME_PLAYGROUND, openPlaygroundDatabase, playgroundIdOf } from "./playgrounds.ts";
-import { SHARED_SETTINGS, takeSharedStart } from "./share-materialize.ts";
+import { SHARED_SETTINGS } from "./share-materialize.ts";
+import { SharedFirstStart } from "./shared-first-start.ts";
 import { ShareDesk } from "./share-desk.ts";
-import { join } from "../workspace/path.ts";
-
-/** How many entries of a long session are shown before the whole session has loaded. */
-const RECENT_ENTRIES = 200;
-
-/** Lets the browser paint before more main-thread work (loading the rest of a long session). */
-function nextPaint(): Promise<void> {
-	return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-}
 
 export class Playground {
 	readonly store = new Store<PlaygroundState>(initialPlaygroundState());
@@ -71,8 +63,6 @@ export class Playground {
 		},
 		warn: (message) => this.notify(message, "warning", "Playa"),
 	});
-	/** A shared playground's first prompt, sent once its runtime is first ready. */
-	private firstPrompt?: string;
 	/** The playground's workspace, shared by its sessions; the files panel works on it. */
 	readonly workspace = new WorkspaceHost(
 		(update) => this.set(update),
@@ -138,6 +128,15 @@ export class Playground {
 		},
 	});
 
+	/** A playground made from a snapshot, opened the first time: its trusted files and first prompt. */
+	private readonly sharedStart = new SharedFirstStart({
+		storage: () => this.storage,
+		sessionCwd: () => this.workspaceReady.then(() => this.workspace.sessionCwd),
+		trust: this.project.trust,
+		state: () => this.store.get(),
+		set: (patch) => this.set(patch),
+		submit: (text) => this.submit(text),
+	});
 	/** The runtime, one at a time: started, watched and stopped (see runtime-runner.ts). */
 	private readonly runner: RuntimeRunner;
 	/** Shared playgrounds offered to open (a link, a `.playa.json`, an embedding page), with consent. */
@@ -197,17 +196,9 @@ export class Playground {
 			this.home = this.playgroundId === HOME_PLAYGROUND ? this.storage : await openPlaygroundDatabase(HOME_PLAYGROUND);
 			// The workspace's worker starts at once (it loads off this thread); the transcript shows its latest entries first.
 			this.workspaceReady = this.workspace.open(this.storage, this.location);
-			const currentId = await this.sessions.currentId();
-			const recent = currentId ? await this.storage.loadRecent(currentId, RECENT_ENTRIES) : undefined;
-			if (recent) {
-				this.set({ sessionId: recent.header.id, entries: recent.entries, leafId: recent.leafId });
-				await nextPaint();
-				performance.mark("playa:shown");
-				// The whole session, which the runtime starts with, is read while the settings and the link's trust are.
-				this.sessions.preload(recent.header.id);
-			}
+			await this.sessions.showRecent();
 			const [saved, linked] = await Promise.all([this.choices.load(), this.storage.getSetting<string[]>(SHARED_SETTINGS.linkedExtensions)]);
-			await this.firstStart();
+			await this.sharedStart.take();
 			const untrusted = await this.links.open(this.location, linked, saved);
 			await this.answers.load();
 			this.set({ extensionUrls: [...new Set([...saved, ...this.links.urls.filter((url) => !untrusted.includes(url))])] });
@@ -217,7 +208,7 @@ export class Playground {
 			}
 			performance.mark("playa:settings");
 			await this.runner.start();
-			await this.sendFirstPrompt();
+			await this.sharedStart.sendPrompt();
 		} catch (error) {
 			this.runner.frames.drop();
 			this.set({ phase: "failed", failure: (error as Error).message ?? String(error) });
@@ -240,28 +231,7 @@ export class Playground {
 		// A runtime whose extensions left project_trust undecided waits for this answer: it goes on by itself.
 		if (await this.project.decide(run)) return;
 		await this.runner.start();
-		await this.sendFirstPrompt();
-	}
-
-	/**
-	 * A playground made from a snapshot, opened the first time: the files the user said yes to are
-	 * trusted as they were shown (a file changed since asks again), and the first prompt waits for the runtime.
-	 */
-	private async firstStart(): Promise<void> {
-		const start = await takeSharedStart(this.storage);
-		if (!start) return;
-		await this.workspaceReady;
-		const cwd = this.workspace.sessionCwd;
-		await this.project.trust.trustFiles(start.files.map((file) => ({ path: join(cwd, file.path), hash: file.hash })));
-		this.firstPrompt = start.prompt;
-		this.set({ openPanels: start.panels });
-	}
-
-	private async sendFirstPrompt(): Promise<void> {
-		const prompt = this.firstPrompt;
-		if (!prompt || this.store.get().phase !== "ready") return;
-		this.firstPrompt = undefined;
-		await this.submit(prompt);
+		await this.sharedStart.sendPrompt();
 	}
 
 	/**
