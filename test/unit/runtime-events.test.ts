@@ -30,7 +30,12 @@ describe("runtime events on the page", () => {
 		frame();
 		expect(seen.at(-1)?.streaming).toEqual(reply);
 		// The runtime ends the stream only after the page has stored the entry: a frame may come between.
-		await emit({ type: "entry_appended", sessionId: "s1", entry: { type: "message", id: "e1", parentId: null, timestamp: "t", message: reply }, leafId: "e1" } as RuntimeEvent);
+		await emit({
+			type: "entry_appended",
+			sessionId: "s1",
+			entry: { type: "message", id: "e1", parentId: null, timestamp: "t", message: reply },
+			leafId: "e1",
+		} as RuntimeEvent);
 		frame();
 		const after = seen.at(-1);
 		expect(after?.entries.map((entry) => entry.id)).toEqual(["e1"]);
@@ -41,7 +46,12 @@ describe("runtime events on the page", () => {
 		const { emit, frame, seen } = page();
 		await emit({ type: "streaming", message: reply } as RuntimeEvent);
 		const user = { role: "user", content: "hi", timestamp: 2 };
-		await emit({ type: "entry_appended", sessionId: "s1", entry: { type: "message", id: "u1", parentId: null, timestamp: "t", message: user }, leafId: "u1" } as RuntimeEvent);
+		await emit({
+			type: "entry_appended",
+			sessionId: "s1",
+			entry: { type: "message", id: "u1", parentId: null, timestamp: "t", message: user },
+			leafId: "u1",
+		} as RuntimeEvent);
 		frame();
 		expect(seen.at(-1)?.streaming).toEqual(reply);
 	});
