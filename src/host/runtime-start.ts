@@ -2,7 +2,7 @@
  * What the next runtime starts with, decided before it starts: the current session (under this tab's lock),
  * the extensions that may run (the project's files trusted, a link's files unchanged since the user said yes),
  * the ones turned off after a hang, and the user's choices. The start waits instead when another tab writes
- * the session or the page must ask about trust. The playground starts and stops the runtime; this only decides.
+ * the session or the page must ask about trust. runtime-runner.ts starts and stops the runtime; this only decides.
  */
 import type { RuntimeConfig, SessionSnapshot, StartReason } from "../protocol/runtime.ts";
 import { pageAppearance } from "./appearance.ts";
