@@ -141,7 +141,6 @@ const CONTEXTS = {
 	"playa-runtime": "runtime worker",
 	"playa-workspace": "workspace worker",
 	"playa-gateway": "gateway worker",
-	"playa-gateway": "gateway worker",
 	service_worker: "service worker",
 };
 

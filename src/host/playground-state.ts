@@ -135,6 +135,28 @@ export const SCRIPTED_CHOICE: ModelChoice = { provider: "scripted", id: "scripte
 
 export const DEFAULT_SCRIPT: ScriptStep[] = [{ text: "Hello! I am the scripted model. Edit my steps in the Script panel to make me call tools." }];
 
+/**
+ * The state as a new runtime starts: what the one being replaced showed goes with it (its code is not running any
+ * more), errors too. The new runtime's markdown transformers show the entries again as they transform them, and its
+ * extensions set their header again at session_start.
+ */
+export function startingPatch(): Partial<PlaygroundState> {
+	return {
+		phase: "starting",
+		running: false,
+		streaming: undefined,
+		dialogs: [],
+		components: {},
+		registeredProviders: [],
+		retry: undefined,
+		errors: [],
+		markdownDisplay: {},
+		toolOutputs: {},
+		extensionsLoading: undefined,
+		header: undefined,
+	};
+}
+
 export function initialPlaygroundState(): PlaygroundState {
 	return {
 		phase: "starting",

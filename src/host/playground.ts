@@ -1,24 +1,17 @@
 /**
  * The main thread's controller of one playground: opens the session from storage, asks before
- * running code named by a link, starts the runtime worker, persists what it appends, and keeps
+ * running code named by a link, has the runtime started (runtime-runner.ts), and keeps
  * the state the React UI renders. No React here, so it reads as the host's behaviour.
  */
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
-import type { ModelChoice, RuntimeEvent, ScriptStep, StartReason } from "../protocol/runtime.ts";
+import type { ModelChoice, RuntimeEvent, ScriptStep } from "../protocol/runtime.ts";
 import { EndpointStore } from "./gateway/endpoints.ts";
 import { GatewayWorkerHost } from "./gateway/gateway-host.ts";
 import { SecretStore } from "./gateway/secrets.ts";
-import { startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
-import { WarmFrame } from "./warm-frame.ts";
 import { SessionLibrary } from "./session-library.ts";
-import { HeldSessionLock } from "./session-lock.ts";
 import { SessionTreeActions } from "./session-tree-actions.ts";
 import type { PlayaDatabase } from "./database.ts";
 import { ManualTurnDesk } from "./manual-turns.ts";
-import { watchAvailableModels } from "./available-models.ts";
-import { RuntimeWatch } from "./runtime-watch.ts";
-import { pageAppearance } from "./appearance.ts";
-import { DisabledExtensions } from "./hung-runtime.ts";
 import { WorkspaceHost } from "./workspace-host.ts";
 import { Store } from "./store.ts";
 import { Notices } from "./notices.ts";
@@ -28,27 +21,15 @@ import { ProjectExtensions } from "./project-extensions.ts";
 import { resolveExtensionInput } from "./extension-input.ts";
 import { InspectorLog } from "./inspector-log.ts";
 import { EditorHost } from "./editor-host.ts";
+import { RuntimeRunner } from "./runtime-runner.ts";
 import { branchPath } from "../session/tree.ts";
 import { displayPatch, initialPlaygroundState, type Notification, type PlaygroundState } from "./playground-state.ts";
-import { linkCdn, linkRetryPolicy } from "./link-params.ts";
 import { LinkExtensions } from "./link-extensions.ts";
 import { PlaygroundChoices } from "./playground-choices.ts";
-import { runtimeBridge, type RuntimeEventsDeps } from "./runtime-events.ts";
 import { HOME_PLAYGROUND, openPlaygroundDatabase, playgroundIdOf } from "./playgrounds.ts";
-import { SHARED_SETTINGS, takeSharedStart } from "./share-materialize.ts";
+import { SHARED_SETTINGS } from "./share-materialize.ts";
+import { SharedFirstStart } from "./shared-first-start.ts";
 import { ShareDesk } from "./share-desk.ts";
-import { join } from "../workspace/path.ts";
-
-const UNSANDBOXED_NOTICE =
-	"This host cannot serve Playa's sandbox frame (it sends no cross-origin isolation headers of its own), so extension code runs with this site's origin and could read its stored sessions and settings. Run only extensions you trust here, or serve Playa with the headers in _headers or vercel.json.";
-
-/** How many entries of a long session are shown before the whole session has loaded. */
-const RECENT_ENTRIES = 200;
-
-/** Lets the browser paint before more main-thread work (loading the rest of a long session). */
-function nextPaint(): Promise<void> {
-	return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-}
 
 export class Playground {
 	readonly store = new Store<PlaygroundState>(initialPlaygroundState());
@@ -78,7 +59,7 @@ export class Playground {
 	/** Which playground this page is (see playgrounds.ts): its own database, workspace and sessions. */
 	readonly playgroundId: string;
 	/** The model, thinking level, script and extension list the user chose, kept for the next start. */
-	private readonly choices = new PlaygroundChoices({ storage: () => this.storage, set: (patch) => this.set(patch), runtime: () => this.runtime?.api });
+	private readonly choices = new PlaygroundChoices({ storage: () => this.storage, set: (patch) => this.set(patch), runtime: () => this.runner.api });
 	/** The extensions the link names, run only with the content the user said yes to. */
 	private readonly links = new LinkExtensions({
 		home: () => this.home,
@@ -88,34 +69,11 @@ export class Playground {
 		},
 		warn: (message) => this.notify(message, "warning", "Playa"),
 	});
-	/** A shared playground's first prompt, sent once its runtime is first ready. */
-	private firstPrompt?: string;
-	private runtime?: RuntimeHandle;
-	/** The frame the next runtime starts in, made ahead (the first one as the page opens). */
-	private readonly frames = new WarmFrame();
 	/** The playground's workspace, shared by its sessions; the files panel works on it. */
 	readonly workspace = new WorkspaceHost(
 		(update) => this.set(update),
 		(message) => this.notify(message, "error", "Playa"),
 	);
-	private readonly lock = new HeldSessionLock();
-	/** Counts runtimes started: the current one's events are the ones shown. */
-	private generation = 0;
-	private readonly disabled = new DisabledExtensions(() => this.storage);
-	private readonly watchdog = new RuntimeWatch({
-		disabled: this.disabled,
-		loadedUrls: () => this.loadedUrls,
-		hung: async (handle, message, turnedOff) => {
-			if (this.runtime === handle) this.runtime = undefined;
-			// The cards say so at once, not when the next runtime reports: the notice and the card agree.
-			const off = new Set(turnedOff);
-			this.set({
-				extensions: this.store.get().extensions.map((extension) => (off.has(extension.url) ? { ...extension, loaded: false, disabled: true } : extension)),
-			});
-			this.notify(message, "error", "Playa");
-			await this.startRuntime();
-		},
-	});
 	/** Scripted answers to dialogs, kept and consumed here in the page: the runtime only sees the responses. */
 	readonly answers = new ScriptedAnswers({
 		storage: () => this.storage,
@@ -136,8 +94,6 @@ export class Playground {
 		store: this.store,
 		notify: (message, level = "error") => this.notify(message, level, "Playa"),
 	});
-	/** The extension URLs the current runtime was started with (project-local ones first). */
-	private loadedUrls: string[] = [];
 	private workspaceReady: Promise<void> = Promise.resolve();
 	/** The sessions in this browser: the Sessions panel's list and actions. */
 	readonly sessions = new SessionLibrary({
@@ -146,23 +102,19 @@ export class Playground {
 		set: (patch) => this.set(patch),
 		notify: (message, level, source) => this.notify(message, level, source),
 		sessionCwd: () => this.workspaceReady.then(() => this.workspace.sessionCwd),
-		restart: (reason) => this.startRuntime({ startReason: reason }),
-		stopRuntime: () => this.stopRuntime(),
+		restart: (reason) => this.runner.start({ startReason: reason }),
+		stopRuntime: () => this.runner.stop(),
 		forgetSession: (sessionId) => this.answers.forgetSession(sessionId),
 		// The runtime's answer is untrusted, and a runtime that fails to answer cancels nothing.
-		switchCancelled: async (reason, sessionId) => (await this.runtime?.api.beforeSessionSwitch(reason, sessionId).catch(() => undefined))?.cancelled === true,
+		switchCancelled: async (reason, sessionId) => (await this.runner.api?.beforeSessionSwitch(reason, sessionId).catch(() => undefined))?.cancelled === true,
 	});
 	/** The tree panel's actions on the current session. */
 	readonly tree = new SessionTreeActions({
-		runtime: () => this.runtime?.api,
+		runtime: () => this.runner.api,
 		state: () => this.store.get(),
 		set: (patch) => this.set(patch),
 		notify: (message, level, source) => this.notify(message, level, source),
 	});
-	private stopModelsWatch?: () => void;
-	/** Closed in the page (see close): it starts no runtime any more. */
-	private closed = false;
-	private saidUnsandboxed = false;
 	/** What the runtime's inspector recorded: events, extension console output, model requests. */
 	readonly inspector = new InspectorLog();
 	/** The editor's buffers, saving, templates and Run (save, then reload on the same session). */
@@ -182,26 +134,17 @@ export class Playground {
 		},
 	});
 
-	/** What the page does with the current runtime's events (see runtime-events.ts). */
-	private readonly runtimeEvents: RuntimeEventsDeps = {
+	/** A playground made from a snapshot, opened the first time: its trusted files and first prompt. */
+	private readonly sharedStart = new SharedFirstStart({
 		storage: () => this.storage,
-		store: this.store,
-		notices: this.notices,
-		sessions: this.sessions,
-		inspector: this.inspector,
-		dialogs: this.dialogs,
-		manualTurns: this.manualTurns,
-		generation: () => this.generation,
-		newSession: () => this.newSession(),
-		reload: () => this.startRuntime({ startReason: { reason: "reload" } }),
-		openFork: (event) => this.openFork(event),
-		resolveProjectTrust: async (decision) => {
-			const answer = await this.project.resolve(decision, () => this.set({ phase: "awaiting-trust" }));
-			this.loadedUrls = [...new Set([...answer.extensions, ...this.loadedUrls])];
-			return answer;
-		},
-	};
-
+		sessionCwd: () => this.workspaceReady.then(() => this.workspace.sessionCwd),
+		trust: this.project.trust,
+		state: () => this.store.get(),
+		set: (patch) => this.set(patch),
+		submit: (text) => this.submit(text),
+	});
+	/** The runtime, one at a time: started, watched and stopped (see runtime-runner.ts). */
+	private readonly runner: RuntimeRunner;
 	/** Shared playgrounds offered to open (a link, a `.playa.json`, an embedding page), with consent. */
 	readonly share: ShareDesk;
 
@@ -212,10 +155,44 @@ export class Playground {
 			navigate: (href) => location.assign(href),
 			replaceAddress: (href) => history.replaceState(history.state, "", href),
 		});
+		this.runner = new RuntimeRunner({
+			storage: () => this.storage,
+			state: () => this.store.get(),
+			set: (patch) => this.set(patch),
+			notices: this.notices,
+			sessions: this.sessions,
+			answers: this.answers,
+			links: this.links,
+			project: this.project,
+			savedExtensions: () => this.choices.savedExtensions(),
+			workspaceReady: () => this.workspaceReady,
+			sessionCwd: () => this.workspace.sessionCwd,
+			createWorkspacePort: () => this.workspace.createPort(),
+			cancelPending: () => {
+				this.dialogs.cancelAll();
+				this.manualTurns.cancelAll();
+			},
+			events: {
+				storage: () => this.storage,
+				store: this.store,
+				notices: this.notices,
+				sessions: this.sessions,
+				inspector: this.inspector,
+				dialogs: this.dialogs,
+				manualTurns: this.manualTurns,
+				newSession: () => this.newSession(),
+				reload: () => this.runner.start({ startReason: { reason: "reload" } }),
+				openFork: (event) => this.openFork(event),
+			},
+			gateway: this.gateway,
+			secrets: this.secrets,
+			endpoints: this.endpoints,
+			location,
+		});
 	}
 
 	async open(): Promise<void> {
-		this.frames.warm();
+		this.runner.frames.warm();
 		this.workspace.warm(this.location);
 		void this.share.openFromAddress();
 		try {
@@ -225,17 +202,9 @@ export class Playground {
 			this.home = this.playgroundId === HOME_PLAYGROUND ? this.storage : await openPlaygroundDatabase(HOME_PLAYGROUND);
 			// The workspace's worker starts at once (it loads off this thread); the transcript shows its latest entries first.
 			this.workspaceReady = this.workspace.open(this.storage, this.location);
-			const currentId = await this.sessions.currentId();
-			const recent = currentId ? await this.storage.loadRecent(currentId, RECENT_ENTRIES) : undefined;
-			if (recent) {
-				this.set({ sessionId: recent.header.id, entries: recent.entries, leafId: recent.leafId });
-				await nextPaint();
-				performance.mark("playa:shown");
-				// The whole session, which the runtime starts with, is read while the settings and the link's trust are.
-				this.sessions.preload(recent.header.id);
-			}
+			await this.sessions.showRecent();
 			const [saved, linked] = await Promise.all([this.choices.load(), this.storage.getSetting<string[]>(SHARED_SETTINGS.linkedExtensions)]);
-			await this.firstStart();
+			await this.sharedStart.take();
 			const untrusted = await this.links.open(this.location, linked, saved);
 			await this.answers.load();
 			this.set({ extensionUrls: [...new Set([...saved, ...this.links.urls.filter((url) => !untrusted.includes(url))])] });
@@ -244,10 +213,10 @@ export class Playground {
 				return;
 			}
 			performance.mark("playa:settings");
-			await this.startRuntime();
-			await this.sendFirstPrompt();
+			await this.runner.start();
+			await this.sharedStart.sendPrompt();
 		} catch (error) {
-			this.frames.drop();
+			this.runner.frames.drop();
 			this.set({ phase: "failed", failure: (error as Error).message ?? String(error) });
 		}
 	}
@@ -267,29 +236,8 @@ export class Playground {
 		await this.links.decide(run);
 		// A runtime whose extensions left project_trust undecided waits for this answer: it goes on by itself.
 		if (await this.project.decide(run)) return;
-		await this.startRuntime();
-		await this.sendFirstPrompt();
-	}
-
-	/**
-	 * A playground made from a snapshot, opened the first time: the files the user said yes to are
-	 * trusted as they were shown (a file changed since asks again), and the first prompt waits for the runtime.
-	 */
-	private async firstStart(): Promise<void> {
-		const start = await takeSharedStart(this.storage);
-		if (!start) return;
-		await this.workspaceReady;
-		const cwd = this.workspace.sessionCwd;
-		await this.project.trust.trustFiles(start.files.map((file) => ({ path: join(cwd, file.path), hash: file.hash })));
-		this.firstPrompt = start.prompt;
-		this.set({ openPanels: start.panels });
-	}
-
-	private async sendFirstPrompt(): Promise<void> {
-		const prompt = this.firstPrompt;
-		if (!prompt || this.store.get().phase !== "ready") return;
-		this.firstPrompt = undefined;
-		await this.submit(prompt);
+		await this.runner.start();
+		await this.sharedStart.sendPrompt();
 	}
 
 	/**
@@ -301,143 +249,12 @@ export class Playground {
 	 */
 	async reloadExtensions(options: { authored?: { path: string; content: string | Uint8Array }[] } = {}): Promise<void> {
 		for (const file of options.authored ?? []) await this.project.trust.authored(file.path, file.content);
-		await this.startRuntime({ startReason: { reason: "reload" } });
-	}
-
-	/** Holds the session's lock for this tab; false when another tab writes the session. */
-	private holdLock(sessionId: string, steal: boolean): Promise<boolean> {
-		return this.lock.hold(sessionId, steal, () => {
-			void this.stopRuntime().then(async () => {
-				const snapshot = await this.storage.loadSession(sessionId);
-				this.set({ phase: "locked", running: false, streaming: undefined, ...(snapshot && { entries: snapshot.entries, leafId: snapshot.leafId }) });
-				this.notify("Another tab took over this session. This tab only shows it now.", "warning", "Playa");
-			});
-		});
+		await this.runner.start({ startReason: { reason: "reload" } });
 	}
 
 	/** Makes this tab the session's writer; the other tab is told. */
 	takeOver(): Promise<void> {
-		return this.startRuntime({ takeOver: true });
-	}
-
-	/** Gives the old runtime's `session_shutdown` handlers a moment, then ends its worker. */
-	private async stopRuntime(): Promise<void> {
-		this.watchdog.stop();
-		this.project.abandon();
-		const old = this.runtime;
-		this.runtime = undefined;
-		if (!old) return;
-		await Promise.race([old.api.shutdown().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3_000))]);
-		old.terminate();
-	}
-
-	private async startRuntime(options: { takeOver?: boolean; startReason?: StartReason } = {}): Promise<void> {
-		if (this.closed) return;
-		await this.stopRuntime();
-		this.dialogs.cancelAll();
-		this.manualTurns.cancelAll();
-		// Errors of the runtime being replaced go with it: its code is not running any more.
-		// The new runtime's markdown transformers show the entries again as they transform them.
-		this.set({
-			phase: "starting",
-			running: false,
-			streaming: undefined,
-			dialogs: [],
-			components: {},
-			registeredProviders: [],
-			retry: undefined,
-			errors: [],
-			markdownDisplay: {},
-			toolOutputs: {},
-			extensionsLoading: undefined,
-			// The new runtime's extensions set their header again at session_start.
-			header: undefined,
-		});
-		// The frame loads the runtime's module while the session, the lock and the workspace get ready.
-		const frame = this.frames.take();
-		const { extensionUrls } = this.store.get();
-		// A link's extension whose file changed since the user said yes asks again, at every start (a reload too):
-		// its files are fetched and hashed while the session and the workspace get ready.
-		const changedCheck = this.choices.savedExtensions().then((saved) => this.links.changed(extensionUrls, saved));
-		changedCheck.catch(() => undefined);
-		try {
-			const session = await this.sessions.current();
-			performance.mark("playa:session");
-			this.set({ sessionId: session.header.id, entries: session.entries, leafId: session.leafId });
-			await this.answers.showSession(session.header.id);
-			await this.sessions.refresh();
-			if (!(await this.holdLock(session.header.id, options.takeOver === true))) {
-				frame.remove();
-				this.set({ phase: "locked" });
-				return;
-			}
-			const { script, model, thinkingLevel } = this.store.get();
-			const disabled = await this.disabled.list();
-			await this.workspaceReady;
-			performance.mark("playa:workspace");
-			const project = await this.project.runnableUrls();
-			// New project files: the other extensions decide first (project_trust) when there are any; else the page asks.
-			if (!project && !extensionUrls.some((url) => !disabled.some((off) => off.url === url))) {
-				this.frames.keep(frame);
-				this.set({ phase: "awaiting-trust" });
-				return;
-			}
-			const changed = await changedCheck;
-			if (changed.length > 0) {
-				this.frames.keep(frame);
-				this.set({
-					phase: "awaiting-trust",
-					untrustedUrls: changed,
-					changedUrls: await this.links.trustedBefore(changed),
-					extensionUrls: extensionUrls.filter((url) => !changed.includes(url)),
-				});
-				return;
-			}
-			const extensions = [...new Set([...(project ?? []), ...extensionUrls])];
-			this.loadedUrls = extensions;
-			const workspacePort = await this.workspace.createPort();
-			const runtime = await startRuntimeWorker(
-				{
-					session,
-					extensions,
-					contentHashes: await this.links.pinned(),
-					sources: this.links.takeSources(extensions),
-					script,
-					disabled,
-					workspacePort,
-					workspaceSharesMemory: false,
-					model,
-					thinkingLevel,
-					cdn: linkCdn(location),
-					appearance: pageAppearance(),
-					startReason: options.startReason,
-					retry: linkRetryPolicy(this.location),
-					...(project ? { projectTrusted: await this.project.allTrusted() } : { projectTrust: { cwd: this.workspace.sessionCwd } }),
-				},
-				runtimeBridge(this.runtimeEvents, ++this.generation, session.header.id),
-				{
-					onCreated: (handle) => this.watchdog.watch(handle),
-					gateway: this.gateway,
-					onRefused: (problem) => this.notices.refused(problem),
-					frame,
-					frameWorkspacePort: await this.workspace.createPort(),
-				},
-			);
-			// Closed while it started (an embed opened another playground in its place): it goes too.
-			if (this.closed) return runtime.terminate();
-			this.runtime = runtime;
-			if (!runtime.sandboxed && !this.saidUnsandboxed) {
-				this.saidUnsandboxed = true;
-				this.notify(UNSANDBOXED_NOTICE, "warning", "Playa");
-			}
-			this.stopModelsWatch?.();
-			this.stopModelsWatch = watchAvailableModels(this.secrets, this.endpoints, (models) => void runtime.api.setAvailableModels(models).catch(() => undefined));
-			performance.mark("playa:ready");
-			this.set({ phase: "ready", extensionsLoading: undefined });
-		} catch (error) {
-			frame.remove();
-			this.set({ phase: "failed", failure: `The runtime did not start: ${(error as Error).message ?? String(error)}` });
-		}
+		return this.runner.start({ takeOver: true });
 	}
 
 	/**
@@ -445,22 +262,15 @@ export class Playground {
 	 * opening a snapshot): its runtime, dialogs, lock and workspace. Late events of its runtime change nothing.
 	 */
 	async close(): Promise<void> {
-		this.closed = true;
-		this.generation++;
-		this.stopModelsWatch?.();
-		this.dialogs.cancelAll();
-		this.manualTurns.cancelAll();
-		await this.stopRuntime();
+		await this.runner.close();
 		this.gateway.dispose();
-		this.frames.close();
-		this.lock.release();
 		this.workspace.close();
 	}
 
 	/** Turns an extension that hung the runtime back on. */
 	async enableExtension(url: string): Promise<void> {
-		await this.disabled.enable(url);
-		await this.startRuntime();
+		await this.runner.disabled.enable(url);
+		await this.runner.start();
 	}
 
 	notify(message: string, level: Notification["level"], source: string, origin: Notification["origin"] = "page"): void {
@@ -468,36 +278,36 @@ export class Playground {
 	}
 
 	async submit(text: string): Promise<void> {
-		await this.runtime?.api.submit(text);
+		await this.runner.api?.submit(text);
 	}
 
 	async abort(): Promise<void> {
-		await this.runtime?.api.abort();
+		await this.runner.api?.abort();
 	}
 
 	completeCommand(name: string, prefix: string): Promise<{ value: string; label: string; description?: string }[]> {
-		return this.runtime?.api.completeCommand(name, prefix) ?? Promise.resolve([]);
+		return this.runner.api?.completeCommand(name, prefix) ?? Promise.resolve([]);
 	}
 
 	/** True when an extension's shortcut took the key. */
 	runShortcut(key: string): Promise<boolean> {
-		return this.runtime?.api.runShortcut(key) ?? Promise.resolve(false);
+		return this.runner.api?.runShortcut(key) ?? Promise.resolve(false);
 	}
 
 	componentInput(id: string, data: string): void {
-		void this.runtime?.api.componentInput(id, data);
+		void this.runner.api?.componentInput(id, data);
 	}
 
 	closeComponent(id: string): void {
-		void this.runtime?.api.closeComponent(id);
+		void this.runner.api?.closeComponent(id);
 	}
 
 	async setFlag(name: string, value: boolean | string): Promise<void> {
-		await this.runtime?.api.setFlag(name, value);
+		await this.runner.api?.setFlag(name, value);
 	}
 
 	async setEditorText(text: string): Promise<void> {
-		await this.runtime?.api.setEditorText(text);
+		await this.runner.api?.setEditorText(text);
 	}
 
 	/** The user's pick in the model panel; remembered for the next start. */
@@ -538,7 +348,7 @@ export class Playground {
 	private async saveExtensions(urls: string[]): Promise<void> {
 		this.set({ extensionUrls: urls, errors: [] });
 		await this.choices.saveExtensions(urls.filter((url) => !this.links.includes(url)));
-		await this.startRuntime();
+		await this.runner.start();
 	}
 
 	/** A gallery example: its extensions alone, its script, a new session, and its first prompt. */

@@ -14,6 +14,14 @@ import { parseSessionFileOffThread, type SessionFileParser } from "./session-imp
 /** The setting that names the current session. */
 const CURRENT_SESSION = "currentSession";
 
+/** How many entries of a long session are shown before the whole session has loaded. */
+const RECENT_ENTRIES = 200;
+
+/** Lets the browser paint before more main-thread work (loading the rest of a long session). */
+function nextPaint(): Promise<void> {
+	return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 export interface SessionLibraryHost {
 	storage(): PlayaDatabase;
 	state(): PlaygroundState;
@@ -46,6 +54,20 @@ export class SessionLibrary {
 
 	currentId(): Promise<string | undefined> {
 		return this.storage.getSetting<string>(CURRENT_SESSION);
+	}
+
+	/**
+	 * Shows the current session's latest entries as the page opens, and lets them paint; the whole session, which
+	 * the runtime starts with, is then read while the settings and the link's trust are.
+	 */
+	async showRecent(): Promise<void> {
+		const currentId = await this.currentId();
+		const recent = currentId ? await this.storage.loadRecent(currentId, RECENT_ENTRIES) : undefined;
+		if (!recent) return;
+		this.host.set({ sessionId: recent.header.id, entries: recent.entries, leafId: recent.leafId });
+		await nextPaint();
+		performance.mark("playa:shown");
+		this.preload(recent.header.id);
 	}
 
 	/**
