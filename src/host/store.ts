@@ -15,26 +15,24 @@ const WITHOUT_FRAMES_MS = 250;
  * busy run made each turn about a fifth slower, for updates that read as well at 30 a second.
  */
 const MIN_FLUSH_GAP_MS = 32;
-/** The frame (its rAF timestamp) the page's stores last flushed in: stores flushing in one frame render together. */
-let lastFlushFrame = Number.NEGATIVE_INFINITY;
+let lastFlush = Number.NEGATIVE_INFINITY;
 
 /** Flushes before a paint at least MIN_FLUSH_GAP_MS after the last, or after a while where the page paints nothing (a hidden tab). */
 export const nextFrame: Schedule = (flush) => {
 	let done = false;
-	const once = (frame?: number) => {
+	const once = (inFrame: boolean) => {
 		if (done) return;
-		const since = frame === undefined ? Number.POSITIVE_INFINITY : frame - lastFlushFrame;
-		if (since > 0 && since < MIN_FLUSH_GAP_MS) {
-			requestAnimationFrame(once);
+		if (inFrame && performance.now() - lastFlush < MIN_FLUSH_GAP_MS) {
+			requestAnimationFrame(() => once(true));
 			return;
 		}
 		done = true;
-		if (frame !== undefined) lastFlushFrame = frame;
+		lastFlush = performance.now();
 		flush();
 	};
 	const frames = typeof requestAnimationFrame === "function";
-	if (frames) requestAnimationFrame(once);
-	setTimeout(() => once(), frames ? WITHOUT_FRAMES_MS : 0);
+	if (frames) requestAnimationFrame(() => once(true));
+	setTimeout(() => once(false), frames ? WITHOUT_FRAMES_MS : 0);
 };
 
 /** The keys of S that hold arrays. */

@@ -136,20 +136,6 @@ describe("nextFrame", () => {
 		expect(flushed.length).toBeGreaterThan(8);
 	});
 
-	it("stores flushing in the same frame render together: the second is not put off", () => {
-		const { flushed } = frames();
-		vi.advanceTimersByTime(1_000);
-		nextFrame(() => flushed.push(performance.now()));
-		vi.advanceTimersByTime(16);
-		nextFrame(() => flushed.push(performance.now()));
-		nextFrame(() => flushed.push(performance.now()));
-		vi.advanceTimersByTime(40);
-		// The last two were asked for in one frame, within the gap of the first: they wait, and go together.
-		expect(flushed).toHaveLength(3);
-		expect(flushed[2]).toBe(flushed[1]);
-		expect(flushed[1] - flushed[0]).toBeGreaterThanOrEqual(32);
-	});
-
 	it("a hidden tab (no frames) still settles", () => {
 		const { flushed, schedule } = frames();
 		vi.advanceTimersByTime(1_000);
