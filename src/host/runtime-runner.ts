@@ -111,17 +111,17 @@ export class RuntimeRunner {
 				return;
 			}
 			this.loadedUrls = plan.extensions;
-			const runtime = await startRuntimeWorker(
-				await runtimeConfig(this.startDeps, plan, this.deps.location, options.startReason),
-				runtimeBridge(this.events, ++this.generation, plan.session.header.id),
-				{
-					onCreated: (handle) => this.watchdog.watch(handle),
-					gateway: this.deps.gateway,
-					onRefused: (problem) => this.deps.notices.refused(problem),
-					frame,
-					frameWorkspacePort: await this.deps.createWorkspacePort(),
-				},
-			);
+			const [config, frameWorkspacePort] = await Promise.all([
+				runtimeConfig(this.startDeps, plan, this.deps.location, options.startReason),
+				this.deps.createWorkspacePort(),
+			]);
+			const runtime = await startRuntimeWorker(config, runtimeBridge(this.events, ++this.generation, plan.session.header.id), {
+				onCreated: (handle) => this.watchdog.watch(handle),
+				gateway: this.deps.gateway,
+				onRefused: (problem) => this.deps.notices.refused(problem),
+				frame,
+				frameWorkspacePort,
+			});
 			// Closed while it started (an embed opened another playground in its place): it goes too.
 			if (this.closed) return runtime.terminate();
 			this.runtime = runtime;

@@ -62,12 +62,10 @@ export async function planStart(deps: RuntimeStartDeps, takeOver: boolean): Prom
 	const session = await deps.sessions.current();
 	performance.mark("playa:session");
 	deps.set({ sessionId: session.header.id, entries: session.entries, leafId: session.leafId });
-	await deps.answers.showSession(session.header.id);
-	await deps.sessions.refresh();
+	await Promise.all([deps.answers.showSession(session.header.id), deps.sessions.refresh()]);
 	if (!(await deps.holdLock(session.header.id, takeOver))) return { kind: "locked" };
 	const { script, model, thinkingLevel } = deps.state();
-	const disabled = await deps.disabled.list();
-	await deps.workspaceReady();
+	const [disabled] = await Promise.all([deps.disabled.list(), deps.workspaceReady()]);
 	performance.mark("playa:workspace");
 	const project = await deps.project.runnableUrls();
 	// New project files: the other extensions decide first (project_trust) when there are any; else the page asks.
@@ -91,11 +89,15 @@ export async function planStart(deps: RuntimeStartDeps, takeOver: boolean): Prom
 /** The config a planned runtime starts with: the plan, the page's settings, and a port to the workspace. */
 export async function runtimeConfig(deps: RuntimeStartDeps, plan: StartPlan, location: Location, startReason?: StartReason): Promise<RuntimeConfig> {
 	const { session, extensions, project, script, disabled, model, thinkingLevel } = plan;
-	const workspacePort = await deps.createWorkspacePort();
+	const [workspacePort, contentHashes, projectTrusted] = await Promise.all([
+		deps.createWorkspacePort(),
+		deps.links.pinned(),
+		project ? deps.project.allTrusted() : undefined,
+	]);
 	return {
 		session,
 		extensions,
-		contentHashes: await deps.links.pinned(),
+		contentHashes,
 		sources: deps.links.takeSources(extensions),
 		script,
 		disabled,
@@ -107,6 +109,6 @@ export async function runtimeConfig(deps: RuntimeStartDeps, plan: StartPlan, loc
 		appearance: pageAppearance(),
 		startReason,
 		retry: linkRetryPolicy(location),
-		...(project ? { projectTrusted: await deps.project.allTrusted() } : { projectTrust: { cwd: deps.sessionCwd() } }),
+		...(project ? { projectTrusted } : { projectTrust: { cwd: deps.sessionCwd() } }),
 	};
 }
