@@ -3,7 +3,14 @@
  * (protocol/runtime-schema.ts) before the host acts on them. An invalid message is dropped and reported;
  * a request is refused with an error, so the worker does not wait for an answer that never comes.
  */
-import { parseManualTurnRequest, parseProjectTrustDecision, parseRuntimeEvent, parseUIRequest, type Parsed } from "../protocol/runtime-schema.ts";
+import {
+	parseManualTurnRequest,
+	parseProjectTrustDecision,
+	parseRuntimeEvent,
+	parseTranspileQuery,
+	parseUIRequest,
+	type Parsed,
+} from "../protocol/runtime-schema.ts";
 import type { HostBridge } from "../protocol/runtime.ts";
 
 export function checkedHostBridge(bridge: HostBridge, report: (problem: string) => void): HostBridge {
@@ -50,6 +57,14 @@ export function checkedHostBridge(bridge: HostBridge, report: (problem: string) 
 			const parsed = parseProjectTrustDecision(value);
 			if (!parsed.ok) return Promise.reject(refuse("resolveProjectTrust", parsed.error));
 			return resolveProjectTrust.call(bridge, parsed.value);
+		};
+	}
+	const { transpiled } = bridge;
+	if (transpiled) {
+		checked.transpiled = (url, source) => {
+			const parsed = parseTranspileQuery(url, source);
+			if (!parsed.ok) return Promise.reject(refuse("transpiled", parsed.error));
+			return transpiled.call(bridge, ...parsed.value);
 		};
 	}
 	return checked;

@@ -22,6 +22,7 @@ import { resolveExtensionInput } from "./extension-input.ts";
 import { InspectorLog } from "./inspector-log.ts";
 import { EditorHost } from "./editor-host.ts";
 import { RuntimeRunner } from "./runtime-runner.ts";
+import { pageTranspileCache } from "./transpile-cache.ts";
 import { branchPath } from "../session/tree.ts";
 import { displayPatch, initialPlaygroundState, type Notification, type PlaygroundState } from "./playground-state.ts";
 import { LinkExtensions } from "./link-extensions.ts";
@@ -51,6 +52,8 @@ export class Playground {
 	private storage!: PlayaDatabase;
 	/** The database once `open()` has opened it: the page renders (and the editor asks for its tabs) before that. */
 	private storageOpened!: (storage: PlayaDatabase) => void;
+	/** Transpiled extension modules from earlier starts (in the page's own database, made by the page's own worker). */
+	private readonly transpileCache = pageTranspileCache();
 	private readonly openedStorage = new Promise<PlayaDatabase>((resolve) => {
 		this.storageOpened = resolve;
 	});
@@ -183,6 +186,7 @@ export class Playground {
 				newSession: () => this.newSession(),
 				reload: () => this.runner.start({ startReason: { reason: "reload" } }),
 				openFork: (event) => this.openFork(event),
+				transpiled: (url, source) => this.transpileCache.lookup(url, source),
 			},
 			gateway: this.gateway,
 			secrets: this.secrets,
@@ -264,6 +268,7 @@ export class Playground {
 	async close(): Promise<void> {
 		await this.runner.close();
 		this.gateway.dispose();
+		this.transpileCache.close();
 		this.workspace.close();
 	}
 

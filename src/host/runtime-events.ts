@@ -28,6 +28,8 @@ export interface RuntimeEventsDeps {
 	openFork: (event: Extract<RuntimeEvent, { type: "session_fork" }>) => Promise<void>;
 	/** The runtime's `project_trust` outcome: the page decides what the project's extensions may do. */
 	resolveProjectTrust: NonNullable<HostBridge["resolveProjectTrust"]>;
+	/** JavaScript the page made of a module's source at an earlier start (transpile-cache.ts). */
+	transpiled: NonNullable<HostBridge["transpiled"]>;
 }
 
 /**
@@ -49,6 +51,7 @@ export function runtimeBridge(deps: RuntimeEventsDeps, generation: number, sessi
 		cancelManualTurn: (id) => deps.manualTurns.answer(id, { cancelled: true }),
 		// A runtime since replaced gets nothing: its start is not the one waiting for a decision.
 		resolveProjectTrust: async (decision) => (current() ? deps.resolveProjectTrust(decision) : { extensions: [], trusted: false }),
+		transpiled: (url, source) => deps.transpiled(url, source),
 	};
 }
 

@@ -8,7 +8,7 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { init as initLexer, parse as parseImports } from "es-module-lexer";
-import type { ExtensionPhase } from "../protocol/runtime.ts";
+import { type ExtensionPhase, TRANSPILE_CACHE_SOURCE_LIMIT } from "../protocol/runtime.ts";
 import type { HostModules } from "./host-modules.ts";
 import type { ModuleUrls } from "./module-urls.ts";
 import { DEFAULT_CDN, resolveSpecifier } from "./specifiers.ts";
@@ -64,6 +64,8 @@ export interface ModuleLoaderOptions {
 	contentHashes?: Readonly<Record<string, string>>;
 	/** Entry modules' text the page already read (RuntimeConfig.sources): used instead of a fetch, and checked the same way. */
 	sources?: Readonly<Record<string, string>>;
+	/** The page's transpile cache (HostBridge.transpiled): JavaScript it made of this source before, or undefined. */
+	cachedTranspile?: (url: string, source: string) => Promise<string | undefined>;
 }
 
 /** Finds `url:line:column` of a source URL in a (described) stack. */
@@ -154,7 +156,7 @@ export class ModuleLoader {
 		let code: string;
 		try {
 			// The author's own modules get Node's globals they use; CDN packages bring their own.
-			code = this.javascript.has(url) ? source : withNodeGlobals(await transpile(source, url), url, scopes);
+			code = this.javascript.has(url) ? source : withNodeGlobals(await this.transpiled(source, url), url, scopes);
 		} catch (error) {
 			const e = error as TranspileError;
 			throw new ModuleLoadError(e.message, "transpile", url, e.line, e.column);
@@ -188,6 +190,16 @@ export class ModuleLoader {
 		}
 		if (computed) out = withResolverImport(out, this.resolver());
 		return this.options.urls.create(out, url);
+	}
+
+	/** From the page's cache when it has this source, else transpiled here (the page then makes its own copy). */
+	private async transpiled(source: string, url: string): Promise<string> {
+		const { cachedTranspile } = this.options;
+		if (cachedTranspile && source.length <= TRANSPILE_CACHE_SOURCE_LIMIT) {
+			const cached = await cachedTranspile(url, source).catch(() => undefined);
+			if (typeof cached === "string") return cached;
+		}
+		return transpile(source, url);
 	}
 
 	private resolver(): string {

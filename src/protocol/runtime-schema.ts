@@ -6,7 +6,14 @@
  */
 import { z } from "zod";
 import { inspectorBatchShape } from "./inspector-schema.ts";
-import type { ManualTurnRequest, ProjectTrustDecision, RuntimeApi, RuntimeEvent, UIRequest } from "./runtime.ts";
+import {
+	type ManualTurnRequest,
+	type ProjectTrustDecision,
+	type RuntimeApi,
+	type RuntimeEvent,
+	TRANSPILE_CACHE_SOURCE_LIMIT,
+	type UIRequest,
+} from "./runtime.ts";
 
 const text = z.string();
 const lines = z.array(z.string());
@@ -260,6 +267,13 @@ export function parseManualTurnRequest(value: unknown): Parsed<ManualTurnRequest
 
 export function parseProjectTrustDecision(value: unknown): Parsed<ProjectTrustDecision> {
 	return parseWith<ProjectTrustDecision>(projectTrustDecisionSchema, value);
+}
+
+const transpileQuerySchema = z.tuple([z.string().min(1).max(4096), z.string().max(TRANSPILE_CACHE_SOURCE_LIMIT)]);
+
+/** `HostBridge.transpiled`'s arguments: a module's URL and its source, bounded. */
+export function parseTranspileQuery(url: unknown, source: unknown): Parsed<[url: string, source: string]> {
+	return parseWith<[string, string]>(transpileQuerySchema, [url, source]);
 }
 
 /** A `RuntimeApi` call's answer as the host may use it: parsed, or `undefined` for calls that answer nothing. */

@@ -306,10 +306,28 @@ export interface HostBridge {
 	 * undecided, and answers with what to load. Absent where no one keeps project trust (headless).
 	 */
 	resolveProjectTrust?(decision: ProjectTrustDecision): Promise<ProjectTrustAnswer>;
+	/**
+	 * The JavaScript the page made of this module (`url`, its TypeScript `source`) at an earlier start, from its
+	 * transpile cache; undefined when it has none yet (it then makes it, in its own worker, for the next start).
+	 * The runtime sends the source, never code: what the cache holds was transpiled on the app's origin.
+	 * Absent where there is no page (headless).
+	 */
+	transpiled?(url: string, source: string): Promise<string | undefined>;
 }
 
+/** Sources longer than this are transpiled by the runtime alone, never sent to the page's cache. */
+export const TRANSPILE_CACHE_SOURCE_LIMIT = 512 * 1024;
+
 /** All the runtime worker may call on the host's port (see guard.ts); each call's arguments are checked by runtime-schema.ts. */
-export const HOST_BRIDGE_METHODS = methodsOf<HostBridge>()(["emit", "requestUI", "cancelUI", "requestManualTurn", "cancelManualTurn", "resolveProjectTrust"]);
+export const HOST_BRIDGE_METHODS = methodsOf<HostBridge>()([
+	"emit",
+	"requestUI",
+	"cancelUI",
+	"requestManualTurn",
+	"cancelManualTurn",
+	"resolveProjectTrust",
+	"transpiled",
+]);
 
 /** What the host calls on the worker. */
 export interface RuntimeApi {

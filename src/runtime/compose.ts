@@ -313,6 +313,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		readWorkspaceFile: workspace ? (path) => readWorkspaceText(workspace, path) : undefined,
 		contentHashes: config.contentHashes,
 		sources: config.sources,
+		cachedTranspile: host.transpiled ? (url, source) => host.transpiled?.(url, source) ?? Promise.resolve(undefined) : undefined,
 	});
 
 	return {

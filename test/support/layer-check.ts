@@ -20,8 +20,9 @@ export const LAYERS: LayerRules = {
 	loader: ["api", "protocol", "modules"],
 	runtime: ["api", "session", "protocol", "workspace", "modules", "loader"],
 	share: ["api", "session", "protocol"],
-	// The host runs the sandbox's service itself where a host cannot serve the frame (host/runtime-client.ts).
-	host: ["api", "session", "protocol", "workspace", "share", "sandbox"],
+	// The host runs the sandbox's service itself where a host cannot serve the frame (host/runtime-client.ts), and
+	// starts the transpile cache's worker (loader/transpile-worker.ts) by its URL.
+	host: ["api", "session", "protocol", "workspace", "share", "sandbox", "loader"],
 	headless: ["api", "session", "protocol", "workspace", "modules", "loader", "runtime"],
 	ui: ["api", "session", "protocol", "workspace", "share", "host"],
 	// The sandbox frame starts the runtime worker by its URL (`?worker&url`), which is all it takes of it,

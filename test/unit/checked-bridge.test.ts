@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { checkedHostBridge } from "../../src/host/checked-bridge.ts";
 import { parseRuntimeAnswer } from "../../src/protocol/runtime-schema.ts";
 import { startRuntime } from "../support/runtime-harness.ts";
-import type { HostBridge, RuntimeEvent, UIRequest } from "../../src/protocol/runtime.ts";
+import { type HostBridge, type RuntimeEvent, TRANSPILE_CACHE_SOURCE_LIMIT, type UIRequest } from "../../src/protocol/runtime.ts";
 
 function setUp() {
 	const emitted: RuntimeEvent[] = [];
@@ -96,6 +96,26 @@ describe("the checked host bridge", () => {
 		expect(shown).toEqual([{ method: "confirm", title: "Deploy?", message: "Sure?" }]);
 		expect(refused).toHaveLength(2);
 		expect(checked.requestManualTurn).toBeUndefined();
+	});
+
+	it("asks the transpile cache only with a URL and a bounded source text, never anything else", async () => {
+		const asked: [string, string][] = [];
+		const refused: string[] = [];
+		const bridge: HostBridge = {
+			emit: () => undefined,
+			requestUI: async () => ({ cancelled: true }),
+			cancelUI: () => undefined,
+			transpiled: async (url, source) => (asked.push([url, source]), "export default 1;"),
+		};
+		const checked = checkedHostBridge(bridge, (problem) => void refused.push(problem));
+		await expect(checked.transpiled?.("https://ext.example/a.ts", "export default 1 as number;")).resolves.toBe("export default 1;");
+		await expect(checked.transpiled?.("https://ext.example/a.ts", { toString: () => "x" } as never)).rejects.toThrow(/The page refused transpiled/);
+		await expect(checked.transpiled?.("", "x")).rejects.toThrow(/The page refused transpiled/);
+		await expect(checked.transpiled?.("https://ext.example/big.ts", "x".repeat(TRANSPILE_CACHE_SOURCE_LIMIT + 1))).rejects.toThrow(
+			/The page refused transpiled/,
+		);
+		expect(asked).toEqual([["https://ext.example/a.ts", "export default 1 as number;"]]);
+		expect(refused).toHaveLength(3);
 	});
 });
 
