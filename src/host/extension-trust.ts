@@ -72,6 +72,11 @@ export class ExtensionContentTrust {
 		return Object.fromEntries(urls.flatMap((url) => (trusted[url] ? [[url, trusted[url]]] : [])));
 	}
 
+	/** The texts read last, left for the runtime to take. */
+	readTexts(): Record<string, string> {
+		return Object.fromEntries(this.texts);
+	}
+
 	/** The texts read of these URLs, for the runtime starting now; later starts read them again. */
 	takeSources(urls: readonly string[]): Record<string, string> {
 		const sources = Object.fromEntries(urls.flatMap((url) => (this.texts.has(url) ? [[url, this.texts.get(url)!]] : [])));

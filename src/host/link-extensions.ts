@@ -76,6 +76,11 @@ export class LinkExtensions {
 		return this.trust.pinned(this.urls);
 	}
 
+	/** The texts `open` read, untrusted ones included (to transpile ahead, never to run). */
+	readTexts(): Record<string, string> {
+		return this.trust.readTexts();
+	}
+
 	/** The texts read of these URLs, for the runtime starting now: the text checked is the text run. */
 	takeSources(urls: readonly string[]): Record<string, string> {
 		return this.trust.takeSources(urls);

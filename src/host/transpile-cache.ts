@@ -1,6 +1,7 @@
 /**
  * The page's cache of transpiled extension modules, keyed by a hash of the transpiler's build, the module's URL
- * and its source: a start that loads the same files again skips TypeScript. The runtime asks with the source
+ * and its source: a start that loads the same files again skips TypeScript, and so does the first start of a
+ * link's files, which the page transpiles while its prompt waits (`prepare`). The runtime asks with the source
  * (HostBridge.transpiled); on a miss it transpiles for itself, and the page makes its own copy for the next start,
  * in a worker of the app's origin (loader/transpile-worker.ts), once the start has settled. What a runtime worker
  * transpiled is never stored: a forged entry would run in later starts, under files the user trusted.
@@ -11,6 +12,7 @@ import * as Comlink from "comlink";
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
 import transpileWorkerUrl from "../loader/transpile-worker.ts?worker&url";
 import type { TranspileWorkerApi } from "../loader/transpile-worker.ts";
+import { TRANSPILE_CACHE_SOURCE_LIMIT } from "../protocol/runtime.ts";
 
 export interface TranspileStorage {
 	get(key: string): Promise<string | undefined>;
@@ -29,9 +31,11 @@ export interface TranspileCacheOptions {
 	revision: string;
 	/** How long the cache waits after the last miss before it transpiles: the start it came from goes first. */
 	settleMs?: number;
+	/** How long a runtime's question waits for a text being made ahead before it transpiles for itself. */
+	preparedWaitMs?: number;
 }
 
-/** Misses waiting to be transpiled; more are dropped (they are transpiled at a later start). */
+/** Misses waiting to be transpiled, and texts made ahead; more are dropped (they are transpiled at a later start). */
 const MAX_PENDING = 64;
 
 export async function transpileKey(revision: string, url: string, source: string): Promise<string> {
@@ -42,15 +46,60 @@ export async function transpileKey(revision: string, url: string, source: string
 
 export class TranspileCache {
 	private readonly pending = new Map<string, { url: string; source: string }>();
+	/** Made ahead (`prepare`), in memory until a runtime asks for them. */
+	private readonly prepared = new Map<string, Promise<string | undefined>>();
 	private timer: ReturnType<typeof setTimeout> | undefined;
 	private filling: Promise<void> | undefined;
 	private closed = false;
 
 	constructor(private readonly options: TranspileCacheOptions) {}
 
+	/**
+	 * Transpiles texts the page read (a link's files, read to check them, while the user reads the prompt) ahead of
+	 * the start that runs them: that start's runtime gets them at once. They are only parsed here, and kept in memory
+	 * until a runtime asks for them (then stored) or the page closes.
+	 */
+	async prepare(sources: Readonly<Record<string, string>>): Promise<void> {
+		const wanted: { key: string; url: string; source: string; done: (code: string | undefined) => void }[] = [];
+		for (const [url, source] of Object.entries(sources)) {
+			if (this.closed || source.length > TRANSPILE_CACHE_SOURCE_LIMIT || this.prepared.size >= MAX_PENDING) break;
+			const key = await transpileKey(this.options.revision, url, source);
+			if (this.prepared.has(key)) continue;
+			this.prepared.set(key, new Promise((done) => wanted.push({ key, url, source, done })));
+		}
+		if (wanted.length === 0) return;
+		let transpiler: Transpiler | undefined;
+		try {
+			const storage = await this.options.storage().catch(() => undefined);
+			await Promise.all(
+				wanted.map(async ({ key, url, source, done }) => {
+					const stored = await storage?.get(key).catch(() => undefined);
+					if (stored !== undefined) return done(stored);
+					transpiler ??= this.options.transpiler();
+					done(await transpiler.transpile(source, url).catch(() => undefined));
+				}),
+			);
+		} finally {
+			transpiler?.dispose();
+			for (const { done } of wanted) done(undefined);
+		}
+	}
+
 	/** The cached JavaScript of `source` at `url`, or undefined (and the page makes it for the next start). */
 	async lookup(url: string, source: string): Promise<string | undefined> {
 		const key = await transpileKey(this.options.revision, url, source);
+		const made = this.prepared.get(key);
+		if (made) {
+			this.prepared.delete(key);
+			const code = await Promise.race([made, new Promise<undefined>((resolve) => setTimeout(resolve, this.options.preparedWaitMs ?? 2_000))]);
+			if (code !== undefined) {
+				void this.options
+					.storage()
+					.then((storage) => storage.put(key, code))
+					.catch(() => undefined);
+				return code;
+			}
+		}
 		const code = await this.options
 			.storage()
 			.then((storage) => storage.get(key))
@@ -73,6 +122,7 @@ export class TranspileCache {
 		this.closed = true;
 		clearTimeout(this.timer);
 		this.pending.clear();
+		this.prepared.clear();
 	}
 
 	private schedule(): void {

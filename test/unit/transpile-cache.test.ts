@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { TranspileCache, type TranspileStorage, type Transpiler, transpileKey } from "../../src/host/transpile-cache.ts";
 import { HostModules } from "../../src/loader/host-modules.ts";
 import { ModuleLoadError, ModuleLoader } from "../../src/loader/module-loader.ts";
@@ -92,6 +92,47 @@ describe("the page's transpile cache", () => {
 		cache.close();
 		await cache.fill();
 		expect(sucrase.calls).toHaveLength(64);
+	});
+});
+
+describe("texts made ahead (a link's files while its prompt waits)", () => {
+	it("answers the runtime that asks for them with no work left, and stores them only then", async () => {
+		const storage = mapStorage();
+		const sucrase = countingTranspiler();
+		const cache = cacheOver(storage, sucrase.make);
+		const source = "export default (n: number): number => n + 1;";
+		await cache.prepare({ [URL_A]: source, "https://ext.example/never-asked.ts": "export default 2 as number;" });
+		expect(sucrase.calls).toHaveLength(2);
+		expect(sucrase.disposed()).toBe(1);
+		expect(storage.entries.size).toBe(0);
+		expect(await cache.lookup(URL_A, source)).toBe(await transpile(source, URL_A));
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		expect([...storage.entries.keys()]).toEqual([await transpileKey("build-1", URL_A, source)]);
+		expect(sucrase.calls).toHaveLength(2);
+	});
+
+	it("a text that changed after it was read misses, and one already stored starts no transpiler", async () => {
+		const storage = mapStorage();
+		const sucrase = countingTranspiler();
+		const first = cacheOver(storage, sucrase.make);
+		await first.prepare({ [URL_A]: "export default 1 as number;" });
+		expect(await first.lookup(URL_A, "export default 2 as number;")).toBeUndefined();
+		await first.lookup(URL_A, "export default 1 as number;");
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		const second = cacheOver(storage, sucrase.make);
+		await second.prepare({ [URL_A]: "export default 1 as number;" });
+		expect(sucrase.calls).toHaveLength(1);
+		expect(await second.lookup(URL_A, "export default 1 as number;")).toBe(await transpile("export default 1 as number;", URL_A));
+	});
+
+	it("a runtime does not wait long for a text whose making hangs: it transpiles for itself", async () => {
+		let started = false;
+		const hung: Transpiler = { transpile: () => ((started = true), new Promise(() => undefined)), dispose: () => undefined };
+		const cache = new TranspileCache({ storage: async () => mapStorage(), transpiler: () => hung, revision: "r", settleMs: 60_000, preparedWaitMs: 20 });
+		void cache.prepare({ [URL_A]: "export default 1;" });
+		await vi.waitFor(() => expect(started).toBe(true));
+		expect(await cache.lookup(URL_A, "export default 1;")).toBeUndefined();
+		cache.close();
 	});
 });
 
