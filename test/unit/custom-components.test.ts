@@ -19,6 +19,14 @@ export default function (pi) {
 			ctx.ui.notify("four: " + result, "info");
 		},
 	});
+	pi.registerCommand("throws", {
+		handler: async (_a, ctx) => {
+			const result = await ctx.ui.custom(async () => {
+				throw new Error("the loader broke");
+			});
+			ctx.ui.notify("throws: " + result, "info");
+		},
+	});
 	pi.registerCommand("three", {
 		handler: async (_a, ctx) => {
 			const result = await ctx.ui.custom((tui, theme, done) => {
@@ -40,5 +48,14 @@ describe("ctx.ui.custom's done", () => {
 		await runtime.submit("/three");
 		expect(notified(events)).toEqual(["four: closed by done, keys function", "three: closed by the third argument"]);
 		expect(closed(events)).toBe(2);
+	});
+
+	it("a factory that throws closes its component, resolves the call with undefined and says why", async () => {
+		const { runtime, events } = await startRuntime({ files: { "custom.ts": EXTENSION } });
+		await runtime.submit("/throws");
+		expect(notified(events)).toContain("throws: undefined");
+		expect(events.some((e) => JSON.stringify(e).includes("ctx.ui.custom failed: the loader broke"))).toBe(true);
+		expect(events.filter((e) => e.type === "component" && e.lines !== undefined)).toEqual([]);
+		expect(closed(events)).toBe(1);
 	});
 });
