@@ -1,8 +1,9 @@
 /**
  * The design system's behaviour in the page: at most three toasts show and none covers Send (their time-outs
- * are checked on a fake clock in test/browser/notifications.test.ts); ANSI styles from pi's theme are drawn in the status bar, widgets and the title; code in an
- * assistant reply is highlighted and stays text; the file pickers are reached with Tab; and the pi theme
- * follows the page's scheme, also when the toggle changes it while the session runs.
+ * are checked on a fake clock in test/browser/notifications.test.ts); ANSI styles from pi's theme are drawn in
+ * the status bar, widgets and the title; code in an assistant reply is highlighted and stays text; the file
+ * pickers are reached with Tab and opened from the keyboard; and the pi theme follows the page's scheme, also
+ * when the toggle changes it while the session runs.
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { FIXTURES, openWithExtensions, send, setScript, showPanel } from "./helpers.ts";
@@ -91,10 +92,11 @@ test("a fenced ts block in an assistant reply is highlighted, and markup in it s
 
 test("Tab reaches the file pickers (Upload files, Upload folder, Seed from zip, Import JSONL), and Space or Enter opens them", async ({ page }) => {
 	await openWithExtensions(page, []);
+	// [panel, the input's label, the key that opens it]; "Import JSONL" is the button's text, the input's label says more.
 	const pickers: [string, string, string][] = [
-		["Files", "Upload files", " "],
+		["Files", "Upload files", "Space"],
 		["Files", "Upload folder", "Enter"],
-		["Files", "Seed from zip", " "],
+		["Files", "Seed from zip", "Space"],
 		["Sessions", "Import a session file", "Enter"],
 	];
 	for (const [panel, label, key] of pickers) {
@@ -109,9 +111,10 @@ test("Tab reaches the file pickers (Upload files, Upload folder, Seed from zip, 
 		});
 		await page.keyboard.press("Tab");
 		await expect(picker).toBeFocused();
+		// The focus shows on the button the input sits in.
+		await expect(picker.locator("xpath=..")).toHaveCSS("outline-style", "solid");
 		const chooser = page.waitForEvent("filechooser");
-		await page.keyboard.press(key === " " ? "Space" : key);
-		expect((await chooser).element()).toBeTruthy();
+		await page.keyboard.press(key);
 		expect(await (await chooser).element().getAttribute("aria-label")).toBe(label);
 	}
 });
