@@ -5,6 +5,7 @@
  * playground closes, none starts any more.
  */
 import type { RuntimeApi, StartReason } from "../protocol/runtime.ts";
+import { pageAppearance, watchPageAppearance } from "./appearance.ts";
 import { watchAvailableModels } from "./available-models.ts";
 import type { PlayaDatabase } from "./database.ts";
 import type { EndpointStore } from "./gateway/endpoints.ts";
@@ -53,6 +54,7 @@ export class RuntimeRunner {
 	private readonly startDeps: RuntimeStartDeps;
 	private readonly events: RuntimeEventsDeps;
 	private stopModelsWatch?: () => void;
+	private stopAppearanceWatch?: () => void;
 	/** Closed in the page (see close): it starts no runtime any more. */
 	private closed = false;
 	private saidUnsandboxed = false;
@@ -135,6 +137,11 @@ export class RuntimeRunner {
 				this.deps.endpoints,
 				(models) => void runtime.api.setAvailableModels(models).catch(() => undefined),
 			);
+			// The scheme may have changed since the config was made; the runtime ignores a scheme it already has.
+			const setAppearance = (appearance: "dark" | "light") => void runtime.api.setAppearance(appearance).catch(() => undefined);
+			setAppearance(pageAppearance());
+			this.stopAppearanceWatch?.();
+			this.stopAppearanceWatch = watchPageAppearance(setAppearance);
 			performance.mark("playa:ready");
 			this.deps.set({ phase: "ready", extensionsLoading: undefined });
 		} catch (error) {
@@ -159,6 +166,7 @@ export class RuntimeRunner {
 		this.closed = true;
 		this.generation++;
 		this.stopModelsWatch?.();
+		this.stopAppearanceWatch?.();
 		this.deps.cancelPending();
 		await this.stop();
 		this.frames.close();

@@ -231,6 +231,7 @@ export const runtimeAnswerSchemas: Answers = {
 	setLabel: undefined,
 	fork: z.object({ cancelled: z.boolean(), error: text.optional() }),
 	setEditorText: undefined,
+	setAppearance: undefined,
 	beforeSessionSwitch: z.object({ cancelled: z.boolean() }),
 	shutdown: undefined,
 };

@@ -363,6 +363,11 @@ export interface RuntimeApi {
 	fork(entryId: string, position?: "before" | "at"): Promise<{ cancelled: boolean; error?: string }>;
 	/** The editor text, for `ctx.ui.getEditorText`. */
 	setEditorText(text: string): Promise<void>;
+	/**
+	 * The page's colour scheme changed: pi's built-in theme follows it for what renderers and components draw from
+	 * then on, and the stored entries are drawn again in it. A theme an extension chose from a file stays.
+	 */
+	setAppearance(appearance: "dark" | "light"): Promise<void>;
 	/** The page is about to start a new session or open another: `session_before_switch` handlers may cancel. */
 	beforeSessionSwitch(reason: "new" | "resume", targetSessionId?: string): Promise<{ cancelled: boolean }>;
 	shutdown(): Promise<void>;
@@ -388,6 +393,7 @@ export const RUNTIME_API_METHODS = methodsOf<RuntimeApi>()([
 	"setLabel",
 	"fork",
 	"setEditorText",
+	"setAppearance",
 	"beforeSessionSwitch",
 	"shutdown",
 ]);

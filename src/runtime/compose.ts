@@ -9,7 +9,7 @@ import * as Comlink from "comlink";
 import { ModuleLoader } from "../loader/module-loader.ts";
 import { HostModules } from "../loader/host-modules.ts";
 import { createModuleUrls } from "../loader/module-urls.ts";
-import { darkTheme, lightTheme, setTheme, type Theme } from "../modules/coding-agent/theme.ts";
+import { setTheme, type Theme } from "../modules/coding-agent/theme.ts";
 import { createHostModuleLoaders } from "../modules/table.ts";
 import { CallRecorder } from "../protocol/call-record.ts";
 import type { ProviderGatewayApi } from "../protocol/gateway.ts";
@@ -31,6 +31,7 @@ import { StaleExtensionContextError } from "./extensions/api.ts";
 import { createContext, ManagedTimers } from "./extensions/context.ts";
 import { createProjectTrustContext } from "./extensions/project-trust.ts";
 import { ExtensionPanel } from "./extensions/panel.ts";
+import { appearanceOf, builtinTheme } from "./extensions/page-appearance.ts";
 import { ExtensionRendering } from "./extensions/rendering.ts";
 import { ExtensionRunner } from "./extensions/runner.ts";
 import { McpServers } from "./extensions/mcp-servers.ts";
@@ -86,7 +87,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		options.workspace ?? (config.workspacePort ? await connectEmbeddedWorkspace(config.workspacePort, {}, config.workspaceSharesMemory !== false) : undefined);
 	const cwd = workspace?.cwd ?? "/workspace";
 	// Renderers and components read well on the page only in the page's own scheme.
-	const theme = config.appearance === "light" ? lightTheme : darkTheme;
+	const theme = builtinTheme(config.appearance);
 	setTheme(theme);
 	const resources = emptyResources();
 	const ui: UIClientState = {
@@ -220,7 +221,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 				defaultProvider: current.provider,
 				defaultModel: current.id,
 				defaultThinkingLevel: thinkingLevel,
-				theme: config.appearance === "light" ? "light" : "dark",
+				theme: appearanceOf(ui),
 				compaction: { ...session.compactor.settings },
 				retry: { enabled: retry.enabled !== false, maxRetries: retry.maxRetries ?? 0, baseDelayMs: retry.baseDelayMs ?? 0 },
 				steeringMode: "all",

@@ -12,6 +12,7 @@ import { composeRuntime, hostBridge } from "./compose.ts";
 import type { RuntimeOptions, RuntimeParts } from "./parts.ts";
 import { disabledExtension } from "./extensions/extension.ts";
 import { loadExtension } from "./extensions/load-extensions.ts";
+import { followAppearance, type PageAppearance } from "./extensions/page-appearance.ts";
 import { discoverResources } from "./extensions/resources.ts";
 import { resolveProjectTrust } from "./extensions/project-trust.ts";
 import { createActions } from "./extensions/session-control.ts";
@@ -153,6 +154,12 @@ export class Runtime implements RuntimeApi {
 
 	async setEditorText(text: string): Promise<void> {
 		this.parts.ui.editorText = text;
+	}
+
+	async setAppearance(appearance: PageAppearance): Promise<void> {
+		if (!followAppearance(this.parts.ui, appearance)) return;
+		// What is in view was drawn in the old scheme: stored entries are drawn again, as at start.
+		for (const entry of this.parts.tree.getEntries()) this.parts.rendering.entry(entry);
 	}
 
 	async beforeSessionSwitch(reason: "new" | "resume", targetSessionId?: string): Promise<{ cancelled: boolean }> {

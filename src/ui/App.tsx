@@ -26,7 +26,7 @@ import { ScriptPanel } from "./ScriptPanel.tsx";
 import { DialogAnswersPanel } from "./DialogAnswersPanel.tsx";
 import { answersGivenOnBranch } from "../host/dialog-answers.ts";
 import { SessionsPanel } from "./SessionsPanel.tsx";
-import { ansiToNodes } from "./ansi.tsx";
+import { ansiToNodes, stripAnsi } from "./ansi.tsx";
 import { PlaygroundTranscript } from "./PlaygroundTranscript.tsx";
 import { ThinkingLabel } from "./Transcript.tsx";
 import { usePlaygroundState } from "./usePlayground.ts";
@@ -226,7 +226,7 @@ export function App(props: AppProps) {
 	);
 	// An extension's ctx.ui.setTitle names the tab too, followed by the page's name so it stays recognisable.
 	useEffect(() => {
-		document.title = state.title ? `${state.title} — Playa` : PAGE_TITLE;
+		document.title = state.title ? `${stripAnsi(state.title)} — Playa` : PAGE_TITLE;
 	}, [state.title]);
 	return (
 		<div className="app" data-phase={state.phase}>

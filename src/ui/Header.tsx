@@ -1,9 +1,11 @@
 /**
  * The page's header: the name, the playground switch, Examples (its gallery plugs in through `onExamples`), Share,
- * the model picker (Scripted and Manual at once; others in the Model tab), and a slot for a theme toggle.
+ * the model picker (Scripted and Manual at once; others in the Model tab), and a slot for a theme toggle. An
+ * extension's title (`ctx.ui.setTitle`) may carry ANSI styles, as pi's theme gives them: they are drawn as styles.
  */
 import type { ReactNode } from "react";
 import type { ModelChoice } from "../protocol/runtime.ts";
+import { ansiToNodes } from "./ansi.tsx";
 import { modelTitle, type OfflineModel } from "./ModelPanel.tsx";
 
 interface Props {
@@ -31,7 +33,7 @@ export function Header({ title, model, offline, running, onSelectModel, onNewSes
 	return (
 		<header className="topbar">
 			<h1>Playa</h1>
-			<span className="muted topbar-title">{title ?? "extension playground"}</span>
+			<span className="muted topbar-title">{title ? ansiToNodes(title, "title") : "extension playground"}</span>
 			{playgroundSwitch}
 			<button type="button" onClick={onExamples} disabled={!onExamples}>
 				Examples

@@ -1,8 +1,8 @@
 import { type ColorScheme, useColorScheme } from "./color-scheme.ts";
 
 /**
- * The colour scheme picker for the header. Extensions' renderers take the new scheme when the session
- * next starts (a reload or `/reload`): their lines are drawn in the runtime with the theme of its start.
+ * The colour scheme picker for the header. The running session takes the new scheme at once (the runner
+ * watches `data-theme`, see host/appearance.ts): renderers and components draw in it from then on.
  */
 export function ColorSchemeToggle() {
 	const [scheme, setScheme] = useColorScheme();
