@@ -3,10 +3,12 @@ import { EmbeddedWorkspace } from "../../src/workspace/embedded/embedded-workspa
 import { cdnStandIn } from "../support/cdn-stand-in.ts";
 import type { CorpusEnvironment } from "./environment.ts";
 import { exampleFiles } from "./examples.ts";
+import { ompFiles } from "./omp-tree.ts";
 
 export const nodeEnvironment: CorpusEnvironment = {
 	name: "node",
 	files: exampleFiles,
+	ompFiles,
 	cdn: cdnStandIn,
 	workspace: (init = {}) => EmbeddedWorkspace.create(init),
 	defaultWorkspace: async () => undefined,

@@ -216,12 +216,15 @@ export async function sessionOver(tree: ExampleTree, examples: string[], options
 
 export type Session = Awaited<ReturnType<typeof session>>;
 
-/** Polls until `check` passes (for things extensions do without awaiting, e.g. the events bus). */
-export async function eventually(check: () => void, ms = 2000): Promise<void> {
+/**
+ * Polls until `check` passes (for things extensions do without awaiting, e.g. the events bus). Vitest's
+ * `vi.waitFor` does the same but needs the test runner's state, which the Chromium run's worker has not.
+ */
+export async function eventually(check: () => void | Promise<void>, ms = 2000): Promise<void> {
 	const until = Date.now() + ms;
 	for (;;) {
 		try {
-			check();
+			await check();
 			return;
 		} catch (error) {
 			if (Date.now() > until) throw error;

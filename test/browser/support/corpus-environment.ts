@@ -6,12 +6,14 @@
 import { type EmbeddedWorkspaceHandle, startEmbeddedWorkspace } from "../../../src/workspace/embedded/start.ts";
 import type { CorpusEnvironment } from "../../corpus/environment.ts";
 import { exampleFiles } from "./example-files.ts";
+import { ompExampleFiles } from "./omp-example-files.ts";
 
 export function chromiumEnvironment(cdn: string): CorpusEnvironment {
 	const started: EmbeddedWorkspaceHandle[] = [];
 	const environment: CorpusEnvironment = {
 		name: "chromium",
 		files: () => exampleFiles,
+		ompFiles: () => ompExampleFiles,
 		cdn: async () => cdn,
 		async workspace({ cwd, files } = {}) {
 			const handle = await startEmbeddedWorkspace({ cwd });
