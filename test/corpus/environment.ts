@@ -21,6 +21,8 @@ export interface CorpusEnvironment {
 	ompFiles(): Record<string, string>;
 	/** The base URL of the offline esm.sh stand-in. */
 	cdn(): Promise<string>;
+	/** The base URL of the mock LLM providers (test/mock-providers/), for checks of what reaches a provider through the gateway. */
+	mockProviders(): Promise<string>;
 	/** A fresh embedded workspace. */
 	workspace(init?: WorkspaceInit): Promise<Workspace>;
 	/** The workspace of a session that names none: none under Node (as the headless runner without one), the page's in Chromium. */

@@ -14,7 +14,7 @@ import { chromiumEnvironment } from "./corpus-environment.ts";
 const CORPORA = { pi: BEHAVIOURS, omp: OMP_BEHAVIOURS } satisfies Record<string, Behaviour[]>;
 export type Corpus = keyof typeof CORPORA;
 
-export type BehaviourRequest = { type: "list"; corpus: Corpus } | { type: "run"; corpus: Corpus; index: number; cdn: string };
+export type BehaviourRequest = { type: "list"; corpus: Corpus } | { type: "run"; corpus: Corpus; index: number; cdn: string; mockProviders: string };
 export interface BehaviourSummary {
 	example: string;
 	title: string;
@@ -33,7 +33,7 @@ self.onmessage = async (event: MessageEvent<BehaviourRequest>) => {
 		return;
 	}
 	if (!environment) {
-		environment = chromiumEnvironment(request.cdn);
+		environment = chromiumEnvironment(request.cdn, request.mockProviders);
 		setCorpusEnvironment(environment);
 	}
 	const { index } = request;

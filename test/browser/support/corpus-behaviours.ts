@@ -51,7 +51,7 @@ export async function describeCorpusBehaviours({ corpus, title, results, atLeast
 
 	async function run(index: number): Promise<void> {
 		const { example, title } = checks[index];
-		const outcome = await ask<BehaviourOutcome>({ type: "run", corpus, index, cdn: inject("cdn") }).catch(
+		const outcome = await ask<BehaviourOutcome>({ type: "run", corpus, index, cdn: inject("cdn"), mockProviders: inject("mockProviders") }).catch(
 			(error: Error): BehaviourOutcome => ({ index, passed: false, error: error.message }),
 		);
 		outcomes.set(index, { example, title, passed: outcome.passed, ...(outcome.passed ? {} : { error: outcome.error.split("\n")[0] }) });
