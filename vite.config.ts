@@ -88,8 +88,8 @@ export default defineConfig(({ command }) => ({
 				test: {
 					name: "browser",
 					include: ["test/browser/**/*.test.ts"],
-					// The offline esm.sh stand-in, for the corpus's examples with npm dependencies.
-					globalSetup: ["test/browser/support/cdn-global-setup.ts"],
+					// The offline esm.sh stand-in, for the corpus's examples with npm dependencies; the mock providers, for its gateway checks.
+					globalSetup: ["test/browser/support/cdn-global-setup.ts", "test/browser/support/mock-providers-global-setup.ts"],
 					browser: {
 						enabled: true,
 						headless: true,

@@ -7,13 +7,7 @@ import { describe, expect, it } from "vitest";
 import { commands } from "vitest/browser";
 import type { ChromiumLoad } from "./support/corpus-worker.ts";
 import { loadInWorker } from "./support/load-in-worker.ts";
-
-const PREFIX = "../corpus/omp-examples/";
-const sources = import.meta.glob("../corpus/omp-examples/**/*.{ts,json,md}", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
-const files = Object.fromEntries(Object.entries(sources).map(([path, source]) => [path.slice(PREFIX.length), source]));
-const entries = Object.keys(files)
-	.filter((path) => /^(extensions|hooks|custom-tools)\/([^/]+\.ts|[^/]+\/index\.ts)$/.test(path))
-	.sort();
+import { ompExampleEntries as entries, ompExampleFiles as files } from "./support/omp-example-files.ts";
 
 describe("oh-my-pi's example corpus in Chromium", () => {
 	it("loads every example in a runtime worker, as the page does", { timeout: 300_000 }, async () => {

@@ -2,11 +2,14 @@
  * Behaviour checks for pi 1.6's renderer and model-routing registrations, and for npm
  * dependencies from the ESM CDN (a local esm.sh stand-in in tests): entry renderers draw
  * custom entries in the transcript (their lines reach the host), virtual models are listed,
- * resolvable and reported.
+ * resolvable and reported, raw provider events reach an extension (mock providers through the real gateway).
  */
 import { expect } from "vitest";
+import { mockControl, mockModel } from "../mock-providers/client.ts";
+import { mockGateway } from "../support/mock-gateway.ts";
 import type { Behaviour } from "./behaviours.ts";
-import { session } from "./kit.ts";
+import { environment } from "./environment.ts";
+import { closeAfterSessions, session } from "./kit.ts";
 
 export const RENDERER_BEHAVIOURS: Behaviour[] = [
 	{
@@ -45,7 +48,35 @@ export const RENDERER_BEHAVIOURS: Behaviour[] = [
 	},
 	{
 		example: "debug-provider.ts",
-		title: "/debug-provider on captures the next reply's provider, model and events into an entry its renderer draws",
+		title:
+			"/debug-provider on captures the next reply's raw provider events (provider_stream_event, a mock OpenAI through the page's gateway) into an entry its renderer draws",
+		async run() {
+			const url = await environment().mockProviders();
+			const mock = mockControl(url);
+			await mock.reset();
+			await mock.script("openai-completions", [{ text: "Hello there." }]);
+			const model = mockModel(url, "openai-completions");
+			const { gateway, close } = mockGateway(url, model);
+			closeAfterSessions(close);
+			const s = await session(["debug-provider.ts"], { gateway, model });
+			await s.submit("/debug-provider on");
+			await s.submit("hello");
+			expect(s.errors()).toEqual([]);
+			expect(s.transcript()).toEqual(["user: hello", "assistant: Hello there."]);
+			const [entry] = s.custom("debug-provider-events");
+			expect(entry.data).toMatchObject({ provider: "openai", api: "openai-completions", model: model.id });
+			// The events are OpenAI's chat completion chunks as they came over the wire: their deltas spell the reply.
+			const events = entry.data.events as { object?: string; choices?: { delta?: { content?: string } }[] }[];
+			expect(events.every((event) => event.object === "chat.completion.chunk")).toBe(true);
+			expect(events.map((event) => event.choices?.[0]?.delta?.content ?? "").join("")).toBe("Hello there.");
+			const [drawn] = s.rendered();
+			expect(drawn.entryId).toBe(entry.id);
+			expect(drawn.lines.join(" ")).toBe(`[provider debug] openai/${model.id} (openai-completions) · ${events.length} events (ctrl+o to view events)`);
+		},
+	},
+	{
+		example: "debug-provider.ts",
+		title: "a reply of the scripted model, which has no provider wire format, is captured with no events",
 		async run() {
 			const s = await session(["debug-provider.ts"], { script: [{ text: "ok" }] });
 			await s.submit("/debug-provider on");

@@ -78,6 +78,7 @@ export interface SessionOptions {
 	entries?: StoredEntry[];
 	gateway?: HarnessOptions["gateway"];
 	available?: HarnessOptions["available"];
+	model?: HarnessOptions["model"];
 	workspace?: HarnessOptions["workspace"];
 	/** Extension URLs loaded after the examples (`workspace:` URLs of files in `workspace`). */
 	urls?: string[];
@@ -98,6 +99,13 @@ export async function gitWorkspace(answer?: (line: string) => CommandAnswer | un
 
 /** Runtimes started by `session` and not yet shut down. */
 const running = new Set<Runtime>();
+/** What a check asked to close once its runtimes are down (e.g. a gateway's channel). */
+const closing: (() => void)[] = [];
+
+/** Closes `close` after the check, once its runtimes are shut down. */
+export function closeAfterSessions(close: () => void): void {
+	closing.push(close);
+}
 
 /**
  * Shuts down every runtime the last check started (their `session_shutdown` handlers run, timers and
@@ -107,6 +115,7 @@ export async function closeSessions(): Promise<void> {
 	const runtimes = [...running];
 	running.clear();
 	for (const runtime of runtimes) await runtime.shutdown().catch(() => undefined);
+	for (const close of closing.splice(0)) close();
 }
 
 /** Starts the runtime with the given upstream examples (paths like "todo.ts" or "plan-mode/index.ts"). */
@@ -136,6 +145,7 @@ export async function sessionOver(tree: ExampleTree, examples: string[], options
 		cdn: tree.cdn,
 		gateway: options.gateway,
 		available: options.available,
+		model: options.model,
 		workspace: options.workspace ?? (await tree.defaultWorkspace?.()),
 		urls: options.urls,
 	});
@@ -216,12 +226,15 @@ export async function sessionOver(tree: ExampleTree, examples: string[], options
 
 export type Session = Awaited<ReturnType<typeof session>>;
 
-/** Polls until `check` passes (for things extensions do without awaiting, e.g. the events bus). */
-export async function eventually(check: () => void, ms = 2000): Promise<void> {
+/**
+ * Polls until `check` passes (for things extensions do without awaiting, e.g. the events bus). Vitest's
+ * `vi.waitFor` does the same but needs the test runner's state, which the Chromium run's worker has not.
+ */
+export async function eventually(check: () => void | Promise<void>, ms = 2000): Promise<void> {
 	const until = Date.now() + ms;
 	for (;;) {
 		try {
-			check();
+			await check();
 			return;
 		} catch (error) {
 			if (Date.now() > until) throw error;

@@ -52,12 +52,13 @@ export const REMARKS: Record<string, string> = {
 	"confirm-destructive.ts": "the fork guard is tested through ctx.fork (session_before_fork)",
 	"plan-mode/index.ts": "tested with bash/write/edit stand-in tools; the read/grep/find/ls built-ins it also manages are not in the session yet",
 	"debug-provider.ts":
-		"provider_stream_event (pi 1.6: the provider's raw wire events) is not dispatched: the gateway reads the provider's stream on the main thread and forwards pi-ai's events only, so the captured event list stays empty",
+		"its provider_stream_event handler hears each parsed provider event, in stream order, for requests through the page's gateway (which forwards them when an extension listens); tested against a mock OpenAI provider. The scripted model has no wire format, so a scripted reply is captured with no events",
 	"jev-router.ts":
 		'routing is not exercised: its route() routes to OpenAI Codex models (a ChatGPT sign-in, which does not work in a browser); ctx.modelRegistry has no classifier models, so findOfType("classifier", …) is undefined and it would plan with Terra',
 	"question.ts": 'its component is drawn in the page and answered with keys (ctx.mode is "tui")',
 	"questionnaire.ts": 'its component is drawn in the page and answered with keys (ctx.mode is "tui")',
-	"handoff.ts": "ctx.newSession's withSession callback is not called: the new session starts in a new runtime, so the edited prompt is not put in its editor",
+	"handoff.ts":
+		"the new session starts in a new runtime, so ctx.newSession's withSession callback runs just before the switch, with a ctx whose ui.setEditorText and ui.notify work (other members throw, naming themselves): the edited prompt arrives in the new session's composer",
 	"summarize.ts":
 		'ctx.modelRegistry knows pi-ai\'s catalog models only for providers whose key the page holds; without an OpenAI key the model is "not found" rather than "no authentication"',
 	"custom-compaction.ts":

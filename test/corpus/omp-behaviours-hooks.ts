@@ -4,12 +4,10 @@
  * `session_before_branch` where pi guards `session_before_fork`, and its model calls go through pi-ai's `complete`
  * with `ctx.modelRegistry.getApiKey` rather than `ctx.modelRegistry.complete`.
  */
-import { expect, vi } from "vitest";
-import { EmbeddedWorkspace } from "../../src/workspace/embedded/embedded-workspace.ts";
+import { expect } from "vitest";
 import { catalogModel, gatewayStandIn } from "../support/gateway-stand-in.ts";
-import { gitStandIn } from "../support/git-stand-in.ts";
 import type { Behaviour } from "./behaviours.ts";
-import { answers, eventually } from "./kit.ts";
+import { answers, eventually, gitWorkspace, workspace as newWorkspace } from "./kit.ts";
 import { ompSession } from "./omp-kit.ts";
 
 const say = (text: string) => ({ text });
@@ -135,7 +133,7 @@ export const OMP_HOOK_BEHAVIOURS: Behaviour[] = [
 		example: "hooks/dirty-repo-guard.ts",
 		title: "in the embedded shell, which has no git, git status fails and a new session goes ahead",
 		async run() {
-			const { workspace, lines } = await gitStandIn();
+			const { workspace, lines } = await gitWorkspace();
 			const s = await ompSession(["hooks/dirty-repo-guard.ts"], { probe: true, workspace });
 			await s.submit("/probe-new");
 			expect(lines).toEqual(["git status --porcelain"]);
@@ -147,7 +145,7 @@ export const OMP_HOOK_BEHAVIOURS: Behaviour[] = [
 		example: "hooks/dirty-repo-guard.ts",
 		title: "with uncommitted changes a new session and a branch ask first; No cancels, Yes goes ahead",
 		async run() {
-			const { workspace } = await gitStandIn((line) => (line === "git status --porcelain" ? { stdout: DIRTY } : undefined));
+			const { workspace } = await gitWorkspace((line) => (line === "git status --porcelain" ? { stdout: DIRTY } : undefined));
 			const s = await ompSession(["hooks/dirty-repo-guard.ts"], {
 				probe: true,
 				workspace,
@@ -167,7 +165,7 @@ export const OMP_HOOK_BEHAVIOURS: Behaviour[] = [
 		example: "hooks/auto-commit-on-exit.ts",
 		title: "at shutdown, uncommitted changes are committed with the last reply's first line",
 		async run() {
-			const { workspace, lines } = await gitStandIn((line) => (line === "git status --porcelain" ? { stdout: DIRTY } : {}));
+			const { workspace, lines } = await gitWorkspace((line) => (line === "git status --porcelain" ? { stdout: DIRTY } : {}));
 			const s = await ompSession(["hooks/auto-commit-on-exit.ts"], { workspace, script: [say("Implemented the parser\nDetails follow.")] });
 			await s.submit("write a parser");
 			await s.runtime.shutdown();
@@ -179,7 +177,7 @@ export const OMP_HOOK_BEHAVIOURS: Behaviour[] = [
 		example: "hooks/auto-commit-on-exit.ts",
 		title: "in the embedded shell, which has no git, shutdown commits nothing",
 		async run() {
-			const { workspace, lines } = await gitStandIn();
+			const { workspace, lines } = await gitWorkspace();
 			const s = await ompSession(["hooks/auto-commit-on-exit.ts"], { workspace, script: [say("Done")] });
 			await s.submit("go");
 			await s.runtime.shutdown();
@@ -191,7 +189,7 @@ export const OMP_HOOK_BEHAVIOURS: Behaviour[] = [
 		example: "hooks/git-checkpoint.ts",
 		title: "each turn makes a stash checkpoint; once the agent ends they are cleared, so a later branch asks nothing",
 		async run() {
-			const { workspace, lines } = await gitStandIn((line) => (line === "git stash create" ? { stdout: "abc123\n" } : {}));
+			const { workspace, lines } = await gitWorkspace((line) => (line === "git stash create" ? { stdout: "abc123\n" } : {}));
 			const s = await ompSession(["hooks/git-checkpoint.ts"], {
 				standIns: true,
 				probe: true,
@@ -271,7 +269,7 @@ export const OMP_HOOK_BEHAVIOURS: Behaviour[] = [
 			await s.submit("First prompt");
 			await s.submit(`Second prompt ${"x".repeat(90_000)}`);
 			await s.submit("/compact");
-			await vi.waitFor(() =>
+			await eventually(() =>
 				expect(s.entries().filter((e) => e.type === "compaction")).toMatchObject([{ summary: "Custom summary of the work", fromHook: true }]),
 			);
 			expect(s.errors()).toEqual([]);
@@ -287,7 +285,7 @@ export const OMP_HOOK_BEHAVIOURS: Behaviour[] = [
 			await s.submit("First prompt");
 			await s.submit(`Second prompt ${"x".repeat(90_000)}`);
 			await s.submit("/compact");
-			await vi.waitFor(() => expect(s.entries().filter((e) => e.type === "compaction")).toMatchObject([{ summary: "Summary by the default" }]));
+			await eventually(() => expect(s.entries().filter((e) => e.type === "compaction")).toMatchObject([{ summary: "Summary by the default" }]));
 			expect(s.notifications().slice(0, 2)).toEqual(["Custom compaction hook triggered", "No API key for google, using default compaction"]);
 			expect(s.entries().find((e) => e.type === "compaction")).not.toHaveProperty("fromHook");
 		},
@@ -296,7 +294,7 @@ export const OMP_HOOK_BEHAVIOURS: Behaviour[] = [
 		example: "hooks/file-trigger.ts",
 		title: "session_start watches /tmp/agent-trigger.txt and says so",
 		async run() {
-			const s = await ompSession(["hooks/file-trigger.ts"], { workspace: await EmbeddedWorkspace.create() });
+			const s = await ompSession(["hooks/file-trigger.ts"], { workspace: await newWorkspace() });
 			expect(s.errors()).toEqual([]);
 			expect(s.notifications()).toEqual(["Watching /tmp/agent-trigger.txt"]);
 		},
@@ -306,7 +304,7 @@ export const OMP_HOOK_BEHAVIOURS: Behaviour[] = [
 		title:
 			"text written to the trigger file is read with Bun.file, sent as a file-trigger message and the file emptied with Bun.write; its `true` second argument is not the reference's `{ triggerTurn: true }` (hooks run with extension semantics), so no turn starts",
 		async run() {
-			const workspace = await EmbeddedWorkspace.create();
+			const workspace = await newWorkspace();
 			const s = await ompSession(["hooks/file-trigger.ts"], { workspace, script: [say("Running the tests")] });
 			await workspace.writeFile("/tmp/agent-trigger.txt", "Run the tests\n");
 			await eventually(() => expect(s.custom("file-trigger").map((e) => e.content)).toEqual(["External trigger: Run the tests"]), 3000);

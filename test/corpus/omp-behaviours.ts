@@ -7,7 +7,6 @@
  */
 import { expect } from "vitest";
 import { DEFAULT_SYSTEM_PROMPT } from "../../src/runtime/agent/session.ts";
-import { cdnRequests } from "../support/cdn-stand-in.ts";
 import type { Behaviour } from "./behaviours.ts";
 import { plain } from "./kit.ts";
 import { OMP_HOOK_BEHAVIOURS } from "./omp-behaviours-hooks.ts";
@@ -16,7 +15,24 @@ import { type OmpSession, ompSession } from "./omp-kit.ts";
 
 const say = (text: string) => ({ text });
 const call = (name: string, args: Record<string, unknown>) => ({ toolCalls: [{ name, arguments: args }] });
-const KEY = { space: " ", escape: "\x1b" };
+const KEY = { space: " ", escape: "\x1b", down: "\x1b[B" };
+
+/**
+ * In /tools' open list, moves the selection down to `tool` (below the built-in tools when the session has a
+ * workspace, as in the page; first without one, as under Node), turns it off with Space and closes the list.
+ */
+async function turnOff(s: OmpSession, id: string, tool: string): Promise<void> {
+	const line = () =>
+		s
+			.components()
+			.get(id)!
+			.find((text) => new RegExp(`^. ${tool}\\s`).test(text)) ?? "";
+	for (let moves = 0; !line().startsWith("→") && moves < 20; moves++) await s.press(id, KEY.down);
+	expect(line()).toMatch(/^→ .* enabled$/);
+	await s.press(id, KEY.space);
+	expect(line()).toMatch(/^→ .* disabled$/);
+	await s.press(id, KEY.escape);
+}
 
 /** What the extension at `path` wrote to its console (the inspector's Console tab), ANSI colours removed. */
 function consoleOf(s: OmpSession, path: string): string[] {
@@ -104,7 +120,6 @@ export const OMP_EXTENSION_BEHAVIOURS: Behaviour[] = [
 				{ toolName: "parse_duration", isError: false, text: "2 days = 172800000 milliseconds" },
 				{ toolName: "parse_duration", isError: true, text: 'Invalid duration: "soon"' },
 			]);
-			expect(cdnRequests).toContain("/ms");
 		},
 	},
 	{
@@ -169,7 +184,7 @@ export const OMP_EXTENSION_BEHAVIOURS: Behaviour[] = [
 			const run = s.submit("/tools");
 			const id = await s.component("Tool Configuration");
 			expect(s.components().get(id)!.join("\n")).toContain("hello");
-			await s.press(id, KEY.space, KEY.escape);
+			await turnOff(s, id, "hello");
 			await run;
 			expect(s.custom("tools-config").at(-1)?.data.enabledTools).not.toContain("hello");
 			await s.submit("/probe-tools");
@@ -183,7 +198,7 @@ export const OMP_EXTENSION_BEHAVIOURS: Behaviour[] = [
 			const first = await ompSession(["extensions/hello.ts", "extensions/tools.ts"]);
 			const run = first.submit("/tools");
 			const id = await first.component("Tool Configuration");
-			await first.press(id, KEY.space, KEY.escape);
+			await turnOff(first, id, "hello");
 			await run;
 			const second = await ompSession(["extensions/hello.ts", "extensions/tools.ts"], { probe: true, entries: first.entries() });
 			await second.submit("/probe-tools");

@@ -23,8 +23,3 @@ export function ompFiles(): Record<string, string> {
 export function ompEntries(): string[] {
 	return OMP_KINDS.flatMap((kind) => exampleEntries(join(OMP_EXAMPLES, kind)).map((entry) => `${kind}/${entry}`));
 }
-
-/** Display name: the path without `.ts` (a folder's entry as the folder with a slash). */
-export function ompName(entry: string): string {
-	return entry.endsWith("/index.ts") ? `${entry.slice(0, -"index.ts".length)}` : entry.replace(/\.ts$/, "");
-}

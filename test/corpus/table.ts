@@ -38,8 +38,8 @@ export const PI_PACKAGE = "@earendil-works/pi-coding-agent@1.6.0";
 
 const runsIn = (where: "node" | "chromium") => (behaviour: Behaviour) => !behaviour.only || behaviour.only.in === where;
 
-/** A "behaves" cell: the checks that ran in one setting, and whether the plain ones passed. */
-function behavesCell(entry: string, loaded: boolean, checks: Behaviour[], failed: number): string {
+/** A "behaves" cell: the checks that ran in one setting, and whether the plain ones passed; `untested` when it has none. */
+function behavesCell(loaded: boolean, checks: Behaviour[], failed: number, untested: string): string {
 	if (!loaded) return "n.a.";
 	const passing = checks.filter((b) => !b.gap).length;
 	const gaps = checks.filter((b) => b.gap).length;
@@ -47,32 +47,55 @@ function behavesCell(entry: string, loaded: boolean, checks: Behaviour[], failed
 	if (passing > 0 && gaps > 0) return `tested (${gaps} gap${gaps > 1 ? "s" : ""})`;
 	if (passing > 0) return "tested";
 	if (gaps > 0) return "gap";
-	return UNTESTED[entry]?.behaves ?? "untested";
+	return untested;
 }
 
-/** The "behaves" cell of Chromium: from the outcomes test/browser/corpus-behaviour.test.ts recorded. */
-export function behaves(row: CorpusRow): string {
+/**
+ * The "behaves" cell of Chromium: from the outcomes the corpus's browser test (test/browser/corpus-behaviour.test.ts,
+ * corpus-omp-behaviour.test.ts) recorded. A check counts as failing there when its outcome is missing or went the
+ * wrong way (a plain check failed, a gap check passed).
+ */
+export function behaves(row: CorpusRow, untested = "untested"): string {
 	const checks = row.behaviours.filter(runsIn("chromium"));
 	const failed = checks.filter((b) => {
 		const outcome = row.chromiumBehaviours.find((o) => o.title === b.title);
 		return !outcome || outcome.passed === Boolean(b.gap);
 	}).length;
-	return behavesCell(row.record.entry, row.chromium?.loaded === true, checks, failed);
+	return behavesCell(row.chromium?.loaded === true, checks, failed, untested);
 }
 
-/** The "behaves" cell of the Node run (the headless runner's setting): the checks test/unit/corpus-behaviour.test.ts runs, which pass there. */
-export function behavesUnderNode(row: CorpusRow): string {
+/** The "behaves" cell of the Node run (the headless runner's setting): the checks the corpus's unit test runs, which pass there. */
+export function behavesUnderNode(row: CorpusRow, untested = "untested"): string {
 	const checks = row.behaviours.filter(runsIn("node"));
 	if (row.record.loaded && checks.length === 0 && row.behaviours.length > 0) return "page only";
-	return behavesCell(row.record.entry, row.record.loaded, checks, 0);
+	return behavesCell(row.record.loaded, checks, 0, untested);
 }
 
-const cell = (text: string) =>
+/** Notes on where a row's checks run: those that run in one setting only, and plain checks that failed in Chromium. */
+export function settingNotes(row: CorpusRow): string[] {
+	const only = row.behaviours.flatMap((b) => (b.only ? [`checked ${b.only.in === "chromium" ? "in Chromium" : "under Node"} only: ${b.only.why}`] : []));
+	const failed = row.chromiumBehaviours.flatMap((outcome) =>
+		!outcome.passed && !row.behaviours.find((b) => b.title === outcome.title)?.gap ? [`in Chromium, "${outcome.title}" fails: ${outcome.error}`] : [],
+	);
+	return [...new Set(only), ...failed];
+}
+
+/** Examples with a passing check in Chromium, and how many checks pass there. */
+export function chromiumPasses(rows: CorpusRow[]): { examples: number; checks: number } {
+	return {
+		examples: rows.filter((row) => row.chromiumBehaviours.some((o) => o.passed)).length,
+		checks: rows.reduce((n, row) => n + row.chromiumBehaviours.filter((o) => o.passed).length, 0),
+	};
+}
+
+/** A table cell: backslashes and pipes escaped, one line. */
+export const cell = (text: string) =>
 	text
 		.replace(/\\/g, "\\\\")
 		.replace(/\|/g, "\\|")
 		.replace(/\s*\n\s*/g, " ");
-const list = (items: string[]) => (items.length > 0 ? items.join(", ") : "—");
+/** A list cell: the items, or a dash for none. */
+export const list = (items: string[]) => (items.length > 0 ? items.join(", ") : "—");
 
 function why(row: CorpusRow): string {
 	const { record, behaviours } = row;
@@ -85,10 +108,7 @@ function why(row: CorpusRow): string {
 	if (record.handlerErrors.length > 0) parts.push(`under Node, handler errors: ${record.handlerErrors.join("; ")}`);
 	if (record.notices.length > 0) parts.push(`notices: ${record.notices.join("; ")}`);
 	const { chromium } = row;
-	const onlyNotes = behaviours.flatMap((b) => (b.only ? [`checked ${b.only.in === "chromium" ? "in Chromium" : "under Node"} only: ${b.only.why}`] : []));
-	parts.push(...new Set(onlyNotes));
-	for (const outcome of row.chromiumBehaviours)
-		if (!outcome.passed && !behaviours.find((b) => b.title === outcome.title)?.gap) parts.push(`in Chromium, "${outcome.title}" fails: ${outcome.error}`);
+	parts.push(...settingNotes(row));
 	if (chromium && !chromium.loaded) parts.push(`in Chromium: does not load (${chromium.error})`);
 	if (chromium && chromium.handlerErrors.length > 0) parts.push(`in Chromium, handler errors: ${chromium.handlerErrors.join("; ")}`);
 	for (const gap of new Set(behaviours.flatMap((b) => (b.gap ? [b.gap] : [])))) parts.push(`gap: ${gap}`);
@@ -129,8 +149,8 @@ export function counts(rows: CorpusRow[]): CorpusCounts {
 		nodeLoads: rows.filter((row) => row.needs.kind === "node" && row.record.loaded).length,
 		terminal: rows.filter((row) => row.needs.kind === "terminal").length,
 		terminalLoads: rows.filter((row) => row.needs.kind === "terminal" && row.record.loaded).length,
-		behaviourTested: rows.filter((row) => row.chromiumBehaviours.some((o) => o.passed)).length,
-		behaviourChecks: rows.reduce((n, row) => n + row.chromiumBehaviours.filter((o) => o.passed).length, 0),
+		behaviourTested: chromiumPasses(rows).examples,
+		behaviourChecks: chromiumPasses(rows).checks,
 		gapChecks: rows.reduce((n, row) => n + row.behaviours.filter((b) => b.gap).length, 0),
 		chromiumUnchecked: rows.filter((row) => row.chromium?.loaded && !row.behaviours.some(runsIn("chromium"))).length,
 		nodeTested: rows.filter((row) => row.record.loaded && row.behaviours.some((b) => !b.gap && runsIn("node")(b))).length,
@@ -168,7 +188,7 @@ export function renderCorpus(rows: CorpusRow[]): string {
 	];
 	for (const row of rows) {
 		lines.push(
-			`| ${cell(exampleName(row.record.entry))} | ${cell(describeNeeds(row.needs))} | ${row.chromium ? (row.chromium.loaded ? "yes" : "no") : "?"} | ${behaves(row)} | ${row.record.loaded ? "yes" : "no"} | ${behavesUnderNode(row)} | ${cell(why(row))} |`,
+			`| ${cell(exampleName(row.record.entry))} | ${cell(describeNeeds(row.needs))} | ${row.chromium ? (row.chromium.loaded ? "yes" : "no") : "?"} | ${behaves(row, UNTESTED[row.record.entry]?.behaves)} | ${row.record.loaded ? "yes" : "no"} | ${behavesUnderNode(row, UNTESTED[row.record.entry]?.behaves)} | ${cell(why(row))} |`,
 		);
 	}
 	lines.push(

@@ -47,6 +47,8 @@ export interface HarnessOptions {
 	/** A provider gateway in this thread (e.g. gateway-stand-in.ts) and the catalog models the page would report. */
 	gateway?: RuntimeOptions["gateway"];
 	available?: Model<Api>[];
+	/** The model to start with (default: the scripted model). */
+	model?: Model<Api>;
 	/** The workspace the built-in tools and `pi.exec` run on (none by default). */
 	workspace?: RuntimeOptions["workspace"];
 	/** Record for the inspector (default true, as in the page). */
@@ -95,6 +97,7 @@ export async function startRuntime(options: HarnessOptions) {
 			extensions: [...(options.load ?? Object.keys(options.files)).map((name) => EXT_ORIGIN + name), ...(options.urls ?? [])],
 			script: options.script ?? [],
 			startReason: options.startReason,
+			...(options.model ? { model: { provider: String(options.model.provider), id: options.model.id, model: options.model } } : {}),
 			...(options.retry ? { retry: options.retry } : {}),
 			...(options.projectTrust ? { projectTrust: { cwd: options.projectTrust.cwd } } : {}),
 			...(options.projectTrusted !== undefined ? { projectTrusted: options.projectTrusted } : {}),

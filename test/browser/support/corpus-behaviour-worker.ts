@@ -1,14 +1,20 @@
 /**
- * Runs the corpus behaviour checks (test/corpus/behaviours*.ts) in Chromium as the page runs extensions:
- * the runtime in this dedicated worker, each workspace in its own worker (so `node:fs`'s synchronous calls
- * block here on the synchronous channel). The test page asks for the list, then for one check at a time.
+ * Runs a corpus's behaviour checks in Chromium as the page runs extensions: upstream pi's
+ * (test/corpus/behaviours*.ts) or oh-my-pi's (test/corpus/omp-behaviours*.ts). The runtime runs in this
+ * dedicated worker, each workspace in its own worker (so `node:fs`'s synchronous calls block here on the
+ * synchronous channel). The test page asks for a corpus's list, then for one check at a time.
  */
 import { BEHAVIOURS, type Behaviour } from "../../corpus/behaviours.ts";
 import { setCorpusEnvironment } from "../../corpus/environment.ts";
 import { closeSessions } from "../../corpus/kit.ts";
+import { OMP_BEHAVIOURS } from "../../corpus/omp-behaviours.ts";
 import { chromiumEnvironment } from "./corpus-environment.ts";
 
-export type BehaviourRequest = { type: "list" } | { type: "run"; index: number; cdn: string };
+/** The corpora whose checks this worker runs. */
+const CORPORA = { pi: BEHAVIOURS, omp: OMP_BEHAVIOURS } satisfies Record<string, Behaviour[]>;
+export type Corpus = keyof typeof CORPORA;
+
+export type BehaviourRequest = { type: "list"; corpus: Corpus } | { type: "run"; corpus: Corpus; index: number; cdn: string; mockProviders: string };
 export interface BehaviourSummary {
 	example: string;
 	title: string;
@@ -21,17 +27,18 @@ let environment: ReturnType<typeof chromiumEnvironment> | undefined;
 
 self.onmessage = async (event: MessageEvent<BehaviourRequest>) => {
 	const request = event.data;
+	const behaviours = CORPORA[request.corpus];
 	if (request.type === "list") {
-		self.postMessage(BEHAVIOURS.map(({ example, title, gap, only }): BehaviourSummary => ({ example, title, gap, only })));
+		self.postMessage(behaviours.map(({ example, title, gap, only }): BehaviourSummary => ({ example, title, gap, only })));
 		return;
 	}
 	if (!environment) {
-		environment = chromiumEnvironment(request.cdn);
+		environment = chromiumEnvironment(request.cdn, request.mockProviders);
 		setCorpusEnvironment(environment);
 	}
 	const { index } = request;
 	try {
-		await BEHAVIOURS[index].run();
+		await behaviours[index].run();
 		self.postMessage({ index, passed: true } satisfies BehaviourOutcome);
 	} catch (error) {
 		const message = error instanceof Error ? `${error.message}\n${error.stack ?? ""}` : String(error);
