@@ -12,8 +12,8 @@ import {
 	type AssistantMessageEventStream,
 	type Model,
 	type TranscriptContext,
+	createFauxCore,
 } from "@earendil-works/pi-ai";
-import { createFauxCore } from "@earendil-works/pi-ai/compat";
 import type { HostBridge, JsonSchema, ManualTurnRequest, ManualTurnResponse } from "../../protocol/runtime.ts";
 import { ABORTED_MESSAGE, failedMessage } from "../../session/messages.ts";
 import { stepToMessage, withEveryThinkingLevel } from "./scripted-model.ts";

@@ -4,7 +4,7 @@
  * the script where the session stands.
  */
 import type { AssistantMessage, FauxContentBlock, JsonObject, Model, TranscriptContext } from "@earendil-works/pi-ai";
-import { createFauxCore, fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall } from "@earendil-works/pi-ai/compat";
+import { createFauxCore, fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall } from "@earendil-works/pi-ai";
 import type { StreamFn } from "@earendil-works/pi-agent-core";
 import type { ScriptStep } from "../../protocol/script.ts";
 
