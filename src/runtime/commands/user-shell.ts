@@ -21,10 +21,13 @@ export async function execInWorkspace(
 	command: string,
 	args: string[],
 	opts: { signal?: AbortSignal; timeout?: number; cwd?: string } = {},
+	/** Gets stdout and stderr as they come (exec-output.ts shows them under a tool call). */
+	onOutput?: (chunk: string) => void,
 ): Promise<PiExecResult> {
 	if (!workspace) throw new Error(NO_WORKSPACE);
 	const line = [command, ...args].map(shellQuote).join(" ");
-	const result = await workspace.exec(line, { cwd: opts.cwd ?? cwd, signal: opts.signal, timeoutMs: opts.timeout });
+	const live = onOutput && { onStdout: onOutput, onStderr: onOutput };
+	const result = await workspace.exec(line, { cwd: opts.cwd ?? cwd, signal: opts.signal, timeoutMs: opts.timeout, ...live });
 	return { stdout: result.stdout, stderr: result.stderr, code: result.exitCode, killed: result.killed === true };
 }
 
