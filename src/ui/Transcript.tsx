@@ -124,7 +124,21 @@ function ToolArguments({ value }: { value: unknown }) {
 	return <LongText as="pre" text={text} />;
 }
 
-function ShellView({ message }: { message: Extract<AgentMessage, { role: "bashExecution" }> }) {
+/** A running `!cmd` as the message its entry will be, its output so far in place of the output. */
+function runningShell({ command, text }: { command: string; text: string }): AgentMessage {
+	return { role: "bashExecution", command, output: text, exitCode: undefined, cancelled: false, truncated: false, timestamp: 0 };
+}
+
+function ShellView({ message, running = false }: { message: Extract<AgentMessage, { role: "bashExecution" }>; running?: boolean }) {
+	if (running) {
+		return (
+			<article className="message shell" aria-label="Shell command running">
+				<header className="role">Shell (running)</header>
+				<pre className="text">{`$ ${message.command}`}</pre>
+				<ToolOutput name="the shell command" text={message.output} />
+			</article>
+		);
+	}
 	return (
 		<article className="message shell" aria-label="Shell message">
 			<header className="role">Shell{message.excludeFromContext ? " (not sent to the model)" : ""}</header>
@@ -178,7 +192,7 @@ function ToolDetails({ details }: { details: unknown }) {
 }
 
 export function MessageView({ message, streaming = false, thinking }: { message: AgentMessage; streaming?: boolean; thinking?: ThinkingNote[] }) {
-	if (message.role === "bashExecution") return <ShellView message={message} />;
+	if (message.role === "bashExecution") return <ShellView message={message} running={streaming} />;
 	if (message.role === "assistant" && isInterruptedMarker(message)) return <InterruptedView message={message} />;
 	if (message.role === "branchSummary")
 		return (
@@ -320,6 +334,7 @@ export function Transcript({
 	display = NO_DISPLAY,
 	renderedThinking = NO_THINKING,
 	toolOutputs = NO_OUTPUTS,
+	shellOutput,
 	answers = NO_ANSWERS,
 }: {
 	entries: StoredEntry[];
@@ -332,6 +347,8 @@ export function Transcript({
 	renderedThinking?: Record<string, ThinkingNote[]>;
 	/** Running tools' output so far (tools no extension renderer draws), by call id. */
 	toolOutputs?: Record<string, string>;
+	/** The user's `!cmd` while it runs: shown last, as its entry will be. */
+	shellOutput?: { command: string; text: string };
 	/** The script's answers to dialogs, each shown after the entry it followed (those of other branches are not). */
 	answers?: GivenAnswer[];
 }) {
@@ -362,8 +379,9 @@ export function Transcript({
 			if (answered) shown.push(...answered);
 		});
 		if (streaming) shown.push({ key: "streaming", message: streaming, streaming: true });
+		if (shellOutput) shown.push({ key: "shell", message: runningShell(shellOutput), streaming: true });
 		return shown;
-	}, [entries, entryItems, streaming, answers]);
+	}, [entries, entryItems, streaming, shellOutput, answers]);
 	return (
 		<RenderedCalls.Provider value={renderedCalls}>
 			<ToolOutputs.Provider value={toolOutputs}>

@@ -1,4 +1,4 @@
-/** Output while it runs: a built-in `bash` call, and an extension tool's `pi.exec` command, show their lines under the call before the command ends. */
+/** Output while it runs: a built-in `bash` call, an extension tool's `pi.exec` command and the user's `!cmd` show their lines before the command ends. */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { openWithExtensions, send, setScript, writeScratch } from "./helpers.ts";
@@ -81,4 +81,23 @@ export default function (pi) {
 	await expect(result).toContainText("exit 0, 21 parts");
 	await expect(page.getByRole("log", { name: "Output of count_lines so far" })).toHaveCount(0);
 	await expect(page.getByRole("region", { name: "Transcript" }).getByText("Counted in the shell.")).toBeVisible();
+});
+
+test("the user's !cmd shows its output so far while it runs, then its Shell message", async ({ page }) => {
+	await openWithExtensions(page, []);
+	await send(page, "!for i in $(seq 1 20); do echo line $i; sleep 0.1; done");
+
+	await page.waitForFunction(
+		() => {
+			const running = document.querySelector('[aria-label="Shell command running"]');
+			const output = running?.querySelector('[role="log"][aria-label="Output of the shell command so far"]')?.textContent ?? "";
+			return output.includes("line 3\n") && !output.includes("line 20") && !document.querySelector('[aria-label="Shell message"]');
+		},
+		undefined,
+		{ polling: "raf" },
+	);
+
+	const message = page.getByRole("article", { name: "Shell message" });
+	await expect(message).toContainText("line 20");
+	await expect(page.getByRole("article", { name: "Shell command running" })).toHaveCount(0);
 });

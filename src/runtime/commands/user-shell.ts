@@ -39,6 +39,8 @@ export async function runUserBash(
 	command: string,
 	excludeFromContext: boolean,
 	signal?: AbortSignal,
+	/** Gets stdout and stderr as they come, when the shell runs it (not when a `user_bash` handler answers). */
+	onOutput?: (chunk: string) => void,
 ): Promise<BashExecutionMessage> {
 	const supplied = await runner.dispatch("user_bash", { command, excludeFromContext, cwd });
 	const base = { role: "bashExecution" as const, command, timestamp: Date.now(), ...(excludeFromContext && { excludeFromContext }) };
@@ -47,7 +49,7 @@ export async function runUserBash(
 		return { ...base, output, exitCode, cancelled, truncated };
 	}
 	if (!workspace) return { ...base, output: NO_WORKSPACE, exitCode: undefined, cancelled: false, truncated: false };
-	const result = await workspace.exec(command, { cwd, signal });
+	const result = await workspace.exec(command, { cwd, signal, ...(onOutput && { onStdout: onOutput, onStderr: onOutput }) });
 	const tail = truncateTail([result.stdout, result.stderr].filter(Boolean).join(""));
 	return { ...base, output: tail.content, exitCode: result.exitCode, cancelled: result.killReason === "aborted", truncated: tail.truncated };
 }
