@@ -33,7 +33,31 @@ export default function (pi) {
 			return { content: [{ type: "text", text: "done" }], details: {} };
 		},
 	});
-	pi.on("tool_execution_update", async () => {
+	pi.registerTool({
+		name: "own",
+		description: "runs a command, then reports progress of its own while a second one runs",
+		parameters: { type: "object", properties: {} },
+		async execute(_id, _params, signal, onUpdate) {
+			await pi.exec("bash", ["-c", "echo first command"], { signal });
+			onUpdate({ content: [{ type: "text", text: "own progress" }], details: {} });
+			await pi.exec("bash", ["-c", "echo second command"], { signal });
+			return { content: [{ type: "text", text: "done" }], details: {} };
+		},
+	});
+	pi.registerTool({
+		name: "drawn",
+		description: "runs a command, then draws a partial result with its renderer while a second one runs",
+		parameters: { type: "object", properties: {} },
+		async execute(_id, _params, signal, onUpdate) {
+			await pi.exec("bash", ["-c", "echo first command"], { signal });
+			onUpdate({ content: [], details: { step: 2 } });
+			await pi.exec("bash", ["-c", "echo second command"], { signal });
+			return { content: [{ type: "text", text: "done" }], details: { step: 3 } };
+		},
+		renderResult: (result) => ({ render: () => ["step " + (result.details?.step ?? "?")], invalidate() {} }),
+	});
+	pi.on("tool_execution_update", async (event) => {
+		if (event.toolName !== "busy") return;
 		await pi.exec("bash", ["-c", "echo from handler; sleep 0.2; echo still handler"]);
 	});
 }`;
@@ -98,6 +122,27 @@ describe("pi.exec output under the tool call that runs it", () => {
 		expect(outputsOf(events)).toEqual([]);
 		// The commands ran and their results are whole.
 		expect(JSON.stringify(events)).toContain("code 0: a 1\\na 2\\na 3\\n");
+	});
+
+	it("gives way to the tool's own progress: a partial result with text", async () => {
+		const events = await run([{ name: "own", arguments: {} }]);
+		const [callId] = callIds(events, "own");
+		expect(outputsOf(events).map((e) => [e.toolCallId, e.text])).toEqual([
+			[callId, "first command\n"],
+			[callId, "own progress"],
+			[callId, undefined],
+		]);
+	});
+
+	it("gives way to the tool's own progress: a partial result its renderer drew", async () => {
+		const events = await run([{ name: "drawn", arguments: {} }]);
+		const [callId] = callIds(events, "drawn");
+		expect(outputsOf(events).map((e) => [e.toolCallId, e.text])).toEqual([
+			[callId, "first command\n"],
+			[callId, undefined],
+		]);
+		const drawn = events.filter((e) => e.type === "tool_call_rendered" && e.toolCallId === callId && e.lines?.some((line) => line.includes("step 2")));
+		expect(drawn).toHaveLength(1);
 	});
 
 	it("shows nothing for a command the extension's event handler runs while its tool runs", async () => {
