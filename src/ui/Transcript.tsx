@@ -1,6 +1,6 @@
 /** The session's messages, rendered as text (never as HTML), plus the reply being streamed. */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
-import { createContext, memo, useContext, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { createContext, memo, useContext, useMemo, useRef, useState } from "react";
 import { isInterruptedMarker } from "../session/interrupted.ts";
 import { isCompactionEntry, type CompactionEntry, type StoredEntry } from "../session/entries.ts";
 import { ansiToNodes } from "./ansi.tsx";
@@ -10,6 +10,8 @@ import { messageForEntry } from "../session/messages.ts";
 import type { Usage } from "@earendil-works/pi-ai";
 import { MessageUsage } from "./Usage.tsx";
 import { TranscriptList } from "./TranscriptList.tsx";
+import { runningShell, ShellView } from "./ShellView.tsx";
+import { ToolOutput } from "./ToolOutput.tsx";
 import type { GivenAnswer } from "../host/dialog-answers.ts";
 import type { ThinkingNote } from "../host/playground-state.ts";
 
@@ -28,20 +30,6 @@ const RenderedCalls = createContext<RenderedEntries>({});
 
 /** Running tools' output so far, by call id. */
 const ToolOutputs = createContext<Record<string, string>>({});
-
-/** A running tool's output so far, under its call, kept scrolled to its end; the result replaces it. */
-function ToolOutput({ name, text }: { name?: string; text: string }) {
-	const ref = useRef<HTMLPreElement>(null);
-	useLayoutEffect(() => {
-		const element = ref.current;
-		if (element) element.scrollTop = element.scrollHeight;
-	}, [text]);
-	return (
-		<pre ref={ref} className="tool-output" role="log" aria-label={`Output of ${name ?? "the tool"} so far`}>
-			{text || "Running…"}
-		</pre>
-	);
-}
 
 function blocks(content: unknown): Block[] {
 	if (typeof content === "string") return [{ type: "text", text: content }];
@@ -122,30 +110,6 @@ function ContentBlocks({ content, markdown = false, thinking }: { content: unkno
 function ToolArguments({ value }: { value: unknown }) {
 	const text = useMemo(() => JSON.stringify(value, null, 2) ?? String(value), [value]);
 	return <LongText as="pre" text={text} />;
-}
-
-/** A running `!cmd` as the message its entry will be, its output so far in place of the output. */
-function runningShell({ command, text }: { command: string; text: string }): AgentMessage {
-	return { role: "bashExecution", command, output: text, exitCode: undefined, cancelled: false, truncated: false, timestamp: 0 };
-}
-
-function ShellView({ message, running = false }: { message: Extract<AgentMessage, { role: "bashExecution" }>; running?: boolean }) {
-	if (running) {
-		return (
-			<article className="message shell" aria-label="Shell command running">
-				<header className="role">Shell (running)</header>
-				<pre className="text">{`$ ${message.command}`}</pre>
-				<ToolOutput name="the shell command" text={message.output} />
-			</article>
-		);
-	}
-	return (
-		<article className="message shell" aria-label="Shell message">
-			<header className="role">Shell{message.excludeFromContext ? " (not sent to the model)" : ""}</header>
-			<LongText as="pre" className="text" prefix={`$ ${message.command}\n`} text={message.output || "(no output)"} />
-			{message.exitCode !== undefined && message.exitCode !== 0 && <p className="muted">exit code {message.exitCode}</p>}
-		</article>
-	);
 }
 
 /** Where older history was summarized: the summary, collapsed. */
