@@ -110,6 +110,8 @@ export interface PlaygroundState {
 	markdownDisplay: Record<string, Record<number, string>>;
 	/** Running tools' output so far, by tool call id (tools no extension renderer draws, like the built-in `bash`). */
 	toolOutputs: Record<string, string>;
+	/** The user's `!cmd` while it runs: the command and its output so far. */
+	shellOutput?: { command: string; text: string };
 	/** While the runtime starts: how many of its extensions have loaded, of how many. */
 	extensionsLoading?: { loaded: number; total: number };
 	/** Sessions in this browser, most recent first. */
@@ -152,6 +154,7 @@ export function startingPatch(): Partial<PlaygroundState> {
 		errors: [],
 		markdownDisplay: {},
 		toolOutputs: {},
+		shellOutput: undefined,
 		extensionsLoading: undefined,
 		header: undefined,
 	};
@@ -257,6 +260,11 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 		case "tool_output":
 			return {
 				toolOutputs: withBoundedKey(state.toolOutputs, event.toolCallId, event.text === undefined ? undefined : capTail(event.text, TOOL_OUTPUT_LIMIT)),
+			};
+		case "shell_output":
+			return {
+				shellOutput:
+					event.text === undefined ? undefined : { command: capTail(event.command, TOOL_OUTPUT_LIMIT), text: capTail(event.text, TOOL_OUTPUT_LIMIT) },
 			};
 		case "title":
 			return { title: event.title };

@@ -10,6 +10,7 @@ import { serveWorkspace } from "../workspace/serve.ts";
 import { readTree, walk } from "../workspace/tree.ts";
 import type { SeedFiles, Workspace, WorkspaceKind } from "../workspace/types.ts";
 import { bootPageWebContainer, type BootOutcome } from "../workspace/webcontainer/boot.ts";
+import { INSTALL_COMMAND, installDependencies } from "../workspace/webcontainer/install.ts";
 import type { WebContainerWorkspace } from "../workspace/webcontainer/webcontainer-workspace.ts";
 import type { PlayaDatabase } from "./database.ts";
 import { discoverProjectExtensions, type ProjectDiscovery } from "../workspace/project-extensions.ts";
@@ -28,6 +29,13 @@ export interface WorkspaceStatus {
 	/** The user's choice, which may differ from `kind` after a fallback. */
 	preference: WorkspaceKind;
 	fellBack?: boolean;
+	/** A long step of the start under way (booting WebContainer, `npm install`): its name and what it is doing. */
+	progress?: WorkspaceProgress;
+}
+
+export interface WorkspaceProgress {
+	step: string;
+	detail?: string;
 }
 
 export interface WorkspaceUpdate {
@@ -102,11 +110,18 @@ export class WorkspaceHost {
 	async open(storage: PlayaDatabase, location: Location): Promise<void> {
 		this.storage = storage;
 		const preference = await this.preference(storage, location);
-		this.onUpdate({ workspace: { preference, notice: preference === "webcontainer" ? "Booting WebContainer…" : "Starting the embedded shell…" } });
+		const starting = (progress?: WorkspaceProgress) =>
+			this.onUpdate({ workspace: { preference, notice: preference === "webcontainer" ? "Booting WebContainer…" : "Starting the embedded shell…", progress } });
+		starting(preference === "webcontainer" ? { step: "Booting WebContainer", detail: "loading StackBlitz's runtime" } : undefined);
 		try {
 			const chosen = await chooseBackend(preference, {
 				boot: this.boot,
-				prepare: async (workspace) => seedFromStore(workspace, await storage.loadFiles()),
+				prepare: async (workspace) => {
+					const snapshot = await storage.loadFiles();
+					const files = snapshot.entries.filter((entry) => entry.type === "file").length;
+					starting({ step: "Booting WebContainer", detail: `restoring ${files} stored file${files === 1 ? "" : "s"}` });
+					await seedFromStore(workspace, snapshot);
+				},
 				embedded: async () => {
 					const { startEmbeddedWorkspace, spawnEmbeddedWorker } = await import("../workspace/embedded/start.ts");
 					const worker = (await this.takeWarmWorker()) ?? spawnEmbeddedWorker();
@@ -116,10 +131,14 @@ export class WorkspaceHost {
 			this.dropWarmWorker();
 			// Closed while it started: the embedded shell's worker goes too.
 			if (this.closed) return chosen.kind === "embedded" ? chosen.embedded.terminate() : undefined;
+			let notice = chosen.notice;
 			if (chosen.kind === "embedded") await this.runEmbedded(chosen.embedded, storage);
-			else this.runWebContainer(chosen.workspace, storage);
+			else {
+				this.runWebContainer(chosen.workspace, storage);
+				notice += await this.install(chosen.workspace, starting);
+			}
 			this.onUpdate({
-				workspace: { kind: chosen.kind, cwd: this.cwd, preference, notice: chosen.notice, fellBack: chosen.kind === "embedded" && chosen.fellBack },
+				workspace: { kind: chosen.kind, cwd: this.cwd, preference, notice, fellBack: chosen.kind === "embedded" && chosen.fellBack },
 			});
 			await this.publishFiles();
 		} catch (error) {
@@ -128,6 +147,20 @@ export class WorkspaceHost {
 			const message = `The workspace did not start, so commands and file tools are off: ${(error as Error).message}`;
 			this.onUpdate({ workspace: { preference, notice: message } });
 			this.onError(message);
+		}
+	}
+
+	/**
+	 * A WebContainer's packages come back before anything runs in it (the store keeps no node_modules); the
+	 * page shows the install's latest line meanwhile. Returns what the notice adds: a failure, never a throw.
+	 */
+	private async install(workspace: WebContainerWorkspace, starting: (progress: WorkspaceProgress) => void): Promise<string> {
+		try {
+			const outcome = await installDependencies(workspace, (line) => starting({ step: INSTALL_COMMAND, detail: line }));
+			if (!outcome.ran || outcome.exitCode === 0) return "";
+			return ` \`${INSTALL_COMMAND}\` exited with code ${outcome.exitCode}${outcome.lastLine ? `: ${outcome.lastLine}` : ""}.`;
+		} catch (error) {
+			return ` \`${INSTALL_COMMAND}\` did not run: ${(error as Error).message}.`;
 		}
 	}
 

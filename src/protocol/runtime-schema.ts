@@ -152,6 +152,7 @@ const eventSchemas: { [K in EventType]: z.ZodType } = {
 		texts: z.array(z.object({ index: z.number().int().nonnegative().max(10_000), text })).max(10_000),
 	}),
 	tool_output: event("tool_output", { toolCallId: text, text: text.optional() }),
+	shell_output: event("shell_output", { command: text, text: text.optional() }),
 	extensions_loading: event("extensions_loading", { loaded: z.number().int().nonnegative(), total: z.number().int().nonnegative() }).refine(
 		(event) => event.loaded <= event.total,
 		"more loaded than there are",

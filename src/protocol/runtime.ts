@@ -227,6 +227,8 @@ export type RuntimeEvent =
 	| { type: "markdown_display"; entryId: string; texts: { index: number; text: string }[] }
 	/** A running tool's output so far (its partial result's text) when no extension renderer draws it; no text: it ended. */
 	| { type: "tool_output"; toolCallId: string; text?: string }
+	/** The user's `!cmd` / `!!cmd` running: its output so far; no text: it ended (its entry follows or came). */
+	| { type: "shell_output"; command: string; text?: string }
 	| { type: "editor_text"; text: string; mode: "set" | "paste" }
 	/** An automatic retry of a transient provider error waits (`auto_retry_start`) or ended. */
 	| { type: "auto_retry"; event: AutoRetryEvent }

@@ -33,6 +33,7 @@ import { createProjectTrustContext } from "./extensions/project-trust.ts";
 import { ExtensionPanel } from "./extensions/panel.ts";
 import { appearanceOf, builtinTheme } from "./extensions/page-appearance.ts";
 import { ExtensionRendering } from "./extensions/rendering.ts";
+import { ExecOutput } from "./tools/exec-output.ts";
 import { ExtensionRunner } from "./extensions/runner.ts";
 import { McpServers } from "./extensions/mcp-servers.ts";
 import { catchStrayErrors, type ErrorEventTarget } from "./extensions/stray-errors.ts";
@@ -156,6 +157,12 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		report: (extension, where, error) => runner.report(extension, "renderer", where, error),
 		track: (extension, where, call) => runner.track(extension, where, call),
 	});
+	const execOutput = new ExecOutput({
+		show: (toolCallId, text) => rendering.execOutput(toolCallId, text),
+		handlersRunning: (extension) => runner.handlersRunning(extension),
+	});
+	const extensionExec: RuntimeParts["extensionExec"] = (extension, command, args, execOptions) =>
+		execInWorkspace(workspace, cwd, command, args, execOptions, execOutput.listener(extension, execOptions?.signal));
 	// Only a worker's global scope has these events; under Node nothing is installed.
 	const stopStrayErrors = catchStrayErrors(globalThis as unknown as ErrorEventTarget, {
 		extensions: () => runner.extensions,
@@ -262,6 +269,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		providerStream: (provider) => (provider === MANUAL_PROVIDER ? manual.stream : providers.streamFor(provider)),
 		emit,
 		toolProgress: (progress) => rendering.toolProgress(progress),
+		execOutput,
 		streamingDisplay: (message) => rendering.markdown.streaming(message),
 		committed: () => commits.settled(),
 		outputFiles: workspace ? workspaceOutputFiles(workspace) : undefined,
@@ -335,6 +343,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 		timers,
 		loader,
 		control,
+		extensionExec,
 		mcp,
 		models,
 		commands,

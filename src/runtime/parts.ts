@@ -11,6 +11,7 @@ import type { SessionTree } from "../session/tree.ts";
 import type { Workspace } from "../workspace/types.ts";
 import type { AgentSession } from "./agent/session.ts";
 import type { CommandRouter } from "./commands/router.ts";
+import type { ApiEnvironment } from "./extensions/api.ts";
 import type { ManagedTimers } from "./extensions/context.ts";
 import type { McpServers } from "./extensions/mcp-servers.ts";
 import type { ExtensionPanel } from "./extensions/panel.ts";
@@ -78,6 +79,8 @@ export interface RuntimeParts {
 	timers: ManagedTimers;
 	loader: ModuleLoader;
 	control: ControlDeps;
+	/** `pi.exec` as one extension runs it: what the command prints shows under that extension's tool call. */
+	extensionExec: NonNullable<ApiEnvironment["exec"]>;
 	/** MCP servers extensions registered. */
 	mcp: McpServers;
 	models: RuntimeModels;

@@ -43,6 +43,7 @@ export class Runtime implements RuntimeApi {
 		const env = panel.apiEnvironment(
 			createActions(parts.control, (model) => policy.setModel(model)),
 			parts.mcp,
+			parts.extensionExec,
 		);
 		const disabled = new Map((config.disabled ?? []).map((d) => [d.url, d.reason]));
 		for (const url of config.extensions) if (!disabled.has(url)) loader.prepare(url);

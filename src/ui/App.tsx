@@ -276,7 +276,7 @@ export function App(props: AppProps) {
 						<PlaygroundComposer playground={playground} state={state} />
 						<Widgets widgets={state.widgets} placement="belowEditor" />
 						<footer className="statusbar" aria-label="Status">
-							{state.phase === "starting" && <StartingStatus loading={state.extensionsLoading} />}
+							{state.phase === "starting" && <StartingStatus loading={state.extensionsLoading} workspace={state.workspace.progress} />}
 							{state.running && !state.retry && !state.workingHidden && <span>Working…</span>}
 							{state.retry && <RetryStatus retry={state.retry} />}
 							<SessionUsage entries={state.entries} branch={branch} contextWindow={state.model.model?.contextWindow} />

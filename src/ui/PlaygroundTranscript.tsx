@@ -32,6 +32,7 @@ export function PlaygroundTranscript({ state, branch }: { state: PlaygroundState
 				renderedThinking={state.renderedThinking}
 				display={state.markdownDisplay}
 				toolOutputs={state.toolOutputs}
+				shellOutput={state.shellOutput}
 				answers={state.answerLog}
 			/>
 		</>

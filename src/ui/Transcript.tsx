@@ -1,6 +1,6 @@
 /** The session's messages, rendered as text (never as HTML), plus the reply being streamed. */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
-import { createContext, memo, useContext, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { createContext, memo, useContext, useMemo, useRef, useState } from "react";
 import { isInterruptedMarker } from "../session/interrupted.ts";
 import { isCompactionEntry, type CompactionEntry, type StoredEntry } from "../session/entries.ts";
 import { ansiToNodes } from "./ansi.tsx";
@@ -10,6 +10,8 @@ import { messageForEntry } from "../session/messages.ts";
 import type { Usage } from "@earendil-works/pi-ai";
 import { MessageUsage } from "./Usage.tsx";
 import { TranscriptList } from "./TranscriptList.tsx";
+import { runningShell, ShellView } from "./ShellView.tsx";
+import { ToolOutput } from "./ToolOutput.tsx";
 import type { GivenAnswer } from "../host/dialog-answers.ts";
 import type { ThinkingNote } from "../host/playground-state.ts";
 
@@ -28,20 +30,6 @@ const RenderedCalls = createContext<RenderedEntries>({});
 
 /** Running tools' output so far, by call id. */
 const ToolOutputs = createContext<Record<string, string>>({});
-
-/** A running tool's output so far, under its call, kept scrolled to its end; the result replaces it. */
-function ToolOutput({ name, text }: { name?: string; text: string }) {
-	const ref = useRef<HTMLPreElement>(null);
-	useLayoutEffect(() => {
-		const element = ref.current;
-		if (element) element.scrollTop = element.scrollHeight;
-	}, [text]);
-	return (
-		<pre ref={ref} className="tool-output" role="log" aria-label={`Output of ${name ?? "the tool"} so far`}>
-			{text || "Running…"}
-		</pre>
-	);
-}
 
 function blocks(content: unknown): Block[] {
 	if (typeof content === "string") return [{ type: "text", text: content }];
@@ -124,16 +112,6 @@ function ToolArguments({ value }: { value: unknown }) {
 	return <LongText as="pre" text={text} />;
 }
 
-function ShellView({ message }: { message: Extract<AgentMessage, { role: "bashExecution" }> }) {
-	return (
-		<article className="message shell" aria-label="Shell message">
-			<header className="role">Shell{message.excludeFromContext ? " (not sent to the model)" : ""}</header>
-			<LongText as="pre" className="text" prefix={`$ ${message.command}\n`} text={message.output || "(no output)"} />
-			{message.exitCode !== undefined && message.exitCode !== 0 && <p className="muted">exit code {message.exitCode}</p>}
-		</article>
-	);
-}
-
 /** Where older history was summarized: the summary, collapsed. */
 function CompactionView({ entry }: { entry: CompactionEntry }) {
 	return (
@@ -178,7 +156,7 @@ function ToolDetails({ details }: { details: unknown }) {
 }
 
 export function MessageView({ message, streaming = false, thinking }: { message: AgentMessage; streaming?: boolean; thinking?: ThinkingNote[] }) {
-	if (message.role === "bashExecution") return <ShellView message={message} />;
+	if (message.role === "bashExecution") return <ShellView message={message} running={streaming} />;
 	if (message.role === "assistant" && isInterruptedMarker(message)) return <InterruptedView message={message} />;
 	if (message.role === "branchSummary")
 		return (
@@ -320,6 +298,7 @@ export function Transcript({
 	display = NO_DISPLAY,
 	renderedThinking = NO_THINKING,
 	toolOutputs = NO_OUTPUTS,
+	shellOutput,
 	answers = NO_ANSWERS,
 }: {
 	entries: StoredEntry[];
@@ -332,6 +311,8 @@ export function Transcript({
 	renderedThinking?: Record<string, ThinkingNote[]>;
 	/** Running tools' output so far (tools no extension renderer draws), by call id. */
 	toolOutputs?: Record<string, string>;
+	/** The user's `!cmd` while it runs: shown last, as its entry will be. */
+	shellOutput?: { command: string; text: string };
 	/** The script's answers to dialogs, each shown after the entry it followed (those of other branches are not). */
 	answers?: GivenAnswer[];
 }) {
@@ -362,8 +343,9 @@ export function Transcript({
 			if (answered) shown.push(...answered);
 		});
 		if (streaming) shown.push({ key: "streaming", message: streaming, streaming: true });
+		if (shellOutput) shown.push({ key: "shell", message: runningShell(shellOutput), streaming: true });
 		return shown;
-	}, [entries, entryItems, streaming, answers]);
+	}, [entries, entryItems, streaming, shellOutput, answers]);
 	return (
 		<RenderedCalls.Provider value={renderedCalls}>
 			<ToolOutputs.Provider value={toolOutputs}>

@@ -1,7 +1,7 @@
-/** Output while it runs: a built-in `bash` call shows its lines under the call before the command ends. */
+/** Output while it runs: a built-in `bash` call, an extension tool's `pi.exec` command and the user's `!cmd` show their lines before the command ends. */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { openWithExtensions, send, setScript } from "./helpers.ts";
+import { openWithExtensions, send, setScript, writeScratch } from "./helpers.ts";
 
 test("a bash tool call printing a line every 100 ms shows its lines while it runs, then its result", async ({ page }) => {
 	await openWithExtensions(page, []);
@@ -47,4 +47,57 @@ test("the output so far is accessible, and Esc stops the command", async ({ page
 	await expect(result).toContainText("first");
 	await expect(result).not.toContainText("never");
 	await expect(output).toHaveCount(0);
+});
+
+test("an extension tool's pi.exec command shows its lines under the call while it runs, then the tool's result", async ({ page }) => {
+	const tool = `
+export default function (pi) {
+	pi.registerTool({
+		name: "count_lines",
+		description: "counts to twenty in the shell",
+		parameters: { type: "object", properties: {} },
+		async execute() {
+			const result = await pi.exec("bash", ["-c", "for i in $(seq 1 20); do echo line $i; sleep 0.1; done"]);
+			return { content: [{ type: "text", text: "exit " + result.code + ", " + result.stdout.split("\\n").length + " parts" }], details: {} };
+		},
+	});
+}`;
+	await openWithExtensions(page, [writeScratch("exec-lines.ts", tool)]);
+	await setScript(page, [{ toolCalls: [{ name: "count_lines", arguments: {} }] }, { text: "Counted in the shell." }]);
+	await send(page, "count in the shell");
+
+	// Line 3 is under the call while the command still runs: the last line is not there, nor the result.
+	await page.waitForFunction(
+		() => {
+			const call = document.querySelector('[aria-label="Tool call count_lines"]');
+			const output = call?.querySelector('[role="log"][aria-label="Output of count_lines so far"]')?.textContent ?? "";
+			return output.includes("line 3\n") && !output.includes("line 20") && !document.querySelector('[aria-label="Result of count_lines message"]');
+		},
+		undefined,
+		{ polling: "raf" },
+	);
+
+	const result = page.getByRole("article", { name: "Result of count_lines message" });
+	await expect(result).toContainText("exit 0, 21 parts");
+	await expect(page.getByRole("log", { name: "Output of count_lines so far" })).toHaveCount(0);
+	await expect(page.getByRole("region", { name: "Transcript" }).getByText("Counted in the shell.")).toBeVisible();
+});
+
+test("the user's !cmd shows its output so far while it runs, then its Shell message", async ({ page }) => {
+	await openWithExtensions(page, []);
+	await send(page, "!for i in $(seq 1 20); do echo line $i; sleep 0.1; done");
+
+	await page.waitForFunction(
+		() => {
+			const running = document.querySelector('[aria-label="Shell command running"]');
+			const output = running?.querySelector('[role="log"][aria-label="Output of the shell command so far"]')?.textContent ?? "";
+			return output.includes("line 3\n") && !output.includes("line 20") && !document.querySelector('[aria-label="Shell message"]');
+		},
+		undefined,
+		{ polling: "raf" },
+	);
+
+	const message = page.getByRole("article", { name: "Shell message" });
+	await expect(message).toContainText("line 20");
+	await expect(page.getByRole("article", { name: "Shell command running" })).toHaveCount(0);
 });

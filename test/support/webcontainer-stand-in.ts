@@ -8,7 +8,7 @@
  * mixed), only one instance may be booted at a time, and `boot` can be made to never settle, as the
  * real one does offline.
  */
-import { Bash, InMemoryFs } from "just-bash";
+import { Bash, InMemoryFs, type CustomCommand } from "just-bash";
 import type {
 	BootOptions,
 	BootWebContainer,
@@ -89,6 +89,9 @@ export class StandInWebContainer implements WebContainerSurface {
 	readonly spawned: SpawnRecord[] = [];
 	private tornDown = false;
 
+	/** Commands the container has besides just-bash's own (a test's `npm`). */
+	private commands: CustomCommand[] = [];
+
 	private constructor(options: BootOptions) {
 		this.workdir = `/home/${options.workdirName ?? "workspace"}`;
 		const files = new InMemoryFs();
@@ -96,9 +99,10 @@ export class StandInWebContainer implements WebContainerSurface {
 	}
 
 	/** Like `WebContainer.boot`: one instance at a time until `teardown`. */
-	static async boot(options: BootOptions = {}): Promise<StandInWebContainer> {
+	static async boot(options: BootOptions = {}, commands: CustomCommand[] = []): Promise<StandInWebContainer> {
 		if (StandInWebContainer.current) throw new Error("Unable to create more instances: only one WebContainer may be booted");
 		const container = new StandInWebContainer(options);
+		container.commands = commands;
 		await container.fs.files.mkdir(container.workdir, { recursive: true });
 		StandInWebContainer.current = container;
 		return container;
@@ -119,7 +123,7 @@ export class StandInWebContainer implements WebContainerSurface {
 		const cwd = posixResolve(this.workdir, options.cwd ?? ".");
 		const env = Object.fromEntries(Object.entries(options.env ?? {}).map(([key, value]) => [key, String(value)]));
 		const controller = new AbortController();
-		const bash = new Bash({ fs: this.fs.files, cwd, env: { HOME: this.workdir, ...env } });
+		const bash = new Bash({ fs: this.fs.files, cwd, env: { HOME: this.workdir, ...env }, customCommands: this.commands });
 		const run = bash.exec(args[1], { cwd, env, signal: controller.signal });
 
 		let output!: ReadableStreamDefaultController<string>;

@@ -137,12 +137,31 @@ describe("routing ! and !!", () => {
 		expect(log).toEqual([]);
 	});
 
+	it("`!cmd` sends its output so far while it runs, then clears it once its entry is appended", async () => {
+		const workspace = await EmbeddedWorkspace.create();
+		const { runtime, events, entries } = await startRuntime({ files: {}, workspace });
+		const command = "for i in 1 2 3; do echo line $i; sleep 0.15; done";
+		await runtime.submit(`!${command}`);
+		const shown = events.flatMap((event, index) => (event.type === "shell_output" ? [{ ...event, index }] : []));
+		expect(shown.every((event) => event.command === command)).toBe(true);
+		const texts = shown.map((event) => event.text);
+		// The first line is sent as it comes; later ones at most every 100 ms; the end clears it.
+		expect(texts[0]).toBe("line 1\n");
+		expect(texts.at(-2)).toBe("line 1\nline 2\nline 3\n");
+		expect(texts.at(-1)).toBeUndefined();
+		const appended = events.findIndex((event) => event.type === "entry_appended" && JSON.stringify(event).includes("bashExecution"));
+		expect(appended).toBeGreaterThan(shown.at(-2)?.index ?? Infinity);
+		expect(appended).toBeLessThan(shown.at(-1)?.index ?? -1);
+		expect(bashMessages(entries())).toEqual([expect.objectContaining({ command, output: "line 1\nline 2\nline 3\n", exitCode: 0 })]);
+	});
+
 	it("a `user_bash` handler may answer instead of the shell", async () => {
 		const log = probe();
 		const handler = `pi.on("user_bash", (event) => { ${LOG}.push(event); return { result: { output: "from the handler", exitCode: 7 } }; });`;
-		const { runtime, entries } = await startRuntime({ files: { "bash.ts": ext(handler) } });
+		const { runtime, entries, events } = await startRuntime({ files: { "bash.ts": ext(handler) } });
 		await runtime.submit("!!ls -a");
 		expect(log).toEqual([{ type: "user_bash", command: "ls -a", excludeFromContext: true, cwd: "/workspace" }]);
 		expect(bashMessages(entries())).toEqual([expect.objectContaining({ command: "ls -a", output: "from the handler", exitCode: 7, excludeFromContext: true })]);
+		expect(events.some((event) => event.type === "shell_output")).toBe(false);
 	});
 });

@@ -1,15 +1,17 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/headless/cli.ts";
 import { runHeadless } from "../../src/headless/index.ts";
+import { cdnRequests, cdnStandIn } from "../support/cdn-stand-in.ts";
 import { UPSTREAM_EXAMPLES } from "../support/upstream-examples.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const exec = promisify(execFile);
 const NOTIFYING_EXTENSION = `export default function (pi: any) {
 	pi.registerCommand("hi", { handler: async (_a: string, ctx: any) => ctx.ui.notify("hi from " + import.meta.url.split("/").at(-2)) });
 }`;
@@ -104,5 +106,82 @@ describe("the headless runner", () => {
 			.split("\n")
 			.map((line) => JSON.parse(line));
 		expect(events).toContainEqual(expect.objectContaining({ type: "notify", message: "hi from npx" }));
+	}, 120_000);
+});
+
+/*
+ * From a tarball, as an author gets it: `npm pack` (its prepack builds the runner), the package's files unpacked
+ * into another folder's node_modules, run with npx from there with a relative `--ext`, and once with `--cdn`
+ * against a local stand-in CDN. Nothing reaches a registry or the internet: `npx ./playa-<version>.tgz` would
+ * fetch the package's dependencies from the registry (`npm install --offline` of the tarball fails with
+ * ENOTCACHED here), so the unpacked package gets this checkout's node_modules, which hold the versions its
+ * package.json pins.
+ */
+const ENV = { ...process.env, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false" };
+
+describe("the headless runner from a tarball", () => {
+	/** The author's folder: the unpacked package in node_modules (as npm installs it), their extensions beside it. */
+	let author: string;
+	let packed: string[];
+
+	beforeAll(async () => {
+		const work = mkdtempSync(join(tmpdir(), "playa-tarball-"));
+		// Its prepack builds dist-headless/; the tests above run the clone's build, one at a time in this file.
+		await exec("npm", ["pack", "--pack-destination", work], { cwd: ROOT, env: ENV, maxBuffer: 16 * 1024 * 1024 });
+		const tarball = join(work, readdirSync(work).find((name) => name.endsWith(".tgz")) ?? "");
+		packed = (await exec("tar", ["tzf", tarball])).stdout.trim().split("\n");
+
+		author = join(work, "author");
+		const modules = join(author, "node_modules");
+		mkdirSync(join(modules, ".bin"), { recursive: true });
+		await exec("tar", ["xzf", tarball, "-C", modules]);
+		const installed = join(modules, "playa");
+		await exec("mv", [join(modules, "package"), installed]);
+		symlinkSync(join(ROOT, "node_modules"), join(installed, "node_modules"));
+		symlinkSync("../playa/bin/playa-headless.mjs", join(modules, ".bin", "playa-headless"));
+		writeFileSync(join(author, "package.json"), JSON.stringify({ name: "author-extension", private: true }));
+		mkdirSync(join(author, "ext"));
+	}, 240_000);
+
+	async function npx(args: string[]) {
+		const { stdout } = await exec("npx", ["--offline", "playa-headless", ...args], { cwd: author, env: ENV });
+		return stdout
+			.trim()
+			.split("\n")
+			.map((line) => JSON.parse(line) as { type: string; [key: string]: unknown });
+	}
+
+	it("holds the built runner and its bin, not the sources", () => {
+		expect(packed).toContain("package/bin/playa-headless.mjs");
+		expect(packed).toContain("package/dist-headless/cli.mjs");
+		expect(packed).toContain("package/dist-headless/index.mjs");
+		expect(packed.some((path) => path.startsWith("package/src/"))).toBe(false);
+	});
+
+	it("runs with npx from the author's folder, with --ext relative to it", async () => {
+		writeFileSync(
+			join(author, "ext", "hi.ts"),
+			`export default function (pi: any) {
+	pi.registerCommand("hi", { handler: async (_a: string, ctx: any) => ctx.ui.notify("hi from " + import.meta.url.split("/").slice(-3).join("/")) });
+}`,
+		);
+		const events = await npx(["--ext", "./ext/hi.ts", "--prompt", "/hi"]);
+		expect(events).toContainEqual(expect.objectContaining({ type: "notify", message: "hi from author/ext/hi.ts" }));
+		expect(readdirSync(join(author, "node_modules", "playa"))).not.toContain("src");
+	}, 120_000);
+
+	it("loads an extension's npm import from the CDN --cdn names", async () => {
+		const cdn = await cdnStandIn();
+		writeFileSync(
+			join(author, "ext", "day.ts"),
+			`import ms from "ms";
+export default function (pi: any) {
+	pi.registerCommand("day", { handler: async (_a: string, ctx: any) => ctx.ui.notify("a day is " + ms("1 day") + " ms") });
+}`,
+		);
+		const before = cdnRequests.length;
+		const events = await npx(["--ext", "./ext/day.ts", "--cdn", cdn, "--prompt", "/day"]);
+		expect(events).toContainEqual(expect.objectContaining({ type: "notify", message: "a day is 86400000 ms" }));
+		expect(cdnRequests.slice(before).some((path) => path.startsWith("/ms"))).toBe(true);
 	}, 120_000);
 });

@@ -21,6 +21,7 @@ import { Compactor } from "./compaction/compactor.ts";
 import type { CompactionSettings } from "../../session/compaction/prepare.ts";
 import { ReplyCounter } from "./compaction/reply-counter.ts";
 import { SessionTools } from "../tools/session-tools.ts";
+import type { ExecOutput } from "../tools/exec-output.ts";
 import { newPromptOptions, renderPromptParts } from "../extensions/system-prompt.ts";
 import type { SystemPromptOptions } from "../../api/system-prompt.ts";
 import { AutoRetry, DEFAULT_RETRY_POLICY } from "./retry.ts";
@@ -43,6 +44,8 @@ export interface SessionOptions {
 	providerStream?(provider: string): StreamFn | undefined;
 	/** A running tool's partial result, and its end (no partialResult): extension renderers draw them. */
 	toolProgress?(progress: ToolProgress): void;
+	/** Shows what `pi.exec` prints under the extension tool call that runs it. */
+	execOutput?: ExecOutput;
 	/** The reply being streamed as the page shows it (markdown transformers). */
 	streamingDisplay?<M extends { role: string; content?: unknown }>(message: M): M;
 	/** Resolves once the host has stored every entry appended so far. */
@@ -106,6 +109,7 @@ export class AgentSession {
 			runner,
 			path: this.toolPath,
 			context: (extension, signal) => this.context(extension, signal),
+			execOutput: options.execOutput,
 			builtinTools: options.builtinTools,
 			defaultActiveBuiltins: options.defaultActiveBuiltins,
 		});

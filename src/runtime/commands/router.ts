@@ -13,6 +13,8 @@ import type { ExtensionRunner } from "../extensions/runner.ts";
 import { BUILTIN_COMMANDS, type BuiltinCommandDeps } from "./builtin.ts";
 import { runExtensionCommand } from "./extension-input.ts";
 import { runUserBash } from "./user-shell.ts";
+import { throttledOutput } from "../tools/throttled-output.ts";
+import { truncateTail } from "../../modules/coding-agent/truncate.ts";
 
 export interface CommandRouterDeps extends BuiltinCommandDeps {
 	runner: ExtensionRunner;
@@ -61,8 +63,19 @@ export class CommandRouter {
 
 	/** `!cmd` goes into the context, `!!cmd` is only shown. */
 	private async userBash(command: string, excludeFromContext: boolean): Promise<void> {
-		const { runner, workspace, cwd, tree } = this.deps;
-		const message = await runUserBash(runner, workspace, cwd, command, excludeFromContext);
-		tree().append(entryForMessage(message)!);
+		const { runner, workspace, cwd, tree, emit } = this.deps;
+		// Its output so far shows while it runs, as bash's does under a tool call.
+		let shown = false;
+		const live = throttledOutput((text) => {
+			shown = true;
+			emit({ type: "shell_output", command, text: truncateTail(text).content });
+		});
+		try {
+			const message = await runUserBash(runner, workspace, cwd, command, excludeFromContext, undefined, (chunk) => live.append(chunk));
+			tree().append(entryForMessage(message)!);
+		} finally {
+			live.stop();
+			if (shown) emit({ type: "shell_output", command });
+		}
 	}
 }

@@ -21,10 +21,13 @@ export async function execInWorkspace(
 	command: string,
 	args: string[],
 	opts: { signal?: AbortSignal; timeout?: number; cwd?: string } = {},
+	/** Gets stdout and stderr as they come (exec-output.ts shows them under a tool call). */
+	onOutput?: (chunk: string) => void,
 ): Promise<PiExecResult> {
 	if (!workspace) throw new Error(NO_WORKSPACE);
 	const line = [command, ...args].map(shellQuote).join(" ");
-	const result = await workspace.exec(line, { cwd: opts.cwd ?? cwd, signal: opts.signal, timeoutMs: opts.timeout });
+	const live = onOutput && { onStdout: onOutput, onStderr: onOutput };
+	const result = await workspace.exec(line, { cwd: opts.cwd ?? cwd, signal: opts.signal, timeoutMs: opts.timeout, ...live });
 	return { stdout: result.stdout, stderr: result.stderr, code: result.exitCode, killed: result.killed === true };
 }
 
@@ -36,6 +39,8 @@ export async function runUserBash(
 	command: string,
 	excludeFromContext: boolean,
 	signal?: AbortSignal,
+	/** Gets stdout and stderr as they come, when the shell runs it (not when a `user_bash` handler answers). */
+	onOutput?: (chunk: string) => void,
 ): Promise<BashExecutionMessage> {
 	const supplied = await runner.dispatch("user_bash", { command, excludeFromContext, cwd });
 	const base = { role: "bashExecution" as const, command, timestamp: Date.now(), ...(excludeFromContext && { excludeFromContext }) };
@@ -44,7 +49,7 @@ export async function runUserBash(
 		return { ...base, output, exitCode, cancelled, truncated };
 	}
 	if (!workspace) return { ...base, output: NO_WORKSPACE, exitCode: undefined, cancelled: false, truncated: false };
-	const result = await workspace.exec(command, { cwd, signal });
+	const result = await workspace.exec(command, { cwd, signal, ...(onOutput && { onStdout: onOutput, onStderr: onOutput }) });
 	const tail = truncateTail([result.stdout, result.stderr].filter(Boolean).join(""));
 	return { ...base, output: tail.content, exitCode: result.exitCode, cancelled: result.killReason === "aborted", truncated: tail.truncated };
 }

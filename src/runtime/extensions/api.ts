@@ -73,6 +73,8 @@ export interface ApiEnvironment {
 	log(extension: RegisteredExtension, level: keyof ExtensionLogger, message: string, meta?: unknown): void;
 	/** The MCP servers extensions registered. */
 	mcp: McpServers;
+	/** `pi.exec` knowing which extension runs it (its output shows under that extension's tool call); else `actions.exec`. */
+	exec?(extension: RegisteredExtension, ...args: Parameters<ExtensionActions["exec"]>): ReturnType<ExtensionActions["exec"]>;
 }
 
 export class StaleExtensionContextError extends Error {
@@ -222,7 +224,7 @@ export function createExtensionAPI(extension: RegisteredExtension, env: ApiEnvir
 		// exec works during load too, as the reference says.
 		exec: (command, args, opts) => {
 			live();
-			return actions.exec(command, args, opts);
+			return env.exec ? env.exec(extension, command, args, opts) : actions.exec(command, args, opts);
 		},
 		getActiveTools: action(() => actions.getActiveTools()),
 		getAllTools: action(() => actions.getAllTools()),

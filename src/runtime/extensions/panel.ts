@@ -48,11 +48,12 @@ export class ExtensionPanel {
 		});
 	}
 
-	apiEnvironment(actions: ExtensionActions, mcp: McpServers): ApiEnvironment {
+	apiEnvironment(actions: ExtensionActions, mcp: McpServers, exec?: ApiEnvironment["exec"]): ApiEnvironment {
 		const { isInitialized, isStale } = this.deps;
 		return {
 			actions,
 			mcp,
+			exec,
 			events: createEventBus((channel, error) => console.warn(`events.on("${channel}") handler failed:`, error)),
 			isInitialized,
 			isStale,

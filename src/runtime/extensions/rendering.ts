@@ -30,6 +30,8 @@ export class ExtensionRendering {
 	readonly markdown: MarkdownDisplay;
 	/** Running calls whose output the page shows as text. */
 	private readonly plainOutputs = new Set<string>();
+	/** Running calls showing what their `pi.exec` commands printed. */
+	private readonly execOutputs = new Set<string>();
 
 	constructor(private readonly deps: ExtensionRenderingDeps) {
 		this.markdown = new MarkdownDisplay(deps);
@@ -43,17 +45,40 @@ export class ExtensionRendering {
 	}
 
 	toolProgress(progress: ToolProgress): void {
-		if (renderToolProgress(this.renderers(), progress)) return;
-		// No renderer of its own (the built-in tools): the page shows the partial result's text.
 		const { toolCallId, partialResult } = progress;
+		const showingExec = this.execOutputs.has(toolCallId);
+		if (renderToolProgress(this.renderers(), progress)) {
+			// The end of the call, or its renderer drew a partial result of its own: the commands' output goes.
+			if (showingExec && (!partialResult || this.partials.has(toolCallId))) this.endExecOutput(toolCallId);
+			return;
+		}
+		// No renderer of its own (the built-in tools): the page shows the partial result's text.
 		if (!partialResult) {
-			if (this.plainOutputs.delete(toolCallId)) this.deps.emit({ type: "tool_output", toolCallId });
+			this.execOutputs.delete(toolCallId);
+			if (this.plainOutputs.delete(toolCallId) || showingExec) this.deps.emit({ type: "tool_output", toolCallId });
 			return;
 		}
 		const text = textOf(partialResult.content);
 		if (!text && !this.plainOutputs.has(toolCallId)) return;
+		this.execOutputs.delete(toolCallId);
 		this.plainOutputs.add(toolCallId);
 		this.deps.emit({ type: "tool_output", toolCallId, text });
+	}
+
+	/**
+	 * What the commands a running extension tool started with `pi.exec` printed so far (exec-output.ts). Shown
+	 * until the call ends, unless the tool shows progress of its own (a partial result with text, or one its
+	 * renderer drew), which takes the place.
+	 */
+	execOutput(toolCallId: string, text: string): void {
+		if (this.plainOutputs.has(toolCallId) || this.partials.has(toolCallId)) return;
+		this.execOutputs.add(toolCallId);
+		this.deps.emit({ type: "tool_output", toolCallId, text });
+	}
+
+	private endExecOutput(toolCallId: string): void {
+		this.execOutputs.delete(toolCallId);
+		this.deps.emit({ type: "tool_output", toolCallId });
 	}
 
 	/** The current theme and cwd each time: both can change after start. */

@@ -70,7 +70,14 @@ function runResult(result: InvokeResult): Pick<HandlerRun, "value" | "error"> {
 export class ExtensionRunner {
 	readonly extensions: RegisteredExtension[] = [];
 
+	/** Event handlers running now, by extension (a command `pi.exec` starts is shown under a tool call only outside them). */
+	private readonly running = new Map<RegisteredExtension, number>();
+
 	constructor(private readonly hooks: RunnerHooks) {}
+
+	handlersRunning(extension: RegisteredExtension): number {
+		return this.running.get(extension) ?? 0;
+	}
 
 	add(extension: RegisteredExtension): void {
 		this.extensions.push(extension);
@@ -199,6 +206,7 @@ export class ExtensionRunner {
 			controller.abort(new HandlerTimeout("timed out"));
 			expire();
 		});
+		this.running.set(extension, this.handlersRunning(extension) + 1);
 		try {
 			const ctx = this.hooks.createContext(extension, controller.signal, budget, type);
 			const value = await Promise.race([Promise.resolve().then(() => this.track(extension, type, () => handler(event, ctx))), expired]);
@@ -208,6 +216,7 @@ export class ExtensionRunner {
 			return { ok: false, reason: `Extension "${extension.name}" failed in ${type}: ${info.message}`, error: info };
 		} finally {
 			budget.dispose();
+			this.running.set(extension, this.handlersRunning(extension) - 1);
 		}
 	}
 }

@@ -8,6 +8,7 @@ import { validateToolArguments, type JsonObject } from "@earendil-works/pi-ai";
 import { z } from "zod";
 import type { ExtensionContext, ToolDefinition, ToolExecutionContext } from "../../api/types.ts";
 import type { RegisteredExtension } from "../extensions/extension.ts";
+import type { ExecOutput } from "./exec-output.ts";
 
 function isZodSchema(value: unknown): value is z.ZodType {
 	return typeof value === "object" && value !== null && "_zod" in value;
@@ -37,6 +38,8 @@ export interface ExtensionToolOptions {
 	builtin(name: string): AgentTool | undefined;
 	/** Records the tool's code as running, for the watchdog. */
 	track<T>(extension: RegisteredExtension, where: string, call: () => T): T;
+	/** Shows what `pi.exec` prints under the call that runs it. */
+	execOutput?: ExecOutput;
 	/** A throw of the tool's own code: reported as the extension's error too (the model still gets it as the result). */
 	report?(extension: RegisteredExtension, where: string, error: unknown): void;
 }
@@ -62,36 +65,46 @@ export function toAgentTool({ extension, definition }: ToolBinding, options: Ext
 		description: definition.description ?? "",
 		parameters: toJsonSchema(definition.parameters),
 		executionMode: definition.executionMode,
-		async execute(toolCallId, input, signal, onUpdate) {
-			const native = options.builtin(definition.name);
-			const ctx: ToolExecutionContext = Object.assign(options.context(extension, signal), {
-				addAdditionalContext: (text: string) => options.addContext(String(text)),
-				invokeTool: native
-					? async (args: Record<string, unknown>, opts?: { signal?: AbortSignal; onUpdate?: AgentToolUpdateCallback }) => {
-							if (depth >= MAX_DELEGATION_DEPTH) throw new Error(`ctx.invokeTool("${definition.name}") nested more than ${MAX_DELEGATION_DEPTH} deep`);
-							depth++;
-							try {
-								const validated = validateToolArguments(native, { type: "toolCall", id: toolCallId, name: native.name, arguments: args as JsonObject });
-								return await native.execute(toolCallId, validated, opts?.signal ?? signal, opts?.onUpdate ?? onUpdate);
-							} finally {
-								depth--;
-							}
-						}
-					: undefined,
-			});
-			const args = zodSchema ? zodArguments(zodSchema, input, definition.name) : input;
-			let result;
+		async execute(toolCallId, input, agentSignal, onUpdate) {
+			// The call's own signal names it to pi.exec (exec-output.ts).
+			const call = options.execOutput?.begin(extension, toolCallId, agentSignal);
 			try {
-				result = await options.track(extension, `tool ${definition.name}`, () => definition.execute(toolCallId, args as never, signal, onUpdate, ctx));
-			} catch (error) {
-				// A stop is not the tool's fault.
-				if (!signal?.aborted) options.report?.(extension, `tool ${definition.name}`, error);
-				throw error;
+				return await run(toolCallId, input, call?.signal ?? agentSignal, onUpdate);
+			} finally {
+				call?.end();
 			}
-			if (!result || !Array.isArray(result.content)) {
-				throw new Error(`tool "${definition.name}" of extension "${extension.name}" returned no { content: [...] }`);
-			}
-			return result;
 		},
 	};
+
+	async function run(toolCallId: string, input: unknown, signal: AbortSignal | undefined, onUpdate: AgentToolUpdateCallback | undefined) {
+		const native = options.builtin(definition.name);
+		const ctx: ToolExecutionContext = Object.assign(options.context(extension, signal), {
+			addAdditionalContext: (text: string) => options.addContext(String(text)),
+			invokeTool: native
+				? async (args: Record<string, unknown>, opts?: { signal?: AbortSignal; onUpdate?: AgentToolUpdateCallback }) => {
+						if (depth >= MAX_DELEGATION_DEPTH) throw new Error(`ctx.invokeTool("${definition.name}") nested more than ${MAX_DELEGATION_DEPTH} deep`);
+						depth++;
+						try {
+							const validated = validateToolArguments(native, { type: "toolCall", id: toolCallId, name: native.name, arguments: args as JsonObject });
+							return await native.execute(toolCallId, validated, opts?.signal ?? signal, opts?.onUpdate ?? onUpdate);
+						} finally {
+							depth--;
+						}
+					}
+				: undefined,
+		});
+		const args = zodSchema ? zodArguments(zodSchema, input, definition.name) : input;
+		let result;
+		try {
+			result = await options.track(extension, `tool ${definition.name}`, () => definition.execute(toolCallId, args as never, signal, onUpdate, ctx));
+		} catch (error) {
+			// A stop is not the tool's fault.
+			if (!signal?.aborted) options.report?.(extension, `tool ${definition.name}`, error);
+			throw error;
+		}
+		if (!result || !Array.isArray(result.content)) {
+			throw new Error(`tool "${definition.name}" of extension "${extension.name}" returned no { content: [...] }`);
+		}
+		return result;
+	}
 }

@@ -13,6 +13,7 @@ export interface SessionToolsDeps {
 	runner: ExtensionRunner;
 	path: ToolPath;
 	context: ExtensionToolOptions["context"];
+	execOutput?: ExtensionToolOptions["execOutput"];
 	builtinTools?: AgentTool[];
 	defaultActiveBuiltins?: string[];
 }
@@ -35,6 +36,7 @@ export class SessionTools {
 			builtin: (name) => this.builtin(name),
 			track: runner.track.bind(runner),
 			report: (extension, where, error) => void runner.report(extension, "tool", where, error),
+			execOutput: this.deps.execOutput,
 		};
 		for (const extension of runner.extensions) {
 			if (!extension.loaded) continue;

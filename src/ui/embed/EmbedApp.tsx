@@ -34,7 +34,13 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 				</a>
 				{state.title && <span className="topbar-title">{state.title}</span>}
 				<span className="muted" role="status" aria-label="Embed status">
-					{state.phase === "starting" ? <StartingStatus loading={state.extensionsLoading} idle="Starting…" /> : state.running ? "Working…" : ""}
+					{state.phase === "starting" ? (
+						<StartingStatus loading={state.extensionsLoading} workspace={state.workspace.progress} idle="Starting…" />
+					) : state.running ? (
+						"Working…"
+					) : (
+						""
+					)}
 				</span>
 			</header>
 			<div className="embed-panes">

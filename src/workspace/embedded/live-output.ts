@@ -7,7 +7,7 @@
  */
 import { defineCommand, getCommandNames, type Bash, type Command, type ScriptNode } from "just-bash";
 import { shimmedArgs } from "./command-shims.ts";
-import { findStreamPositions } from "./stream-position.ts";
+import { findStreamPositions, runsOneShellScript } from "./stream-position.ts";
 
 /** The descriptor marked commands carry their here-string on (a script that uses it is left unmarked). */
 export const LIVE_FD = 99;
@@ -70,12 +70,16 @@ export function createLiveOutput(emit: (chunk: string) => void, env: Readonly<Re
 	return {
 		attach(bash: Bash, setup = (register: () => void) => register()) {
 			let transformed = false;
+			let shellScriptNext = false;
 			bash.registerTransformPlugin({
 				name: "playa-live-output",
 				transform(context: { ast: ScriptNode }) {
-					// Only the command line itself: scripts it runs (bash -c, source) are not its stdout.
-					if (transformed) return { ast: context.ast };
+					// Only the command line itself: scripts it runs (bash -c, source) are not its stdout, except
+					// when the line is one `bash -c '<script>'`, whose script is the next one parsed.
+					if (transformed && !shellScriptNext) return { ast: context.ast };
+					shellScriptNext = !transformed && runsOneShellScript(context.ast);
 					transformed = true;
+					if (shellScriptNext) return { ast: context.ast };
 					const positions = findStreamPositions(context.ast, new Set(getCommandNames()), LIVE_FD, env);
 					const target = { type: "Word", parts: [{ type: "Literal", value: marker.slice(0, -1) }] };
 					const names = new Set<string>();

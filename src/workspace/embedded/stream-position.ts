@@ -207,6 +207,26 @@ function quietBuiltin(name: string, args: Node[]): boolean {
 	return false;
 }
 
+/** Shells whose `-c` script writes straight to their stdout. */
+const SHELLS = new Set(["bash", "sh"]);
+
+/**
+ * Whether the script is one `bash -c '<script>'` (or `sh -c`) and nothing else: no assignment, redirection,
+ * pipe, background or extra argument. Its stdout is then the inner script's own, so the inner script can be
+ * marked as if it were the command line (how `pi.exec("bash", ["-c", script])` reaches the shell).
+ */
+export function runsOneShellScript(ast: object): boolean {
+	const statements: Node[] = (ast as Node).statements ?? [];
+	if (statements.length !== 1 || statements[0].background || statements[0].pipelines?.length !== 1) return false;
+	const pipeline = statements[0].pipelines[0];
+	if (pipeline.negated || pipeline.timed || pipeline.commands?.length !== 1) return false;
+	const command = pipeline.commands[0];
+	if (command.type !== "SimpleCommand" || !command.name || command.assignments?.length || command.redirections?.length) return false;
+	const name = commandName(command.name);
+	const args: Node[] = command.args ?? [];
+	return name !== undefined && SHELLS.has(name) && args.length === 2 && literalWord(args[0]) === "-c" && literalWord(args[1]) !== undefined;
+}
+
 export interface StreamPositions {
 	/** The simple commands whose stdout is the script's stdout, with their names, in source order; empty when any writer is hidden. */
 	commands: { node: Node; name: string }[];

@@ -114,6 +114,47 @@ describe("live chunks arrive while the command runs", () => {
 	});
 });
 
+describe("a command line that is one bash -c", () => {
+	// How pi.exec("bash", ["-c", script]) reaches the shell: its script's commands report as they return.
+	const lines: { line: string; live: string[]; rest?: string }[] = [
+		{ line: "bash -c 'for i in 1 2 3; do echo line $i; done'", live: ["line 1\n", "line 2\n", "line 3\n"] },
+		{ line: "sh -c 'echo a; exit 3'", live: ["a\n"] },
+		{ line: "bash -c 'echo a; bash -c \"echo b; echo c\"'", live: ["a\n", "b\nc\n"] },
+		// Not one shell script and nothing else: the outer command reports once, at its end.
+		{ line: "bash -c 'echo a; echo b' > /dev/stdout", live: [], rest: "a\nb\n" },
+		{ line: "bash -c 'echo a; echo b' x", live: ["a\nb\n"] },
+		{ line: "X=1 bash -c 'echo a; echo $X'", live: ["a\n1\n"] },
+		{ line: "bash -c 'f() { echo in f; }; echo a; f'", live: ["a\nin f\n"] },
+	];
+	for (const { line, live, rest } of lines) {
+		it(line, async () => {
+			const workspace = await EmbeddedWorkspace.create();
+			const plain = await workspace.exec(line);
+			const chunks: string[] = [];
+			const result = await workspace.exec(line, { onStdout: (chunk) => chunks.push(chunk) });
+			expect(result).toEqual(plain);
+			expect(chunks.join("")).toBe(result.stdout);
+			if (rest !== undefined) expect(chunks).toEqual([rest]);
+			else expect(chunks).toEqual(live);
+		});
+	}
+
+	it("a chunk of the inner script arrives before its next command starts", async () => {
+		const workspace = await EmbeddedWorkspace.create();
+		const controller = new AbortController();
+		const chunks: string[] = [];
+		const result = await workspace.exec("bash -c 'for i in 1 2 3; do echo line $i; sleep 3; done'", {
+			signal: controller.signal,
+			onStdout: (chunk) => {
+				chunks.push(chunk);
+				if (chunk === "line 1\n") controller.abort();
+			},
+		});
+		expect(chunks[0]).toBe("line 1\n");
+		expect(result.killReason).toBe("aborted");
+	});
+});
+
 describe("the workspace around live output", () => {
 	it("wrapping the marked commands changes no file the workspace reports", async () => {
 		const workspace = await EmbeddedWorkspace.create();

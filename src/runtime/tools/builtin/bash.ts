@@ -3,17 +3,16 @@
  * combined output, the full output saved to a file in the workspace when truncated, a non-zero exit as
  * an error result, and upstream's timeout and abort messages. While the command runs, its output so far
  * goes to `onUpdate` as it arrives (both backends stream stdout and send stderr at the end), at most every
- * 100 ms; the final result is the command's stdout then stderr, as the backend returns them.
+ * 100 ms (throttled-output.ts); the final result is the command's stdout then stderr, as the backend returns them.
  */
 import type { AgentTool, AgentToolResult } from "@earendil-works/pi-agent-core";
 import { Type, type Static } from "typebox";
 import { isWorkspaceError, type Workspace } from "../../../workspace/types.ts";
 import type { ToolContext } from "./context.ts";
+import { throttledOutput } from "../throttled-output.ts";
 import { byteLength, DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, truncateTail, type TruncationResult } from "../../../modules/coding-agent/truncate.ts";
 
 const MAX_TIMEOUT_MS = 2_147_483_647;
-/** At most one partial result per this long: each crosses to the page and to extensions' handlers. */
-const UPDATE_INTERVAL_MS = 100;
 /** Limit of `structuredContent.output`, which programmatic callers receive. */
 const STRUCTURED_OUTPUT_MAX_BYTES = 1024 * 1024;
 
@@ -108,20 +107,13 @@ export function createBashTool(
 				}
 				return { text, details: { truncation, fullOutputPath } };
 			};
-			let lastUpdate = Number.NEGATIVE_INFINITY;
-			let pendingUpdate: ReturnType<typeof setTimeout> | undefined;
-			const update = () => {
-				pendingUpdate = undefined;
-				lastUpdate = performance.now();
-				const truncation = truncateTail(output);
+			const live = throttledOutput((text) => {
+				const truncation = truncateTail(text);
 				onUpdate?.({ content: [{ type: "text", text: truncation.content }], details: truncation.truncated ? { truncation } : undefined });
-			};
+			});
 			const onData = (chunk: string) => {
 				output += chunk;
-				if (!onUpdate || pendingUpdate !== undefined) return;
-				const wait = lastUpdate + UPDATE_INTERVAL_MS - performance.now();
-				if (wait <= 0) update();
-				else pendingUpdate = setTimeout(update, wait);
+				if (onUpdate) live.append(chunk);
 			};
 
 			onUpdate?.({ content: [], details: undefined });
@@ -136,7 +128,7 @@ export function createBashTool(
 				}
 				throw error;
 			} finally {
-				clearTimeout(pendingUpdate);
+				live.stop();
 			}
 			// The live chunks were a preview: the result is what the command wrote. A command stopped or timed out
 			// may come back without what it printed (the embedded shell drops it): the output seen so far stays.
