@@ -91,7 +91,9 @@ export class TranspileCache {
 		const made = this.prepared.get(key);
 		if (made) {
 			this.prepared.delete(key);
-			const code = await Promise.race([made, new Promise<undefined>((resolve) => setTimeout(resolve, this.options.preparedWaitMs ?? 2_000))]);
+			let timer: ReturnType<typeof setTimeout> | undefined;
+			const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), this.options.preparedWaitMs ?? 2_000)));
+			const code = await Promise.race([made, late]).finally(() => clearTimeout(timer));
 			if (code !== undefined) {
 				void this.options
 					.storage()
