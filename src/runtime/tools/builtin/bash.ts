@@ -107,14 +107,13 @@ export function createBashTool(
 				}
 				return { text, details: { truncation, fullOutputPath } };
 			};
+			// Keeps what the command printed so far, and sends it to onUpdate as it grows.
 			const live = throttledOutput((text) => {
+				if (!onUpdate) return;
 				const truncation = truncateTail(text);
-				onUpdate?.({ content: [{ type: "text", text: truncation.content }], details: truncation.truncated ? { truncation } : undefined });
+				onUpdate({ content: [{ type: "text", text: truncation.content }], details: truncation.truncated ? { truncation } : undefined });
 			});
-			const onData = (chunk: string) => {
-				output += chunk;
-				if (onUpdate) live.append(chunk);
-			};
+			const onData = (chunk: string) => live.append(chunk);
 
 			onUpdate?.({ content: [], details: undefined });
 			const timeoutMs = resolveTimeoutMs(timeout);
@@ -133,7 +132,7 @@ export function createBashTool(
 			// The live chunks were a preview: the result is what the command wrote. A command stopped or timed out
 			// may come back without what it printed (the embedded shell drops it): the output seen so far stays.
 			const written = result.stdout + result.stderr;
-			if (!result.killed || written.length >= output.length) output = written;
+			output = !result.killed || written.length >= live.text.length ? written : live.text;
 			const truncation = await snapshot(true);
 			if (result.killReason === "aborted" || (result.killed && signal?.aborted)) {
 				throw new Error(appendStatus(format(truncation, "").text, "Command aborted"));
