@@ -74,6 +74,16 @@ test("ANSI colours from pi's theme are drawn as styles in the status bar, a widg
 	expect(text).not.toMatch(/\[(38;2;|39m|22m|1m)/);
 });
 
+test("the embed draws an extension's ANSI title as styles too", async ({ page }) => {
+	await page.goto(`/?embed&ext=${encodeURIComponent(PROBE)}`);
+	await page.getByRole("dialog", { name: "Run extensions from this link?" }).getByRole("button", { name: "Run extensions" }).click();
+	await expect(page.locator(".app")).toHaveAttribute("data-phase", "ready", { timeout: 20_000 });
+	await send(page, "/paint");
+	const title = page.locator(".topbar-title").getByText("Painted title", { exact: true });
+	expect(await coloured(title)).toBe(true);
+	expect(await page.locator(".embed-bar").innerText()).not.toMatch(/\x1b|\[(38;2;|39m)/);
+});
+
 test("a fenced ts block in an assistant reply is highlighted, and markup in it stays text", async ({ page }) => {
 	await openWithExtensions(page, []);
 	const code = ["const answer: number = 42;", '// <img src=x onerror="window.__fenced = 1">', "export function twice(n: number) { return n * 2; }"].join("\n");

@@ -7,6 +7,7 @@ import { useCallback, useMemo } from "react";
 import type { EmbedOptions } from "../../host/embed-params.ts";
 import type { Playground } from "../../host/playground.ts";
 import { branchPath } from "../../session/tree.ts";
+import { ansiToNodes } from "../ansi.tsx";
 import { ComponentDialog } from "../ComponentDialog.tsx";
 import { PlaygroundComposer } from "../Composer.tsx";
 import { ExtensionDialog, TrustPrompt } from "../Dialogs.tsx";
@@ -32,7 +33,7 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 				<a href="./" target="_blank" rel="noopener noreferrer">
 					Playa
 				</a>
-				{state.title && <span className="topbar-title">{state.title}</span>}
+				{state.title && <span className="topbar-title">{ansiToNodes(state.title, "title")}</span>}
 				<span className="muted" role="status" aria-label="Embed status">
 					{state.phase === "starting" ? (
 						<StartingStatus loading={state.extensionsLoading} workspace={state.workspace.progress} idle="Starting…" />
