@@ -1,7 +1,8 @@
 // Shared by the browser benchmarks: the production build served by `vite preview`, the mock providers, and a
 // page with a custom OpenAI-compatible endpoint pointed at the mock, with long tasks recorded from the start.
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { startMockProviders } from "../../test/mock-providers/server.mjs";
 import { chromiumLaunchOptions } from "../chromium.mjs";
@@ -188,7 +189,8 @@ function selfTimes(profile) {
 /**
  * With `profile`, a CPU profile of the page's main thread and of every worker below it (the runtime worker in
  * its frame, the gateway's and the workspace's) while `work` runs: each one's busy time and the functions with
- * the most self time (readable where the build is not minified: `vite build --minify false`).
+ * the most self time (readable where the build is not minified: `vite build --minify false`). With
+ * BENCH_PROFILE_DIR set, each thread's profile is written there as `<thread>.cpuprofile`.
  */
 export async function profiled(page, profile, work) {
 	if (!profile) return work();
@@ -206,6 +208,9 @@ export async function profiled(page, profile, work) {
 	for (const { name, path } of threads) {
 		const stopped = await send(path, "Profiler.stop").catch(() => undefined);
 		if (!stopped) continue;
+		// BENCH_PROFILE_DIR keeps each thread's profile, for DevTools' Performance panel or a script.
+		if (process.env.BENCH_PROFILE_DIR)
+			writeFileSync(join(process.env.BENCH_PROFILE_DIR, `${name.replace(/ /g, "-")}.cpuprofile`), JSON.stringify(stopped.profile));
 		const { total, idle, top } = selfTimes(stopped.profile);
 		console.log(`${name} profile: busy ${Math.round(total - idle)} ms of ${Math.round(total)} ms sampled; top self time:`);
 		for (const [key, ms] of top.filter(([key]) => key !== "(idle) :0").slice(0, name === "main thread" ? 30 : 15))

@@ -54,8 +54,12 @@ export interface GatewayRequest {
 	/** The transcript as the agent loop built it (`TranscriptContext`'s brand is a type, not data). */
 	context: TranscriptContext;
 	options: GatewayStreamOptions;
-	/** Which hooks the worker has handlers for; the gateway skips the round trip for the others. */
-	hooks: { payload: boolean; response: boolean; streamEvents?: boolean };
+	/**
+	 * Which hooks the worker has handlers for; the gateway skips the round trip for the others. `observePayload`:
+	 * no handler may replace the payload, but the worker records it (its inspector), so the gateway tells it the
+	 * payload without waiting for an answer.
+	 */
+	hooks: { payload: boolean; response: boolean; streamEvents?: boolean; observePayload?: boolean };
 	/**
 	 * Headers `before_provider_headers` handlers added: merged over the provider's own, never one that could
 	 * carry or replace a credential (`isExtensionHeaderAllowed`), so the key stays the page's.
@@ -102,7 +106,7 @@ export const gatewayRequestSchema = z.strictObject({
 		maxRetryDelayMs: count.optional(),
 		timeoutMs: count.optional(),
 	}),
-	hooks: z.strictObject({ payload: z.boolean(), response: z.boolean(), streamEvents: z.boolean().optional() }),
+	hooks: z.strictObject({ payload: z.boolean(), response: z.boolean(), streamEvents: z.boolean().optional(), observePayload: z.boolean().optional() }),
 	headers: z
 		.record(z.string(), z.string())
 		.refine((headers) => Object.keys(headers).length <= MAX_EXTENSION_HEADERS, `at most ${MAX_EXTENSION_HEADERS} headers`)
@@ -129,7 +133,10 @@ export type GatewayEvent = Exclude<AssistantMessageEvent, { type: GatewayDelta["
 export interface GatewaySink {
 	/** Events in order, batched; the gateway sends the next batch once this one is answered. */
 	events(batch: GatewayEvent[]): void | Promise<void>;
-	/** pi-ai's `onPayload`: the provider payload; resolves with a replacement, or undefined to keep it. */
+	/**
+	 * pi-ai's `onPayload`: the provider payload; resolves with a replacement, or undefined to keep it. Under
+	 * `observePayload` the gateway neither waits for nor reads the answer.
+	 */
 	payload(payload: unknown): Promise<unknown>;
 	/** pi-ai's `onResponse`: the HTTP status and headers, before the body is read. */
 	response(response: ProviderResponse): Promise<void>;

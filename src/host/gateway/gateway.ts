@@ -195,6 +195,18 @@ export function createWireEncoder(): (event: AssistantMessageEvent) => GatewayEv
 	};
 }
 
+/**
+ * The payload as sent, told to a worker that only records it (its inspector): after this task, so that copying it
+ * runs while the request is on its way rather than before, and without waiting for the answer. Messages on the
+ * sink's port keep their order, so it arrives before the reply's first events.
+ */
+function reportPayload(sink: GatewaySink, payload: unknown): undefined {
+	setTimeout(() => {
+		Promise.resolve(sink.payload(detachSignals(payload).plain)).catch(() => undefined);
+	}, 0);
+	return undefined;
+}
+
 export class ProviderGateway implements ProviderGatewayApi {
 	private readonly running = new Map<string, AbortController>();
 	private readonly streamSimple: NonNullable<GatewayOptions["streamSimple"]>;
@@ -281,7 +293,9 @@ export class ProviderGateway implements ProviderGatewayApi {
 							const replacement = await sink.payload(plain);
 							return replacement === undefined || replacement === null ? undefined : confinePayload(model.api, payload, restore(replacement));
 						}
-					: undefined,
+					: request.hooks.observePayload
+						? async (payload) => reportPayload(sink, payload)
+						: undefined,
 				onResponse: request.hooks.response
 					? async (response) => {
 							await outbox.flush();

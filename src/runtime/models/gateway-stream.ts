@@ -36,6 +36,12 @@ export interface GatewayStreamConfig {
 	newId?(): string;
 	/** pi 1.6's `before_provider_headers`: the headers extensions add to this request (only those the gateway accepts). */
 	headers?(model: Model<Api>): Promise<Record<string, string> | undefined>;
+	/**
+	 * Whether extensions handle `before_provider_request` / `after_provider_response` now: the reply waits for
+	 * those hooks only then (a round trip to this worker each, and the whole payload copied here first). Without
+	 * it, every hook the options carry waits.
+	 */
+	waits?: { payload(): boolean; response(): boolean };
 	/** pi 1.6's `provider_stream_event`, when any extension listens: each parsed provider event, in stream order. */
 	streamEvents?: { wanted(): boolean; deliver(model: Model<Api>, data: unknown): Promise<void> };
 }
@@ -63,6 +69,18 @@ function modelRef(model: Model<Api>): GatewayModelRef {
 
 function messageOf(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
+}
+
+/** What the gateway asks of this worker during a request: the hooks that hold the reply, and a payload it only reports. */
+function requestHooks(options: SimpleStreamOptions | undefined, waits: GatewayStreamConfig["waits"], streamEvents: boolean): GatewayRequest["hooks"] {
+	const payload = Boolean(options?.onPayload) && (waits?.payload() ?? true);
+	const response = Boolean(options?.onResponse) && (waits?.response() ?? true);
+	return {
+		payload,
+		response,
+		...(streamEvents && { streamEvents: true }),
+		...(options?.onPayload && !payload && { observePayload: true }),
+	};
 }
 
 export function createGatewayStreamFn(gateway: GatewayLike, config: GatewayStreamConfig = {}): StreamFn {
@@ -141,7 +159,7 @@ export function createGatewayStreamFn(gateway: GatewayLike, config: GatewayStrea
 				model: modelRef(model),
 				context: { messages: context.messages } as GatewayRequest["context"],
 				options: gatewayOptions(options),
-				hooks: { payload: Boolean(options?.onPayload), response: Boolean(options?.onResponse), ...(streamEvents && { streamEvents: true }) },
+				hooks: requestHooks(options, config.waits, Boolean(streamEvents)),
 				...(headers && Object.keys(headers).length > 0 && { headers }),
 			};
 		};

@@ -1,7 +1,8 @@
 /**
  * pi 1.6's provider hooks for requests that go through the page's gateway: `before_provider_headers` (the
  * headers extensions add; the page's own headers, the key's among them, are added by the gateway and never
- * shown) and `provider_stream_event` (each parsed provider event, in stream order).
+ * shown) and `provider_stream_event` (each parsed provider event, in stream order); and which of
+ * `before_provider_request` / `after_provider_response` have handlers, so a reply waits for them only then.
  */
 import type { Api, Model } from "@earendil-works/pi-ai";
 import { isExtensionHeaderAllowed, MAX_EXTENSION_HEADERS } from "../../protocol/gateway.ts";
@@ -9,8 +10,12 @@ import type { RuntimeEvent } from "../../protocol/runtime.ts";
 import type { ExtensionRunner } from "../extensions/runner.ts";
 import type { GatewayStreamConfig } from "./gateway-stream.ts";
 
-export function providerHooks(runner: ExtensionRunner, emit: (event: RuntimeEvent) => void): Pick<GatewayStreamConfig, "headers" | "streamEvents"> {
+export function providerHooks(runner: ExtensionRunner, emit: (event: RuntimeEvent) => void): Pick<GatewayStreamConfig, "headers" | "streamEvents" | "waits"> {
 	return {
+		waits: {
+			payload: () => runner.hasHandlers("before_provider_request"),
+			response: () => runner.hasHandlers("after_provider_response"),
+		},
 		async headers() {
 			if (!runner.hasHandlers("before_provider_headers")) return undefined;
 			const edited = await runner.dispatch("before_provider_headers", { headers: {} });
