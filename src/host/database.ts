@@ -1,5 +1,6 @@
 /**
- * IndexedDB, written only by the main thread (through idb). Sessions keep their header and leaf;
+ * IndexedDB, through idb: the page's main thread writes it, and the session writer's worker writes a running
+ * runtime's entries and leaf moves (host/session-writer/). Sessions keep their header and leaf;
  * entries are stored one record each, keyed by session and append order, so every append is one
  * small write and a reload reads them back in order. A long session is also kept in packs (below),
  * so reading it whole does not cost a record per entry.
@@ -63,7 +64,11 @@ export class PlayaDatabase {
 	/** Appends waiting for the write queue, to be stored in one transaction. */
 	private pendingAppends: PendingAppends | undefined;
 
-	private constructor(private readonly db: IDBPDatabase<PlayaDB>) {}
+	private constructor(
+		private readonly db: IDBPDatabase<PlayaDB>,
+		/** The database's name: the session writer's worker opens the same one. */
+		readonly name: string,
+	) {}
 
 	static async open(name = DB_NAME): Promise<PlayaDatabase> {
 		const db = await openDB<PlayaDB>(name, DB_VERSION, {
@@ -77,7 +82,7 @@ export class PlayaDatabase {
 				if (oldVersion < 2) db.createObjectStore("files", { keyPath: "path" });
 			},
 		});
-		return new PlayaDatabase(db);
+		return new PlayaDatabase(db, name);
 	}
 
 	close(): void {

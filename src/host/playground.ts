@@ -7,6 +7,7 @@ import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import type { ModelChoice, RuntimeEvent, ScriptStep } from "../protocol/runtime.ts";
 import { EndpointStore } from "./gateway/endpoints.ts";
 import { GatewayWorkerHost } from "./gateway/gateway-host.ts";
+import { inPageSessionWriter, type SessionWriterConnector, SessionWriterWorkerHost } from "./session-writer/session-writer-host.ts";
 import { SecretStore } from "./gateway/secrets.ts";
 import { SessionLibrary } from "./session-library.ts";
 import { SessionTreeActions } from "./session-tree-actions.ts";
@@ -47,6 +48,11 @@ export class Playground {
 		subscribeRegistered: (listener) => this.store.subscribe(listener),
 		onError: (message) => this.notify(message, "error", "Playa"),
 	});
+	/**
+	 * Stores each runtime's entries in a worker of its own, so a turn does not wait for this thread; in the page
+	 * when the database lives in the page's memory (an embed), where no worker can open it.
+	 */
+	private readonly sessionWriter: SessionWriterConnector & { dispose?(): void };
 	/** The manual model's open request; the page answers through `manualTurns.answer`. */
 	readonly manualTurns = new ManualTurnDesk((manualTurn) => this.set({ manualTurn }));
 	private storage!: PlayaDatabase;
@@ -151,8 +157,12 @@ export class Playground {
 	/** Shared playgrounds offered to open (a link, a `.playa.json`, an embedding page), with consent. */
 	readonly share: ShareDesk;
 
-	constructor(private readonly location: Location) {
+	constructor(
+		private readonly location: Location,
+		options: { databaseInMemory?: boolean } = {},
+	) {
 		this.playgroundId = playgroundIdOf(location);
+		this.sessionWriter = options.databaseInMemory ? inPageSessionWriter() : new SessionWriterWorkerHost((message) => this.notify(message, "error", "Playa"));
 		this.share = new ShareDesk({
 			location,
 			navigate: (href) => location.assign(href),
@@ -189,6 +199,7 @@ export class Playground {
 				transpiled: (url, source) => this.transpileCache.lookup(url, source),
 			},
 			gateway: this.gateway,
+			sessionWriter: this.sessionWriter,
 			secrets: this.secrets,
 			endpoints: this.endpoints,
 			location,
@@ -270,6 +281,7 @@ export class Playground {
 	async close(): Promise<void> {
 		await this.runner.close();
 		this.gateway.dispose();
+		this.sessionWriter.dispose?.();
 		this.transpileCache.close();
 		this.workspace.close();
 	}

@@ -1,6 +1,6 @@
 /**
  * Starts a runtime worker inside a sandbox frame (protocol/sandbox.ts) and talks to it through Comlink; the
- * worker sees only `HostBridge`, the gateway and the workspace port, and has an opaque origin.
+ * worker sees only `HostBridge`, the gateway, the session writer and the workspace port, and has an opaque origin.
  */
 import * as Comlink from "comlink";
 import type { RunningCall } from "../protocol/call-record.ts";
@@ -11,6 +11,7 @@ import { SANDBOX_ALIVE, SANDBOX_START, type FrameReport, type FrameRequest } fro
 import { parseFrameReport } from "../protocol/sandbox-schema.ts";
 import { checkedHostBridge } from "./checked-bridge.ts";
 import type { GatewayConnector } from "./gateway/gateway-host.ts";
+import type { SessionWriterLink } from "./session-writer/session-writer-host.ts";
 
 export interface RuntimeHandle {
 	api: RuntimeApi;
@@ -192,6 +193,8 @@ export interface RuntimeStartOptions {
 	onCreated?: (handle: RuntimeHandle) => void;
 	/** Gives the runtime its port to the provider gateway. */
 	gateway?: GatewayConnector;
+	/** The runtime's port to the session writer, closed with the runtime; without it the page stores its entries. */
+	sessionWriter?: SessionWriterLink;
 	/** Hears of each message from the worker the page did not accept (checked-bridge.ts, and the answers checked here). */
 	onRefused?: (problem: string) => void;
 	/** One from `prepareRuntimeFrame`; default: a new one. */
@@ -201,7 +204,7 @@ export interface RuntimeStartOptions {
 }
 
 export async function startRuntimeWorker(config: RuntimeConfig, bridge: HostBridge, options: RuntimeStartOptions = {}): Promise<RuntimeHandle> {
-	const { onCreated, gateway, frame = new SandboxFrame() } = options;
+	const { onCreated, gateway, sessionWriter, frame = new SandboxFrame() } = options;
 	const onRefused = options.onRefused ?? ((problem: string) => console.warn(`Playa ignored a message from the runtime worker: ${problem}`));
 	const runtimeChannel = new MessageChannel();
 	const remote = Comlink.wrap<RuntimeApi>(runtimeChannel.port1);
@@ -222,6 +225,7 @@ export async function startRuntimeWorker(config: RuntimeConfig, bridge: HostBrid
 			runtimeChannel.port1.close();
 			hostChannel.port1.close();
 			gatewayLink?.release();
+			void sessionWriter?.close();
 			frame.remove();
 		},
 	};
@@ -231,8 +235,9 @@ export async function startRuntimeWorker(config: RuntimeConfig, bridge: HostBrid
 		onCreated?.(handle);
 		const hostPort = hostChannel.port2;
 		const gatewayPort = gatewayLink?.port;
-		const transfer = [config.workspacePort, hostPort, gatewayPort].filter((port): port is MessagePort => port !== undefined);
-		await api.start(Comlink.transfer({ ...config, hostPort, gatewayPort }, transfer));
+		const sessionWriterPort = sessionWriter?.port;
+		const transfer = [config.workspacePort, hostPort, gatewayPort, sessionWriterPort].filter((port): port is MessagePort => port !== undefined);
+		await api.start(Comlink.transfer({ ...config, hostPort, gatewayPort, sessionWriterPort }, transfer));
 	} catch (error) {
 		handle.terminate();
 		throw error;

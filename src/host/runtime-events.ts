@@ -1,9 +1,10 @@
 /**
- * What the page does with a runtime's events: stores what it appends before showing it, follows its
- * session requests, and patches the state the UI renders. Every event comes from the runtime worker,
+ * What the page does with a runtime's events: shows what it appends once stored (by the session writer, or here
+ * for a runtime without one), follows its session requests, and patches the state the UI renders. Every event comes from the runtime worker,
  * untrusted: the bridge writes only the session the runtime was started with.
  */
 import type { HostBridge, RuntimeEvent } from "../protocol/runtime.ts";
+import type { SessionWrite } from "../protocol/session-writer.ts";
 import type { PlayaDatabase } from "./database.ts";
 import type { DialogDesk } from "./dialog-desk.ts";
 import type { InspectorLog } from "./inspector-log.ts";
@@ -11,6 +12,7 @@ import type { ManualTurnDesk } from "./manual-turns.ts";
 import type { Notices } from "./notices.ts";
 import { displayPatch, sessionSource, type PlaygroundState } from "./playground-state.ts";
 import type { SessionLibrary } from "./session-library.ts";
+import type { SessionWriterReports } from "./session-writer/session-writer.ts";
 import type { Store } from "./store.ts";
 
 export interface RuntimeEventsDeps {
@@ -55,32 +57,59 @@ export function runtimeBridge(deps: RuntimeEventsDeps, generation: number, sessi
 	};
 }
 
+/**
+ * What the session writer (session-writer/) tells the page of the runtime of `generation`: each write once stored,
+ * a failed one, and one it refused.
+ */
+export function storedWrites(deps: Omit<RuntimeEventsDeps, "resolveProjectTrust" | "transpiled">, generation: number): SessionWriterReports {
+	const current = () => generation === deps.generation();
+	return {
+		stored: (event) => showStored(deps, event, current),
+		failed: (message) => deps.notices.notify(`${SAVE_FAILED}${message}`, "error", "Playa"),
+		refused: (problem) => deps.notices.refused(problem),
+	};
+}
+
+const SAVE_FAILED = "Could not save the session: ";
+
+/** A write shown once stored: what is on screen survives a reload. */
+function showStored(deps: Pick<RuntimeEventsDeps, "store" | "sessions">, event: SessionWrite, current: () => boolean): void {
+	const { store } = deps;
+	if (event.type === "leaf_changed") {
+		if (current()) store.update((state) => ({ ...state, leafId: event.leafId }));
+		return;
+	}
+	// Appends that come together are copied into the entries once (see Store.append). A reply's entry replaces its
+	// streamed copy in the same frame, or the page shows the reply twice for a frame; only its own copy: the writer's
+	// reports and the runtime's events come on different ports, so the next reply may be streaming already.
+	const { entry } = event;
+	const reply = entry.type === "message" ? (entry.message as { role?: unknown; timestamp?: unknown } | undefined) : undefined;
+	if (current()) {
+		store.append("entries", entry, { leafId: event.leafId });
+		if (reply?.role === "assistant")
+			store.update((state) => (state.streaming && state.streaming.timestamp === reply.timestamp ? { ...state, streaming: undefined } : state));
+	}
+	// pi.setSessionName: the Sessions panel lists the session by its new name.
+	if (entry.type === "session_info") void deps.sessions.renameSession(event.sessionId, typeof entry.name === "string" ? entry.name.trim() : "");
+}
+
 function onRuntimeEvent(deps: RuntimeEventsDeps, event: RuntimeEvent, current: () => boolean): void | Promise<void> {
 	const { store, notices } = deps;
 	const set = (patch: Partial<PlaygroundState>) => store.update((state) => ({ ...state, ...patch }));
-	const saveFailed = (error: Error) => notices.notify(`Could not save the session: ${error.message}`, "error", "Playa");
+	const saveFailed = (error: Error) => notices.notify(`${SAVE_FAILED}${error.message}`, "error", "Playa");
 	switch (event.type) {
+		// A runtime without a session writer's port stores through the page: shown once stored, and the runtime
+		// goes on only then.
 		case "entry_appended":
-			// Shown once stored, and the runtime goes on only then: what is on screen survives a reload.
 			return deps
 				.storage()
 				.appendEntry(event.sessionId, event.entry, event.leafId)
-				.then(() => {
-					// Appends that come together are copied into the entries once (see Store.append). A reply's entry
-					// replaces its streamed copy in the same frame, or the page shows the reply twice for a frame.
-					const { entry } = event;
-					const ended = entry.type === "message" && (entry.message as { role?: unknown } | undefined)?.role === "assistant";
-					if (current()) store.append("entries", entry, { leafId: event.leafId, ...(ended && { streaming: undefined }) });
-					// pi.setSessionName: the Sessions panel lists the session by its new name.
-					if (entry.type === "session_info") void deps.sessions.renameSession(event.sessionId, typeof entry.name === "string" ? entry.name.trim() : "");
-				}, saveFailed);
+				.then(() => showStored(deps, event, current), saveFailed);
 		case "leaf_changed":
 			return deps
 				.storage()
 				.setLeaf(event.sessionId, event.leafId)
-				.then(() => {
-					if (current()) set({ leafId: event.leafId });
-				}, saveFailed);
+				.then(() => showStored(deps, event, current), saveFailed);
 		case "session_request":
 			if (event.action === "new")
 				void deps.newSession().then(() => event.editorText && set(displayPatch(store.get(), { type: "editor_text", text: event.editorText, mode: "set" })));

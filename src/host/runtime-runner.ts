@@ -16,10 +16,11 @@ import type { Notices } from "./notices.ts";
 import { startingPatch } from "./playground-state.ts";
 import type { ProjectExtensions } from "./project-extensions.ts";
 import { startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
-import { runtimeBridge, type RuntimeEventsDeps } from "./runtime-events.ts";
+import { runtimeBridge, storedWrites, type RuntimeEventsDeps } from "./runtime-events.ts";
 import { planStart, runtimeConfig, type RuntimeStartDeps } from "./runtime-start.ts";
 import { RuntimeWatch } from "./runtime-watch.ts";
 import { HeldSessionLock } from "./session-lock.ts";
+import type { SessionWriterConnector, SessionWriterLink } from "./session-writer/session-writer-host.ts";
 import { WarmFrame } from "./warm-frame.ts";
 
 const UNSANDBOXED_NOTICE =
@@ -34,6 +35,8 @@ export interface RuntimeRunnerDeps extends Omit<RuntimeStartDeps, "holdLock" | "
 	/** Cancels the open dialogs and manual turns: they belong to the runtime being replaced. */
 	cancelPending(): void;
 	gateway: GatewayConnector;
+	/** Stores each runtime's entries off the main thread; without it the page stores them. */
+	sessionWriter?: SessionWriterConnector;
 	secrets: SecretStore;
 	endpoints: EndpointStore;
 	location: Location;
@@ -45,6 +48,8 @@ export class RuntimeRunner {
 	/** Extensions turned off after they hung a runtime. */
 	readonly disabled: DisabledExtensions;
 	private runtime?: RuntimeHandle;
+	/** The current runtime's port to the session writer: a stop waits for the writes it took. */
+	private writes?: SessionWriterLink;
 	/** Counts runtimes started: the current one's events are the ones shown. */
 	private generation = 0;
 	/** The extension URLs the current runtime was started with (project-local ones first). */
@@ -117,9 +122,14 @@ export class RuntimeRunner {
 				runtimeConfig(this.startDeps, plan, this.deps.location, options.startReason),
 				this.deps.createWorkspacePort(),
 			]);
-			const runtime = await startRuntimeWorker(config, runtimeBridge(this.events, ++this.generation, plan.session.header.id), {
+			const generation = ++this.generation;
+			const sessionId = plan.session.header.id;
+			const writes = this.deps.sessionWriter?.connect(this.deps.storage(), sessionId, storedWrites(this.events, generation));
+			this.writes = writes;
+			const runtime = await startRuntimeWorker(config, runtimeBridge(this.events, generation, sessionId), {
 				onCreated: (handle) => this.watchdog.watch(handle),
 				gateway: this.deps.gateway,
+				sessionWriter: writes,
 				onRefused: (problem) => this.deps.notices.refused(problem),
 				frame,
 				frameWorkspacePort,
@@ -155,10 +165,15 @@ export class RuntimeRunner {
 		this.watchdog.stop();
 		this.deps.project.abandon();
 		const old = this.runtime;
+		const writes = this.writes;
 		this.runtime = undefined;
-		if (!old) return;
-		await Promise.race([old.api.shutdown().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3_000))]);
-		old.terminate();
+		this.writes = undefined;
+		if (old) {
+			await Promise.race([old.api.shutdown().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3_000))]);
+			old.terminate();
+		}
+		// The next start reads the session: the old runtime's last writes are in it.
+		await writes?.close();
 	}
 
 	/** Ends the runtime for good, with its frame and the session's lock; late events of its runtime change nothing. */

@@ -93,6 +93,11 @@ export interface RuntimeConfig {
 	hostPort?: MessagePort;
 	/** A port serving the provider gateway (transferred; see gateway-protocol.ts); without it only offline models answer. */
 	gatewayPort?: MessagePort;
+	/**
+	 * A port to the session writer (transferred; protocol/session-writer.ts), which stores the runtime's entries and
+	 * leaf moves; without it they go to the host as `entry_appended` / `leaf_changed` events, which it stores.
+	 */
+	sessionWriterPort?: MessagePort;
 	/** The model and thinking level to start with (default: Scripted, off). */
 	model?: ModelChoice;
 	thinkingLevel?: ThinkingLevel;

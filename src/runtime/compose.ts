@@ -13,6 +13,7 @@ import { setTheme, type Theme } from "../modules/coding-agent/theme.ts";
 import { createHostModuleLoaders } from "../modules/table.ts";
 import { CallRecorder } from "../protocol/call-record.ts";
 import type { ProviderGatewayApi } from "../protocol/gateway.ts";
+import type { SessionWrite, SessionWriterApi } from "../protocol/session-writer.ts";
 import type { HostBridge, RuntimeConfig, RuntimeEvent } from "../protocol/runtime.ts";
 import { markInterruptedTurn } from "../session/interrupted.ts";
 import { isMessageEntry, type StoredEntry } from "../session/entries.ts";
@@ -104,15 +105,18 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 	};
 
 	const commits = new PendingCommits();
+	// The session writer stores entries without the page's main thread; without its port, the page stores them.
+	const writer = config.sessionWriterPort ? Comlink.wrap<SessionWriterApi>(config.sessionWriterPort) : undefined;
+	const store = (event: SessionWrite) => commits.track(writer ? writer.write(event) : host.emit(event));
 	const tree = new SessionTree(
 		config.session.header,
 		config.session.entries,
 		config.session.leafId,
 		(entry, leafId) => {
-			commits.track(host.emit({ type: "entry_appended", sessionId, entry, leafId }));
+			store({ type: "entry_appended", sessionId, entry, leafId });
 			if (lifecycle.initialized) rendering.entry(entry);
 		},
-		(leafId) => commits.track(host.emit({ type: "leaf_changed", sessionId, leafId })),
+		(leafId) => store({ type: "leaf_changed", sessionId, leafId }),
 	);
 	// A turn the last page left unfinished is marked before anything else is appended.
 	markInterruptedTurn(tree);

@@ -46,6 +46,7 @@ function sealPorts(config: RuntimeConfig, { callRecord, syncPort }: RuntimeBoot)
 		workspaceSyncPort: syncPort,
 		hostPort: seal(config.hostPort),
 		gatewayPort: seal(config.gatewayPort),
+		sessionWriterPort: seal(config.sessionWriterPort),
 		workspacePort: seal(config.workspacePort),
 	};
 }

@@ -33,7 +33,7 @@ async function marksStored(page: Page): Promise<string[]> {
 	);
 }
 
-test("reloads at random moments lose no entry that was on screen", async ({ page }) => {
+test("reloads at random moments lose no entry that was on screen, stored by the session writer's worker", async ({ page }) => {
 	test.setTimeout(240_000);
 	await openWithExtensions(page, []);
 	// Every reply is one tool call, so a prompt runs tool after tool until a reload cuts it.
@@ -55,6 +55,8 @@ test("reloads at random moments lose no entry that was on screen", async ({ page
 		expect(lost, `after reload ${reload + 1}`).toEqual([]);
 	}
 	console.log(`durability: ${RELOADS} reloads, ${seen.size} tool results seen on screen, ${lost.length} lost`);
+	// The entries were stored by the session writer's worker, not on the page's main thread.
+	expect(page.workers().map((worker) => worker.url())).toContainEqual(expect.stringMatching(/session-writer-worker/));
 	// The run really went through several tool calls between reloads.
 	expect(seen.size).toBeGreaterThan(RELOADS);
 });

@@ -66,7 +66,7 @@ export async function startEmbed(options: EmbedOptions, element: HTMLElement): P
 		void (closing ? closing.close() : Promise.resolve()).then(start);
 	};
 	const start = async () => {
-		const playground = new Playground(inPlaceLocation(openHere));
+		const playground = new Playground(inPlaceLocation(openHere), { databaseInMemory: true });
 		current = playground;
 		if (options.origin === null) playground.notices.error("This embed's ?origin= is not an http(s) origin, so it reads no messages from the page around it.");
 		bridge.attach({

@@ -1,0 +1,91 @@
+/** The session writer in real Chromium: its own worker of the app's origin writing real IndexedDB. */
+import * as Comlink from "comlink";
+import { afterEach, describe, expect, it } from "vitest";
+import { PlayaDatabase } from "../../src/host/database.ts";
+import type { SessionWriterReports } from "../../src/host/session-writer/session-writer.ts";
+import { SessionWriterWorkerHost } from "../../src/host/session-writer/session-writer-host.ts";
+import type { SessionWrite, SessionWriterApi } from "../../src/protocol/session-writer.ts";
+import { newSessionHeader, type StoredEntry } from "../../src/session/entries.ts";
+
+const cleanup: (() => void)[] = [];
+afterEach(() => {
+	for (const step of cleanup.splice(0)) step();
+});
+
+async function freshDatabase(): Promise<PlayaDatabase> {
+	const name = `playa-writer-test-${crypto.randomUUID()}`;
+	const storage = await PlayaDatabase.open(name);
+	cleanup.push(() => {
+		storage.close();
+		indexedDB.deleteDatabase(name);
+	});
+	return storage;
+}
+
+function entry(id: string, parentId: string | null): StoredEntry {
+	return {
+		type: "message",
+		id,
+		parentId,
+		timestamp: new Date().toISOString(),
+		message: { role: "user", content: [{ type: "text", text: `text of ${id}` }], timestamp: Date.now() },
+	} as StoredEntry;
+}
+
+describe("the session writer's worker", () => {
+	it("stores a runtime's writes in the page's database, tells the page once each is stored, and drains on close", async () => {
+		const storage = await freshDatabase();
+		const header = newSessionHeader("/workspace");
+		await storage.createSession(header);
+		const host = new SessionWriterWorkerHost();
+		cleanup.push(() => host.dispose());
+		const shown: SessionWrite[] = [];
+		const problems: string[] = [];
+		const reports: SessionWriterReports = {
+			stored: (event) => void shown.push(event),
+			failed: (m) => void problems.push(m),
+			refused: (p) => void problems.push(p),
+		};
+		const link = host.connect(storage, header.id, reports);
+		const writer = Comlink.wrap<SessionWriterApi>(link.port);
+
+		const ids = ["a1b2c3d4", "b1b2c3d4", "c1b2c3d4"];
+		// Not awaited one by one, as the runtime sends them: they are stored in order.
+		const writes = ids.map((id, i) => writer.write({ type: "entry_appended", sessionId: header.id, entry: entry(id, ids[i - 1] ?? null), leafId: id }));
+		await writes[0];
+		// The page heard of the first write before its answer reached the runtime.
+		expect(shown.map((event) => event.type === "entry_appended" && event.entry.id)[0]).toBe(ids[0]);
+		await Promise.all(writes);
+		await writer.write({ type: "leaf_changed", sessionId: header.id, leafId: ids[1] });
+		// Another session's write is refused, and the runtime is answered anyway.
+		await writer.write({ type: "entry_appended", sessionId: "not-its-session", entry: entry("d1b2c3d4", null), leafId: "d1b2c3d4" });
+		// One more, not awaited: closing waits for it.
+		void writer.write({ type: "entry_appended", sessionId: header.id, entry: entry("e1b2c3d4", ids[1]), leafId: "e1b2c3d4" });
+		await link.close();
+		expect(await host.where()).toBe("worker");
+
+		const stored = await storage.loadSession(header.id);
+		expect(stored?.entries.map((stored) => stored.id)).toEqual([...ids, "e1b2c3d4"]);
+		expect(stored?.leafId).toBe("e1b2c3d4");
+		expect(shown.map((event) => (event.type === "entry_appended" ? event.entry.id : `leaf ${event.leafId}`))).toEqual([...ids, `leaf ${ids[1]}`, "e1b2c3d4"]);
+		expect(problems).toEqual(["entry_appended for another session than the runtime's own"]);
+		writer[Comlink.releaseProxy]();
+	});
+
+	it("a write for a session that is not stored fails, is told to the page, and the runtime goes on", async () => {
+		const storage = await freshDatabase();
+		const host = new SessionWriterWorkerHost();
+		cleanup.push(() => host.dispose());
+		const problems: string[] = [];
+		const link = host.connect(storage, "missing-session", {
+			stored: () => undefined,
+			failed: (m) => void problems.push(m),
+			refused: (p) => void problems.push(p),
+		});
+		const writer = Comlink.wrap<SessionWriterApi>(link.port);
+		await writer.write({ type: "entry_appended", sessionId: "missing-session", entry: entry("a1b2c3d4", null), leafId: "a1b2c3d4" });
+		await link.close();
+		expect(problems).toEqual(["session missing-session does not exist"]);
+		writer[Comlink.releaseProxy]();
+	});
+});

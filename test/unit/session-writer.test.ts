@@ -1,0 +1,133 @@
+// The session writer: what a runtime sends it is parsed and stored for the runtime's own session only, in order,
+// and the page hears of each write once it is stored and before the runtime goes on.
+import * as Comlink from "comlink";
+import { describe, expect, it } from "vitest";
+import { exposeGuarded } from "../../src/protocol/guard.ts";
+import { SESSION_WRITER_METHODS, type SessionWrite, type SessionWriterApi } from "../../src/protocol/session-writer.ts";
+import { SessionWriter, type SessionWriterReports, type SessionWriterStorage } from "../../src/host/session-writer/session-writer.ts";
+import type { StoredEntry } from "../../src/session/entries.ts";
+
+const SESSION = "session-1";
+
+function entry(id: string, parentId: string | null, text = id): StoredEntry {
+	return {
+		type: "message",
+		id,
+		parentId,
+		timestamp: new Date().toISOString(),
+		message: { role: "user", content: [{ type: "text", text }], timestamp: Date.now() },
+	} as StoredEntry;
+}
+
+const appended = (id: string, parentId: string | null = null): SessionWrite => ({
+	type: "entry_appended",
+	sessionId: SESSION,
+	entry: entry(id, parentId),
+	leafId: id,
+});
+
+/** A storage whose writes finish only when the test says so, and a log of everything in order. */
+function harness() {
+	const log: string[] = [];
+	const finish: (() => void)[] = [];
+	let failWith: string | undefined;
+	const later = (what: string) =>
+		new Promise<void>((resolve, reject) => {
+			log.push(`store ${what}`);
+			const failure = failWith;
+			finish.push(() => (failure ? reject(new Error(failure)) : resolve()));
+		});
+	const storage: SessionWriterStorage = {
+		appendEntry: (sessionId, stored) => later(`${sessionId}/${stored.id}`),
+		setLeaf: (sessionId, leafId) => later(`${sessionId} leaf ${leafId}`),
+	};
+	const reports: SessionWriterReports = {
+		stored: (event) => log.push(`shown ${event.type === "entry_appended" ? event.entry.id : `leaf ${event.leafId}`}`),
+		failed: (message) => log.push(`failed ${message}`),
+		refused: (problem) => log.push(`refused ${problem}`),
+	};
+	const writer = new SessionWriter(storage, SESSION, reports);
+	return {
+		writer,
+		log,
+		finishAll: () => finish.splice(0).forEach((done) => done()),
+		failNext: (message: string) => (failWith = message),
+	};
+}
+
+describe("the session writer", () => {
+	it("stores appends and leaf moves in order, and tells the page of each once stored, before the runtime goes on", async () => {
+		const { writer, log, finishAll } = harness();
+		const done: string[] = [];
+		const writes = [
+			writer.write(appended("a1")).then(() => log.push("runtime goes on after a1")),
+			writer.write(appended("b2", "a1")).then(() => log.push("runtime goes on after b2")),
+			writer.write({ type: "leaf_changed", sessionId: SESSION, leafId: "a1" }).then(() => done.push("leaf")),
+		];
+		await Promise.resolve();
+		// Nothing is shown before it is stored.
+		expect(log).toEqual([`store ${SESSION}/a1`, `store ${SESSION}/b2`, `store ${SESSION} leaf a1`]);
+		finishAll();
+		await Promise.all(writes);
+		expect(log.filter((line) => line.startsWith("shown"))).toEqual(["shown a1", "shown b2", "shown leaf a1"]);
+		for (const id of ["a1", "b2"]) expect(log.indexOf(`shown ${id}`)).toBeLessThan(log.indexOf(`runtime goes on after ${id}`));
+		expect(done).toEqual(["leaf"]);
+	});
+
+	it("refuses what is not a write of its own session, stores none of it, and never holds the runtime", async () => {
+		const { writer, log } = harness();
+		const refusedWrites: unknown[] = [
+			{ type: "entry_appended", sessionId: "another-session", entry: entry("a1", null), leafId: "a1" },
+			{ type: "leaf_changed", sessionId: "another-session", leafId: null },
+			{ type: "run_state", running: true },
+			{ type: "entry_appended", sessionId: SESSION, entry: { type: "message" }, leafId: "a1" },
+			{ type: "entry_appended", sessionId: SESSION },
+			"entry_appended",
+			null,
+		];
+		for (const write of refusedWrites) await writer.write(write as SessionWrite);
+		expect(log.filter((line) => line.startsWith("store"))).toEqual([]);
+		expect(log).toHaveLength(refusedWrites.length);
+		expect(log.every((line) => line.startsWith("refused "))).toBe(true);
+		expect(log[0]).toBe("refused entry_appended for another session than the runtime's own");
+		expect(log[2]).toBe("refused write: run_state is not a session write");
+	});
+
+	it("a failed write is told to the page and lets the runtime go on", async () => {
+		const { writer, log, finishAll, failNext } = harness();
+		failNext("the disk is full");
+		const write = writer.write(appended("a1"));
+		finishAll();
+		await write;
+		expect(log).toEqual([`store ${SESSION}/a1`, "failed the disk is full"]);
+	});
+
+	it("closing waits for the writes taken, and takes no more", async () => {
+		const { writer, log, finishAll } = harness();
+		void writer.write(appended("a1"));
+		let closed = false;
+		const closing = writer.close().then(() => (closed = true));
+		await new Promise((resolve) => setTimeout(resolve, 5));
+		expect(closed).toBe(false);
+		finishAll();
+		await closing;
+		expect(log).toEqual([`store ${SESSION}/a1`, "shown a1"]);
+		await writer.write(appended("b2", "a1"));
+		expect(log.at(-1)).toBe("refused a session write after its runtime was stopped");
+	});
+
+	it("its port answers only `write`", async () => {
+		const { writer, log, finishAll } = harness();
+		const channel = new MessageChannel();
+		exposeGuarded(writer, channel.port1, [...SESSION_WRITER_METHODS], { name: "The session writer" });
+		const remote = Comlink.wrap<SessionWriterApi & { close(): Promise<void> }>(channel.port2);
+		await expect(remote.close()).rejects.toThrow(/The session writer answers only write; refused APPLY \["close"\]/);
+		const write = remote.write(appended("a1"));
+		await new Promise((resolve) => setTimeout(resolve, 5));
+		finishAll();
+		await write;
+		expect(log).toEqual([`store ${SESSION}/a1`, "shown a1"]);
+		remote[Comlink.releaseProxy]();
+		channel.port1.close();
+	});
+});
