@@ -137,6 +137,7 @@ export class RuntimeRunner {
 			// Closed while it started (an embed opened another playground in its place): it goes too.
 			if (this.closed) return runtime.terminate();
 			this.runtime = runtime;
+			writes?.begin();
 			if (!runtime.sandboxed && !this.saidUnsandboxed) {
 				this.saidUnsandboxed = true;
 				this.notify(UNSANDBOXED_NOTICE, "warning");

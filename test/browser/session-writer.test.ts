@@ -52,6 +52,10 @@ describe("the session writer's worker", () => {
 		const ids = ["a1b2c3d4", "b1b2c3d4", "c1b2c3d4"];
 		// Not awaited one by one, as the runtime sends them: they are stored in order.
 		const writes = ids.map((id, i) => writer.write({ type: "entry_appended", sessionId: header.id, entry: entry(id, ids[i - 1] ?? null), leafId: id }));
+		// Writes wait on the port until the page begins taking them (once the runtime has started).
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		expect(shown).toEqual([]);
+		link.begin();
 		await writes[0];
 		// The page heard of the first write before its answer reached the runtime.
 		expect(shown.map((event) => event.type === "entry_appended" && event.entry.id)[0]).toBe(ids[0]);
@@ -82,6 +86,7 @@ describe("the session writer's worker", () => {
 			failed: (m) => void problems.push(m),
 			refused: (p) => void problems.push(p),
 		});
+		link.begin();
 		const writer = Comlink.wrap<SessionWriterApi>(link.port);
 		await writer.write({ type: "entry_appended", sessionId: "missing-session", entry: entry("a1b2c3d4", null), leafId: "a1b2c3d4" });
 		await link.close();

@@ -10,9 +10,17 @@ import type { PlayaDatabase } from "../database.ts";
 import { SessionWriter, type SessionWriterReports } from "./session-writer.ts";
 import type { SessionWriterWorkerApi } from "./session-writer-worker.ts";
 
+/** How long after it was connected a runtime's port is taken at the latest, begun or not (ms). */
+const BEGIN_AT_LATEST_MS = 1_000;
+
 /** One runtime's port to the writer, and the way to close it once that runtime is gone. */
 export interface SessionWriterLink {
 	port: MessagePort;
+	/**
+	 * Starts taking the runtime's writes, which wait on the port until then: the runner calls it once the runtime
+	 * has started, so that the writer's worker does not load while the runtime's extensions do.
+	 */
+	begin(): void;
 	/** Takes no more writes from the port; resolves once those taken are stored. */
 	close(): Promise<void>;
 }
@@ -38,7 +46,7 @@ export function inPageSessionWriter(): SessionWriterConnector {
 			const channel = new MessageChannel();
 			const close = serveInPage(storage, sessionId, reports, channel.port1);
 			let closing: Promise<void> | undefined;
-			return { port: channel.port2, close: () => (closing ??= close()) };
+			return { port: channel.port2, begin: () => undefined, close: () => (closing ??= close()) };
 		},
 	};
 }
@@ -53,16 +61,29 @@ export class SessionWriterWorkerHost implements SessionWriterConnector {
 	connect(storage: PlayaDatabase, sessionId: string, reports: SessionWriterReports): SessionWriterLink {
 		const channel = new MessageChannel();
 		const id = ++this.serial;
+		let begin = () => undefined as void;
+		const begun = new Promise<void>((resolve) => (begin = resolve));
+		// A start that waits for a write (a session_start handler awaiting a run) waits this long at most.
+		setTimeout(begin, BEGIN_AT_LATEST_MS);
 		// The runtime's writes wait on the port until one side takes it.
-		const served: Promise<() => Promise<void>> = this.start().then((api) => {
-			if (!api) return serveInPage(storage, sessionId, reports, channel.port1);
-			void api
-				.serve(id, storage.name, sessionId, Comlink.transfer(channel.port1, [channel.port1]), Comlink.proxy(reports))
-				.catch((error: Error) => this.onError?.(`The session writer did not take a runtime's writes: ${error.message}`));
-			return () => api.close(id).catch(() => undefined);
-		});
+		const served: Promise<() => Promise<void>> = begun
+			.then(() => this.start())
+			.then((api) => {
+				if (!api) return serveInPage(storage, sessionId, reports, channel.port1);
+				void api
+					.serve(id, storage.name, sessionId, Comlink.transfer(channel.port1, [channel.port1]), Comlink.proxy(reports))
+					.catch((error: Error) => this.onError?.(`The session writer did not take a runtime's writes: ${error.message}`));
+				return () => api.close(id).catch(() => undefined);
+			});
 		let closing: Promise<void> | undefined;
-		return { port: channel.port2, close: () => (closing ??= served.then((close) => close())) };
+		return {
+			port: channel.port2,
+			begin,
+			close: () => {
+				begin();
+				return (closing ??= served.then((close) => close()));
+			},
+		};
 	}
 
 	/** Where the writes are stored: in the writer's worker, or on this thread when that cannot start. */
