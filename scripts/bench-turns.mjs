@@ -141,6 +141,7 @@ const CONTEXTS = {
 	"playa-runtime": "runtime worker",
 	"playa-workspace": "workspace worker",
 	"playa-gateway": "gateway worker",
+	"playa-writer": "session writer worker",
 	service_worker: "service worker",
 };
 
