@@ -1,7 +1,7 @@
 /**
  * What the page does with a runtime's events: shows what it appends once stored (by the session writer, or here
- * for a runtime without one), follows its session requests, and patches the state the UI renders. Every event comes from the runtime worker,
- * untrusted: the bridge writes only the session the runtime was started with.
+ * for a runtime without one), follows its session requests, and patches the state the UI renders. Every event
+ * comes from the runtime worker, untrusted: the bridge writes only the session the runtime was started with.
  */
 import type { HostBridge, RuntimeEvent } from "../protocol/runtime.ts";
 import type { SessionWrite } from "../protocol/session-writer.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RuntimeEvent } from "../../src/protocol/runtime.ts";
-import { runtimeBridge, type RuntimeEventsDeps } from "../../src/host/runtime-events.ts";
+import { runtimeBridge, storedWrites, type RuntimeEventsDeps } from "../../src/host/runtime-events.ts";
 import { initialPlaygroundState, type PlaygroundState } from "../../src/host/playground-state.ts";
 import { Store } from "../../src/host/store.ts";
 
@@ -18,7 +18,14 @@ function page() {
 		generation: () => 1,
 	} as unknown as RuntimeEventsDeps;
 	const bridge = runtimeBridge(deps, 1, "s1");
-	return { emit: (event: RuntimeEvent) => bridge.emit(event), frame: () => frames.splice(0).forEach((flush) => flush()), seen };
+	const writes = storedWrites(deps, 1);
+	return {
+		emit: (event: RuntimeEvent) => bridge.emit(event),
+		/** What the session writer tells the page once it stored a write. */
+		stored: (event: RuntimeEvent) => writes.stored(event as Parameters<typeof writes.stored>[0]),
+		frame: () => frames.splice(0).forEach((flush) => flush()),
+		seen,
+	};
 }
 
 const reply = { role: "assistant", content: [{ type: "text", text: "Hello" }], timestamp: 1 };
@@ -54,5 +61,31 @@ describe("runtime events on the page", () => {
 		} as RuntimeEvent);
 		frame();
 		expect(seen.at(-1)?.streaming).toEqual(reply);
+	});
+
+	it("a reply stored by the session writer after the next reply began streaming leaves the new stream on screen", () => {
+		const { emit, stored, frame, seen } = page();
+		const next = { ...reply, content: [{ type: "text", text: "Next" }], timestamp: 2 };
+		// The writer's report and the runtime's events come on different ports: the next stream may be first.
+		void emit({ type: "streaming", message: next } as RuntimeEvent);
+		stored({
+			type: "entry_appended",
+			sessionId: "s1",
+			entry: { type: "message", id: "e1", parentId: null, timestamp: "t", message: reply },
+			leafId: "e1",
+		} as RuntimeEvent);
+		frame();
+		expect(seen.at(-1)?.entries.map((entry) => entry.id)).toEqual(["e1"]);
+		expect(seen.at(-1)?.streaming).toEqual(next);
+		// Its own stored entry ends it.
+		stored({
+			type: "entry_appended",
+			sessionId: "s1",
+			entry: { type: "message", id: "e2", parentId: "e1", timestamp: "t", message: next },
+			leafId: "e2",
+		} as RuntimeEvent);
+		frame();
+		expect(seen.at(-1)?.entries.map((entry) => entry.id)).toEqual(["e1", "e2"]);
+		expect(seen.at(-1)?.streaming).toBeUndefined();
 	});
 });

@@ -39,7 +39,7 @@ function serveInPage(storage: PlayaDatabase, sessionId: string, reports: Session
 	};
 }
 
-/** The writer answered on this thread (tests, or a page that keeps its writes on the main thread). */
+/** The writer answered on this thread: an embed's database lives in the page's memory, where no worker reaches. */
 export function inPageSessionWriter(): SessionWriterConnector {
 	return {
 		connect(storage, sessionId, reports) {
@@ -55,6 +55,7 @@ export class SessionWriterWorkerHost implements SessionWriterConnector {
 	private worker?: Worker;
 	private api?: Promise<Comlink.Remote<SessionWriterWorkerApi> | undefined>;
 	private serial = 0;
+	private disposed = false;
 
 	constructor(private readonly onError?: (message: string) => void) {}
 
@@ -69,6 +70,11 @@ export class SessionWriterWorkerHost implements SessionWriterConnector {
 		const served: Promise<() => Promise<void>> = begun
 			.then(() => this.start())
 			.then((api) => {
+				// The playground closed first: its runtimes are gone, and nothing is left to take.
+				if (this.disposed) {
+					channel.port1.close();
+					return async () => undefined;
+				}
 				if (!api) return serveInPage(storage, sessionId, reports, channel.port1);
 				void api
 					.serve(id, storage.name, sessionId, Comlink.transfer(channel.port1, [channel.port1]), Comlink.proxy(reports))
@@ -92,6 +98,7 @@ export class SessionWriterWorkerHost implements SessionWriterConnector {
 	}
 
 	dispose(): void {
+		this.disposed = true;
 		this.worker?.terminate();
 		this.worker = undefined;
 		this.api = undefined;
@@ -99,6 +106,7 @@ export class SessionWriterWorkerHost implements SessionWriterConnector {
 
 	/** The worker, once it answers; undefined when it cannot start (the page then writes itself). */
 	private start(): Promise<Comlink.Remote<SessionWriterWorkerApi> | undefined> {
+		if (this.disposed) return Promise.resolve(undefined);
 		this.api ??= new Promise((resolve) => {
 			let worker: Worker;
 			try {
