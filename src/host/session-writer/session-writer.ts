@@ -19,9 +19,17 @@ export interface SessionWriterReports {
 	refused(problem: string): void;
 }
 
+/**
+ * How long a closing writer still takes writes after the last one came (ms). A stop reaches the writer on another
+ * port than the runtime's writes, so a write the runtime sent before it stopped can arrive after the stop.
+ */
+export const CLOSE_QUIET_MS = 30;
+
 export class SessionWriter implements SessionWriterApi {
 	private readonly pending = new Set<Promise<void>>();
 	private closed = false;
+	private closing?: Promise<void>;
+	private lastWrite = Number.NEGATIVE_INFINITY;
 
 	constructor(
 		private readonly storage: SessionWriterStorage,
@@ -30,6 +38,7 @@ export class SessionWriter implements SessionWriterApi {
 	) {}
 
 	write(untrusted: SessionWrite): Promise<void> {
+		this.lastWrite = performance.now();
 		const event = this.accept(untrusted);
 		if (!event) return Promise.resolve();
 		const stored =
@@ -45,8 +54,22 @@ export class SessionWriter implements SessionWriterApi {
 		return written;
 	}
 
-	/** Takes no more writes; resolves once those taken are stored. */
-	async close(): Promise<void> {
+	/**
+	 * Takes the writes still arriving until none came for CLOSE_QUIET_MS, then no more; resolves once all those
+	 * taken are stored.
+	 */
+	close(): Promise<void> {
+		this.closing ??= this.drain();
+		return this.closing;
+	}
+
+	private async drain(): Promise<void> {
+		const stopped = performance.now();
+		for (;;) {
+			const quiet = performance.now() - Math.max(stopped, this.lastWrite);
+			if (quiet >= CLOSE_QUIET_MS) break;
+			await new Promise((resolve) => setTimeout(resolve, CLOSE_QUIET_MS - quiet));
+		}
 		this.closed = true;
 		await Promise.all([...this.pending]);
 	}
