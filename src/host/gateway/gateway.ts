@@ -202,7 +202,10 @@ export function createWireEncoder(): (event: AssistantMessageEvent) => GatewayEv
  */
 function reportPayload(sink: GatewaySink, payload: unknown): undefined {
 	setTimeout(() => {
-		Promise.resolve(sink.payload(detachSignals(payload).plain)).catch(() => undefined);
+		// A sink already let go (the worker's request ended) records nothing more.
+		Promise.resolve()
+			.then(() => sink.payload(detachSignals(payload).plain))
+			.catch(() => undefined);
 	}, 0);
 	return undefined;
 }

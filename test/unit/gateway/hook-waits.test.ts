@@ -1,19 +1,24 @@
 // A reply waits for the worker's provider hooks only when extensions handle them: without handlers the gateway
 // neither asks for a replacement payload nor reports the response, and a payload the worker only records (its
 // inspector) is told without the reply waiting for the answer.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { GatewayRequest, GatewaySink } from "../../../src/protocol/gateway.ts";
 import { createGatewayStreamFn, type GatewayLike } from "../../../src/runtime/models/gateway-stream.ts";
 import { mockModel } from "../../mock-providers/client.ts";
 import { startMockProviders, type MockProviders } from "../../mock-providers/server.mjs";
-import { collect, connect, KEY, transcript, type Connection } from "./support.ts";
+import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
+import type { RequestRecord } from "../../../src/protocol/inspector.ts";
+import { collect, connect, KEY, startGatewayRuntime, transcript, type Connection } from "./support.ts";
 
 let mock: MockProviders;
 let c: Connection | undefined;
 beforeAll(async () => void (mock = await startMockProviders()));
 afterAll(() => mock.close());
 beforeEach(() => mock.reset());
-afterEach(() => c?.close());
+afterEach(() => {
+	c?.close();
+	c = undefined;
+});
 
 const model = () => mockModel(mock.url, "openai-completions");
 
@@ -82,5 +87,22 @@ describe("which hooks hold a reply", () => {
 		const body = JSON.stringify(mock.requests.filter((request) => request.method === "POST")[0].body);
 		expect(body).toContain("Say hi");
 		expect(body).not.toContain("Say bye");
+	});
+
+	it("a runtime without provider hooks still records each request's payload as sent, for its inspector", async () => {
+		const secrets = new SecretStore(new MemoryStorage());
+		secrets.setKey("openai", KEY, [mock.url]);
+		const source = `export default function (pi) { pi.on("tool_call", () => undefined); }`;
+		const { runtime, events, close } = await startGatewayRuntime({ source, secrets, model: model() });
+		mock.script("openai-completions", [{ text: "Recorded." }]);
+		await runtime.submit("Say hi to the inspector");
+		// The inspector sends its records in batches, a little after they were made.
+		await vi.waitFor(() => expect(events.some((event) => event.type === "inspector" && event.requests.length > 0)).toBe(true));
+		const requests = events.flatMap((event) => (event.type === "inspector" ? event.requests : [])) as RequestRecord[];
+		expect(requests).toHaveLength(1);
+		expect(JSON.stringify(requests[0].payload)).toContain("Say hi to the inspector");
+		expect(requests[0].payloadReplaced).toBe(false);
+		expect(JSON.stringify(requests[0].payload)).not.toContain(KEY);
+		await close();
 	});
 });
