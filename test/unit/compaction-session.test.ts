@@ -210,7 +210,7 @@ describe("stopping a compaction", () => {
 		await runtime.submit(prompt("a"));
 		await runtime.submit(prompt("b"));
 		const compacting = runtime.submit("/compact");
-		await vi.waitFor(() => expect(log).toEqual(["waiting"]));
+		await vi.waitFor(() => expect(log).toEqual(["waiting"]), { timeout: 10_000 });
 		await runtime.abort();
 		await compacting;
 		expect(log).toEqual(["waiting", "signal fired"]);
@@ -255,7 +255,7 @@ describe("upstream's trigger-compact.ts, unchanged", () => {
 		await runtime.submit(prompt("a"));
 		await runtime.submit(prompt("b"));
 		await runtime.submit("/trigger-compact");
-		await vi.waitFor(() => expect(events).toContainEqual(expect.objectContaining({ type: "notify", message: "Compaction completed" })));
+		await vi.waitFor(() => expect(events).toContainEqual(expect.objectContaining({ type: "notify", message: "Compaction completed" })), { timeout: 10_000 });
 		expect(compactions(entries())).toMatchObject([{ summary: "TRIGGERED SUMMARY" }]);
 	});
 });

@@ -130,7 +130,7 @@ describe("texts made ahead (a link's files while its prompt waits)", () => {
 		const hung: Transpiler = { transpile: () => ((started = true), new Promise(() => undefined)), dispose: () => undefined };
 		const cache = new TranspileCache({ storage: async () => mapStorage(), transpiler: () => hung, revision: "r", settleMs: 60_000, preparedWaitMs: 20 });
 		void cache.prepare({ [URL_A]: "export default 1;" });
-		await vi.waitFor(() => expect(started).toBe(true));
+		await vi.waitFor(() => expect(started).toBe(true), { timeout: 10_000 });
 		expect(await cache.lookup(URL_A, "export default 1;")).toBeUndefined();
 		cache.close();
 	});

@@ -157,7 +157,7 @@ describe("pi.registerMarkdownTransformer", () => {
 		const message = (text: string) => ({ role: "assistant", content: [{ type: "text", text }] });
 		relay.update(message("a -"));
 		relay.update(message("a --> b"));
-		await vi.waitFor(() => expect(sent).toHaveLength(1));
+		await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 10_000 });
 		expect(sent).toEqual([{ type: "streaming", message: message("a → b") }]);
 		expect(log).toEqual([true]);
 	});

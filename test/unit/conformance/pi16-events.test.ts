@@ -50,7 +50,7 @@ describe("input's streamingBehavior", () => {
 			script: [{ toolCalls: [{ name: "slow", arguments: {} }] }, { text: "ok" }, { text: "ok again" }],
 		});
 		const run = harness.runtime.submit("first");
-		await vi.waitFor(() => expect(log.some((e) => e.type === "tool_call")).toBe(true));
+		await vi.waitFor(() => expect(log.some((e) => e.type === "tool_call")).toBe(true), { timeout: 10_000 });
 		await harness.runtime.submit("while running");
 		await run;
 		expect(log.filter((e) => e.type === "input")).toEqual([
@@ -152,7 +152,7 @@ describe("ui_prompt_start / ui_prompt_end", () => {
 			} });`;
 		const { runtime } = await startRuntime({ files: { "ask.ts": logging(["ui_prompt_start", "ui_prompt_end"], body) } });
 		await runtime.submit("/ask");
-		await vi.waitFor(() => expect(log).toHaveLength(5));
+		await vi.waitFor(() => expect(log).toHaveLength(5), { timeout: 10_000 });
 		expect(log).toEqual([
 			{ type: "ui_prompt_start", reason: "ui_prompt", kind: "confirm", title: "Sure?" },
 			{ type: "ui_prompt_end", reason: "ui_prompt", kind: "confirm", title: "Sure?" },
@@ -169,7 +169,7 @@ describe("ui_prompt_start / ui_prompt_end", () => {
 		} });`;
 		const { runtime } = await startRuntime({ files: { "show.ts": logging(["ui_prompt_start", "ui_prompt_end"], body) } });
 		await runtime.submit("/show");
-		await vi.waitFor(() => expect(log).toHaveLength(2));
+		await vi.waitFor(() => expect(log).toHaveLength(2), { timeout: 10_000 });
 		expect(log).toEqual([
 			{ type: "ui_prompt_start", reason: "ui_prompt", kind: "custom" },
 			{ type: "ui_prompt_end", reason: "ui_prompt", kind: "custom" },

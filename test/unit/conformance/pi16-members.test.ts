@@ -187,7 +187,7 @@ describe("MCP servers", () => {
 			at: "start",
 			servers: [{ name: "docs", config: { url: server.url, description: "Docs" }, extensionPath: "http://extensions.test/reg.ts" }],
 		});
-		await vi.waitFor(() => expect(h.runtime.parts.runner.extensions[0].tools.size).toBe(2));
+		await vi.waitFor(() => expect(h.runtime.parts.runner.extensions[0].tools.size).toBe(2), { timeout: 10_000 });
 		expect(h.extensions()[0].tools).toEqual(["mcp__docs__echo", "mcp__docs__fail"]);
 		await h.runtime.submit("go");
 		expect(toolResults(h.entries())).toEqual([
@@ -201,7 +201,7 @@ describe("MCP servers", () => {
 		server = await mcpStandIn();
 		const log = probe() as Logged[];
 		const h = await startRuntime({ files: { "reg.ts": registrar(server.url) } });
-		await vi.waitFor(() => expect(h.runtime.parts.runner.extensions[0].tools.size).toBe(2));
+		await vi.waitFor(() => expect(h.runtime.parts.runner.extensions[0].tools.size).toBe(2), { timeout: 10_000 });
 		await h.runtime.submit("/add some-server");
 		await h.runtime.submit("/drop docs");
 		expect(log.filter((l) => l.at === "change")).toEqual([
@@ -229,10 +229,12 @@ describe("MCP servers", () => {
 			'registerMcpServer("nourl") needs a url (streamable HTTP) or a command (stdio)',
 			'registerMcpServer("ftp"): the URL must be http or https',
 		]);
-		await vi.waitFor(() =>
-			expect(h.runtime.parts.runner.extensions[0].notices).toEqual([
-				expect.stringMatching(/MCP server "gone" at http:\/\/127.0.0.1:9\/mcp could not be reached: .*CORS headers/),
-			]),
+		await vi.waitFor(
+			() =>
+				expect(h.runtime.parts.runner.extensions[0].notices).toEqual([
+					expect.stringMatching(/MCP server "gone" at http:\/\/127.0.0.1:9\/mcp could not be reached: .*CORS headers/),
+				]),
+			{ timeout: 10_000 },
 		);
 		expect(h.runtime.parts.mcp.list().map((s) => s.name)).toEqual(["gone"]);
 	});

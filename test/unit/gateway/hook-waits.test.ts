@@ -97,7 +97,7 @@ describe("which hooks hold a reply", () => {
 		mock.script("openai-completions", [{ text: "Recorded." }]);
 		await runtime.submit("Say hi to the inspector");
 		// The inspector sends its records in batches, a little after they were made.
-		await vi.waitFor(() => expect(events.some((event) => event.type === "inspector" && event.requests.length > 0)).toBe(true));
+		await vi.waitFor(() => expect(events.some((event) => event.type === "inspector" && event.requests.length > 0)).toBe(true), { timeout: 10_000 });
 		const requests = events.flatMap((event) => (event.type === "inspector" ? event.requests : [])) as RequestRecord[];
 		expect(requests).toHaveLength(1);
 		expect(JSON.stringify(requests[0].payload)).toContain("Say hi to the inspector");
