@@ -1,7 +1,8 @@
 /** The host's IndexedDB storage, in real Chromium with real IndexedDB. */
 import { afterEach, describe, expect, it } from "vitest";
 import { PlayaDatabase } from "../../src/host/database.ts";
-import { newSessionHeader, type SessionEntry } from "../../src/session/entries.ts";
+import { newSessionHeader } from "../../src/session/entries.ts";
+import { userEntry as entry } from "../support/entries.ts";
 
 const opened: { storage: PlayaDatabase; name: string }[] = [];
 
@@ -18,16 +19,6 @@ afterEach(async () => {
 		indexedDB.deleteDatabase(name);
 	}
 });
-
-function entry(id: string, parentId: string | null, text: string): SessionEntry {
-	return {
-		type: "message",
-		id,
-		parentId,
-		timestamp: new Date().toISOString(),
-		message: { role: "user", content: [{ type: "text", text }], timestamp: Date.now() },
-	} as SessionEntry;
-}
 
 describe("PlayaDatabase", () => {
 	it("keeps appended entries in order with the leaf, across a reopen", async () => {

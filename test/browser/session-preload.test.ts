@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { PlayaDatabase } from "../../src/host/database.ts";
 import { SessionLibrary } from "../../src/host/session-library.ts";
-import { newSessionHeader, type SessionEntry } from "../../src/session/entries.ts";
+import { newSessionHeader } from "../../src/session/entries.ts";
+import { userEntry as entry } from "../support/entries.ts";
 
 const opened: { storage: PlayaDatabase; name: string }[] = [];
 
@@ -12,16 +13,6 @@ afterEach(() => {
 		indexedDB.deleteDatabase(name);
 	}
 });
-
-function entry(id: string, parentId: string | null): SessionEntry {
-	return {
-		type: "message",
-		id,
-		parentId,
-		timestamp: new Date().toISOString(),
-		message: { role: "user", content: [{ type: "text", text: `message ${id}` }], timestamp: Date.now() },
-	} as SessionEntry;
-}
 
 async function storageWithSessions(): Promise<{ storage: PlayaDatabase; library: SessionLibrary; ids: string[] }> {
 	const name = `playa-preload-${crypto.randomUUID()}`;

@@ -5,7 +5,8 @@ import { PlayaDatabase } from "../../src/host/database.ts";
 import type { SessionWriterReports } from "../../src/host/session-writer/session-writer.ts";
 import { SessionWriterWorkerHost } from "../../src/host/session-writer/session-writer-host.ts";
 import type { SessionWrite, SessionWriterApi } from "../../src/protocol/session-writer.ts";
-import { newSessionHeader, type StoredEntry } from "../../src/session/entries.ts";
+import { newSessionHeader } from "../../src/session/entries.ts";
+import { userEntry } from "../support/entries.ts";
 
 const cleanup: (() => void)[] = [];
 afterEach(() => {
@@ -20,16 +21,6 @@ async function freshDatabase(): Promise<PlayaDatabase> {
 		indexedDB.deleteDatabase(name);
 	});
 	return storage;
-}
-
-function entry(id: string, parentId: string | null): StoredEntry {
-	return {
-		type: "message",
-		id,
-		parentId,
-		timestamp: new Date().toISOString(),
-		message: { role: "user", content: [{ type: "text", text: `text of ${id}` }], timestamp: Date.now() },
-	} as StoredEntry;
 }
 
 describe("the session writer's worker", () => {
@@ -51,7 +42,7 @@ describe("the session writer's worker", () => {
 
 		const ids = ["a1b2c3d4", "b1b2c3d4", "c1b2c3d4"];
 		// Not awaited one by one, as the runtime sends them: they are stored in order.
-		const writes = ids.map((id, i) => writer.write({ type: "entry_appended", sessionId: header.id, entry: entry(id, ids[i - 1] ?? null), leafId: id }));
+		const writes = ids.map((id, i) => writer.write({ type: "entry_appended", sessionId: header.id, entry: userEntry(id, ids[i - 1] ?? null), leafId: id }));
 		// Writes wait on the port until the page begins taking them (once the runtime has started).
 		await new Promise((resolve) => setTimeout(resolve, 100));
 		expect(shown).toEqual([]);
@@ -62,9 +53,9 @@ describe("the session writer's worker", () => {
 		await Promise.all(writes);
 		await writer.write({ type: "leaf_changed", sessionId: header.id, leafId: ids[1] });
 		// Another session's write is refused, and the runtime is answered anyway.
-		await writer.write({ type: "entry_appended", sessionId: "not-its-session", entry: entry("d1b2c3d4", null), leafId: "d1b2c3d4" });
+		await writer.write({ type: "entry_appended", sessionId: "not-its-session", entry: userEntry("d1b2c3d4", null), leafId: "d1b2c3d4" });
 		// One more, not awaited: closing waits for it.
-		void writer.write({ type: "entry_appended", sessionId: header.id, entry: entry("e1b2c3d4", ids[1]), leafId: "e1b2c3d4" });
+		void writer.write({ type: "entry_appended", sessionId: header.id, entry: userEntry("e1b2c3d4", ids[1]), leafId: "e1b2c3d4" });
 		await link.close();
 		expect(await host.where()).toBe("worker");
 
@@ -88,7 +79,7 @@ describe("the session writer's worker", () => {
 		});
 		link.begin();
 		const writer = Comlink.wrap<SessionWriterApi>(link.port);
-		await writer.write({ type: "entry_appended", sessionId: "missing-session", entry: entry("a1b2c3d4", null), leafId: "a1b2c3d4" });
+		await writer.write({ type: "entry_appended", sessionId: "missing-session", entry: userEntry("a1b2c3d4", null), leafId: "a1b2c3d4" });
 		await link.close();
 		expect(problems).toEqual(["session missing-session does not exist"]);
 		writer[Comlink.releaseProxy]();

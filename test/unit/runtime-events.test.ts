@@ -30,6 +30,11 @@ function page() {
 
 const reply = { role: "assistant", content: [{ type: "text", text: "Hello" }], timestamp: 1 };
 
+/** The runtime's event for `message` appended as entry `id`. */
+function appended(id: string, parentId: string | null, message: object): RuntimeEvent {
+	return { type: "entry_appended", sessionId: "s1", entry: { type: "message", id, parentId, timestamp: "t", message }, leafId: id } as RuntimeEvent;
+}
+
 describe("runtime events on the page", () => {
 	it("a reply's stored entry replaces its streamed copy in the same frame: never shown twice", async () => {
 		const { emit, frame, seen } = page();
@@ -37,12 +42,7 @@ describe("runtime events on the page", () => {
 		frame();
 		expect(seen.at(-1)?.streaming).toEqual(reply);
 		// The runtime ends the stream only after the page has stored the entry: a frame may come between.
-		await emit({
-			type: "entry_appended",
-			sessionId: "s1",
-			entry: { type: "message", id: "e1", parentId: null, timestamp: "t", message: reply },
-			leafId: "e1",
-		} as RuntimeEvent);
+		await emit(appended("e1", null, reply));
 		frame();
 		const after = seen.at(-1);
 		expect(after?.entries.map((entry) => entry.id)).toEqual(["e1"]);
@@ -53,12 +53,7 @@ describe("runtime events on the page", () => {
 		const { emit, frame, seen } = page();
 		await emit({ type: "streaming", message: reply } as RuntimeEvent);
 		const user = { role: "user", content: "hi", timestamp: 2 };
-		await emit({
-			type: "entry_appended",
-			sessionId: "s1",
-			entry: { type: "message", id: "u1", parentId: null, timestamp: "t", message: user },
-			leafId: "u1",
-		} as RuntimeEvent);
+		await emit(appended("u1", null, user));
 		frame();
 		expect(seen.at(-1)?.streaming).toEqual(reply);
 	});
@@ -68,22 +63,12 @@ describe("runtime events on the page", () => {
 		const next = { ...reply, content: [{ type: "text", text: "Next" }], timestamp: 2 };
 		// The writer's report and the runtime's events come on different ports: the next stream may be first.
 		void emit({ type: "streaming", message: next } as RuntimeEvent);
-		stored({
-			type: "entry_appended",
-			sessionId: "s1",
-			entry: { type: "message", id: "e1", parentId: null, timestamp: "t", message: reply },
-			leafId: "e1",
-		} as RuntimeEvent);
+		stored(appended("e1", null, reply));
 		frame();
 		expect(seen.at(-1)?.entries.map((entry) => entry.id)).toEqual(["e1"]);
 		expect(seen.at(-1)?.streaming).toEqual(next);
 		// Its own stored entry ends it.
-		stored({
-			type: "entry_appended",
-			sessionId: "s1",
-			entry: { type: "message", id: "e2", parentId: "e1", timestamp: "t", message: next },
-			leafId: "e2",
-		} as RuntimeEvent);
+		stored(appended("e2", "e1", next));
 		frame();
 		expect(seen.at(-1)?.entries.map((entry) => entry.id)).toEqual(["e1", "e2"]);
 		expect(seen.at(-1)?.streaming).toBeUndefined();

@@ -5,24 +5,14 @@ import { describe, expect, it } from "vitest";
 import { exposeGuarded } from "../../src/protocol/guard.ts";
 import { SESSION_WRITER_METHODS, type SessionWrite, type SessionWriterApi } from "../../src/protocol/session-writer.ts";
 import { CLOSE_QUIET_MS, SessionWriter, type SessionWriterReports, type SessionWriterStorage } from "../../src/host/session-writer/session-writer.ts";
-import type { StoredEntry } from "../../src/session/entries.ts";
+import { userEntry } from "../support/entries.ts";
 
 const SESSION = "session-1";
-
-function entry(id: string, parentId: string | null, text = id): StoredEntry {
-	return {
-		type: "message",
-		id,
-		parentId,
-		timestamp: new Date().toISOString(),
-		message: { role: "user", content: [{ type: "text", text }], timestamp: Date.now() },
-	} as StoredEntry;
-}
 
 const appended = (id: string, parentId: string | null = null): SessionWrite => ({
 	type: "entry_appended",
 	sessionId: SESSION,
-	entry: entry(id, parentId),
+	entry: userEntry(id, parentId),
 	leafId: id,
 });
 
@@ -77,7 +67,7 @@ describe("the session writer", () => {
 	it("refuses what is not a write of its own session, stores none of it, and never holds the runtime", async () => {
 		const { writer, log } = harness();
 		const refusedWrites: unknown[] = [
-			{ type: "entry_appended", sessionId: "another-session", entry: entry("a1", null), leafId: "a1" },
+			{ type: "entry_appended", sessionId: "another-session", entry: userEntry("a1", null), leafId: "a1" },
 			{ type: "leaf_changed", sessionId: "another-session", leafId: null },
 			{ type: "run_state", running: true },
 			{ type: "entry_appended", sessionId: SESSION, entry: { type: "message" }, leafId: "a1" },
