@@ -109,6 +109,24 @@ describe("the session writer", () => {
 		expect(log.at(-1)).toBe("refused a session write after its runtime was stopped");
 	});
 
+	it("a runtime that never stops writing cannot hold a stop: closing ends all the same", async () => {
+		const { writer, log, finishAll } = harness();
+		let n = 0;
+		const flood = setInterval(() => {
+			void writer.write(appended(`w${++n}`));
+			finishAll();
+		}, CLOSE_QUIET_MS / 3);
+		try {
+			await writer.close();
+		} finally {
+			clearInterval(flood);
+		}
+		finishAll();
+		await writer.write(appended("after"));
+		expect(log.at(-1)).toBe("refused a session write after its runtime was stopped");
+		expect(log.filter((line) => line.startsWith("shown")).length).toBeGreaterThan(0);
+	});
+
 	it("its port answers only `write`", async () => {
 		const { writer, log, finishAll } = harness();
 		const channel = new MessageChannel();

@@ -24,6 +24,8 @@ export interface SessionWriterReports {
  * port than the runtime's writes, so a write the runtime sent before it stopped can arrive after the stop.
  */
 export const CLOSE_QUIET_MS = 30;
+/** The longest a close takes writes after the stop, however they keep coming (ms): a stop never waits for ever. */
+const CLOSE_LONGEST_MS = 1_000;
 
 export class SessionWriter implements SessionWriterApi {
 	private readonly pending = new Set<Promise<void>>();
@@ -66,8 +68,9 @@ export class SessionWriter implements SessionWriterApi {
 	private async drain(): Promise<void> {
 		const stopped = performance.now();
 		for (;;) {
-			const quiet = performance.now() - Math.max(stopped, this.lastWrite);
-			if (quiet >= CLOSE_QUIET_MS) break;
+			const now = performance.now();
+			const quiet = now - Math.max(stopped, this.lastWrite);
+			if (quiet >= CLOSE_QUIET_MS || now - stopped >= CLOSE_LONGEST_MS) break;
 			await new Promise((resolve) => setTimeout(resolve, CLOSE_QUIET_MS - quiet));
 		}
 		this.closed = true;
