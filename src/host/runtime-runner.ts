@@ -100,6 +100,8 @@ export class RuntimeRunner {
 	/** Stops the runtime and starts one again on whatever session is current (`takeOver`: steal the session's lock). */
 	async start(options: { takeOver?: boolean; startReason?: StartReason } = {}): Promise<void> {
 		if (this.closed) return;
+		// The composer takes no prompt from now on: the runtime it would go to is on its way out.
+		this.deps.set({ phase: "starting" });
 		await this.stop();
 		this.deps.cancelPending();
 		this.deps.set(startingPatch());
@@ -125,7 +127,6 @@ export class RuntimeRunner {
 			const generation = ++this.generation;
 			const sessionId = plan.session.header.id;
 			const writes = this.deps.sessionWriter?.connect(this.deps.storage(), sessionId, storedWrites(this.events, generation));
-			this.writes = writes;
 			const runtime = await startRuntimeWorker(config, runtimeBridge(this.events, generation, sessionId), {
 				onCreated: (handle) => this.watchdog.watch(handle),
 				gateway: this.deps.gateway,
@@ -136,7 +137,9 @@ export class RuntimeRunner {
 			});
 			// Closed while it started (an embed opened another playground in its place): it goes too.
 			if (this.closed) return runtime.terminate();
+			// The link goes with its runtime: a stop while this one started closes the one before, not this one.
 			this.runtime = runtime;
+			this.writes = writes;
 			writes?.begin();
 			if (!runtime.sandboxed && !this.saidUnsandboxed) {
 				this.saidUnsandboxed = true;

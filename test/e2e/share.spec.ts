@@ -88,6 +88,7 @@ test("Share makes a link; a fresh browser asks, runs nothing before yes, then re
 	await waitReady(page);
 	await setScript(page, [{ toolCalls: [{ name: "greet", arguments: { name: "Ada" } }] }, { text: "Greeted Ada." }]);
 	await page.getByRole("banner").getByRole("button", { name: "New session" }).click();
+	await expect(transcript(page)).toContainText("No messages yet");
 	await waitReady(page);
 	await send(page, "greet Ada");
 	await expect(transcript(page).getByRole("article", { name: "Result of greet message" })).toContainText("Hello, Ada!");
