@@ -1,7 +1,22 @@
 /** Output while it runs: a built-in `bash` call, an extension tool's `pi.exec` command and the user's `!cmd` show their lines before the command ends. */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { openWithExtensions, send, setScript, writeScratch } from "./helpers.ts";
+
+/**
+ * Waits for one look at the page that finds line 3 in the `log` under `running` while the command still runs: the
+ * last line (20) is not there yet, and `done` (what replaces it once the command ends) has not arrived.
+ */
+async function outputSoFar(page: Page, labels: { running: string; log: string; done: string }) {
+	await page.waitForFunction(
+		({ running, log, done }) => {
+			const output = document.querySelector(`[aria-label="${running}"]`)?.querySelector(`[role="log"][aria-label="${log}"]`)?.textContent ?? "";
+			return output.includes("line 3\n") && !output.includes("line 20") && !document.querySelector(`[aria-label="${done}"]`);
+		},
+		labels,
+		{ polling: "raf" },
+	);
+}
 
 test("a bash tool call printing a line every 100 ms shows its lines while it runs, then its result", async ({ page }) => {
 	await openWithExtensions(page, []);
@@ -11,15 +26,7 @@ test("a bash tool call printing a line every 100 ms shows its lines while it run
 
 	// One look at the page that finds line 3 under the call while the command still runs: the
 	// output so far is there, the last line is not, and the result has not arrived.
-	await page.waitForFunction(
-		() => {
-			const call = document.querySelector('[aria-label="Tool call bash"]');
-			const output = call?.querySelector('[role="log"][aria-label="Output of bash so far"]')?.textContent ?? "";
-			return output.includes("line 3\n") && !output.includes("line 20") && !document.querySelector('[aria-label="Result of bash message"]');
-		},
-		undefined,
-		{ polling: "raf" },
-	);
+	await outputSoFar(page, { running: "Tool call bash", log: "Output of bash so far", done: "Result of bash message" });
 
 	const result = page.getByRole("article", { name: "Result of bash message" });
 	await expect(result).toContainText("line 20");
@@ -67,15 +74,7 @@ export default function (pi) {
 	await send(page, "count in the shell");
 
 	// Line 3 is under the call while the command still runs: the last line is not there, nor the result.
-	await page.waitForFunction(
-		() => {
-			const call = document.querySelector('[aria-label="Tool call count_lines"]');
-			const output = call?.querySelector('[role="log"][aria-label="Output of count_lines so far"]')?.textContent ?? "";
-			return output.includes("line 3\n") && !output.includes("line 20") && !document.querySelector('[aria-label="Result of count_lines message"]');
-		},
-		undefined,
-		{ polling: "raf" },
-	);
+	await outputSoFar(page, { running: "Tool call count_lines", log: "Output of count_lines so far", done: "Result of count_lines message" });
 
 	const result = page.getByRole("article", { name: "Result of count_lines message" });
 	await expect(result).toContainText("exit 0, 21 parts");
@@ -87,15 +86,7 @@ test("the user's !cmd shows its output so far while it runs, then its Shell mess
 	await openWithExtensions(page, []);
 	await send(page, "!for i in $(seq 1 20); do echo line $i; sleep 0.1; done");
 
-	await page.waitForFunction(
-		() => {
-			const running = document.querySelector('[aria-label="Shell command running"]');
-			const output = running?.querySelector('[role="log"][aria-label="Output of the shell command so far"]')?.textContent ?? "";
-			return output.includes("line 3\n") && !output.includes("line 20") && !document.querySelector('[aria-label="Shell message"]');
-		},
-		undefined,
-		{ polling: "raf" },
-	);
+	await outputSoFar(page, { running: "Shell command running", log: "Output of the shell command so far", done: "Shell message" });
 
 	const message = page.getByRole("article", { name: "Shell message" });
 	await expect(message).toContainText("line 20");

@@ -96,18 +96,24 @@ describe("live stdout of the embedded shell", () => {
 	}
 });
 
+/** Runs `command` with live output, aborting it as soon as "line 1" arrives; the chunks seen and the result. */
+async function abortOnFirstLine(command: string) {
+	const workspace = await EmbeddedWorkspace.create();
+	const controller = new AbortController();
+	const chunks: string[] = [];
+	const result = await workspace.exec(command, {
+		signal: controller.signal,
+		onStdout: (chunk) => {
+			chunks.push(chunk);
+			if (chunk === "line 1\n") controller.abort();
+		},
+	});
+	return { chunks, result };
+}
+
 describe("live chunks arrive while the command runs", () => {
 	it("a chunk arrives before the next command starts: aborting on it stops the rest", async () => {
-		const workspace = await EmbeddedWorkspace.create();
-		const controller = new AbortController();
-		const chunks: string[] = [];
-		const result = await workspace.exec("for i in 1 2 3; do echo line $i; sleep 3; done; echo end", {
-			signal: controller.signal,
-			onStdout: (chunk) => {
-				chunks.push(chunk);
-				if (chunk === "line 1\n") controller.abort();
-			},
-		});
+		const { chunks, result } = await abortOnFirstLine("for i in 1 2 3; do echo line $i; sleep 3; done; echo end");
 		expect(chunks[0]).toBe("line 1\n");
 		expect(result.killReason).toBe("aborted");
 		expect(result.stdout).not.toContain("line 2");
@@ -140,16 +146,7 @@ describe("a command line that is one bash -c", () => {
 	}
 
 	it("a chunk of the inner script arrives before its next command starts", async () => {
-		const workspace = await EmbeddedWorkspace.create();
-		const controller = new AbortController();
-		const chunks: string[] = [];
-		const result = await workspace.exec("bash -c 'for i in 1 2 3; do echo line $i; sleep 3; done'", {
-			signal: controller.signal,
-			onStdout: (chunk) => {
-				chunks.push(chunk);
-				if (chunk === "line 1\n") controller.abort();
-			},
-		});
+		const { chunks, result } = await abortOnFirstLine("bash -c 'for i in 1 2 3; do echo line $i; sleep 3; done'");
 		expect(chunks[0]).toBe("line 1\n");
 		expect(result.killReason).toBe("aborted");
 	});
