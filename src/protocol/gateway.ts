@@ -51,13 +51,23 @@ export interface GatewayRequest {
 	/** Chosen by the worker, so that it can `abort(id)` before `stream` answers. */
 	id: string;
 	model: GatewayModelRef;
-	/** The transcript as the agent loop built it (`TranscriptContext`'s brand is a type, not data). */
+	/**
+	 * The transcript as the agent loop built it (`TranscriptContext`'s brand is a type, not data); with
+	 * `continues`, only the messages after those the gateway already has.
+	 */
 	context: TranscriptContext;
+	/**
+	 * The transcript starts with the first `keep` messages of request `id`, the last one sent on this port: a
+	 * conversation grows by a few messages a turn, and copying all of it to the gateway on every request would
+	 * cost more with each turn. The gateway answers `{ resend: true }` when it does not have that request's
+	 * messages (nothing is sent to the provider); the worker then sends the transcript whole.
+	 */
+	continues?: { id: string; keep: number };
 	options: GatewayStreamOptions;
 	/**
 	 * Which hooks the worker has handlers for; the gateway skips the round trip for the others. `observePayload`:
-	 * no handler may replace the payload, but the worker records it (its inspector), so the gateway tells it the
-	 * payload without waiting for an answer.
+	 * no handler may replace the payload, but the worker records it (its inspector), so the gateway tells it a
+	 * snapshot of the payload (`GatewaySink.observed`) without waiting for an answer.
 	 */
 	hooks: { payload: boolean; response: boolean; streamEvents?: boolean; observePayload?: boolean };
 	/**
@@ -90,6 +100,7 @@ export const gatewayRequestSchema = z.strictObject({
 	id: z.string().min(1).max(200),
 	model: z.strictObject({ provider: z.string().min(1), id: z.string().min(1), api: z.string().optional(), baseUrl: z.string().optional() }),
 	context: z.strictObject({ messages: z.array(z.looseObject({ role: z.string() })) }),
+	continues: z.strictObject({ id: z.string().min(1).max(200), keep: count }).optional(),
 	options: z.strictObject({
 		// "off" is no reasoning (pi-agent-core sends none; a direct pi-ai call may say so).
 		reasoning: z.union([level, z.literal("off").transform(() => undefined)]).optional(),
@@ -133,11 +144,13 @@ export type GatewayEvent = Exclude<AssistantMessageEvent, { type: GatewayDelta["
 export interface GatewaySink {
 	/** Events in order, batched; the gateway sends the next batch once this one is answered. */
 	events(batch: GatewayEvent[]): void | Promise<void>;
-	/**
-	 * pi-ai's `onPayload`: the provider payload; resolves with a replacement, or undefined to keep it. Under
-	 * `observePayload` the gateway neither waits for nor reads the answer.
-	 */
+	/** pi-ai's `onPayload`: the provider payload; resolves with a replacement, or undefined to keep it. */
 	payload(payload: unknown): Promise<unknown>;
+	/**
+	 * Under `observePayload`: the payload as sent, for the worker's record only, as a bounded snapshot
+	 * (inspector-snapshot.ts). The gateway neither waits for nor reads the answer.
+	 */
+	observed?(payload: unknown): void | Promise<void>;
 	/** pi-ai's `onResponse`: the HTTP status and headers, before the body is read. */
 	response(response: ProviderResponse): Promise<void>;
 	/** pi-ai's `onProviderStreamEvent`: one parsed provider event before it is normalized (as JSON data). */
@@ -145,12 +158,18 @@ export interface GatewaySink {
 }
 
 /** All the gateway may call on the worker's sink. */
-export const GATEWAY_SINK_METHODS = ["events", "payload", "response", "streamEvent"] as const satisfies readonly (keyof GatewaySink)[];
+export const GATEWAY_SINK_METHODS = ["events", "payload", "observed", "response", "streamEvent"] as const satisfies readonly (keyof GatewaySink)[];
+
+/** How `stream` ends: nothing, or a request to send the transcript whole. */
+export type GatewayStreamEnd = void | { resend: true };
 
 /** What the worker calls on the gateway. No method returns a key. */
 export interface ProviderGatewayApi {
-	/** Resolves when the reply has ended and its last event was delivered to `sink`. */
-	stream(request: GatewayRequest, sink: GatewaySink): Promise<void>;
+	/**
+	 * Resolves when the reply has ended and its last event was delivered to `sink`, or at once with `{ resend: true }`
+	 * when the request continues a transcript this port no longer has (see `GatewayRequest.continues`).
+	 */
+	stream(request: GatewayRequest, sink: GatewaySink): Promise<GatewayStreamEnd>;
 	/** Stops a running request; unknown and finished ids are ignored. */
 	abort(id: string): Promise<void>;
 	/** Whether a key is stored under `name`; the key itself never crosses. */

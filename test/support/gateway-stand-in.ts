@@ -1,11 +1,12 @@
 /**
  * A provider gateway stand-in in the runtime's thread: it answers every request with one text reply (what
- * `reply` returns for it), records the requests it got, and claims a key for the names in `keys`. For tests
+ * `reply` returns for it), records the requests it got (each with its whole transcript), and claims a key for the names in `keys`. For tests
  * of what extensions do with catalog models; the real gateway and its key handling are tested in test/unit/gateway.
  */
 import type { Api, AssistantMessage, Model } from "@earendil-works/pi-ai";
 import type { GatewayLike } from "../../src/runtime/models/gateway-stream.ts";
 import type { GatewayModelRef, GatewayRequest, ProviderGatewayApi } from "../../src/protocol/gateway.ts";
+import { TranscriptMemory } from "../../src/host/gateway/transcript-memory.ts";
 
 export interface GatewayStandIn extends GatewayLike, Pick<ProviderGatewayApi, "hasKey"> {
 	requests: GatewayRequest[];
@@ -26,9 +27,14 @@ function reply(model: GatewayModelRef, text: string): AssistantMessage {
 
 export function gatewayStandIn(answer: (request: GatewayRequest) => string, keys: string[] = []): GatewayStandIn {
 	const requests: GatewayRequest[] = [];
+	// Requests come as the gateway's port gets them: a transcript continues the last one.
+	const transcripts = new TranscriptMemory();
 	return {
 		requests,
-		async stream(request, sink) {
+		async stream(sent, sink) {
+			const messages = transcripts.resolve(sent);
+			if (!messages) return { resend: true };
+			const { continues: _, ...request } = { ...sent, context: { messages } as GatewayRequest["context"] };
 			requests.push(request);
 			await sink.events([{ type: "done", reason: "stop", message: reply(request.model, answer(request)) }]);
 		},

@@ -22,6 +22,7 @@ import type {
 import { getModels, streamSimple as piStreamSimple } from "@earendil-works/pi-ai/compat";
 import * as Comlink from "comlink";
 import { failedMessage } from "../../session/messages.ts";
+import { snapshot } from "../../protocol/inspector-snapshot.ts";
 import {
 	gatewayRequestSchema,
 	KEY_REFUSED_PREFIX,
@@ -29,6 +30,7 @@ import {
 	type GatewayModelRef,
 	type GatewayRequest,
 	type GatewaySink,
+	type GatewayStreamEnd,
 	type ProviderGatewayApi,
 } from "../../protocol/gateway.ts";
 import { Outbox } from "./outbox.ts";
@@ -37,6 +39,7 @@ import { hostModels, type GatewayModels, type ResolvedModel } from "./models.ts"
 import { pacedFetch } from "./paced-fetch.ts";
 import { confinePayload } from "./payload-guard.ts";
 import type { SecretStore } from "./secrets.ts";
+import { TranscriptMemory } from "./transcript-memory.ts";
 import { originOf } from "./secrets.ts";
 import { APIS_WITHOUT_RESPONSE_HOOK, responseReportingFetch } from "./response-fetch.ts";
 
@@ -196,15 +199,16 @@ export function createWireEncoder(): (event: AssistantMessageEvent) => GatewayEv
 }
 
 /**
- * The payload as sent, told to a worker that only records it (its inspector): after this task, so that copying it
- * runs while the request is on its way rather than before, and without waiting for the answer. Messages on the
- * sink's port keep their order, so it arrives before the reply's first events.
+ * The payload as sent, told to a worker that only records it (its inspector): as much of it as the record keeps
+ * (the whole payload grows with the conversation), after this task, so that it is taken while the request is on
+ * its way rather than before, and without waiting for the answer. Messages on the sink's port keep their order,
+ * so it arrives before the reply's first events.
  */
 function reportPayload(sink: GatewaySink, payload: unknown): undefined {
 	setTimeout(() => {
 		// A sink already let go (the worker's request ended) records nothing more.
 		Promise.resolve()
-			.then(() => sink.payload(detachSignals(payload).plain))
+			.then(() => sink.observed?.(snapshot(payload)))
 			.catch(() => undefined);
 	}, 0);
 	return undefined;
@@ -214,6 +218,7 @@ export class ProviderGateway implements ProviderGatewayApi {
 	private readonly running = new Map<string, AbortController>();
 	private readonly streamSimple: NonNullable<GatewayOptions["streamSimple"]>;
 	private readonly models: GatewayModels;
+	private readonly transcripts = new TranscriptMemory();
 
 	constructor(private readonly options: GatewayOptions) {
 		this.streamSimple = options.streamSimple ?? piStreamSimple;
@@ -235,9 +240,11 @@ export class ProviderGateway implements ProviderGatewayApi {
 		return this.running.size;
 	}
 
-	async stream(untrusted: GatewayRequest, sink: GatewaySink): Promise<void> {
+	/** `transcripts`: the port's (guard.ts); called in this thread, the gateway's own. */
+	async stream(untrusted: GatewayRequest, sink: GatewaySink, transcripts = this.transcripts): Promise<GatewayStreamEnd> {
 		const parsed = gatewayRequestSchema.safeParse(untrusted);
 		if (!parsed.success) {
+			transcripts.forget();
 			const issue = parsed.error.issues[0];
 			const text = `The provider gateway refused a malformed request (${issue?.path.join(".") || "request"}: ${issue?.message ?? "invalid"}): nothing was sent`;
 			await sink.events([
@@ -245,7 +252,14 @@ export class ProviderGateway implements ProviderGatewayApi {
 			]);
 			return;
 		}
-		const request = parsed.data as GatewayRequest;
+		const parsedRequest = parsed.data as GatewayRequest;
+		const messages = transcripts.resolve(parsedRequest);
+		if (!messages) {
+			(sink as Partial<Comlink.Remote<GatewaySink>>)[Comlink.releaseProxy]?.();
+			return { resend: true };
+		}
+		const { continues: _, ...whole } = parsedRequest;
+		const request: GatewayRequest = { ...whole, context: { messages } as GatewayRequest["context"] };
 		if (this.running.has(request.id)) throw new Error(`A request with id ${request.id} is already running`);
 		const controller = new AbortController();
 		this.running.set(request.id, controller);

@@ -2,12 +2,14 @@
  * The gateway as the host hands it to the runtime worker: pi-ai and its providers load with the first model
  * request that needs them, not with the page (the first-load budget). Answers `hasKey` without loading them.
  */
-import type { GatewayRequest, GatewaySink, ProviderGatewayApi } from "../../protocol/gateway.ts";
+import type { GatewayRequest, GatewaySink } from "../../protocol/gateway.ts";
 import type { RegisteredProviderInfo } from "../../protocol/runtime.ts";
 import { loadCatalogSource } from "./catalog.ts";
 import type { EndpointStore } from "./endpoints.ts";
 import type { ProviderGateway } from "./gateway.ts";
+import type { PortGateway } from "./guard.ts";
 import type { SecretStore } from "./secrets.ts";
+import type { TranscriptMemory } from "./transcript-memory.ts";
 
 export interface LazyGatewaySources {
 	endpoints?: Pick<EndpointStore, "get" | "isKeyless">;
@@ -20,7 +22,7 @@ export interface LazyGatewaySources {
 export function createLazyGateway(
 	secrets: Pick<SecretStore, "keyFor" | "hasKey">,
 	sources: LazyGatewaySources = {},
-): ProviderGatewayApi & { loaded(): Promise<ProviderGateway> } {
+): PortGateway & { loaded(): Promise<ProviderGateway> } {
 	let gateway: Promise<ProviderGateway> | undefined;
 	const { endpoints, registered, catchUp } = sources;
 	const isKeyless = (name: string) => Boolean(endpoints?.isKeyless(name));
@@ -31,7 +33,8 @@ export function createLazyGateway(
 		));
 	return {
 		loaded: load,
-		stream: async (request: GatewayRequest, sink: GatewaySink) => (await load()).stream(request, sink),
+		// The transcript is resolved after the load; awaiting one promise keeps the requests' order.
+		stream: async (request: GatewayRequest, sink: GatewaySink, transcripts?: TranscriptMemory) => (await load()).stream(request, sink, transcripts),
 		// Nothing can be running before the gateway loaded.
 		abort: async (id: string) => {
 			if (gateway) await (await gateway).abort(id);

@@ -10,6 +10,7 @@ import type { AutoRetry } from "./retry.ts";
 import { StopHook } from "./stop-hook.ts";
 import { StreamingRelay } from "./streaming-relay.ts";
 import type { ToolPath } from "../tools/tool-path.ts";
+import { cloneData } from "./clone-data.ts";
 
 export interface AgentEventDeps {
 	agent: Agent;
@@ -113,26 +114,26 @@ export class AgentEvents {
 				return;
 			}
 			case "message_start":
-				await runner.dispatch("message_start", { message: structuredClone(event.message) });
+				await runner.dispatch("message_start", { message: cloneData(event.message) });
 				return;
 			case "message_update":
 				this.streaming.update(event.message);
 				if (runner.hasHandlers("message_update")) {
-					await runner.dispatch("message_update", { message: structuredClone(event.message), assistantMessageEvent: event.assistantMessageEvent });
+					await runner.dispatch("message_update", { message: cloneData(event.message), assistantMessageEvent: event.assistantMessageEvent });
 				}
 				return;
 			case "message_end": {
 				const { message } = event;
 				// Rewrites land before the message is persisted, shown or sent again.
 				if (message.role === "assistant" && runner.hasHandlers("assistant_message")) {
-					const content = await runner.dispatch("assistant_message", { message: structuredClone(message) });
+					const content = await runner.dispatch("assistant_message", { message: cloneData(message) });
 					const problem = applyTextRewrite(message, content);
 					if (problem) emit({ type: "notify", message: `assistant_message rewrite ignored: ${problem}`, level: "warning", extension: "Playa" });
 				}
 				const entry = entryForMessage(message);
 				if (entry) tree.append(entry);
 				this.streaming.end();
-				await runner.dispatch("message_end", { message: structuredClone(message) });
+				await runner.dispatch("message_end", { message: cloneData(message) });
 				if (message.role === "assistant") await retry.replied(message);
 				return;
 			}

@@ -27,6 +27,7 @@ import type { SystemPromptOptions } from "../../api/system-prompt.ts";
 import { AutoRetry, DEFAULT_RETRY_POLICY } from "./retry.ts";
 import type { RetryPolicy } from "@earendil-works/pi-ai";
 import { settleBoundary } from "./settle.ts";
+import { cloneData } from "./clone-data.ts";
 
 export const DEFAULT_SYSTEM_PROMPT = "You are a coding assistant running inside Playa, a browser playground for agent extensions. Use the tools you are given.";
 
@@ -139,10 +140,10 @@ export class AgentSession {
 			streamFn,
 			convertToLlm,
 			transformContext: async (messages) => {
-				const edited = runner.hasHandlers("context") ? await runner.dispatch("context", { messages: structuredClone(messages) }) : messages;
+				const edited = runner.hasHandlers("context") ? await runner.dispatch("context", { messages: cloneData(messages) }) : messages;
 				if (!runner.hasHandlers("context_with_system")) return edited;
 				// pi 1.6: the whole request after `context`; what it returns is sent as it is.
-				const sent = await runner.dispatch("context_with_system", { messages: structuredClone(edited) });
+				const sent = await runner.dispatch("context_with_system", { messages: cloneData(edited) });
 				if (edited[0]?.role === "system" && sent[0]?.role !== "system") {
 					options.emit({
 						type: "notify",

@@ -8,7 +8,7 @@ import { locate } from "../../loader/module-loader.ts";
 import { INSPECTOR_LIMITS, type ConsoleLevel, type ConsoleRecord } from "../../protocol/inspector.ts";
 import type { RegisteredExtension } from "../extensions/extension.ts";
 import { extensionOfStack } from "../extensions/stray-errors.ts";
-import { cutText, snapshot } from "./snapshot.ts";
+import { cutText, snapshot } from "../../protocol/inspector-snapshot.ts";
 
 export interface ConsoleCaptureDeps {
 	extensions(): readonly RegisteredExtension[];

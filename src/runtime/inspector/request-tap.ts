@@ -4,9 +4,23 @@
  */
 import type { StreamFn } from "@earendil-works/pi-agent-core";
 import { INSPECTOR_LIMITS, type RequestRecord } from "../../protocol/inspector.ts";
-import { cutText, snapshot } from "./snapshot.ts";
+import { cutText, snapshot } from "../../protocol/inspector-snapshot.ts";
 
 type Tap = (record: Omit<RequestRecord, "seq" | "at" | "prompt" | "turn">) => void;
+
+/**
+ * Set on the options a tapped call passes on: where the model's stream function reports the payload it sent when
+ * no hook waited for it, as a snapshot already bounded (`GatewaySink.observed`).
+ */
+const RECORD_PAYLOAD = Symbol("playa.recordPayload");
+
+type PayloadRecorder = (snapshot: unknown) => void;
+
+/** The tap's recorder on a call's options, if the call is tapped. */
+export function payloadRecorder(options: object | undefined): PayloadRecorder | undefined {
+	const recorder = (options as { [RECORD_PAYLOAD]?: unknown } | undefined)?.[RECORD_PAYLOAD];
+	return typeof recorder === "function" ? (recorder as PayloadRecorder) : undefined;
+}
 
 interface SentMessage {
 	role?: string;
@@ -31,18 +45,26 @@ export function tapRequests(streamFn: StreamFn, tap: Tap): StreamFn {
 		const start = performance.now();
 		let payload: unknown;
 		let payloadReplaced = false;
+		let bounded = false;
 		const onPayload = options?.onPayload;
-		const tapped = onPayload
-			? {
-					...options,
-					onPayload: async (sent: unknown, target: typeof model) => {
-						const replaced = await onPayload(sent, target);
-						payload = replaced ?? sent;
-						payloadReplaced = replaced !== undefined;
-						return replaced;
-					},
-				}
-			: options;
+		const recordBounded: PayloadRecorder = (snapshot) => {
+			if (payload !== undefined) return;
+			payload = snapshot;
+			bounded = true;
+		};
+		const tapped = {
+			...options,
+			[RECORD_PAYLOAD]: recordBounded,
+			...(onPayload && {
+				onPayload: async (sent: unknown, target: typeof model) => {
+					const replaced = await onPayload(sent, target);
+					payload = replaced ?? sent;
+					bounded = false;
+					payloadReplaced = replaced !== undefined;
+					return replaced;
+				},
+			}),
+		};
 		const stream = await streamFn(model, context, tapped);
 		const record = (response: RequestRecord["response"]) => {
 			const messages = messagesOf(payload, (context.messages ?? []) as SentMessage[]);
@@ -60,7 +82,7 @@ export function tapRequests(streamFn: StreamFn, tap: Tap): StreamFn {
 					name: cutText(String(tool.name ?? ""), 200),
 					...(typeof tool.description === "string" && { description: cutText(tool.description, 2_000) }),
 				})),
-				...(payload !== undefined && { payload: snapshot(payload) }),
+				...(payload !== undefined && { payload: bounded ? payload : snapshot(payload) }),
 				payloadReplaced,
 				response,
 			});

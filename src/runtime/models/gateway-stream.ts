@@ -28,6 +28,8 @@ import {
 	type GatewayStreamOptions,
 	type ProviderGatewayApi,
 } from "../../protocol/gateway.ts";
+import { payloadRecorder } from "../inspector/request-tap.ts";
+import { SentTranscript } from "./sent-transcript.ts";
 
 export interface GatewayStreamConfig {
 	/** Marks the sink for the transport. Default a Comlink proxy answering only the sink's methods; a gateway in the same thread needs nothing else. */
@@ -71,7 +73,10 @@ function messageOf(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
 }
 
-/** What the gateway asks of this worker during a request: the hooks that hold the reply, and a payload it only reports. */
+/**
+ * What the gateway asks of this worker during a request: the hooks that hold the reply, and, for a call the
+ * inspector records, a payload it only reports.
+ */
 function requestHooks(options: SimpleStreamOptions | undefined, waits: GatewayStreamConfig["waits"], streamEvents: boolean): GatewayRequest["hooks"] {
 	const payload = Boolean(options?.onPayload) && (waits?.payload() ?? true);
 	const response = Boolean(options?.onResponse) && (waits?.response() ?? true);
@@ -79,7 +84,7 @@ function requestHooks(options: SimpleStreamOptions | undefined, waits: GatewaySt
 		payload,
 		response,
 		...(streamEvents && { streamEvents: true }),
-		...(options?.onPayload && !payload && { observePayload: true }),
+		...(!payload && payloadRecorder(options) && { observePayload: true }),
 	};
 }
 
@@ -88,6 +93,7 @@ export function createGatewayStreamFn(gateway: GatewayLike, config: GatewayStrea
 	let counter = 0;
 	const newId = config.newId ?? (() => `${prefix}-${++counter}`);
 	const mark = config.proxy ?? ((sink: GatewaySink) => proxyObject(sink, GATEWAY_SINK_METHODS));
+	const sent = new SentTranscript();
 
 	return (model, context, options): AssistantMessageEventStream => {
 		const stream = createAssistantMessageEventStream();
@@ -144,6 +150,7 @@ export function createGatewayStreamFn(gateway: GatewayLike, config: GatewayStrea
 		const sink: GatewaySink = {
 			events: (batch) => batch.forEach(deliver),
 			payload: async (payload) => (options?.onPayload ? await options.onPayload(payload, model) : undefined),
+			observed: (payload) => payloadRecorder(options)?.(payload),
 			response: async (response) => {
 				await options?.onResponse?.(response, model);
 			},
@@ -152,23 +159,29 @@ export function createGatewayStreamFn(gateway: GatewayLike, config: GatewayStrea
 			},
 		};
 
-		const prepare = async (): Promise<GatewayRequest> => {
+		const prepare = async (): Promise<Omit<GatewayRequest, "context">> => {
 			const headers = await config.headers?.(model);
 			return {
 				id,
 				model: modelRef(model),
-				context: { messages: context.messages } as GatewayRequest["context"],
 				options: gatewayOptions(options),
 				hooks: requestHooks(options, config.waits, Boolean(streamEvents)),
 				...(headers && Object.keys(headers).length > 0 && { headers }),
 			};
 		};
+		// The transcript is taken as it is posted, so the gateway has the requests in the order `sent` recorded them.
+		const post = (request: Omit<GatewayRequest, "context">) => gateway.stream({ ...request, ...sent.take(id, context.messages) }, mark(sink));
+		const send = async (request: Omit<GatewayRequest, "context">) => {
+			if ((await post(request))?.resend && !finished) {
+				sent.forget();
+				await post(request);
+			}
+		};
 		prepare()
-			.catch((error) => {
-				fail("error", `The model request could not be prepared: ${messageOf(error)}`);
-				return undefined;
-			})
-			.then((request) => (request && !finished ? gateway.stream(request, mark(sink)) : undefined))
+			.then(
+				(request) => (finished ? undefined : send(request)),
+				(error) => fail("error", `The model request could not be prepared: ${messageOf(error)}`),
+			)
 			.then(
 				() => fail("error", "The provider gateway ended the reply without a result"),
 				(error) => fail("error", `The provider gateway failed: ${messageOf(error)}`),

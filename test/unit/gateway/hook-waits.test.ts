@@ -7,7 +7,8 @@ import { createGatewayStreamFn, type GatewayLike } from "../../../src/runtime/mo
 import { mockModel } from "../../mock-providers/client.ts";
 import { startMockProviders, type MockProviders } from "../../mock-providers/server.mjs";
 import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
-import type { RequestRecord } from "../../../src/protocol/inspector.ts";
+import { INSPECTOR_LIMITS, type RequestRecord } from "../../../src/protocol/inspector.ts";
+import { tapRequests } from "../../../src/runtime/inspector/request-tap.ts";
 import { collect, connect, KEY, startGatewayRuntime, transcript, type Connection } from "./support.ts";
 
 let mock: MockProviders;
@@ -23,7 +24,7 @@ afterEach(() => {
 const model = () => mockModel(mock.url, "openai-completions");
 
 /** The hooks a request asks for, as the worker's stream function sends them, given whether handlers wait. */
-async function hooksSent(waits: { payload: boolean; response: boolean }, withOptions = true) {
+async function hooksSent(waits: { payload: boolean; response: boolean }, withOptions = true, tapped = true) {
 	let sent: GatewayRequest | undefined;
 	const gateway: GatewayLike = {
 		stream: async (request, sink: GatewaySink) => {
@@ -34,59 +35,71 @@ async function hooksSent(waits: { payload: boolean; response: boolean }, withOpt
 	};
 	const streamFn = createGatewayStreamFn(gateway, { proxy: (sink) => sink, waits: { payload: () => waits.payload, response: () => waits.response } });
 	const options = withOptions ? { onPayload: () => undefined, onResponse: () => undefined } : {};
-	await collect(await streamFn(model(), transcript(), options));
+	await collect(await (tapped ? tapRequests(streamFn, () => undefined) : streamFn)(model(), transcript(), options));
 	return sent?.hooks;
 }
 
+/** A conversation of `count` user messages, the first `first`. */
+function longTranscript(first: string, count: number) {
+	const context = transcript(first, false);
+	for (let i = 1; i < count; i++) context.messages.push({ role: "user", content: `message ${i}`, timestamp: i });
+	return context;
+}
+
 describe("which hooks hold a reply", () => {
-	it("asks for the round trips only for hooks with handlers, and for the payload as sent when it is only recorded", async () => {
+	it("asks for the round trips only for hooks with handlers, and for the payload as sent when only the inspector records it", async () => {
 		expect(await hooksSent({ payload: false, response: false })).toEqual({ payload: false, response: false, observePayload: true });
 		expect(await hooksSent({ payload: true, response: false })).toEqual({ payload: true, response: false });
 		expect(await hooksSent({ payload: false, response: true })).toEqual({ payload: false, response: true, observePayload: true });
-		// Options without hooks ask for nothing, handlers or not.
-		expect(await hooksSent({ payload: true, response: true }, false)).toEqual({ payload: false, response: false });
+		// Options without hooks wait for nothing, handlers or not; a recorded call still has its payload told.
+		expect(await hooksSent({ payload: true, response: true }, false)).toEqual({ payload: false, response: false, observePayload: true });
+		// A call nothing records asks for nothing it does not wait for.
+		expect(await hooksSent({ payload: false, response: false }, true, false)).toEqual({ payload: false, response: false });
 	});
 
-	it("a payload only observed reaches the worker, and the reply does not wait for the worker's answer", async () => {
+	it("a payload only observed reaches the worker's record as a bounded snapshot, and the reply does not wait for it", async () => {
 		c = connect([model()], { waits: { payload: () => false, response: () => false } });
 		c.secrets.setKey("openai", KEY, [mock.url]);
 		mock.script("openai-completions", [{ text: "Not held." }]);
-		const observed: unknown[] = [];
+		const records: RequestRecord[] = [];
+		let hooked = false;
 		const responses: unknown[] = [];
-		const stream = await c.streamFn(model(), transcript("Say hi", false), {
-			// An answer that never comes: a reply that waited for it would never end.
-			onPayload: (payload) => {
-				observed.push(payload);
-				return new Promise(() => undefined);
+		const streamFn = tapRequests(c.streamFn, (record) => records.push(record as RequestRecord));
+		const stream = await streamFn(model(), longTranscript("Say hi", 150), {
+			onPayload: () => {
+				hooked = true;
+				return undefined;
 			},
 			onResponse: (response) => void responses.push(response),
 		});
 		const { message } = await collect(stream);
 		expect(message.stopReason).toBe("stop");
 		expect(JSON.stringify(message.content)).toContain("Not held.");
-		expect(observed).toHaveLength(1);
-		expect(JSON.stringify(observed[0])).toContain("Say hi");
-		expect(JSON.stringify(observed[0])).not.toContain(KEY);
-		// No handler: the status and headers never cross.
+		// No handler waits: the payload hook does not run, and the status and headers never cross.
+		expect(hooked).toBe(false);
 		expect(responses).toEqual([]);
+		// The provider got every message; the worker, only as many as the inspector keeps.
+		const body = mock.requests.filter((request) => request.method === "POST")[0]?.body as { messages: unknown[] };
+		expect(body.messages.length).toBeGreaterThanOrEqual(150);
+		const told = c.received.filter((item) => !Array.isArray(item) && typeof item === "object" && item !== null && "messages" in item);
+		expect(told).toHaveLength(1);
+		expect((told[0] as { messages: unknown[] }).messages).toHaveLength(INSPECTOR_LIMITS.items + 1);
+		await vi.waitFor(() => expect(records).toHaveLength(1), { timeout: 10_000 });
+		const recorded = JSON.stringify(records[0]?.payload);
+		expect(recorded).toContain("Say hi");
+		expect(recorded).toContain(`${body.messages.length - INSPECTOR_LIMITS.items} more items`);
+		expect(recorded).not.toContain(KEY);
+		expect(records[0]?.payloadReplaced).toBe(false);
 	});
 
-	it("a replacement the worker returns for an observed payload is not sent", async () => {
-		c = connect([model()], { waits: { payload: () => false, response: () => false } });
+	it("a worker whose sink never answers the report still gets its reply", async () => {
+		c = connect([model()], { waits: { payload: () => false, response: () => false } }, { observed: () => new Promise(() => undefined) });
 		c.secrets.setKey("openai", KEY, [mock.url]);
 		mock.script("openai-completions", [{ text: "ok" }]);
-		let told = false;
-		const stream = await c.streamFn(model(), transcript("Say hi", false), {
-			onPayload: (payload) => {
-				told = true;
-				return JSON.parse(JSON.stringify(payload).replace("Say hi", "Say bye"));
-			},
-		});
-		await collect(stream);
-		expect(told).toBe(true);
+		const { message } = await collect(await tapRequests(c.streamFn, () => undefined)(model(), transcript("Say hi", false), {}));
+		expect(message.stopReason).toBe("stop");
 		const body = JSON.stringify(mock.requests.filter((request) => request.method === "POST")[0].body);
 		expect(body).toContain("Say hi");
-		expect(body).not.toContain("Say bye");
 	});
 
 	it("a runtime without provider hooks still records each request's payload as sent, for its inspector", async () => {

@@ -54,9 +54,10 @@ export interface Connection {
 
 /**
  * The gateway on port1 (the main thread's end), the stream function on port2 (the worker's end); the gateway knows
- * the models of `catalog`, the custom endpoints and the providers of `registered`.
+ * the models of `catalog`, the custom endpoints and the providers of `registered`. `sinkAnswers` answers the
+ * gateway in the worker's stead.
  */
-export function connect(catalog: Model<Api>[] = [], config: GatewayStreamConfig = {}): Connection {
+export function connect(catalog: Model<Api>[] = [], config: GatewayStreamConfig = {}, sinkAnswers: Pick<GatewaySink, "observed"> = {}): Connection {
 	const storage = new MemoryStorage();
 	const secrets = new SecretStore(storage);
 	const endpoints = new EndpointStore(secrets, storage);
@@ -80,6 +81,10 @@ export function connect(catalog: Model<Api>[] = [], config: GatewayStreamConfig 
 					payload: async (payload) => {
 						received.push(payload);
 						return sink.payload(payload);
+					},
+					observed: (payload) => {
+						received.push(payload);
+						return sinkAnswers.observed ? sinkAnswers.observed(payload) : sink.observed?.(payload);
 					},
 					response: async (response) => {
 						received.push(response);

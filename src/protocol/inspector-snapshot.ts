@@ -1,9 +1,11 @@
 /**
  * A bounded, structured-clonable copy of any value for the inspector: long strings, long arrays, big
  * objects and deep nesting are cut with a note of what was left out; functions, class instances and
- * binary data become short descriptions. Never throws (a getter that throws is noted instead).
+ * binary data become short descriptions. Never throws (a getter that throws is noted instead). The runtime
+ * takes it of what it records; the provider gateway of a payload it reports only for the record (its size
+ * grows with the conversation, and only this much of it is kept).
  */
-import { INSPECTOR_LIMITS } from "../../protocol/inspector.ts";
+import { INSPECTOR_LIMITS } from "./inspector.ts";
 
 export interface SnapshotLimits {
 	string: number;
