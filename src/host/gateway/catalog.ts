@@ -85,6 +85,26 @@ function compare(a: CatalogProvider, b: CatalogProvider): number {
 	return x[0] - y[0] || x[1] - y[1] || x[2].localeCompare(y[2]);
 }
 
+/**
+ * A provider's chat models by name, and their origins, once per catalog: the catalog does not change once loaded,
+ * and the page lists it again whenever a key, an endpoint or a runtime's providers change.
+ */
+const chatModelsOf = new WeakMap<CatalogSource, Map<string, { models: Model<Api>[]; origins: string[] }>>();
+
+function chatModels(source: CatalogSource, provider: string): { models: Model<Api>[]; origins: string[] } {
+	let byProvider = chatModelsOf.get(source);
+	if (!byProvider) chatModelsOf.set(source, (byProvider = new Map()));
+	let listed = byProvider.get(provider);
+	if (!listed) {
+		const models = source
+			.getModels(provider)
+			.filter((model) => model.type === undefined || model.type === "chat")
+			.sort((a, b) => a.name.localeCompare(b.name));
+		byProvider.set(provider, (listed = { models, origins: originsOf(models) }));
+	}
+	return listed;
+}
+
 /** Providers with their chat models; those with a key (or a keyless custom endpoint) first. */
 export function buildCatalog(
 	source: CatalogSource,
@@ -93,17 +113,14 @@ export function buildCatalog(
 	registered: RegisteredProviderInfo[] = [],
 ): CatalogProvider[] {
 	const entries: CatalogProvider[] = source.getProviders().map((provider) => {
-		const models = source
-			.getModels(provider)
-			.filter((model) => model.type === undefined || model.type === "chat")
-			.sort((a, b) => a.name.localeCompare(b.name));
+		const { models, origins } = chatModels(source, provider);
 		const unavailable = BROWSER_UNAVAILABLE[provider];
 		return {
 			provider,
 			label: providerLabel(provider),
 			hasKey: hasKey(provider),
-			origins: originsOf(models),
-			models,
+			origins: [...origins],
+			models: [...models],
 			...(unavailable ? { unavailable } : {}),
 		};
 	});
@@ -152,12 +169,20 @@ export function thinkingLevels(source: Pick<CatalogSource, "getSupportedThinking
 	}
 }
 
-/** pi-ai's catalog, imported when first needed. */
-export async function loadCatalogSource(): Promise<CatalogSource> {
-	const piAi = await import("@earendil-works/pi-ai/compat");
-	return {
-		getProviders: () => piAi.getProviders() as string[],
-		getModels: (provider) => piAi.getModels(provider as Parameters<typeof piAi.getModels>[0]) as Model<Api>[],
-		getSupportedThinkingLevels: (model) => piAi.getSupportedThinkingLevels(model),
-	};
+let catalogSource: Promise<CatalogSource> | undefined;
+
+/** pi-ai's catalog, imported when first needed; one per thread, so each provider is listed once (a failed load is tried again). */
+export function loadCatalogSource(): Promise<CatalogSource> {
+	catalogSource ??= import("@earendil-works/pi-ai/compat").then(
+		(piAi) => ({
+			getProviders: () => piAi.getProviders() as string[],
+			getModels: (provider) => piAi.getModels(provider as Parameters<typeof piAi.getModels>[0]) as Model<Api>[],
+			getSupportedThinkingLevels: (model) => piAi.getSupportedThinkingLevels(model),
+		}),
+		(error: unknown) => {
+			catalogSource = undefined;
+			throw error;
+		},
+	);
+	return catalogSource;
 }

@@ -28,14 +28,23 @@ export type KeyLookup = { ok: true; key: string } | { ok: false; reason: "missin
 
 const PREFIX = "playa.apiKey.";
 
+/** Origins by URL: asked for every model of the catalog and every request, of a few base URLs. */
+const origins = new Map<string, string | undefined>();
+const MAX_ORIGINS = 1_000;
+
 /** `https://api.openai.com/v1` → `https://api.openai.com`; undefined for anything that is not an http(s) URL. */
 export function originOf(url: string): string | undefined {
+	if (origins.has(url)) return origins.get(url);
+	let origin: string | undefined;
 	try {
 		const parsed = new URL(url);
-		return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.origin : undefined;
+		origin = parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.origin : undefined;
 	} catch {
-		return undefined;
+		origin = undefined;
 	}
+	if (origins.size >= MAX_ORIGINS) origins.clear();
+	origins.set(url, origin);
+	return origin;
 }
 
 export class SecretStore {
