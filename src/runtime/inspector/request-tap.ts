@@ -8,18 +8,18 @@ import { cutText, snapshot } from "../../protocol/inspector-snapshot.ts";
 
 type Tap = (record: Omit<RequestRecord, "seq" | "at" | "prompt" | "turn">) => void;
 
-/**
- * Set on the options a tapped call passes on: where the model's stream function reports the payload it sent when
- * no hook waited for it, as a snapshot already bounded (`GatewaySink.observed`).
- */
-const RECORD_PAYLOAD = Symbol("playa.recordPayload");
-
 type PayloadRecorder = (snapshot: unknown) => void;
 
-/** The tap's recorder on a call's options, if the call is tapped. */
+/**
+ * By the options a tapped call passes on: where the gateway's stream function reports the payload it sent when no
+ * hook waited for it, as a snapshot the gateway already bounded (`GatewaySink.observed`). Kept here rather than on
+ * the options, which an extension's provider also gets: only this thread's own code can record a bounded payload.
+ */
+const recorders = new WeakMap<object, PayloadRecorder>();
+
+/** The tap's recorder for a call made with `options`, if the call is tapped. */
 export function payloadRecorder(options: object | undefined): PayloadRecorder | undefined {
-	const recorder = (options as { [RECORD_PAYLOAD]?: unknown } | undefined)?.[RECORD_PAYLOAD];
-	return typeof recorder === "function" ? (recorder as PayloadRecorder) : undefined;
+	return options ? recorders.get(options) : undefined;
 }
 
 interface SentMessage {
@@ -54,7 +54,6 @@ export function tapRequests(streamFn: StreamFn, tap: Tap): StreamFn {
 		};
 		const tapped = {
 			...options,
-			[RECORD_PAYLOAD]: recordBounded,
 			...(onPayload && {
 				onPayload: async (sent: unknown, target: typeof model) => {
 					const replaced = await onPayload(sent, target);
@@ -65,6 +64,7 @@ export function tapRequests(streamFn: StreamFn, tap: Tap): StreamFn {
 				},
 			}),
 		};
+		recorders.set(tapped, recordBounded);
 		const stream = await streamFn(model, context, tapped);
 		const record = (response: RequestRecord["response"]) => {
 			const messages = messagesOf(payload, (context.messages ?? []) as SentMessage[]);
@@ -77,7 +77,8 @@ export function tapRequests(streamFn: StreamFn, tap: Tap): StreamFn {
 				durationMs: performance.now() - start,
 				model: `${String(model.provider)}/${String(model.id)}`,
 				systemPrompt: cutText(systemPrompt, INSPECTOR_LIMITS.text),
-				messages: snapshot(messages.filter((message) => message.role !== "system")),
+				// A payload the gateway bounded is not cut again (its notes of what was left out would be).
+				messages: bounded ? messages.filter((message) => message?.role !== "system") : snapshot(messages.filter((message) => message.role !== "system")),
 				tools: declared.slice(0, INSPECTOR_LIMITS.items).map((tool) => ({
 					name: cutText(String(tool.name ?? ""), 200),
 					...(typeof tool.description === "string" && { description: cutText(tool.description, 2_000) }),

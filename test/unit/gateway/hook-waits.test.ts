@@ -87,9 +87,27 @@ describe("which hooks hold a reply", () => {
 		await vi.waitFor(() => expect(records).toHaveLength(1), { timeout: 10_000 });
 		const recorded = JSON.stringify(records[0]?.payload);
 		expect(recorded).toContain("Say hi");
-		expect(recorded).toContain(`${body.messages.length - INSPECTOR_LIMITS.items} more items`);
+		const leftOut = `${body.messages.length - INSPECTOR_LIMITS.items} more items`;
+		expect(recorded).toContain(leftOut);
+		// The messages the record lists are the payload's, with the note of those left out.
+		expect(JSON.stringify((records[0]?.messages as unknown[] | undefined)?.at(-1))).toContain(leftOut);
 		expect(recorded).not.toContain(KEY);
 		expect(records[0]?.payloadReplaced).toBe(false);
+	});
+
+	it("the options a tapped call passes on (an extension's provider gets them) hold no way to record a payload", async () => {
+		let seen: object | undefined;
+		const streamFn = tapRequests(
+			async (target, _context, options) => {
+				seen = options;
+				return createGatewayStreamFn({ stream: async () => undefined, abort: async () => undefined }, { proxy: (sink) => sink })(target, transcript(), {
+					signal: AbortSignal.abort(),
+				});
+			},
+			() => undefined,
+		);
+		await collect(await streamFn(model(), transcript(), { maxTokens: 5 }));
+		expect(Reflect.ownKeys(seen ?? {})).toEqual(["maxTokens"]);
 	});
 
 	it("a worker whose sink never answers the report still gets its reply", async () => {
