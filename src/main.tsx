@@ -1,3 +1,5 @@
+// First: the workers this starts load while the rest of the page's modules evaluate.
+import { takeEarlyStart } from "./host/early-start.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { askToKeepStorage, keepForOffline, startServiceWorker } from "./host/offline/service-worker-client.ts";
@@ -22,7 +24,7 @@ async function start() {
 	}
 	// On a host without isolation headers the first load reloads once under the service worker, which adds them.
 	if ((await startServiceWorker()) === "reloading") return;
-	const playground = new Playground(window.location);
+	const playground = new Playground(window.location, { early: takeEarlyStart() });
 	void playground.open();
 	createRoot(document.getElementById("root")!).render(
 		<StrictMode>

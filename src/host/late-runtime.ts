@@ -4,7 +4,7 @@
  * answer (it queues behind a stream of messages on a loaded page); a worker stuck in extension code is hung now;
  * one in a synchronous workspace call, or in none of its extensions' code, gets a fixed grace once.
  */
-import type { RuntimeActivity } from "./runtime-client.ts";
+import type { RuntimeActivity } from "./sandbox-frame.ts";
 
 /** How much longer a late runtime that runs no extension code gets before it counts as hung. */
 export const UNNAMED_HANG_GRACE_MS = 10_000;

@@ -31,6 +31,7 @@ import { PlaygroundChoices } from "./playground-choices.ts";
 import { HOME_PLAYGROUND, openPlaygroundDatabase, playgroundIdOf } from "./playgrounds.ts";
 import { SHARED_SETTINGS } from "./share-materialize.ts";
 import { SharedFirstStart } from "./shared-first-start.ts";
+import type { EarlyStart } from "./early-start.ts";
 import { ShareDesk } from "./share-desk.ts";
 
 export class Playground {
@@ -157,10 +158,14 @@ export class Playground {
 	/** Shared playgrounds offered to open (a link, a `.playa.json`, an embedding page), with consent. */
 	readonly share: ShareDesk;
 
+	/** What the page started before its modules ran (early-start.ts), for `open` to take. */
+	private early: EarlyStart;
+
 	constructor(
 		private readonly location: Location,
-		options: { databaseInMemory?: boolean } = {},
+		options: { databaseInMemory?: boolean; early?: EarlyStart } = {},
 	) {
+		this.early = options.early ?? {};
 		this.playgroundId = playgroundIdOf(location);
 		this.sessionWriter = options.databaseInMemory ? inPageSessionWriter() : new SessionWriterWorkerHost((message) => this.notify(message, "error", "Playa"));
 		this.share = new ShareDesk({
@@ -207,8 +212,10 @@ export class Playground {
 	}
 
 	async open(): Promise<void> {
-		this.runner.frames.warm();
-		this.workspace.warm(this.location);
+		const { frame, workspaceWorker } = this.early;
+		this.early = {};
+		this.runner.frames.warm(frame);
+		this.workspace.warm(this.location, workspaceWorker);
 		void this.share.openFromAddress();
 		try {
 			this.storage = await openPlaygroundDatabase(this.playgroundId);

@@ -3,15 +3,16 @@
  * loads while storage opens, the workspace starts and a consent prompt waits. It runs no extension code:
  * what to load reaches it only with the start.
  */
-import { prepareRuntimeFrame, type SandboxFrame } from "./runtime-client.ts";
+import { prepareRuntimeFrame, type SandboxFrame } from "./sandbox-frame.ts";
 
 export class WarmFrame {
 	private frame?: SandboxFrame;
 	private closed = false;
 
-	/** Starts loading a frame, if none is waiting. */
-	warm(): void {
-		if (!this.closed) this.frame ??= prepareRuntimeFrame();
+	/** Starts loading a frame, if none is waiting; `started`: one the page made already (early-start.ts). */
+	warm(started?: SandboxFrame): void {
+		if (this.closed || this.frame) return started?.remove();
+		this.frame = started ?? prepareRuntimeFrame();
 	}
 
 	/** The waiting frame, or a new one. */

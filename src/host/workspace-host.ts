@@ -76,16 +76,22 @@ export class WorkspaceHost {
 
 	/**
 	 * Starts the embedded shell's worker now, so its module (the largest the start waits for) loads while storage
-	 * opens; `open` hands it the stored files. A page asking for WebContainer by its address does without.
+	 * opens; `open` hands it the stored files. `started`: one the page started already (early-start.ts). A page
+	 * asking for WebContainer by its address does without.
 	 */
-	warm(location: Location): void {
-		if (this.warmed || new URLSearchParams(location.search).get("workspace") === "webcontainer") return;
+	warm(location: Location, started?: Worker): void {
+		if (this.warmed || new URLSearchParams(location.search).get("workspace") === "webcontainer") {
+			started?.terminate();
+			return;
+		}
 		this.warmed = true;
-		const warm: { worker: Promise<Worker | undefined>; dropped: boolean } = { worker: Promise.resolve(undefined), dropped: false };
-		warm.worker = import("../workspace/embedded/start.ts").then(
-			({ spawnEmbeddedWorker }) => (warm.dropped || this.closed ? undefined : spawnEmbeddedWorker()),
-			() => undefined,
-		);
+		const warm: { worker: Promise<Worker | undefined>; dropped: boolean } = { worker: Promise.resolve(started), dropped: false };
+		if (!started) {
+			warm.worker = import("../workspace/embedded/spawn.ts").then(
+				({ spawnEmbeddedWorker }) => (warm.dropped || this.closed ? undefined : spawnEmbeddedWorker()),
+				() => undefined,
+			);
+		}
 		this.warmWorker = warm;
 	}
 

@@ -197,6 +197,25 @@ describe("workspace host", () => {
 			expect(made[0].ended).toBe(true);
 		});
 
+		it("takes one the page started before its modules ran, and ends one that is not wanted", async () => {
+			const { spawnEmbeddedWorker } = await import("../../src/workspace/embedded/spawn.ts");
+			const storage = await PlayaDatabase.open(`playa-ws-${crypto.randomUUID()}`);
+			const workspaces = host();
+			workspaces.warm({ search: "" } as Location, spawnEmbeddedWorker());
+			await workspaces.open(storage, { search: "" } as Location);
+			// The given worker is the one that runs: no other was made.
+			expect(made).toHaveLength(1);
+			expect(made[0].ended).toBe(false);
+			const port = await workspaces.createPort();
+			if (!port) throw new Error("the workspace gave no port");
+			expect((await (await connectEmbeddedWorkspace(port, {}, false)).exec("echo early")).stdout).toBe("early\n");
+			// Warmed once: a second one given is ended, as is one given where the address asks for WebContainer.
+			workspaces.warm({ search: "" } as Location, spawnEmbeddedWorker());
+			host().warm({ search: "?workspace=webcontainer" } as Location, spawnEmbeddedWorker());
+			expect(made.map((entry) => entry.ended)).toEqual([false, true, true]);
+			workspaces.close();
+		});
+
 		it("ends when WebContainer runs instead, and is not started when the address asks for WebContainer", async () => {
 			const storage = await PlayaDatabase.open(`playa-ws-${crypto.randomUUID()}`);
 			await storage.setSetting("workspaceBackend", "webcontainer");

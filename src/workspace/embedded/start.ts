@@ -5,16 +5,14 @@
  */
 import type { EmbeddedInit } from "../types.ts";
 import { connectEmbeddedWorkspace, type RemoteEmbeddedWorkspace } from "./client.ts";
+import { spawnEmbeddedWorker } from "./spawn.ts";
 
 export interface EmbeddedWorkspaceHandle {
 	workspace: RemoteEmbeddedWorkspace;
 	terminate(): void;
 }
 
-/** The workspace worker, its module loading: started ahead (before the files are read), it is handed them later. */
-export function spawnEmbeddedWorker(): Worker {
-	return new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name: "playa-workspace" });
-}
+export { spawnEmbeddedWorker };
 
 export async function startEmbeddedWorkspace(init: EmbeddedInit = {}, worker = spawnEmbeddedWorker()): Promise<EmbeddedWorkspaceHandle> {
 	try {
