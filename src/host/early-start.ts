@@ -9,6 +9,7 @@
 import { spawnEmbeddedWorker } from "../workspace/embedded/spawn.ts";
 import { embedOptions } from "./embed-params.ts";
 import { prepareRuntimeFrame, type SandboxFrame } from "./sandbox-frame.ts";
+import { workspaceAsked } from "./workspace-param.ts";
 
 export interface EarlyStart {
 	/** The embedded shell's worker; none where the address asks for WebContainer. */
@@ -19,9 +20,8 @@ export interface EarlyStart {
 function startEarly(): EarlyStart {
 	// Without isolation the page reloads under its service worker first; an embed has its own start.
 	if (!window.crossOriginIsolated || embedOptions(window.location)) return {};
-	const webcontainer = new URLSearchParams(window.location.search).get("workspace") === "webcontainer";
 	return {
-		workspaceWorker: webcontainer ? undefined : spawnEmbeddedWorker(),
+		workspaceWorker: workspaceAsked(window.location) === "webcontainer" ? undefined : spawnEmbeddedWorker(),
 		frame: prepareRuntimeFrame(),
 	};
 }

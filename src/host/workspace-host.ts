@@ -4,7 +4,8 @@
  * served to every runtime on a port, and the files panel's source. Which backend to use comes from
  * `?workspace=embedded|webcontainer` (remembered) or the stored choice.
  */
-import { chooseBackend, isWorkspaceKind } from "../workspace/choose.ts";
+import { isWorkspaceKind } from "../protocol/workspace.ts";
+import { chooseBackend } from "../workspace/choose.ts";
 import type { EmbeddedWorkspaceHandle } from "../workspace/embedded/start.ts";
 import { serveWorkspace } from "../workspace/serve.ts";
 import { readTree, walk } from "../workspace/tree.ts";
@@ -15,6 +16,7 @@ import type { WebContainerWorkspace } from "../workspace/webcontainer/webcontain
 import type { PlayaDatabase } from "./database.ts";
 import { discoverProjectExtensions, type ProjectDiscovery } from "../workspace/project-extensions.ts";
 import { seedFromStore, STORED_ROOT, WorkspaceMirror } from "./workspace-mirror.ts";
+import { workspaceAsked } from "./workspace-param.ts";
 
 const PREFERENCE_SETTING = "workspaceBackend";
 
@@ -80,7 +82,7 @@ export class WorkspaceHost {
 	 * asking for WebContainer by its address does without.
 	 */
 	warm(location: Location, started?: Worker): void {
-		if (this.warmed || new URLSearchParams(location.search).get("workspace") === "webcontainer") {
+		if (this.warmed || workspaceAsked(location) === "webcontainer") {
 			started?.terminate();
 			return;
 		}
@@ -129,8 +131,9 @@ export class WorkspaceHost {
 					await seedFromStore(workspace, snapshot);
 				},
 				embedded: async () => {
-					const { startEmbeddedWorkspace, spawnEmbeddedWorker } = await import("../workspace/embedded/start.ts");
-					const worker = (await this.takeWarmWorker()) ?? spawnEmbeddedWorker();
+					const { startEmbeddedWorkspace } = await import("../workspace/embedded/start.ts");
+					// Without a warm worker, the start spawns one.
+					const worker = await this.takeWarmWorker();
 					return startEmbeddedWorkspace({ snapshot: await storage.loadFiles() }, worker);
 				},
 			});
@@ -179,8 +182,8 @@ export class WorkspaceHost {
 	}
 
 	private async preference(storage: PlayaDatabase, location: Location): Promise<WorkspaceKind> {
-		const asked = new URLSearchParams(location.search).get("workspace");
-		if (isWorkspaceKind(asked)) {
+		const asked = workspaceAsked(location);
+		if (asked) {
 			await storage.setSetting(PREFERENCE_SETTING, asked);
 			return asked;
 		}

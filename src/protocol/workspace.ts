@@ -7,6 +7,10 @@ import { methodsOf } from "./guard.ts";
 
 export type WorkspaceKind = "embedded" | "webcontainer";
 
+export function isWorkspaceKind(value: unknown): value is WorkspaceKind {
+	return value === "embedded" || value === "webcontainer";
+}
+
 export type EntryType = "file" | "directory" | "symlink";
 
 export interface WorkspaceDirent {

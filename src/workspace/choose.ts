@@ -18,10 +18,6 @@ export const NOTICES = {
 	notPrepared: (message: string) => `its files could not be restored from this browser's storage (${message})`,
 };
 
-export function isWorkspaceKind(value: unknown): value is WorkspaceKind {
-	return value === "embedded" || value === "webcontainer";
-}
-
 export async function chooseBackend<E>(
 	preference: WorkspaceKind,
 	start: {

@@ -72,18 +72,19 @@ export function tapRequests(streamFn: StreamFn, tap: Tap): StreamFn {
 			const { systemPrompt: shorthand, tools } = context as { systemPrompt?: string; tools?: SentMessage["toolsAdded"] };
 			const systemPrompt = [shorthand ?? "", ...system.map((message) => textOf(message.content))].filter(Boolean).join("\n\n");
 			const declared = [...(tools ?? []), ...system.flatMap((message) => message.toolsAdded ?? [])];
+			// A payload the gateway bounded is not cut again (its notes of what was left out would be).
+			const bound = (value: unknown) => (bounded ? value : snapshot(value));
 			tap({
 				start,
 				durationMs: performance.now() - start,
 				model: `${String(model.provider)}/${String(model.id)}`,
 				systemPrompt: cutText(systemPrompt, INSPECTOR_LIMITS.text),
-				// A payload the gateway bounded is not cut again (its notes of what was left out would be).
-				messages: bounded ? messages.filter((message) => message?.role !== "system") : snapshot(messages.filter((message) => message.role !== "system")),
+				messages: bound(messages.filter((message) => message?.role !== "system")),
 				tools: declared.slice(0, INSPECTOR_LIMITS.items).map((tool) => ({
 					name: cutText(String(tool.name ?? ""), 200),
 					...(typeof tool.description === "string" && { description: cutText(tool.description, 2_000) }),
 				})),
-				...(payload !== undefined && { payload: bounded ? payload : snapshot(payload) }),
+				...(payload !== undefined && { payload: bound(payload) }),
 				payloadReplaced,
 				response,
 			});

@@ -12,8 +12,6 @@ export interface EmbeddedWorkspaceHandle {
 	terminate(): void;
 }
 
-export { spawnEmbeddedWorker };
-
 export async function startEmbeddedWorkspace(init: EmbeddedInit = {}, worker = spawnEmbeddedWorker()): Promise<EmbeddedWorkspaceHandle> {
 	try {
 		const workspace = await connectEmbeddedWorkspace(worker, init);
