@@ -11,6 +11,7 @@ export const CHROMIUM_ARGS = [
 	"--disable-background-networking",
 	"--disable-component-update",
 	"--disable-sync",
+	"--disable-features=PreloadTopChromeWebUI,WebUIOmniboxPopup",
 ];
 
 export function chromiumPath() {

@@ -228,8 +228,9 @@ export class Playground {
 			const [saved, linked] = await Promise.all([this.choices.load(), this.storage.getSetting<string[]>(SHARED_SETTINGS.linkedExtensions)]);
 			await this.sharedStart.take();
 			const untrusted = await this.links.open(this.location, linked, saved);
-			// Transpiled (not run) while the prompt waits, or while the runtime starts.
+			// Transpiled (not run) while the prompt waits, or while the runtime starts; the runtime's worker loads pi-ai.
 			void this.transpileCache.prepare(this.links.readTexts());
+			if (saved.length + this.links.urls.length > 0) this.runner.frames.expectExtensions();
 			await this.answers.load();
 			this.set({ extensionUrls: [...new Set([...saved, ...this.links.urls.filter((url) => !untrusted.includes(url))])] });
 			if (untrusted.length > 0) {

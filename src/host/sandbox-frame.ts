@@ -5,7 +5,7 @@
  * (early-start.ts).
  */
 import type { RunningCall } from "../protocol/call-record.ts";
-import { SANDBOX_ALIVE, SANDBOX_START, type FrameReport, type FrameRequest } from "../protocol/sandbox.ts";
+import { SANDBOX_ALIVE, SANDBOX_START, SANDBOX_WARM, type FrameReport, type FrameRequest } from "../protocol/sandbox.ts";
 import { parseFrameReport } from "../protocol/sandbox-schema.ts";
 
 export interface RuntimeActivity {
@@ -114,6 +114,14 @@ export class SandboxFrame {
 				serve(starting, { runtime: runtimePort, control: this.control.port2, workspace: workspacePort });
 			});
 		});
+	}
+
+	/**
+	 * Extensions are to load in this frame's runtime: its worker loads what they import ahead (SANDBOX_WARM). A
+	 * frame that cannot run does without: its worker starts in the page only with the start.
+	 */
+	expectExtensions(): void {
+		void this.alive.then((alive) => alive && this.element.contentWindow?.postMessage({ type: SANDBOX_WARM }, "*"));
 	}
 
 	readActivity(): Promise<RuntimeActivity> {

@@ -15,6 +15,11 @@ export class WarmFrame {
 		this.frame = started ?? prepareRuntimeFrame();
 	}
 
+	/** The next runtime loads extensions: the waiting frame's worker loads what they import meanwhile. */
+	expectExtensions(): void {
+		this.frame?.expectExtensions();
+	}
+
 	/** The waiting frame, or a new one. */
 	take(): SandboxFrame {
 		const frame = this.frame ?? prepareRuntimeFrame();

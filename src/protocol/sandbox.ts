@@ -23,11 +23,21 @@ import type { RunningCall } from "./call-record.ts";
  */
 export const SANDBOX_START = "playa-sandbox-start";
 
+/**
+ * The page → frame message (window `postMessage`) before the start, when extensions are to load: the worker
+ * loads ahead what nearly every extension imports (pi-ai, with its model catalog), while a consent prompt waits
+ * or the session gets ready. It carries nothing: no extension's address or code reaches the frame before the start.
+ */
+export const SANDBOX_WARM = "playa-sandbox-warm";
+
 /** The frame → page message (window `postMessage`) as soon as the frame's script runs. */
 export const SANDBOX_ALIVE = "playa-sandbox-alive";
 
 /** The worker → frame message once the runtime's module has run: the frame then sends the boot. */
 export const RUNTIME_READY = "playa-runtime-ready";
+
+/** The frame → worker form of `SANDBOX_WARM`, once the worker is ready and only before its boot. */
+export const RUNTIME_WARM = "playa-runtime-warm";
 
 /**
  * The frame → worker message: where to answer the host, the call record to write, and the frame's channel
@@ -55,7 +65,12 @@ export type FrameReport =
 	 */
 	| { type: "call_record"; id: number; running?: RunningCall; syncCall?: boolean; beat?: number };
 
+/** Whether `data` is a message of this `type` (a boundary's message is checked for nothing more than that here). */
+export function isMessage(data: unknown, type: string): boolean {
+	return !!data && typeof data === "object" && (data as { type?: unknown }).type === type;
+}
+
 /** Whether a message the worker posted to the frame is its ready signal (the only one the frame reads). */
 export function isRuntimeReady(data: unknown): boolean {
-	return !!data && typeof data === "object" && (data as { type?: unknown }).type === RUNTIME_READY;
+	return isMessage(data, RUNTIME_READY);
 }

@@ -11,7 +11,8 @@
 import { startHeartbeat } from "../protocol/call-record.ts";
 import { exposeGuarded, sealedEndpoint } from "../protocol/guard.ts";
 import { RUNTIME_API_METHODS, type RuntimeConfig } from "../protocol/runtime.ts";
-import { RUNTIME_READY, type RuntimeBoot } from "../protocol/sandbox.ts";
+import { isMessage, RUNTIME_READY, RUNTIME_WARM, type RuntimeBoot } from "../protocol/sandbox.ts";
+import { HOST_MODULES } from "../modules/table.ts";
 import { Runtime } from "./runtime.ts";
 import { provideSecureContextMembers } from "./secure-context.ts";
 
@@ -61,12 +62,16 @@ function boot(message: RuntimeBoot): void {
 	lockMessaging();
 }
 
-// The boot is the first message and the only one read from the frame; nothing of extension code has run yet.
-scope.addEventListener(
-	"message",
-	(event: MessageEvent<RuntimeBoot>) => {
-		if (event.data?.type === "playa-runtime-boot" && event.data.port) boot(event.data);
-	},
-	{ once: true },
-);
+/** Extensions are to load (protocol/sandbox.ts SANDBOX_WARM): pi-ai's module loads now, not at their first import. */
+const warm = (event: MessageEvent) => {
+	if (isMessage(event.data, RUNTIME_WARM)) void HOST_MODULES["pi-ai"]().catch(() => undefined);
+};
+scope.addEventListener("message", warm);
+// The boot is the only other message read from the frame, and the last; nothing of extension code has run yet.
+scope.addEventListener("message", function onBoot(event: MessageEvent<RuntimeBoot>) {
+	if (isMessage(event.data, RUNTIME_WARM)) return;
+	scope.removeEventListener("message", onBoot);
+	scope.removeEventListener("message", warm);
+	if (event.data?.type === "playa-runtime-boot" && event.data.port) boot(event.data);
+});
 scope.postMessage({ type: RUNTIME_READY });

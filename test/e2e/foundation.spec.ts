@@ -76,6 +76,27 @@ test("code from a link does not run when the user says no", async ({ page }) => 
 	await expect(page.getByRole("article", { name: "You message" })).toHaveText(/\/deploy/);
 });
 
+test("while a link's prompt waits, the runtime's worker loads pi-ai ahead of the yes; an empty playground does without", async ({ page, context }) => {
+	const piAiChunks: string[] = [];
+	context.on("request", (request) => {
+		const name = new URL(request.url()).pathname.split("/").pop() ?? "";
+		if (/^pi-ai-[\w-]+\.js$/.test(name)) piAiChunks.push(name);
+	});
+	await page.goto("/");
+	await waitReady(page);
+	expect(piAiChunks).toEqual([]);
+
+	await page.goto(`/?ext=${encodeURIComponent(`${FIXTURES}/upstream/hello.ts`)}`);
+	const prompt = page.getByRole("dialog", { name: "Run extensions from this link?" });
+	await expect(prompt).toBeVisible();
+	await expect.poll(() => piAiChunks.length).toBe(1);
+	await prompt.getByRole("button", { name: "Run extensions" }).click();
+	await waitReady(page);
+	await expect(extension(page, "hello")).toContainText("loaded");
+	// The start imported the module the worker had loaded: no second copy.
+	expect(piAiChunks).toHaveLength(1);
+});
+
 test("Esc stops a streaming reply; the stopped reply is kept", async ({ page }) => {
 	await openWithExtensions(page, []);
 	const long = Array.from({ length: 400 }, (_, i) => `word${i}`).join(" ");
