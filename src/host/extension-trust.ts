@@ -41,11 +41,13 @@ export class ExtensionContentTrust {
 	private pending: CheckedUrl[] = [];
 	/** The text each URL had when last read, until a runtime takes it (`takeSources`): the text checked is the text run. */
 	private readonly texts = new Map<string, string>();
+	/** What the user trusted in this page: it holds at once, before (and whether or not) storing it succeeds. */
+	private readonly decided: Hashes = {};
 
 	constructor(private readonly home: () => PlayaDatabase) {}
 
 	private async hashes(): Promise<Hashes> {
-		return (await this.home().getSetting<Hashes>(SETTING)) ?? {};
+		return { ...((await this.home().getSetting<Hashes>(SETTING)) ?? {}), ...this.decided };
 	}
 
 	/** Reads and hashes each URL; returns those whose content the user has not trusted (they wait for `decide`). */
@@ -84,19 +86,21 @@ export class ExtensionContentTrust {
 		return sources;
 	}
 
-	/** The user's answer about the URLs `untrusted` last returned: yes keeps their hashes. */
-	async decide(run: boolean): Promise<void> {
+	/**
+	 * The user's answer about the URLs `untrusted` last returned: yes keeps their hashes. A yes holds in this page
+	 * as this is called; the promise is its storing, for the visits after.
+	 */
+	decide(run: boolean): Promise<void> {
 		const pending = this.pending;
 		this.pending = [];
-		if (run) await this.trust(pending);
+		return run ? this.trust(pending) : Promise.resolve();
 	}
 
-	/** Trusts these URLs with these contents (those the page could read). */
-	async trust(checked: CheckedUrl[]): Promise<void> {
+	/** Trusts these URLs with these contents (those the page could read): at once in this page, then stored. */
+	trust(checked: CheckedUrl[]): Promise<void> {
 		const readable = checked.filter((entry): entry is CheckedUrl & { hash: string } => entry.hash !== undefined);
-		if (readable.length === 0) return;
-		const hashes = await this.hashes();
-		for (const entry of readable) hashes[entry.url] = entry.hash;
-		await this.home().setSetting(SETTING, hashes);
+		if (readable.length === 0) return Promise.resolve();
+		for (const entry of readable) this.decided[entry.url] = entry.hash;
+		return this.hashes().then((hashes) => this.home().setSetting(SETTING, hashes));
 	}
 }

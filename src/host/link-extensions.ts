@@ -43,9 +43,9 @@ export class LinkExtensions {
 		return untrusted;
 	}
 
-	/** The user's answer about the URLs `open` or `changed` returned last. */
-	async decide(run: boolean): Promise<void> {
-		await this.trust.decide(run);
+	/** The user's answer about the URLs `open` or `changed` returned last: it holds at once; the promise is its storing. */
+	decide(run: boolean): Promise<void> {
+		return this.trust.decide(run);
 	}
 
 	/** The link extensions about to run whose content is not the one the user trusted: asked again at every start. */

@@ -258,11 +258,18 @@ export class Playground {
 			changedUrls: [],
 			...(run && untrustedUrls.length > 0 && { extensionUrls: [...new Set([...extensionUrls, ...untrustedUrls])] }),
 		});
-		await this.links.decide(run);
+		// The answer holds in this page at once: the start does not wait for it to be stored for the next visit.
+		const stored = this.links
+			.decide(run)
+			.catch((error: Error) =>
+				this.notify(`Your answer could not be kept for your next visit, which will ask again: ${error?.message ?? String(error)}`, "warning", "Playa"),
+			);
 		// A runtime whose extensions left project_trust undecided waits for this answer: it goes on by itself.
-		if (await this.project.decide(run)) return;
-		await this.runner.start();
-		await this.sharedStart.sendPrompt();
+		if (!(await this.project.decide(run))) {
+			await this.runner.start();
+			await this.sharedStart.sendPrompt();
+		}
+		await stored;
 	}
 
 	/**

@@ -59,6 +59,8 @@ export class ProjectTrust {
 
 	/** `remember: false`: for this page's life only (an extension's `project_trust` yes without `remember`). */
 	async trust(extensions: DiscoveredExtension[], remember = true): Promise<void> {
+		// Nothing to add: no read and write of the setting on the way to a start.
+		if (extensions.length === 0) return;
 		if (!remember) {
 			this.trustedForNow = withFiles(this.trustedForNow, extensions);
 			return;
@@ -68,6 +70,7 @@ export class ProjectTrust {
 
 	/** `remember: true`: kept in IndexedDB (an extension's `project_trust` no with `remember`); else for this page only. */
 	async decline(extensions: DiscoveredExtension[], remember = false): Promise<void> {
+		if (extensions.length === 0) return;
 		if (!remember) {
 			this.declined = withFiles(this.declined, extensions);
 			return;

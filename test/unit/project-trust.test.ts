@@ -24,6 +24,18 @@ function settingsStore(): PlayaDatabase {
 const EXT = "export default function (pi) {}\n";
 
 describe("project trust", () => {
+	it("a yes or a no about no files touches no storage: a link's yes starts without a settings write", async () => {
+		const calls: string[] = [];
+		const store = {
+			getSetting: async (key: string) => void calls.push(`get ${key}`),
+			setSetting: async (key: string) => void calls.push(`set ${key}`),
+		} as unknown as PlayaDatabase;
+		const trust = new ProjectTrust(() => store);
+		await trust.trust([]);
+		await trust.decline([], true);
+		expect(calls).toEqual([]);
+	});
+
 	it("asks about new and changed files, not about trusted ones; a no holds until the files change", async () => {
 		const workspace = await EmbeddedWorkspace.create({ files: { ".pi/extensions/a.ts": EXT } });
 		const store = settingsStore();

@@ -219,6 +219,40 @@ describe("link extensions trusted per content hash", () => {
 		expect(await trust.untrusted(["https://x.test/a.ts"], read)).toHaveLength(1);
 	});
 
+	it("a yes holds in the page as it is given, while it is stored; one that could not be stored asks on the next visit", async () => {
+		const url = "https://x.test/a.ts";
+		const read = async () => "export default () => {}";
+		const settings = new Map<string, unknown>();
+		const writes: { done(): void; fail(error: Error): void }[] = [];
+		const home = {
+			getSetting: async (key: string) => structuredClone(settings.get(key)),
+			setSetting: (key: string, value: unknown) =>
+				new Promise<void>((resolve, reject) => writes.push({ done: () => resolve(void settings.set(key, structuredClone(value))), fail: reject })),
+		} as unknown as PlayaDatabase;
+		const trust = new ExtensionContentTrust(() => home);
+		const [checked] = await trust.untrusted([url], read);
+		const stored = trust.decide(true);
+		// Not stored yet: this page starts with the yes all the same, and pins the hash the user saw; another page would ask.
+		expect(await trust.untrusted([url], read)).toEqual([]);
+		expect(await trust.pinned([url])).toEqual({ [url]: checked.hash });
+		await vi.waitFor(() => expect(writes).toHaveLength(1));
+		expect(await new ExtensionContentTrust(() => home).untrusted([url], read)).toHaveLength(1);
+		writes[0].done();
+		await stored;
+		expect(await new ExtensionContentTrust(() => home).untrusted([url], read)).toEqual([]);
+
+		// A yes that could not be stored: this page still runs what the user said yes to; the next visit asks again.
+		settings.clear();
+		const again = new ExtensionContentTrust(() => home);
+		await again.untrusted([url], read);
+		const failed = again.decide(true);
+		await vi.waitFor(() => expect(writes).toHaveLength(2));
+		writes[1].fail(new Error("disk full"));
+		await expect(failed).rejects.toThrow("disk full");
+		expect(await again.untrusted([url], read)).toEqual([]);
+		expect(await new ExtensionContentTrust(() => home).untrusted([url], read)).toHaveLength(1);
+	});
+
 	it("hands the starting runtime the text it last checked, once", async () => {
 		const home = settingsStore();
 		const trust = new ExtensionContentTrust(() => home);
