@@ -34,10 +34,10 @@ function textOf(content: unknown): string {
 	return content.map((block: { type?: string; text?: string }) => (block?.type === "text" && typeof block.text === "string" ? block.text : "")).join("");
 }
 
-/** The messages of a payload shaped like a context (the scripted model's), else of the context given. */
-function messagesOf(payload: unknown, fallback: SentMessage[]): SentMessage[] {
+/** The messages of a payload that has them (a context's shape, or a chat API's), else undefined. */
+function messagesOf(payload: unknown): SentMessage[] | undefined {
 	const messages = (payload as { messages?: unknown } | undefined)?.messages;
-	return Array.isArray(messages) ? (messages as SentMessage[]) : fallback;
+	return Array.isArray(messages) ? (messages as SentMessage[]) : undefined;
 }
 
 export function tapRequests(streamFn: StreamFn, tap: Tap): StreamFn {
@@ -67,24 +67,29 @@ export function tapRequests(streamFn: StreamFn, tap: Tap): StreamFn {
 		recorders.set(tapped, recordBounded);
 		const stream = await streamFn(model, context, tapped);
 		const record = (response: RequestRecord["response"]) => {
-			const messages = messagesOf(payload, (context.messages ?? []) as SentMessage[]);
-			const system = messages.filter((message) => message.role === "system");
+			const sent = messagesOf(payload);
+			const messages = sent ?? ((context.messages ?? []) as SentMessage[]);
+			// A bounded payload's items may be its notes of what was left out, or null.
+			const system = messages.filter((message) => message?.role === "system");
 			const { systemPrompt: shorthand, tools } = context as { systemPrompt?: string; tools?: SentMessage["toolsAdded"] };
 			const systemPrompt = [shorthand ?? "", ...system.map((message) => textOf(message.content))].filter(Boolean).join("\n\n");
 			const declared = [...(tools ?? []), ...system.flatMap((message) => message.toolsAdded ?? [])];
-			// A payload the gateway bounded is not cut again (its notes of what was left out would be).
-			const bound = (value: unknown) => (bounded ? value : snapshot(value));
+			// What comes of a payload the gateway bounded is not cut again (its notes of what was left out would be).
+			const bound = (value: unknown, ofPayload: boolean) => (bounded && ofPayload ? value : snapshot(value));
 			tap({
 				start,
 				durationMs: performance.now() - start,
 				model: `${String(model.provider)}/${String(model.id)}`,
 				systemPrompt: cutText(systemPrompt, INSPECTOR_LIMITS.text),
-				messages: bound(messages.filter((message) => message?.role !== "system")),
+				messages: bound(
+					messages.filter((message) => message?.role !== "system"),
+					sent !== undefined,
+				),
 				tools: declared.slice(0, INSPECTOR_LIMITS.items).map((tool) => ({
 					name: cutText(String(tool.name ?? ""), 200),
 					...(typeof tool.description === "string" && { description: cutText(tool.description, 2_000) }),
 				})),
-				...(payload !== undefined && { payload: bound(payload) }),
+				...(payload !== undefined && { payload: bound(payload, true) }),
 				payloadReplaced,
 				response,
 			});

@@ -95,6 +95,21 @@ describe("which hooks hold a reply", () => {
 		expect(records[0]?.payloadReplaced).toBe(false);
 	});
 
+	it("a bounded payload with no messages of its own (the Responses API's input) records the context's messages bounded", async () => {
+		const responses = mockModel(mock.url, "openai-responses");
+		c = connect([responses], { waits: { payload: () => false, response: () => false } });
+		c.secrets.setKey(responses.provider, KEY, [mock.url]);
+		mock.script("openai-responses", [{ text: "Answered." }]);
+		const records: RequestRecord[] = [];
+		const streamFn = tapRequests(c.streamFn, (record) => records.push(record as RequestRecord));
+		const { message } = await collect(await streamFn(responses, longTranscript("Say hi", 150), {}));
+		expect(message.stopReason).toBe("stop");
+		await vi.waitFor(() => expect(records).toHaveLength(1), { timeout: 10_000 });
+		const messages = records[0]?.messages as unknown[];
+		expect(messages).toHaveLength(INSPECTOR_LIMITS.items + 1);
+		expect(JSON.stringify(messages.at(-1))).toContain(`${150 - INSPECTOR_LIMITS.items} more items`);
+	});
+
 	it("the options a tapped call passes on (an extension's provider gets them) hold no way to record a payload", async () => {
 		let seen: object | undefined;
 		const streamFn = tapRequests(
