@@ -16,6 +16,7 @@ import type { WebContainerWorkspace } from "../workspace/webcontainer/webcontain
 import type { PlayaDatabase } from "./database.ts";
 import { discoverProjectExtensions, type ProjectDiscovery } from "../workspace/project-extensions.ts";
 import { seedFromStore, STORED_ROOT, WorkspaceMirror } from "./workspace-mirror.ts";
+import { spawnEmbeddedWorker } from "../workspace/embedded/spawn.ts";
 import { workspaceAsked } from "./workspace-param.ts";
 
 const PREFERENCE_SETTING = "workspaceBackend";
@@ -54,8 +55,8 @@ export class WorkspaceHost {
 	private closed = false;
 	private storage?: PlayaDatabase;
 	private saving = Promise.resolve();
-	/** The embedded shell's worker, started before storage opened (`warm`), for `open` to take; `dropped` once not wanted. */
-	private warmWorker?: { worker: Promise<Worker | undefined>; dropped: boolean };
+	/** The embedded shell's worker, started before storage opened (`warm`), for `open` to take. */
+	private warmWorker?: Worker;
 	private warmed = false;
 
 	constructor(
@@ -82,37 +83,25 @@ export class WorkspaceHost {
 	 * asking for WebContainer by its address does without.
 	 */
 	warm(location: Location, started?: Worker): void {
-		if (this.warmed || workspaceAsked(location) === "webcontainer") {
+		if (this.warmed || this.closed || workspaceAsked(location) === "webcontainer") {
 			started?.terminate();
 			return;
 		}
 		this.warmed = true;
-		const warm: { worker: Promise<Worker | undefined>; dropped: boolean } = { worker: Promise.resolve(started), dropped: false };
-		if (!started) {
-			warm.worker = import("../workspace/embedded/spawn.ts").then(
-				({ spawnEmbeddedWorker }) => (warm.dropped || this.closed ? undefined : spawnEmbeddedWorker()),
-				() => undefined,
-			);
-		}
-		this.warmWorker = warm;
+		this.warmWorker = started ?? spawnEmbeddedWorker();
 	}
 
 	/** The warm worker, if any, once: `open` takes it for the embedded shell. */
-	private takeWarmWorker(): Promise<Worker | undefined> {
-		const warm = this.warmWorker;
+	private takeWarmWorker(): Worker | undefined {
+		const worker = this.warmWorker;
 		this.warmWorker = undefined;
 		this.warmed = true;
-		return warm?.worker ?? Promise.resolve(undefined);
+		return worker;
 	}
 
-	/** The warm worker is not wanted (WebContainer runs, or the page closed): it ends, or never starts. */
+	/** The warm worker is not wanted (WebContainer runs, or the page closed): it ends. */
 	private dropWarmWorker(): void {
-		const warm = this.warmWorker;
-		this.warmWorker = undefined;
-		this.warmed = true;
-		if (!warm) return;
-		warm.dropped = true;
-		void warm.worker.then((worker) => worker?.terminate());
+		this.takeWarmWorker()?.terminate();
 	}
 
 	async open(storage: PlayaDatabase, location: Location): Promise<void> {
@@ -133,7 +122,7 @@ export class WorkspaceHost {
 				embedded: async () => {
 					const { startEmbeddedWorkspace } = await import("../workspace/embedded/start.ts");
 					// Without a warm worker, the start spawns one.
-					const worker = await this.takeWarmWorker();
+					const worker = this.takeWarmWorker();
 					return startEmbeddedWorkspace({ snapshot: await storage.loadFiles() }, worker);
 				},
 			});
