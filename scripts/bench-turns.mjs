@@ -2,7 +2,8 @@
 // OpenAI-compatible mock server answers N replies that each call the extension tool `tick`, then a last reply
 // of text; three more extensions hook before_agent_start, context, tool_call and tool_result. Runs alternate
 // between the two. Each run is verified from its session (Playa: the page's IndexedDB; pi: its session file)
-// and from the mock's request log (N + 1 requests, each carrying the previous tick's result).
+// and from the mock's request log (N + 1 requests, each carrying the previous tick's result). A third column is
+// Chromium's floor: the same replies fetched by a bare loop in a worker, with no agent (bench/floor.mjs).
 //
 //   node scripts/bench-turns.mjs [--calls 100] [--runs 5] [--dist dist] [--no-pi] [--profile] [--port 4184]
 //
@@ -24,6 +25,7 @@ import {
 	storedEntries,
 	usage,
 } from "./bench/browser.mjs";
+import { floorRun, floorServer } from "./bench/floor.mjs";
 import { heapsByContext, processMemory } from "./bench/memory.mjs";
 import { node22, piRun } from "./bench/pi.mjs";
 
@@ -171,6 +173,15 @@ async function blankPagePss(browser) {
 	return { pss: total.pss, rendererPss: byKind.renderer?.pss ?? 0 };
 }
 
+/** Chromium's floor: the same replies through a bare fetch loop in a worker (no agent), verified from the mock's log. */
+async function floorSide(browser, server, mock) {
+	mock.reset();
+	mock.script("openai-completions", replies());
+	const wall = await floorRun(browser, server, mock, `run ${CALLS} tool calls`);
+	const requests = verifyRequests(mock);
+	return { wall, problem: requests.problem, ...(requests.times ? turnFigures(requests.times) : {}) };
+}
+
 async function piSide(node, mock) {
 	mock.reset();
 	mock.script("openai-completions", replies());
@@ -187,9 +198,11 @@ const servers = [];
 for (const [i, dist] of dists.entries()) servers.push(await preview(PORT + i, dist));
 const mock = await startMockProviders();
 const ext = await staticFiles(extDir);
+const floor = await floorServer();
 const browser = await launch();
 const label = (i) => (dists.length === 1 ? "Playa" : `Playa ${dists[i]}`);
-const results = { pi: [] };
+const FLOOR = "Chromium floor";
+const results = { pi: [], [FLOOR]: [] };
 for (const i of dists.keys()) results[label(i)] = [];
 let failed = false;
 let blank;
@@ -198,24 +211,31 @@ try {
 	const node = withPi ? node22() : undefined;
 	for (let run = 0; run < RUNS; run++) {
 		for (const [i, server] of servers.entries()) results[label(i)].push(await playaRun(browser, server.url, mock, ext.url));
+		results[FLOOR].push(await floorSide(browser, floor, mock));
 		if (node) results.pi.push(await piSide(node, mock));
 	}
 } finally {
 	await browser.close();
 	await mock.close();
 	ext.close();
+	floor.close();
 	for (const server of servers) server.close();
 	rmSync(work, { recursive: true, force: true });
 }
 
 const playaLabels = dists.map((_, i) => label(i));
+const columns = [FLOOR, ...playaLabels];
 const row = (name, pick, unit, digits = 0) => {
-	const med = (list) => (list.length ? median(list.map(pick)) : Number.NaN);
+	// The floor has no figure for what it does not do (CPU, memory): those cells stay empty.
+	const med = (list) => {
+		const values = list.map(pick).filter(Number.isFinite);
+		return values.length ? median(values) : Number.NaN;
+	};
 	const pi = med(results.pi);
 	const show = (v) => (Number.isFinite(v) ? `${v.toFixed(digits)} ${unit}` : "—");
-	const cells = playaLabels.flatMap((key) => {
+	const cells = columns.flatMap((key) => {
 		const playa = med(results[key]);
-		return [show(playa), Number.isFinite(pi) && pi > 0 ? `${(playa / pi).toFixed(2)}×` : "—"];
+		return [show(playa), Number.isFinite(playa) && Number.isFinite(pi) && pi > 0 ? `${(playa / pi).toFixed(2)}×` : "—"];
 	});
 	return `| ${name} | ${show(pi)} | ${cells.join(" | ")} |`;
 };
@@ -228,8 +248,8 @@ for (const [who, list] of Object.entries(results)) {
 	}
 }
 console.log(`\n${CALLS} tool calls, ${RUNS} runs each, interleaved (medians); verified: ${failed ? "NO" : "yes"}`);
-console.log(`| | pi CLI | ${playaLabels.map((key) => `${key} | ${key} / pi`).join(" | ")} |\n|---|---|${playaLabels.map(() => "---|---|").join("")}`);
-console.log(row("wall (pi: process; Playa: send → end)", (r) => r.wall / 1000, "s", 2));
+console.log(`| | pi CLI | ${columns.map((key) => `${key} | ${key} / pi`).join(" | ")} |\n|---|---|${columns.map(() => "---|---|").join("")}`);
+console.log(row("wall (pi: process; floor: first fetch → last reply; Playa: send → end)", (r) => r.wall / 1000, "s", 2));
 console.log(row("first request → last request", (r) => r.turns / 1000, "s", 2));
 console.log(row("client time per turn (request → next request)", (r) => r.perTurn, "ms", 1));
 console.log(row("CPU (pi: process; Playa: all Chromium processes)", (r) => r.cpu, "s", 2));
