@@ -8,14 +8,7 @@ import type { Api, Model } from "@earendil-works/pi-ai";
 import { buildCatalog, loadCatalogSource, type CatalogSource } from "./gateway/catalog.ts";
 import type { EndpointStore } from "./gateway/endpoints.ts";
 import type { SecretStore } from "./gateway/secrets.ts";
-
-/** pi-ai's catalog is large: it loads once the page has nothing else to do. */
-function whenIdle(): Promise<void> {
-	return new Promise((resolve) => {
-		if (globalThis.requestIdleCallback) globalThis.requestIdleCallback(() => resolve(), { timeout: 3_000 });
-		else setTimeout(resolve, 500);
-	});
-}
+import { whenIdle } from "./idle.ts";
 
 export function availableModels(source: CatalogSource, secrets: Pick<SecretStore, "hasKey">, endpoints: Pick<EndpointStore, "list">): Model<Api>[] {
 	return buildCatalog(source, (provider) => secrets.hasKey(provider), endpoints.list())
@@ -28,6 +21,7 @@ export function watchAvailableModels(
 	secrets: SecretStore,
 	endpoints: EndpointStore,
 	push: (models: Model<Api>[]) => void,
+	// pi-ai's catalog is large: it loads once the page has nothing else to do.
 	load: () => Promise<CatalogSource> = () => whenIdle().then(loadCatalogSource),
 ): () => void {
 	let stopped = false;

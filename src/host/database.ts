@@ -7,7 +7,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import type { SessionSnapshot } from "../protocol/runtime.ts";
-import type { StoredEntry, SessionHeader } from "../session/entries.ts";
+import { firstPromptOf, type StoredEntry, type SessionHeader } from "../session/entries.ts";
 import type { FsChangeSet, FsEntrySnapshot, FsSnapshot } from "../workspace/types.ts";
 
 export const DB_NAME = "playa";
@@ -42,6 +42,8 @@ export interface SessionRecord {
 	leafId: string | null;
 	entryCount: number;
 	updatedAt: string;
+	/** The first prompt's text, cut short (session/entries.ts `firstPromptOf`): the list's name for an untitled session. */
+	firstPrompt?: string;
 }
 
 interface PlayaDB extends DBSchema {
@@ -185,7 +187,14 @@ export class PlayaDatabase {
 				if (start + PUTS_PER_TASK < batch.entries.length) await puts.at(-1);
 			}
 			const last = batch.entries.at(-1)!;
-			await sessions.put({ ...record, leafId: batch.leafId, entryCount: record.entryCount + batch.entries.length, updatedAt: last.timestamp });
+			const firstPrompt = record.firstPrompt ?? firstPromptOf(batch.entries);
+			await sessions.put({
+				...record,
+				leafId: batch.leafId,
+				entryCount: record.entryCount + batch.entries.length,
+				updatedAt: last.timestamp,
+				...(firstPrompt !== undefined && { firstPrompt }),
+			});
 			await tx.done;
 		});
 		this.pendingAppends = batch;
@@ -201,7 +210,8 @@ export class PlayaDatabase {
 			await tx.objectStore("settings").delete(packRange(header.id));
 			entries.forEach((entry, seq) => void tx.objectStore("entries").put({ sessionId: header.id, seq, entry }));
 			const updatedAt = entries.at(-1)?.timestamp ?? header.timestamp;
-			await tx.objectStore("sessions").put({ id: header.id, header, leafId, entryCount: entries.length, updatedAt });
+			const firstPrompt = firstPromptOf(entries);
+			await tx.objectStore("sessions").put({ id: header.id, header, leafId, entryCount: entries.length, updatedAt, ...(firstPrompt !== undefined && { firstPrompt }) });
 			await tx.done;
 		});
 	}

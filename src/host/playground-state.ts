@@ -134,6 +134,8 @@ export interface PlaygroundState {
 }
 
 export const SCRIPTED_CHOICE: ModelChoice = { provider: "scripted", id: "scripted" };
+/** The models the runtime's worker answers itself (the scripted and the manual one): no gateway, no key. */
+export const OFFLINE_PROVIDERS: ReadonlySet<string> = new Set(["scripted", "manual"]);
 
 export const DEFAULT_SCRIPT: ScriptStep[] = [{ text: "Hello! I am the scripted model. Edit my steps in the Script panel to make me call tools." }];
 

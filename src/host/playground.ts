@@ -25,7 +25,7 @@ import { EditorHost } from "./editor-host.ts";
 import { RuntimeRunner } from "./runtime-runner.ts";
 import { pageTranspileCache } from "./transpile-cache.ts";
 import { branchPath } from "../session/tree.ts";
-import { displayPatch, initialPlaygroundState, type Notification, type PlaygroundState } from "./playground-state.ts";
+import { displayPatch, initialPlaygroundState, OFFLINE_PROVIDERS, type Notification, type PlaygroundState } from "./playground-state.ts";
 import { LinkExtensions } from "./link-extensions.ts";
 import { PlaygroundChoices } from "./playground-choices.ts";
 import { HOME_PLAYGROUND, openPlaygroundDatabase, playgroundIdOf } from "./playgrounds.ts";
@@ -46,7 +46,12 @@ export class Playground {
 		secrets: this.secrets,
 		endpoints: this.endpoints,
 		registered: () => this.store.get().registeredProviders,
-		subscribeRegistered: (listener) => this.store.subscribe(listener),
+		subscribe: (listener) => this.store.subscribe(listener),
+		expectedModel: () => {
+			const { phase, model, registeredProviders } = this.store.get();
+			const inWorker = OFFLINE_PROVIDERS.has(model.provider) || registeredProviders.some((entry) => entry.name === model.provider && entry.local);
+			return phase === "ready" && !inWorker ? model : undefined;
+		},
 		onError: (message) => this.notify(message, "error", "Playa"),
 	});
 	/**

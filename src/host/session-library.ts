@@ -8,7 +8,7 @@ import { newSessionHeader } from "../session/entries.ts";
 import { exportSessionHtml } from "../session/export-html.ts";
 import { exportSessionJsonl, sessionJsonlFileName } from "../session/jsonl.ts";
 import type { Notification, PlaygroundState } from "./playground-state.ts";
-import type { PlayaDatabase } from "./database.ts";
+import type { PlayaDatabase, SessionRecord } from "./database.ts";
 import { parseSessionFileOffThread, type SessionFileParser } from "./session-import.ts";
 
 /** The setting that names the current session. */
@@ -103,9 +103,10 @@ export class SessionLibrary {
 
 	async refresh(): Promise<void> {
 		const records = await this.storage.listSessions();
-		const name = (title: string | undefined, timestamp: string) => title || `Session of ${new Date(timestamp).toLocaleString()}`;
+		// A name of its own, else its first prompt (as pi's /resume lists them), else when it began.
+		const name = ({ header, firstPrompt }: SessionRecord) => header.title || firstPrompt || `Session of ${new Date(header.timestamp).toLocaleString()}`;
 		this.host.set({
-			sessions: records.map((r) => ({ id: r.id, name: name(r.header.title, r.header.timestamp), entryCount: r.entryCount, updatedAt: r.updatedAt })),
+			sessions: records.map((r) => ({ id: r.id, name: name(r), entryCount: r.entryCount, updatedAt: r.updatedAt })),
 		});
 	}
 

@@ -40,6 +40,25 @@ export function newEntryId(taken: (id: string) => boolean): string {
 	}
 }
 
+/** How much of the first prompt names an untitled session in the list. */
+const FIRST_PROMPT_CHARS = 80;
+
+/**
+ * The first user message's text among `entries`, on one line and cut short: what the session list calls a session
+ * that has no name of its own, as pi's `/resume` list shows it. Undefined when there is no user text yet.
+ */
+export function firstPromptOf(entries: readonly StoredEntry[]): string | undefined {
+	for (const entry of entries) {
+		if (!isMessageEntry(entry) || entry.message.role !== "user") continue;
+		const { content } = entry.message;
+		const text = (typeof content === "string" ? content : content.map((block) => (block.type === "text" ? block.text : "")).join(" "))
+			.replace(/\s+/g, " ")
+			.trim();
+		if (text) return text.length > FIRST_PROMPT_CHARS ? `${text.slice(0, FIRST_PROMPT_CHARS - 1)}…` : text;
+	}
+	return undefined;
+}
+
 export function newSessionHeader(cwd: string): SessionHeader {
 	return { type: "session", version: SESSION_VERSION, id: crypto.randomUUID(), timestamp: new Date().toISOString(), cwd };
 }

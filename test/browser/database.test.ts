@@ -1,7 +1,7 @@
 /** The host's IndexedDB storage, in real Chromium with real IndexedDB. */
 import { afterEach, describe, expect, it } from "vitest";
 import { PlayaDatabase } from "../../src/host/database.ts";
-import { newSessionHeader } from "../../src/session/entries.ts";
+import { newSessionHeader, type StoredEntry } from "../../src/session/entries.ts";
 import { userEntry as entry } from "../support/entries.ts";
 
 const opened: { storage: PlayaDatabase; name: string }[] = [];
@@ -65,6 +65,27 @@ describe("PlayaDatabase", () => {
 		expect((await storage.listSessions()).map((s) => s.id)).toEqual([first.id, second.id]);
 		expect((await storage.loadSession(second.id))?.entries).toEqual([]);
 		expect((await storage.loadSession(first.id))?.entries).toHaveLength(1);
+	});
+
+	it("keeps a session's first prompt, cut to one short line, for the list; later prompts and an import's keep it", async () => {
+		const { storage } = await openFresh();
+		const header = newSessionHeader("/workspace");
+		await storage.createSession(header);
+		expect((await storage.listSessions())[0].firstPrompt).toBeUndefined();
+		const assistant = { ...entry("0000000a", null), message: { role: "assistant", content: [{ type: "text", text: "Hello" }] } } as StoredEntry;
+		await storage.appendEntry(header.id, assistant, "0000000a");
+		expect((await storage.listSessions())[0].firstPrompt).toBeUndefined();
+		const long = `Write a tool\nthat   counts ${"words ".repeat(30)}`;
+		await storage.appendEntry(header.id, entry("0000000b", "0000000a", long), "0000000b");
+		await storage.appendEntry(header.id, entry("0000000c", "0000000b", "A later prompt"), "0000000c");
+		const [listed] = await storage.listSessions();
+		expect(listed.firstPrompt).toMatch(/^Write a tool that counts words words/);
+		expect(listed.firstPrompt).toHaveLength(80);
+		expect(listed.firstPrompt?.endsWith("…")).toBe(true);
+
+		const imported = newSessionHeader("/workspace");
+		await storage.importSession(imported, [entry("0000000d", null, "Imported prompt")], "0000000d");
+		expect((await storage.listSessions()).find((s) => s.id === imported.id)?.firstPrompt).toBe("Imported prompt");
 	});
 
 	it("refuses an append to a session that does not exist, and later writes still work", async () => {

@@ -45,6 +45,25 @@ test("a custom endpoint answers through the gateway with its key; a wrong key is
 	expect(await page.content()).not.toContain(KEY);
 });
 
+test("a chosen endpoint's provider loads in the gateway's worker while the page is idle; the first prompt reuses it", async ({ page, context }) => {
+	const providerChunks: string[] = [];
+	context.on("request", (request) => {
+		const name = new URL(request.url()).pathname.split("/").pop() ?? "";
+		// The page's and its workers' requests; the service worker's own fetches for its cache are left out.
+		if (/^openai-completions-[\w-]+\.js$/.test(name) && !request.serviceWorker()) providerChunks.push(name);
+	});
+	await openWithExtensions(page, []);
+	await addEndpoint(page, KEY);
+	// Loaded ahead, and nothing sent to the provider for it.
+	await expect.poll(() => providerChunks.length, { timeout: 20_000 }).toBe(1);
+	expect(mock.requests).toEqual([]);
+	mock.script("openai-completions", [{ text: "Hello, warm." }]);
+	await send(page, "Hi");
+	await expect(page.getByRole("region", { name: "Transcript" }).getByRole("article", { name: "Assistant message" }).last()).toContainText("Hello, warm.");
+	// pi-ai's own lazy import found the same module: no second copy.
+	expect(providerChunks).toHaveLength(1);
+});
+
 test("a hostile extension finds no key, and cannot send it to another server", async ({ page }) => {
 	await openWithExtensions(page, [`${FIXTURES}/fixtures/key-hunter.ts`]);
 	await addEndpoint(page, KEY);

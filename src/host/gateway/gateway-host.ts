@@ -8,6 +8,7 @@ import type { ProviderGatewayApi } from "../../protocol/gateway.ts";
 import type { RegisteredProviderInfo } from "../../protocol/runtime.ts";
 import type { EndpointStore } from "./endpoints.ts";
 import type { GatewaySettings, GatewayWorkerApi } from "./gateway-worker.ts";
+import { whenIdle } from "../idle.ts";
 import { exposeGateway } from "./guard.ts";
 import type { SecretStore } from "./secrets.ts";
 
@@ -37,8 +38,14 @@ export interface GatewayWorkerSources {
 	endpoints: Pick<EndpointStore, "items" | "subscribe">;
 	/** The providers extensions registered, as the page lists them now. */
 	registered(): readonly RegisteredProviderInfo[];
-	/** Called whenever the page's state may have changed the registered providers. */
-	subscribeRegistered(listener: () => void): () => void;
+	/**
+	 * The model the page's next request will name, once the page is ready; undefined before that, or when the
+	 * model is answered in the runtime's worker. The gateway loads its provider while the page is idle, so that
+	 * the first request does not wait for pi-ai and the provider's SDK to load.
+	 */
+	expectedModel?(): { provider: string; id: string } | undefined;
+	/** Called whenever the page's state may have changed the registered providers or the expected model. */
+	subscribe(listener: () => void): () => void;
 	/** The worker failed to load or run: requests will not be answered. */
 	onError?(message: string): void;
 }
@@ -49,8 +56,13 @@ export class GatewayWorkerHost implements GatewayConnector {
 	private readonly stops: (() => void)[] = [];
 	private serial = 0;
 	private sentRegistered?: readonly RegisteredProviderInfo[];
+	/** The expected model last loaded ahead, as "provider/id". */
+	private warmed?: string;
+	private disposed = false;
 
-	constructor(private readonly sources: GatewayWorkerSources) {}
+	constructor(private readonly sources: GatewayWorkerSources) {
+		if (sources.expectedModel) this.stops.push(sources.subscribe(() => this.warmExpected()));
+	}
 
 	connect(): GatewayLink {
 		const api = this.start();
@@ -62,11 +74,24 @@ export class GatewayWorkerHost implements GatewayConnector {
 	}
 
 	dispose(): void {
+		this.disposed = true;
 		for (const stop of this.stops.splice(0)) stop();
 		this.api?.[Comlink.releaseProxy]();
 		this.worker?.terminate();
 		this.worker = undefined;
 		this.api = undefined;
+	}
+
+	private warmExpected(): void {
+		const model = this.sources.expectedModel?.();
+		if (!model || `${model.provider}/${model.id}` === this.warmed) return;
+		this.warmed = `${model.provider}/${model.id}`;
+		void whenIdle(1_000).then(() => {
+			if (!this.disposed)
+				void this.start()
+					.warm(model.provider, model.id)
+					.catch(() => undefined);
+		});
 	}
 
 	/** What the worker copies: the stores' own items (never read back by the page) and the registered providers. */
@@ -93,7 +118,7 @@ export class GatewayWorkerHost implements GatewayConnector {
 		const send = () => void api.update(this.settings()).catch(() => undefined);
 		this.stops.push(this.sources.secrets.subscribe(send), this.sources.endpoints.subscribe(send));
 		this.stops.push(
-			this.sources.subscribeRegistered(() => {
+			this.sources.subscribe(() => {
 				if (this.sources.registered() !== this.sentRegistered) send();
 			}),
 		);

@@ -28,6 +28,8 @@ export interface GatewayWorkerApi {
 	/** Answers the gateway's methods on `port` for one runtime, until `release(id)`. */
 	serve(id: number, port: MessagePort): void;
 	release(id: number): void;
+	/** Loads what a first request to this model waits for (lazy.ts `warm`); best effort, sends nothing. */
+	warm(provider: string, id: string): Promise<void>;
 }
 
 const storage = new MemoryStorage();
@@ -68,6 +70,7 @@ const api: GatewayWorkerApi = {
 		ports.get(id)?.close();
 		ports.delete(id);
 	},
+	warm: (provider, id) => gateway.warm(provider, id).catch(() => undefined),
 };
 
 Comlink.expose(api);

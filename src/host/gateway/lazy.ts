@@ -1,6 +1,7 @@
 /**
  * The gateway as the host hands it to the runtime worker: pi-ai and its providers load with the first model
- * request that needs them, not with the page (the first-load budget). Answers `hasKey` without loading them.
+ * request that needs them, not with the page (the first-load budget), or ahead of it when the page says which
+ * model it expects (`warm`). Answers `hasKey` without loading them.
  */
 import type { GatewayRequest, GatewaySink } from "../../protocol/gateway.ts";
 import type { RegisteredProviderInfo } from "../../protocol/runtime.ts";
@@ -8,6 +9,8 @@ import { loadCatalogSource } from "./catalog.ts";
 import type { EndpointStore } from "./endpoints.ts";
 import type { ProviderGateway } from "./gateway.ts";
 import type { PortGateway } from "./guard.ts";
+import type { GatewayModels } from "./models.ts";
+import { loadProviderModule } from "./provider-modules.ts";
 import type { SecretStore } from "./secrets.ts";
 import type { TranscriptMemory } from "./transcript-memory.ts";
 
@@ -19,26 +22,36 @@ export interface LazyGatewaySources {
 	catchUp?(): Promise<void>;
 }
 
-export function createLazyGateway(
-	secrets: Pick<SecretStore, "keyFor" | "hasKey">,
-	sources: LazyGatewaySources = {},
-): PortGateway & { loaded(): Promise<ProviderGateway> } {
-	let gateway: Promise<ProviderGateway> | undefined;
+export interface LazyGateway extends PortGateway {
+	loaded(): Promise<ProviderGateway>;
+	/**
+	 * Loads what a first request to this model would wait for: the gateway with pi-ai, and the provider module of
+	 * the model's api. Sends nothing and needs no key; a model the gateway does not know loads no provider.
+	 */
+	warm(provider: string, id: string): Promise<void>;
+}
+
+export function createLazyGateway(secrets: Pick<SecretStore, "keyFor" | "hasKey">, sources: LazyGatewaySources = {}): LazyGateway {
+	let loading: Promise<{ gateway: ProviderGateway; models: GatewayModels }> | undefined;
 	const { endpoints, registered, catchUp } = sources;
 	const isKeyless = (name: string) => Boolean(endpoints?.isKeyless(name));
 	const load = () =>
-		(gateway ??= Promise.all([import("./gateway.ts"), import("./models.ts")]).then(
-			([{ ProviderGateway }, { hostModels }]) =>
-				new ProviderGateway({ secrets, isKeyless, catchUp, models: hostModels({ endpoints, registered, catalog: loadCatalogSource }) }),
-		));
+		(loading ??= Promise.all([import("./gateway.ts"), import("./models.ts")]).then(([{ ProviderGateway }, { hostModels }]) => {
+			const models = hostModels({ endpoints, registered, catalog: loadCatalogSource });
+			return { gateway: new ProviderGateway({ secrets, isKeyless, catchUp, models }), models };
+		}));
 	return {
-		loaded: load,
+		loaded: async () => (await load()).gateway,
 		// The transcript is resolved after the load; awaiting one promise keeps the requests' order.
-		stream: async (request: GatewayRequest, sink: GatewaySink, transcripts?: TranscriptMemory) => (await load()).stream(request, sink, transcripts),
+		stream: async (request: GatewayRequest, sink: GatewaySink, transcripts?: TranscriptMemory) => (await load()).gateway.stream(request, sink, transcripts),
 		// Nothing can be running before the gateway loaded.
 		abort: async (id: string) => {
-			if (gateway) await (await gateway).abort(id);
+			if (loading) await (await loading).gateway.abort(id);
 		},
 		hasKey: async (name: string) => secrets.hasKey(name) || isKeyless(name),
+		warm: async (provider: string, id: string) => {
+			const resolution = await (await load()).models.resolve(provider, id);
+			if (resolution.ok) await loadProviderModule(resolution.resolved.model.api);
+		},
 	};
 }

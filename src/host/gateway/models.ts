@@ -19,14 +19,18 @@ import { originOf } from "./secrets.ts";
  * so that the gateway sees each URL before the key goes out. (Bedrock signs with the AWS SDK, Vertex and Codex
  * need a sign-in; none of them can be used from a browser anyway.)
  */
-export const GATEWAY_APIS: ReadonlySet<string> = new Set<Api>([
+const GATEWAY_API_LIST = [
 	"openai-completions",
 	"openai-responses",
 	"azure-openai-responses",
 	"anthropic-messages",
 	"google-generative-ai",
 	"mistral-conversations",
-]);
+] as const satisfies readonly Api[];
+
+export type GatewayApi = (typeof GATEWAY_API_LIST)[number];
+
+export const GATEWAY_APIS: ReadonlySet<string> = new Set<GatewayApi>(GATEWAY_API_LIST);
 
 export interface ResolvedModel {
 	model: Model<Api>;

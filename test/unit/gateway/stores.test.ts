@@ -49,7 +49,9 @@ describe("SecretStore", () => {
 		expect(await gateway.hasKey("openai")).toBe(true);
 		expect(await gateway.hasKey("google")).toBe(false);
 		await gateway.abort("nothing-running");
-		expect(Object.keys(gateway).sort()).toEqual(["abort", "hasKey", "loaded", "stream"]);
+		expect(Object.keys(gateway).sort()).toEqual(["abort", "hasKey", "loaded", "stream", "warm"]);
+		// Loading ahead answers nothing, a key least of all.
+		expect(await gateway.warm("openai", "no-such-model")).toBeUndefined();
 	});
 });
 
