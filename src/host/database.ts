@@ -211,7 +211,9 @@ export class PlayaDatabase {
 			entries.forEach((entry, seq) => void tx.objectStore("entries").put({ sessionId: header.id, seq, entry }));
 			const updatedAt = entries.at(-1)?.timestamp ?? header.timestamp;
 			const firstPrompt = firstPromptOf(entries);
-			await tx.objectStore("sessions").put({ id: header.id, header, leafId, entryCount: entries.length, updatedAt, ...(firstPrompt !== undefined && { firstPrompt }) });
+			await tx
+				.objectStore("sessions")
+				.put({ id: header.id, header, leafId, entryCount: entries.length, updatedAt, ...(firstPrompt !== undefined && { firstPrompt }) });
 			await tx.done;
 		});
 	}

@@ -49,11 +49,13 @@ const FIRST_PROMPT_CHARS = 80;
  */
 export function firstPromptOf(entries: readonly StoredEntry[]): string | undefined {
 	for (const entry of entries) {
-		if (!isMessageEntry(entry) || entry.message.role !== "user") continue;
-		const { content } = entry.message;
-		const text = (typeof content === "string" ? content : content.map((block) => (block.type === "text" ? block.text : "")).join(" "))
-			.replace(/\s+/g, " ")
-			.trim();
+		if (!isMessageEntry(entry) || entry.message?.role !== "user") continue;
+		// Entries come from a runtime worker or a file: only what is text counts.
+		const content: unknown = entry.message.content;
+		const blocks = Array.isArray(content) ? content : [];
+		const raw =
+			typeof content === "string" ? content : blocks.map((block) => (block?.type === "text" && typeof block.text === "string" ? block.text : "")).join(" ");
+		const text = raw.replace(/\s+/g, " ").trim();
 		if (text) return text.length > FIRST_PROMPT_CHARS ? `${text.slice(0, FIRST_PROMPT_CHARS - 1)}…` : text;
 	}
 	return undefined;
