@@ -48,9 +48,10 @@ export class Playground {
 		registered: () => this.store.get().registeredProviders,
 		subscribe: (listener) => this.store.subscribe(listener),
 		expectedModel: () => {
+			// Asked on every change of the page's state: the cheap test first.
 			const { phase, model, registeredProviders } = this.store.get();
-			const inWorker = OFFLINE_PROVIDERS.has(model.provider) || registeredProviders.some((entry) => entry.name === model.provider && entry.local);
-			return phase === "ready" && !inWorker ? model : undefined;
+			if (phase !== "ready" || OFFLINE_PROVIDERS.has(model.provider)) return undefined;
+			return registeredProviders.some((entry) => entry.name === model.provider && entry.local) ? undefined : model;
 		},
 		onError: (message) => this.notify(message, "error", "Playa"),
 	});

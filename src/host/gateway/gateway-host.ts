@@ -84,8 +84,9 @@ export class GatewayWorkerHost implements GatewayConnector {
 
 	private warmExpected(): void {
 		const model = this.sources.expectedModel?.();
-		if (!model || `${model.provider}/${model.id}` === this.warmed) return;
-		this.warmed = `${model.provider}/${model.id}`;
+		const key = model && `${model.provider}/${model.id}`;
+		if (!model || key === this.warmed) return;
+		this.warmed = key;
 		void whenIdle(1_000).then(() => {
 			if (!this.disposed)
 				void this.start()
