@@ -1,7 +1,7 @@
 // The session writer: what a runtime sends it is parsed and stored for the runtime's own session only, in order,
 // and the page hears of each write once it is stored and before the runtime goes on.
 import * as Comlink from "comlink";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { exposeGuarded } from "../../src/protocol/guard.ts";
 import { SESSION_WRITER_METHODS, type SessionWrite, type SessionWriterApi } from "../../src/protocol/session-writer.ts";
 import { CLOSE_QUIET_MS, SessionWriter, type SessionWriterReports, type SessionWriterStorage } from "../../src/host/session-writer/session-writer.ts";
@@ -93,20 +93,27 @@ describe("the session writer", () => {
 	});
 
 	it("closing takes writes that arrive just after the stop, waits for all taken, then takes no more", async () => {
-		const { writer, log, finishAll } = harness();
-		void writer.write(appended("a1"));
-		let closed = false;
-		const closing = writer.close().then(() => (closed = true));
-		// Sent before the stop, on the runtime's port: it may arrive after the stop did, on the page's.
-		await new Promise((resolve) => setTimeout(resolve, CLOSE_QUIET_MS / 3));
-		void writer.write(appended("b2", "a1"));
-		await new Promise((resolve) => setTimeout(resolve, CLOSE_QUIET_MS * 2));
-		expect(closed).toBe(false);
-		finishAll();
-		await closing;
-		expect(log).toEqual([`store ${SESSION}/a1`, `store ${SESSION}/b2`, "shown a1", "shown b2"]);
-		await writer.write(appended("c3", "b2"));
-		expect(log.at(-1)).toBe("refused a session write after its runtime was stopped");
+		// The quiet period is measured on the clock: a fake one, so that a busy machine's late timers do not
+		// make a write sent a third of the period after the stop arrive after all of it.
+		vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+		try {
+			const { writer, log, finishAll } = harness();
+			void writer.write(appended("a1"));
+			let closed = false;
+			const closing = writer.close().then(() => (closed = true));
+			// Sent before the stop, on the runtime's port: it may arrive after the stop did, on the page's.
+			await vi.advanceTimersByTimeAsync(CLOSE_QUIET_MS / 3);
+			void writer.write(appended("b2", "a1"));
+			await vi.advanceTimersByTimeAsync(CLOSE_QUIET_MS * 2);
+			expect(closed).toBe(false);
+			finishAll();
+			await closing;
+			expect(log).toEqual([`store ${SESSION}/a1`, `store ${SESSION}/b2`, "shown a1", "shown b2"]);
+			await writer.write(appended("c3", "b2"));
+			expect(log.at(-1)).toBe("refused a session write after its runtime was stopped");
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 
 	it("a runtime that never stops writing cannot hold a stop: closing ends all the same", async () => {
