@@ -88,12 +88,11 @@ describe("bash", () => {
 
 	it("stops an endless loop with the default limits", async () => {
 		const { run } = await setup();
-		const started = Date.now();
 		const { result } = await run("bash", { command: "while :; do :; done" });
 		expect(result?.isError).toBe(true);
+		// The shell's command limit stopped it (not a timeout): how long that took is the machine's, not asserted here.
 		expect(textOf(result)).toContain("Stopped: the command ran more than 100000 commands, the embedded shell's limit (an endless loop?).");
-		expect(Date.now() - started).toBeLessThan(20_000);
-	}, 30_000);
+	}, 60_000);
 
 	it("rejects an invalid timeout with upstream's message", async () => {
 		const { run } = await setup();
