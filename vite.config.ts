@@ -78,7 +78,7 @@ export default defineConfig(({ command }) => ({
 	build: {
 		target: "es2022",
 		chunkSizeWarningLimit: 2000,
-		// The page, and the sandbox frame the runtime worker starts in (src/sandbox/frame.ts).
+		// The page, and the sandbox frame the runtime worker starts in (src/sandbox/frame.worker.ts).
 		rollupOptions: { input: { main: "index.html", sandbox: "sandbox.html" } },
 	},
 	test: {

@@ -20,13 +20,13 @@ const gz = (file) => gzipSync(readFileSync(join(dist, file))).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const initialBytes = initial.reduce((sum, file) => sum + gz(file), 0);
 console.log(`first-load JavaScript: ${kb(initialBytes)} gzip in ${initial.length} file(s) (budget 200 KB)`);
-const worker = readdirSync(join(dist, "assets")).find((file) => /^worker-.*\.js$/.test(file));
+const worker = readdirSync(join(dist, "assets")).find((file) => /^runtime\.worker-.*\.js$/.test(file));
 if (worker) console.log(`runtime worker entry: ${kb(gz(`assets/${worker}`))} gzip (loaded when the runtime starts)`);
 // The editor and its TypeScript worker load when the editor first opens.
 const assets = readdirSync(join(dist, "assets"));
 for (const [label, pattern] of [
 	["editor chunk", /^Workbench-.*\.js$/],
-	["TypeScript worker", /^ts-worker-.*\.js$/],
+	["TypeScript worker", /^typescript\.worker-.*\.js$/],
 ]) {
 	const file = assets.find((name) => pattern.test(name));
 	if (file) console.log(`${label}: ${kb(gz(`assets/${file}`))} gzip (loaded when the editor first opens)`);

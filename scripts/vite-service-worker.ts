@@ -1,5 +1,5 @@
 /**
- * Writes the service worker (src/host/offline/service-worker.js) into the build as sw.js, with the
+ * Writes the service worker (src/host/offline/service.worker.js) into the build as sw.js, with the
  * build's file list to keep for offline use, a version that changes with any file, and the workers'
  * Content Security Policy, which the worker adds where the host sends none.
  */
@@ -9,7 +9,7 @@ import { join, relative, sep } from "node:path";
 import type { Plugin, ResolvedConfig } from "vite";
 import { serialize, WORKER_POLICY } from "./vite-csp.ts";
 
-const TEMPLATE = new URL("../src/host/offline/service-worker.js", import.meta.url);
+const TEMPLATE = new URL("../src/host/offline/service.worker.js", import.meta.url);
 /** Files for the host, not the browser. */
 const NOT_KEPT = new Set(["sw.js", "_headers", "_redirects"]);
 

@@ -1,13 +1,13 @@
 // First: the workers this starts load while the rest of the page's modules evaluate.
-import { takeEarlyStart } from "./host/early-start.ts";
+import { takeEarlyStart } from "./host/runtime/early-start.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { askToKeepStorage, keepForOffline, startServiceWorker } from "./host/offline/service-worker-client.ts";
-import { embedOptions } from "./host/embed-params.ts";
+import { embedOptions } from "./host/embed/embed-params.ts";
 import { Playground } from "./host/playground.ts";
 import { App } from "./ui/App.tsx";
 import { applyStoredColorScheme } from "./ui/design/color-scheme.ts";
-import { IsolationBanner } from "./ui/IsolationBanner.tsx";
+import { IsolationBanner } from "./ui/shell/IsolationBanner.tsx";
 import "./ui/styles.css";
 import "./ui/design/tokens.css";
 import "./ui/design/controls.css";

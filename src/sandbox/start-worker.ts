@@ -1,11 +1,11 @@
 /**
- * Starts the runtime worker (see runtime-host.ts, which serves it), in a module of its own: the sandbox frame
+ * Starts the runtime worker (see runtime-service.ts, which serves it), in a module of its own: the sandbox frame
  * starts the worker before it loads the code that serves it, so the runtime's module loads meanwhile.
  *
  * The worker is a classic one from a `blob:` URL (a module worker from `blob:` does not start in a sandboxed
  * frame), which `import()`s the runtime's module from the app's server, a cross-origin request in the frame.
  */
-import runtimeWorkerUrl from "../runtime/worker.ts?worker&url";
+import runtimeWorkerUrl from "../runtime/runtime.worker.ts?worker&url";
 import { isRuntimeReady } from "../protocol/sandbox.ts";
 
 export interface StartingWorker {

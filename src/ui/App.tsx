@@ -4,31 +4,31 @@ import { keyIdOf } from "../protocol/keys.ts";
 import type { Playground } from "../host/playground.ts";
 import type { ExtensionStatus } from "../protocol/runtime.ts";
 import { branchPath } from "../session/tree.ts";
-import { ComponentDialog } from "./ComponentDialog.tsx";
-import { PlaygroundComposer } from "./Composer.tsx";
-import { ExtensionDialog, TrustPrompt } from "./Dialogs.tsx";
-import { ExtensionsPanel } from "./ExtensionsPanel.tsx";
-import { FilesPanel } from "./FilesPanel.tsx";
-import { formatCount, Notifications } from "./Notifications.tsx";
-import { ManualTurnForm } from "./ManualTurnForm.tsx";
-import { ModelPanel, type OfflineModel } from "./ModelPanel.tsx";
+import { ComponentDialog } from "./dialogs/ComponentDialog.tsx";
+import { PlaygroundComposer } from "./transcript/Composer.tsx";
+import { ExtensionDialog, TrustPrompt } from "./dialogs/Dialogs.tsx";
+import { ExtensionsPanel } from "./panels/ExtensionsPanel.tsx";
+import { FilesPanel } from "./files/FilesPanel.tsx";
+import { formatCount, Notifications } from "./shell/Notifications.tsx";
+import { ManualTurnForm } from "./transcript/ManualTurnForm.tsx";
+import { ModelPanel, type OfflineModel } from "./panels/ModelPanel.tsx";
 import { EditorPane } from "./editor/EditorPane.tsx";
 import { ColorSchemeToggle } from "./design/ColorSchemeToggle.tsx";
 import { editorProblems } from "./editor/runtime-problems.ts";
-import { Header } from "./Header.tsx";
-import { HotkeysDialog } from "./HotkeysDialog.tsx";
-import { type PaneId, Panes } from "./Panes.tsx";
-import { PanelTabs } from "./PanelTabs.tsx";
-import { RetryStatus } from "./RetryStatus.tsx";
-import { SessionUsage } from "./Usage.tsx";
-import { StartingStatus } from "./StartingStatus.tsx";
-import { ScriptPanel } from "./ScriptPanel.tsx";
-import { DialogAnswersPanel } from "./DialogAnswersPanel.tsx";
-import { answersGivenOnBranch } from "../host/dialog-answers.ts";
-import { SessionsPanel } from "./SessionsPanel.tsx";
-import { ansiToNodes, stripAnsi } from "./ansi.tsx";
-import { PlaygroundTranscript } from "./PlaygroundTranscript.tsx";
-import { ThinkingLabel } from "./Transcript.tsx";
+import { Header } from "./shell/Header.tsx";
+import { HotkeysDialog } from "./dialogs/HotkeysDialog.tsx";
+import { type PaneId, Panes } from "./shell/Panes.tsx";
+import { PanelTabs } from "./shell/PanelTabs.tsx";
+import { RetryStatus } from "./shell/RetryStatus.tsx";
+import { SessionUsage } from "./transcript/Usage.tsx";
+import { StartingStatus } from "./shell/StartingStatus.tsx";
+import { ScriptPanel } from "./panels/ScriptPanel.tsx";
+import { DialogAnswersPanel } from "./panels/DialogAnswersPanel.tsx";
+import { answersGivenOnBranch } from "../host/desks/dialog-answers.ts";
+import { SessionsPanel } from "./panels/SessionsPanel.tsx";
+import { ansiToNodes, stripAnsi } from "./design/ansi.tsx";
+import { PlaygroundTranscript } from "./transcript/PlaygroundTranscript.tsx";
+import { ThinkingLabel } from "./transcript/Transcript.tsx";
 import { usePlaygroundState } from "./usePlayground.ts";
 import { PlaygroundSwitch } from "./share/PlaygroundSwitch.tsx";
 import { ShareLayer } from "./share/ShareLayer.tsx";
@@ -36,7 +36,7 @@ import { ShareLayer } from "./share/ShareLayer.tsx";
 /** The page's own title (index.html). */
 const PAGE_TITLE = "Playa — extension playground";
 
-type TreePanelComponent = typeof import("./TreePanel.tsx").TreePanel;
+type TreePanelComponent = typeof import("./panels/TreePanel.tsx").TreePanel;
 
 // Loaded when first opened: not part of the page's first load.
 const InspectorPanel = lazy(() => import("./inspector/InspectorPanel.tsx").then((module) => ({ default: module.InspectorPanel })));
@@ -51,7 +51,7 @@ function useTreePanel(wanted: boolean, onError: (message: string) => void): Tree
 	useEffect(() => {
 		if (!wanted || panel) return;
 		let current = true;
-		import("./TreePanel.tsx").then(
+		import("./panels/TreePanel.tsx").then(
 			(module) => current && setPanel({ component: module.TreePanel }),
 			(error: Error) => current && onError(`The tree panel did not load: ${error.message}`),
 		);

@@ -1,6 +1,6 @@
 /** The host's IndexedDB storage, in real Chromium with real IndexedDB. */
 import { afterEach, describe, expect, it } from "vitest";
-import { PlayaDatabase } from "../../src/host/database.ts";
+import { PlayaDatabase } from "../../src/host/storage/database.ts";
 import { newSessionHeader, type StoredEntry } from "../../src/session/entries.ts";
 import { userEntry as entry } from "../support/entries.ts";
 

@@ -4,10 +4,10 @@ import { createElement } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { page } from "vitest/browser";
-import type { CatalogSource } from "../../src/host/gateway/catalog.ts";
-import { EndpointStore } from "../../src/host/gateway/endpoints.ts";
-import { MemoryStorage, SecretStore } from "../../src/host/gateway/secrets.ts";
-import { ModelPanel, type ModelPanelProps } from "../../src/ui/ModelPanel.tsx";
+import type { CatalogSource } from "../../src/host/keys/catalog.ts";
+import { EndpointStore } from "../../src/host/keys/endpoints.ts";
+import { MemoryStorage, SecretStore } from "../../src/host/keys/secrets.ts";
+import { ModelPanel, type ModelPanelProps } from "../../src/ui/panels/ModelPanel.tsx";
 
 const model = (provider: string, id: string, baseUrl: string, reasoning = true): Model<Api> => ({
 	id,

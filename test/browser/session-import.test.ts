@@ -1,6 +1,6 @@
 /** Session files parse in a worker of their own, in real Chromium: results and errors come back whole. */
 import { describe, expect, it } from "vitest";
-import { parseSessionFileOffThread } from "../../src/host/session-import.ts";
+import { parseSessionFileOffThread } from "../../src/host/storage/session-import.ts";
 
 const header = '{"type":"session","version":3,"id":"s1","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/workspace"}';
 const entry = (id: string, parentId: string | null) =>

@@ -1,7 +1,7 @@
 /** A long session read ahead of the runtime's start, in real Chromium with real IndexedDB. */
 import { afterEach, describe, expect, it } from "vitest";
-import { PlayaDatabase } from "../../src/host/database.ts";
-import { SessionLibrary } from "../../src/host/session-library.ts";
+import { PlayaDatabase } from "../../src/host/storage/database.ts";
+import { SessionLibrary } from "../../src/host/storage/session-library.ts";
 import { newSessionHeader } from "../../src/session/entries.ts";
 import { userEntry as entry } from "../support/entries.ts";
 

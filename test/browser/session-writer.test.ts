@@ -1,9 +1,9 @@
 /** The session writer in real Chromium: its own worker of the app's origin writing real IndexedDB. */
 import * as Comlink from "comlink";
 import { afterEach, describe, expect, it } from "vitest";
-import { PlayaDatabase } from "../../src/host/database.ts";
-import type { SessionWriterReports } from "../../src/host/session-writer/session-writer.ts";
-import { SessionWriterWorkerHost } from "../../src/host/session-writer/session-writer-host.ts";
+import { PlayaDatabase } from "../../src/host/storage/database.ts";
+import type { SessionWriterReports } from "../../src/host/storage/writer/session-writer.ts";
+import { SessionWriterWorkerHost } from "../../src/host/storage/writer/writer-client.ts";
 import type { SessionWrite, SessionWriterApi } from "../../src/protocol/session-writer.ts";
 import { newSessionHeader } from "../../src/session/entries.ts";
 import { userEntry } from "../support/entries.ts";

@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { flushSync } from "react-dom";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
-import { TranscriptList } from "../../src/ui/TranscriptList.tsx";
+import { TranscriptList } from "../../src/ui/transcript/TranscriptList.tsx";
 import "../../src/ui/styles.css";
 
 type Row = { key: string; text: string };

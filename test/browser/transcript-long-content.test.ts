@@ -8,7 +8,7 @@ import { flushSync } from "react-dom";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionEntry } from "../../src/session/entries.ts";
-import { Transcript, type RenderedEntries } from "../../src/ui/Transcript.tsx";
+import { Transcript, type RenderedEntries } from "../../src/ui/transcript/Transcript.tsx";
 import "../../src/ui/styles.css";
 
 let root: Root | undefined;

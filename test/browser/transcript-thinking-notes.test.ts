@@ -7,9 +7,9 @@ import { createElement } from "react";
 import { flushSync } from "react-dom";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, expect, it } from "vitest";
-import type { ThinkingNote } from "../../src/host/playground-state.ts";
+import type { ThinkingNote } from "../../src/host/state/playground-state.ts";
 import type { SessionEntry } from "../../src/session/entries.ts";
-import { Transcript } from "../../src/ui/Transcript.tsx";
+import { Transcript } from "../../src/ui/transcript/Transcript.tsx";
 import "../../src/ui/styles.css";
 
 let root: Root | undefined;

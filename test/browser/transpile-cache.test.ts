@@ -1,6 +1,6 @@
 /** The page's transpile cache in real Chromium: its own worker of the app's origin, and real IndexedDB. */
 import { describe, expect, it } from "vitest";
-import { openTranspileStorage, TranspileCache, transpileWorker } from "../../src/host/transpile-cache.ts";
+import { openTranspileStorage, TranspileCache, transpileWorker } from "../../src/host/runtime/transpile-cache.ts";
 import { transpile } from "../../src/loader/transpile.ts";
 
 describe("the transpile cache in the page", () => {

@@ -4,7 +4,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { userEvent } from "vitest/browser";
 import type { TreeRow, TreeView } from "../../src/protocol/runtime.ts";
-import { TreePanel } from "../../src/ui/TreePanel.tsx";
+import { TreePanel } from "../../src/ui/panels/TreePanel.tsx";
 import "../../src/ui/styles.css";
 
 const ENTRIES = 2_000;

@@ -4,9 +4,9 @@
  * runtimes reach it on a port, reset empties it, and a boot that never answers falls back visibly.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SessionLibrary } from "../../src/host/session-library.ts";
-import { PlayaDatabase } from "../../src/host/database.ts";
-import { WorkspaceHost, type WorkspaceUpdate } from "../../src/host/workspace-host.ts";
+import { SessionLibrary } from "../../src/host/storage/session-library.ts";
+import { PlayaDatabase } from "../../src/host/storage/database.ts";
+import { WorkspaceHost, type WorkspaceUpdate } from "../../src/host/workspace/playground-workspace.ts";
 import { connectEmbeddedWorkspace } from "../../src/workspace/embedded/client.ts";
 import { bootWebContainer, createBooter } from "../../src/workspace/webcontainer/boot.ts";
 import type { WebContainerSurface } from "../../src/workspace/webcontainer/surface.ts";

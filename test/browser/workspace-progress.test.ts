@@ -8,9 +8,9 @@ import { createElement } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { page } from "vitest/browser";
-import { PlayaDatabase } from "../../src/host/database.ts";
-import { WorkspaceHost, type WorkspaceStatus, type WorkspaceUpdate } from "../../src/host/workspace-host.ts";
-import { StartingStatus } from "../../src/ui/StartingStatus.tsx";
+import { PlayaDatabase } from "../../src/host/storage/database.ts";
+import { WorkspaceHost, type WorkspaceStatus, type WorkspaceUpdate } from "../../src/host/workspace/playground-workspace.ts";
+import { StartingStatus } from "../../src/ui/shell/StartingStatus.tsx";
 import { createBooter } from "../../src/workspace/webcontainer/boot.ts";
 import { StandInWebContainer } from "../support/webcontainer-stand-in.ts";
 

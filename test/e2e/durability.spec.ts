@@ -56,7 +56,7 @@ test("reloads at random moments lose no entry that was on screen, stored by the 
 	}
 	console.log(`durability: ${RELOADS} reloads, ${seen.size} tool results seen on screen, ${lost.length} lost`);
 	// The entries were stored by the session writer's worker, not on the page's main thread.
-	expect(page.workers().map((worker) => worker.url())).toContainEqual(expect.stringMatching(/session-writer-worker/));
+	expect(page.workers().map((worker) => worker.url())).toContainEqual(expect.stringMatching(/writer\.worker/));
 	// The run really went through several tool calls between reloads.
 	expect(seen.size).toBeGreaterThan(RELOADS);
 });

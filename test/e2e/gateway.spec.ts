@@ -33,9 +33,9 @@ test("a custom endpoint answers through the gateway with its key; a wrong key is
 	await expect(transcript.getByRole("article", { name: "Assistant message" }).last()).toContainText("Hello through the gateway.");
 	expect(mock.requests.find((request) => request.method === "POST")?.headers.authorization).toBe(`Bearer ${KEY}`);
 	// The request was made by the gateway's worker: pi-ai's provider code never loaded on the page's main thread.
-	expect(page.workers().map((worker) => worker.url())).toContainEqual(expect.stringMatching(/gateway-worker/));
+	expect(page.workers().map((worker) => worker.url())).toContainEqual(expect.stringMatching(/gateway\.worker/));
 	const pageScripts = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name));
-	expect(pageScripts.filter((name) => /\/assets\/(gateway|openai)-/.test(name) && !name.includes("gateway-worker"))).toEqual([]);
+	expect(pageScripts.filter((name) => /\/assets\/(gateway|openai)-/.test(name) && !name.includes("gateway.worker"))).toEqual([]);
 	expect(pageScripts.filter((name) => name.includes("/openai/v1/"))).toEqual([]);
 
 	await send(page, "Again");

@@ -20,8 +20,8 @@ export const LAYERS: LayerRules = {
 	loader: ["api", "protocol", "modules"],
 	runtime: ["api", "session", "protocol", "workspace", "modules", "loader"],
 	share: ["api", "session", "protocol"],
-	// The host runs the sandbox's service itself where a host cannot serve the frame (host/runtime-client.ts), and
-	// starts the transpile cache's worker (loader/transpile-worker.ts) by its URL.
+	// The host runs the sandbox's service itself where a host cannot serve the frame (host/runtime/runtime-client.ts), and
+	// starts the transpile cache's worker (loader/transpile.worker.ts) by its URL.
 	host: ["api", "session", "protocol", "workspace", "share", "sandbox", "loader"],
 	headless: ["api", "session", "protocol", "workspace", "modules", "loader", "runtime"],
 	ui: ["api", "session", "protocol", "workspace", "share", "host"],

@@ -5,7 +5,7 @@ import type { TreeRow } from "../../src/protocol/runtime.ts";
 import { SUMMARIZATION_SYSTEM_PROMPT } from "../../src/runtime/agent/compaction/prompts.ts";
 import { BRANCH_SUMMARY_PROMPT, generateBranchSummary } from "../../src/runtime/navigation/branch-summary.ts";
 import type { SessionEntry } from "../../src/session/entries.ts";
-import { filterTreeRows, nearestShownIndex } from "../../src/ui/tree-filter.ts";
+import { filterTreeRows, nearestShownIndex } from "../../src/ui/panels/tree-filter.ts";
 
 const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
 const message = (id: string, parentId: string | null, msg: Record<string, unknown>): SessionEntry =>

@@ -1,6 +1,6 @@
 // What the page accepts from the runtime worker: the bridge's calls and the runtime's answers, parsed before use.
 import { describe, expect, it } from "vitest";
-import { checkedHostBridge } from "../../src/host/checked-bridge.ts";
+import { checkedHostBridge } from "../../src/host/runtime/checked-bridge.ts";
 import { parseRuntimeAnswer } from "../../src/protocol/runtime-schema.ts";
 import { startRuntime } from "../support/runtime-harness.ts";
 import { type HostBridge, type RuntimeEvent, TRANSPILE_CACHE_SOURCE_LIMIT, type UIRequest } from "../../src/protocol/runtime.ts";

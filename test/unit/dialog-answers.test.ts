@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { DialogDesk, type DialogEvent } from "../../src/host/dialog-desk.ts";
-import { ANSWERS_SETTING, nextAnswer, parseDialogAnswers, ScriptedAnswers, type DialogAnswer, type GivenAnswer } from "../../src/host/dialog-answers.ts";
-import { SHARED_SETTINGS } from "../../src/host/share-materialize.ts";
-import type { PendingDialog } from "../../src/host/playground-state.ts";
+import { DialogDesk, type DialogEvent } from "../../src/host/desks/dialog-desk.ts";
+import { ANSWERS_SETTING, nextAnswer, parseDialogAnswers, ScriptedAnswers, type DialogAnswer, type GivenAnswer } from "../../src/host/desks/dialog-answers.ts";
+import { SHARED_SETTINGS } from "../../src/host/share/share-materialize.ts";
+import type { PendingDialog } from "../../src/host/state/playground-state.ts";
 import type { UIRequest } from "../../src/protocol/runtime.ts";
 import type { StoredEntry } from "../../src/session/entries.ts";
 

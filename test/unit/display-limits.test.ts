@@ -12,7 +12,7 @@ import {
 	withNotice,
 	type Notice,
 	type NoticeBoard,
-} from "../../src/host/display-limits.ts";
+} from "../../src/host/state/display-limits.ts";
 
 let nextId = 1;
 function notice(message: string, source = "flood", origin: Notice["origin"] = "session", level: Notice["level"] = "info"): Notice {

@@ -3,8 +3,8 @@
  * database has opened, so those calls wait for it instead of failing and leaving the editor closed.
  */
 import { describe, expect, it } from "vitest";
-import type { PlayaDatabase } from "../../src/host/database.ts";
-import { EditorHost } from "../../src/host/editor-host.ts";
+import type { PlayaDatabase } from "../../src/host/storage/database.ts";
+import { EditorHost } from "../../src/host/editor/editor-desk.ts";
 
 /** The two settings calls EditorHost makes, over a map (IndexedDB itself is tested in the browser project). */
 function settingsStore(initial: Record<string, unknown> = {}): PlayaDatabase {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { offerSnapshot, startEmbedBridge, summarizeEntry, type EmbedPlayground, type EmbedWindow } from "../../src/host/embed-bridge.ts";
-import { embedOptions } from "../../src/host/embed-params.ts";
-import type { DialogEvent } from "../../src/host/dialog-desk.ts";
-import { initialPlaygroundState, type PlaygroundState } from "../../src/host/playground-state.ts";
-import { Store } from "../../src/host/store.ts";
+import { offerSnapshot, startEmbedBridge, summarizeEntry, type EmbedPlayground, type EmbedWindow } from "../../src/host/embed/embed-bridge.ts";
+import { embedOptions } from "../../src/host/embed/embed-params.ts";
+import type { DialogEvent } from "../../src/host/desks/dialog-desk.ts";
+import { initialPlaygroundState, type PlaygroundState } from "../../src/host/state/playground-state.ts";
+import { Store } from "../../src/host/state/store.ts";
 import type { StoredEntry } from "../../src/session/entries.ts";
 import { parseEmbedRequest } from "../../src/protocol/embed.ts";
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { RuntimeEvent } from "../../src/protocol/runtime.ts";
 import { newEntryId } from "../../src/session/entries.ts";
-import { displayPatch, initialPlaygroundState } from "../../src/host/playground-state.ts";
+import { displayPatch, initialPlaygroundState } from "../../src/host/state/playground-state.ts";
 import { EmbeddedWorkspace } from "../../src/workspace/embedded/embedded-workspace.ts";
 import { startRuntime } from "../support/runtime-harness.ts";
 

@@ -1,6 +1,6 @@
 /** While the runtime starts, it tells the page how many of its extensions have loaded, of how many. */
 import { describe, expect, it } from "vitest";
-import { displayPatch, initialPlaygroundState } from "../../src/host/playground-state.ts";
+import { displayPatch, initialPlaygroundState } from "../../src/host/state/playground-state.ts";
 import { parseRuntimeEvent } from "../../src/protocol/runtime-schema.ts";
 import { startRuntime } from "../support/runtime-harness.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sessionSource } from "../../src/host/playground-state.ts";
+import { sessionSource } from "../../src/host/state/playground-state.ts";
 import { newRegisteredExtension } from "../../src/runtime/extensions/extension.ts";
 import { EXT_ORIGIN, startRuntime } from "../support/runtime-harness.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HangPolicy, REPEATED_HANG_MS } from "../../src/host/hung-runtime.ts";
+import { HangPolicy, REPEATED_HANG_MS } from "../../src/host/runtime/watchdog/hung-runtime.ts";
 
 const running = { url: "http://x.test/loop.ts", name: "loop", where: "import" };
 const urls = ["http://x.test/loop.ts", "http://x.test/ok.ts"];

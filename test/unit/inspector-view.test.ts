@@ -1,8 +1,8 @@
 // The inspector's list and exports, from records as the page keeps them: grouping prompt → turn →
 // tool call, the filters, the Chrome trace's one track per extension, and the page's bounds check.
 import { describe, expect, it } from "vitest";
-import type { Logged } from "../../src/host/inspector-log.ts";
-import { DETAIL_LIMITS, InspectorLog, LOG_LIMITS } from "../../src/host/inspector-log.ts";
+import type { Logged } from "../../src/host/state/inspector-log.ts";
+import { DETAIL_LIMITS, InspectorLog, LOG_LIMITS } from "../../src/host/state/inspector-log.ts";
 import type { ConsoleRecord, InspectedEvent } from "../../src/protocol/inspector.ts";
 import { isBoundedSnapshot } from "../../src/protocol/inspector-schema.ts";
 import { parseRuntimeEvent } from "../../src/protocol/runtime-schema.ts";

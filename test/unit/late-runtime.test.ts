@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BEAT_CHECK_MS, BUSY_LIMIT_MS, lateRuntimeJudge, SYNC_CALL_GRACE_MS, UNNAMED_HANG_GRACE_MS } from "../../src/host/late-runtime.ts";
-import type { RuntimeActivity } from "../../src/host/sandbox-frame.ts";
+import { BEAT_CHECK_MS, BUSY_LIMIT_MS, lateRuntimeJudge, SYNC_CALL_GRACE_MS, UNNAMED_HANG_GRACE_MS } from "../../src/host/runtime/watchdog/late-runtime.ts";
+import type { RuntimeActivity } from "../../src/host/runtime/sandbox-frame.ts";
 
 /** A judge over a scripted sequence of readings and a clock the test moves. */
 function judgeOf(readings: RuntimeActivity[]) {

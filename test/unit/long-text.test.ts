@@ -1,6 +1,6 @@
 /** Where long text is cut for the transcript's collapsed view. */
 import { describe, expect, it } from "vitest";
-import { COLLAPSE_CHARS, COLLAPSE_LINES, collapseText } from "../../src/ui/LongText.tsx";
+import { COLLAPSE_CHARS, COLLAPSE_LINES, collapseText } from "../../src/ui/transcript/LongText.tsx";
 
 const numbered = (count: number) => Array.from({ length: count }, (_, i) => `line ${i + 1}`).join("\n");
 

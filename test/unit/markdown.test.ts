@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Markdown } from "../../src/ui/Markdown.tsx";
+import { Markdown } from "../../src/ui/transcript/Markdown.tsx";
 
 const render = (text: string) => renderToStaticMarkup(createElement(Markdown, { text }));
 

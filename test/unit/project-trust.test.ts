@@ -4,10 +4,10 @@
  * names (a workspace path or a URL), and the problems list built from every phase's errors.
  */
 import { describe, expect, it } from "vitest";
-import type { PlayaDatabase } from "../../src/host/database.ts";
-import { resolveExtensionInput } from "../../src/host/extension-input.ts";
-import { problemsOf } from "../../src/host/problems.ts";
-import { ProjectTrust } from "../../src/host/project-trust.ts";
+import type { PlayaDatabase } from "../../src/host/storage/database.ts";
+import { resolveExtensionInput } from "../../src/host/trust/extension-url.ts";
+import { problemsOf } from "../../src/host/state/problems.ts";
+import { ProjectTrust } from "../../src/host/trust/project-trust.ts";
 import { workspacePathOf, workspaceUrl } from "../../src/protocol/workspace-url.ts";
 import { EmbeddedWorkspace } from "../../src/workspace/embedded/embedded-workspace.ts";
 import { discoverProjectExtensions } from "../../src/workspace/project-extensions.ts";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { RuntimeEvent } from "../../src/protocol/runtime.ts";
-import { runtimeBridge, storedWrites, type RuntimeEventsDeps } from "../../src/host/runtime-events.ts";
-import { initialPlaygroundState, type PlaygroundState } from "../../src/host/playground-state.ts";
-import { Store } from "../../src/host/store.ts";
+import { runtimeBridge, storedWrites, type RuntimeEventsDeps } from "../../src/host/runtime/runtime-events.ts";
+import { initialPlaygroundState, type PlaygroundState } from "../../src/host/state/playground-state.ts";
+import { Store } from "../../src/host/state/store.ts";
 
 /** The page's side of one runtime, with a store whose frames run when the test says and a database that stores at once. */
 function page() {

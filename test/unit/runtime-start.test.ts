@@ -1,12 +1,12 @@
 /**
- * Deciding what a runtime starts with (host/runtime-start.ts): the session shown, the lock, the
+ * Deciding what a runtime starts with (host/runtime/runtime-start.ts): the session shown, the lock, the
  * project's and a link's trust, and the config the plan becomes. Collaborators are small fakes that
  * record what was asked of them.
  */
 import { describe, expect, it } from "vitest";
 import type { SessionSnapshot } from "../../src/protocol/runtime.ts";
-import { initialPlaygroundState, type PlaygroundState } from "../../src/host/playground-state.ts";
-import { planStart, runtimeConfig, type RuntimeStartDeps, type StartPlan } from "../../src/host/runtime-start.ts";
+import { initialPlaygroundState, type PlaygroundState } from "../../src/host/state/playground-state.ts";
+import { planStart, runtimeConfig, type RuntimeStartDeps, type StartPlan } from "../../src/host/runtime/runtime-start.ts";
 
 const session: SessionSnapshot = { header: { type: "session", version: 3, id: "s1", timestamp: "t", cwd: "/workspace" }, entries: [], leafId: null };
 

@@ -4,7 +4,7 @@ import * as Comlink from "comlink";
 import { describe, expect, it, vi } from "vitest";
 import { exposeGuarded } from "../../src/protocol/guard.ts";
 import { SESSION_WRITER_METHODS, type SessionWrite, type SessionWriterApi } from "../../src/protocol/session-writer.ts";
-import { CLOSE_QUIET_MS, SessionWriter, type SessionWriterReports, type SessionWriterStorage } from "../../src/host/session-writer/session-writer.ts";
+import { CLOSE_QUIET_MS, SessionWriter, type SessionWriterReports, type SessionWriterStorage } from "../../src/host/storage/writer/session-writer.ts";
 import { userEntry } from "../support/entries.ts";
 
 const SESSION = "session-1";

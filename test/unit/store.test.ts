@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { nextFrame, Store } from "../../src/host/store.ts";
+import { nextFrame, Store } from "../../src/host/state/store.ts";
 
 interface State {
 	items: number[];

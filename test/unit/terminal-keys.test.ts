@@ -1,6 +1,6 @@
 import { parseKey } from "@earendil-works/pi-tui/dist/keys.js";
 import { describe, expect, it } from "vitest";
-import { terminalSequence } from "../../src/ui/terminal-keys.ts";
+import { terminalSequence } from "../../src/ui/dialogs/terminal-keys.ts";
 
 const press = (key: string, mods: { ctrl?: boolean; alt?: boolean; shift?: boolean; meta?: boolean } = {}) =>
 	terminalSequence({ key, ctrlKey: !!mods.ctrl, altKey: !!mods.alt, shiftKey: !!mods.shift, metaKey: !!mods.meta });

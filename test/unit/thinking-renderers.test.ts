@@ -5,7 +5,7 @@
  * the reply itself, stored and sent to the model, is unchanged. The page keeps the notes per block and slot.
  */
 import { describe, expect, it } from "vitest";
-import { displayPatch, initialPlaygroundState } from "../../src/host/playground-state.ts";
+import { displayPatch, initialPlaygroundState } from "../../src/host/state/playground-state.ts";
 import type { RuntimeEvent } from "../../src/protocol/runtime.ts";
 import { startRuntime } from "../support/runtime-harness.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { TranspileCache, type TranspileStorage, type Transpiler, transpileKey } from "../../src/host/transpile-cache.ts";
+import { TranspileCache, type TranspileStorage, type Transpiler, transpileKey } from "../../src/host/runtime/transpile-cache.ts";
 import { HostModules } from "../../src/loader/host-modules.ts";
 import { ModuleLoadError, ModuleLoader } from "../../src/loader/module-loader.ts";
 import { createModuleUrls } from "../../src/loader/module-urls.ts";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Watchdog } from "../../src/host/watchdog.ts";
+import { Watchdog } from "../../src/host/runtime/watchdog/watchdog.ts";
 
 describe("the watchdog", () => {
 	beforeEach(() => vi.useFakeTimers());

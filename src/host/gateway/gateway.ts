@@ -1,5 +1,5 @@
 /**
- * The provider gateway, in its worker (gateway-worker.ts): model requests that need a key are made here by pi-ai
+ * The provider gateway, in its worker (gateway.worker.ts): model requests that need a key are made here by pi-ai
  * with the key from the SecretStore, and their events are streamed to the runtime worker (../../protocol/gateway.ts).
  *
  * Where a request goes is decided here alone: the request names a model, and the model — api, base URL, headers
@@ -38,9 +38,9 @@ import { originCheckedFetch, type KeyRefusedError, type UrlCheck } from "./key-f
 import { hostModels, type GatewayModels, type ResolvedModel } from "./models.ts";
 import { pacedFetch } from "./paced-fetch.ts";
 import { confinePayload } from "./payload-guard.ts";
-import type { SecretStore } from "./secrets.ts";
+import type { SecretStore } from "../keys/secrets.ts";
 import { TranscriptMemory } from "./transcript-memory.ts";
-import { originOf } from "./secrets.ts";
+import { originOf } from "../keys/secrets.ts";
 import { APIS_WITHOUT_RESPONSE_HOOK, responseReportingFetch } from "./response-fetch.ts";
 
 /** What a keyless endpoint is sent in place of a key (the OpenAI SDK insists on one). */

@@ -5,13 +5,13 @@
  */
 import type { GatewayRequest, GatewaySink } from "../../protocol/gateway.ts";
 import type { RegisteredProviderInfo } from "../../protocol/runtime.ts";
-import { loadCatalogSource } from "./catalog.ts";
-import type { EndpointStore } from "./endpoints.ts";
+import { loadCatalogSource } from "../keys/catalog.ts";
+import type { EndpointStore } from "../keys/endpoints.ts";
 import type { ProviderGateway } from "./gateway.ts";
 import type { PortGateway } from "./guard.ts";
 import type { GatewayModels } from "./models.ts";
 import { loadProviderModule } from "./provider-modules.ts";
-import type { SecretStore } from "./secrets.ts";
+import type { SecretStore } from "../keys/secrets.ts";
 import type { TranscriptMemory } from "./transcript-memory.ts";
 
 export interface LazyGatewaySources {

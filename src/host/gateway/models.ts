@@ -10,9 +10,9 @@
  */
 import type { Api, Model } from "@earendil-works/pi-ai";
 import type { RegisteredProviderInfo } from "../../protocol/runtime.ts";
-import type { CatalogSource } from "./catalog.ts";
-import { endpointModel, type EndpointStore } from "./endpoints.ts";
-import { originOf } from "./secrets.ts";
+import type { CatalogSource } from "../keys/catalog.ts";
+import { endpointModel, type EndpointStore } from "../keys/endpoints.ts";
+import { originOf } from "../keys/secrets.ts";
 
 /**
  * The apis the gateway calls: those whose pi-ai provider makes every request through the `fetch` it is given,

@@ -1,5 +1,5 @@
 /**
- * The page's side of the service worker (service-worker.js): registers it, reloads once under it when
+ * The page's side of the service worker (service.worker.js): registers it, reloads once under it when
  * the host sent no isolation headers (the worker adds them), asks it to keep the build for offline use,
  * and asks the browser to keep the sessions and workspace files (`navigator.storage.persist()`).
  * Only in a production build: the dev server sends its own headers and changes files all the time.

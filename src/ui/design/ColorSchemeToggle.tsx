@@ -2,7 +2,7 @@ import { type ColorScheme, useColorScheme } from "./color-scheme.ts";
 
 /**
  * The colour scheme picker for the header. The running session takes the new scheme at once (the runner
- * watches `data-theme`, see host/appearance.ts): renderers and components draw in it from then on.
+ * watches `data-theme`, see host/state/appearance.ts): renderers and components draw in it from then on.
  */
 export function ColorSchemeToggle() {
 	const [scheme, setScheme] = useColorScheme();

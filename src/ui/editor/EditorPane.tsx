@@ -4,9 +4,9 @@
  * time), and the browser caches it for the next visit.
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import type { EditorHost } from "../../host/editor-host.ts";
+import type { EditorHost } from "../../host/editor/editor-desk.ts";
 import { TemplatePicker } from "./TemplatePicker.tsx";
-import { FileTree } from "../FileTree.tsx";
+import { FileTree } from "../files/FileTree.tsx";
 import type { EditorIntent } from "./intent.ts";
 import type { Problem } from "./language.ts";
 

@@ -1,6 +1,6 @@
 /**
  * CodeMirror's TypeScript support for one file: the language, and completion, hover and diagnostics
- * from the language service worker (ts-worker.ts), plus the runtime's errors at their lines. The
+ * from the language service worker (typescript.worker.ts), plus the runtime's errors at their lines. The
  * worker starts once, when the editor first opens; the browser caches its chunk for the next visit.
  */
 import { autocompletion } from "@codemirror/autocomplete";
@@ -26,7 +26,7 @@ let service: Promise<WorkerShape> | undefined;
 /** The language service, started on first use. */
 export function languageService(): Promise<WorkerShape> {
 	service ??= (async () => {
-		const worker = Comlink.wrap<WorkerShape>(new Worker(new URL("./ts-worker.ts", import.meta.url), { type: "module", name: "typescript" }));
+		const worker = Comlink.wrap<WorkerShape>(new Worker(new URL("./typescript.worker.ts", import.meta.url), { type: "module", name: "typescript" }));
 		await worker.initialize();
 		return worker as unknown as WorkerShape;
 	})();

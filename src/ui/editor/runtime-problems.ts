@@ -1,8 +1,8 @@
 /**
- * The runtime's problems (host/problems.ts) in the project's files, as the editor shows them at their lines.
+ * The runtime's problems (host/state/problems.ts) in the project's files, as the editor shows them at their lines.
  * Problems of URL extensions have no file here; the problems list names them apart.
  */
-import type { ExtensionProblem } from "../../host/problems.ts";
+import type { ExtensionProblem } from "../../host/state/problems.ts";
 import type { Problem } from "./language.ts";
 
 export function editorProblems(problems: readonly ExtensionProblem[]): Problem[] {

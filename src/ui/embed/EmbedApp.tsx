@@ -4,21 +4,21 @@
  * host page may still send prompts. Dialogs and the question before code runs show as in the full page.
  */
 import { useCallback, useMemo } from "react";
-import type { EmbedOptions } from "../../host/embed-params.ts";
+import type { EmbedOptions } from "../../host/embed/embed-params.ts";
 import type { Playground } from "../../host/playground.ts";
 import { branchPath } from "../../session/tree.ts";
-import { ansiToNodes } from "../ansi.tsx";
-import { ComponentDialog } from "../ComponentDialog.tsx";
-import { PlaygroundComposer } from "../Composer.tsx";
-import { ExtensionDialog, TrustPrompt } from "../Dialogs.tsx";
+import { ansiToNodes } from "../design/ansi.tsx";
+import { ComponentDialog } from "../dialogs/ComponentDialog.tsx";
+import { PlaygroundComposer } from "../transcript/Composer.tsx";
+import { ExtensionDialog, TrustPrompt } from "../dialogs/Dialogs.tsx";
 import { EditorPane } from "../editor/EditorPane.tsx";
 import { editorProblems } from "../editor/runtime-problems.ts";
-import { ManualTurnForm } from "../ManualTurnForm.tsx";
-import { Notifications } from "../Notifications.tsx";
-import { PlaygroundTranscript } from "../PlaygroundTranscript.tsx";
+import { ManualTurnForm } from "../transcript/ManualTurnForm.tsx";
+import { Notifications } from "../shell/Notifications.tsx";
+import { PlaygroundTranscript } from "../transcript/PlaygroundTranscript.tsx";
 import { usePlaygroundState } from "../usePlayground.ts";
 import { ShareConsent } from "../share/ShareConsent.tsx";
-import { StartingStatus } from "../StartingStatus.tsx";
+import { StartingStatus } from "../shell/StartingStatus.tsx";
 
 export function EmbedApp({ playground, options }: { playground: Playground; options: EmbedOptions }) {
 	const state = usePlaygroundState(playground);

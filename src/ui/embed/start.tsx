@@ -11,8 +11,8 @@
 import "fake-indexeddb/auto";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { offerSnapshot, startEmbedBridge } from "../../host/embed-bridge.ts";
-import type { EmbedOptions } from "../../host/embed-params.ts";
+import { offerSnapshot, startEmbedBridge } from "../../host/embed/embed-bridge.ts";
+import type { EmbedOptions } from "../../host/embed/embed-params.ts";
 import { Playground } from "../../host/playground.ts";
 import { EmbedApp } from "./EmbedApp.tsx";
 

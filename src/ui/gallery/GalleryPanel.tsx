@@ -4,7 +4,7 @@
  * marked with what it needs and whether it loads here. Self-contained: the page gives it `onRun`.
  */
 import { useState } from "react";
-import { Modal } from "../Dialogs.tsx";
+import { Modal } from "../dialogs/Dialogs.tsx";
 import { GALLERY_EXAMPLES, type GalleryExample } from "./examples.ts";
 import upstream from "./upstream-examples.json";
 

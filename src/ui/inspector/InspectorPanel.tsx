@@ -5,13 +5,13 @@
  */
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useContext, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import type { InspectorLog, Logged } from "../../host/inspector-log.ts";
+import type { InspectorLog, Logged } from "../../host/state/inspector-log.ts";
 import type { ConsoleRecord, InspectedEvent } from "../../protocol/inspector.ts";
-import { downloadBlob } from "../download.ts";
+import { downloadBlob } from "../design/download.ts";
 import { EventDetails } from "./EventDetails.tsx";
 import { formatMs } from "./Json.tsx";
 import { RequestView } from "./RequestView.tsx";
-import { TabShown } from "../PanelTabs.tsx";
+import { TabShown } from "../shell/PanelTabs.tsx";
 import { buildRows, DEFAULT_FILTER, isFailed, isSlow, type InspectorFilter, type Row } from "./rows.ts";
 import { chromeTrace } from "./trace.ts";
 

@@ -1,5 +1,5 @@
 /** Each model call as it went out: system prompt, messages and tools after the hooks, the payload, the reply, usage, time. */
-import { DETAIL_LIMITS, type Logged } from "../../host/inspector-log.ts";
+import { DETAIL_LIMITS, type Logged } from "../../host/state/inspector-log.ts";
 import type { RequestRecord } from "../../protocol/inspector.ts";
 import { formatMs, Json } from "./Json.tsx";
 

@@ -2,7 +2,7 @@
  * The inspector's list: events and console records in the order they happened, filtered, with a
  * header row where a prompt, a turn or a tool call begins (prompt → turn → tool call).
  */
-import type { Logged } from "../../host/inspector-log.ts";
+import type { Logged } from "../../host/state/inspector-log.ts";
 import type { ConsoleRecord, InspectedEvent } from "../../protocol/inspector.ts";
 
 /** A handler or dispatch this long (ms) counts as slow. */

@@ -4,7 +4,7 @@
  * run a complete ("X") event, each console call an instant ("i") one. Times are epoch-based µs, so
  * records of several runtimes (a reload) line up.
  */
-import type { Logged } from "../../host/inspector-log.ts";
+import type { Logged } from "../../host/state/inspector-log.ts";
 import type { ConsoleRecord, InspectedEvent } from "../../protocol/inspector.ts";
 
 export interface TraceEvent {

@@ -1,10 +1,10 @@
 /**
  * Which playground this page is, and the others of this browser: the user's own ("Your playground")
- * and each one opened from a link. Picking one loads the page at its address (see host/playgrounds.ts).
+ * and each one opened from a link. Picking one loads the page at its address (see host/storage/playgrounds.ts).
  * Shown once there is more than one.
  */
 import { useEffect, useState } from "react";
-import { HOME_PLAYGROUND, listPlaygrounds, openPlaygroundDatabase, playgroundHref, type PlaygroundRecord } from "../../host/playgrounds.ts";
+import { HOME_PLAYGROUND, listPlaygrounds, openPlaygroundDatabase, playgroundHref, type PlaygroundRecord } from "../../host/storage/playgrounds.ts";
 
 export function PlaygroundSwitch({ current }: { current: string }) {
 	const [playgrounds, setPlaygrounds] = useState<PlaygroundRecord[]>([]);

@@ -5,9 +5,9 @@
  * user's own; no leaves everything as it was. What could not be opened shows as an alert.
  */
 import { useState, useSyncExternalStore } from "react";
-import type { ShareDesk } from "../../host/share-desk.ts";
+import type { ShareDesk } from "../../host/share/share-desk.ts";
 import type { SnapshotFile } from "../../share/snapshot.ts";
-import { Modal } from "../Dialogs.tsx";
+import { Modal } from "../dialogs/Dialogs.tsx";
 
 function FileItem({ file }: { file: SnapshotFile }) {
 	const [shown, setShown] = useState(false);

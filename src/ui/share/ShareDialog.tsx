@@ -6,14 +6,14 @@
  */
 import { useEffect, useId, useState } from "react";
 import type { Playground } from "../../host/playground.ts";
-import { HOME_PLAYGROUND, playgroundHref } from "../../host/playgrounds.ts";
-import { buildSnapshot, defaultSharePaths, type Panel } from "../../host/share-build.ts";
-import type { PlaygroundState } from "../../host/playground-state.ts";
+import { HOME_PLAYGROUND, playgroundHref } from "../../host/storage/playgrounds.ts";
+import { buildSnapshot, defaultSharePaths, type Panel } from "../../host/share/share-build.ts";
+import type { PlaygroundState } from "../../host/state/playground-state.ts";
 import { LONG_LINK_CHARACTERS, snapshotLink } from "../../share/codec.ts";
 import { PANELS, type PlaygroundSnapshot } from "../../share/snapshot.ts";
 import { branchPath } from "../../session/tree.ts";
-import { Modal } from "../Dialogs.tsx";
-import { downloadBlob } from "../download.ts";
+import { Modal } from "../dialogs/Dialogs.tsx";
+import { downloadBlob } from "../design/download.ts";
 
 interface Props {
 	playground: Playground;

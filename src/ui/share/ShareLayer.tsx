@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense } from "react";
 import type { Playground } from "../../host/playground.ts";
-import type { PlaygroundState } from "../../host/playground-state.ts";
+import type { PlaygroundState } from "../../host/state/playground-state.ts";
 import { ShareConsent } from "./ShareConsent.tsx";
 
 // Loaded when first opened: not part of the page's first load (the consent is, as a link opens at once).

@@ -3,7 +3,7 @@
  * Files panel's upload) and files of other names are left alone.
  */
 import { useEffect } from "react";
-import type { ShareDesk } from "../../host/share-desk.ts";
+import type { ShareDesk } from "../../host/share/share-desk.ts";
 
 export const SNAPSHOT_FILE_SUFFIX = ".playa.json";
 

@@ -4,5 +4,5 @@
  * loads nothing else.
  */
 export function spawnEmbeddedWorker(): Worker {
-	return new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name: "playa-workspace" });
+	return new Worker(new URL("./workspace.worker.ts", import.meta.url), { type: "module", name: "playa-workspace" });
 }

@@ -5,7 +5,7 @@
  * entry and the model's context unchanged); streaming updates with `isStreaming`; one per extension.
  */
 import { describe, expect, it, vi } from "vitest";
-import { displayPatch, initialPlaygroundState } from "../../../src/host/playground-state.ts";
+import { displayPatch, initialPlaygroundState } from "../../../src/host/state/playground-state.ts";
 import { createCallRecordBuffer, readCallRecord } from "../../../src/protocol/call-record.ts";
 import type { RuntimeEvent } from "../../../src/protocol/runtime.ts";
 import { StreamingRelay } from "../../../src/runtime/agent/streaming-relay.ts";

@@ -4,7 +4,7 @@
  * servers), driven through the real runtime; MCP over a local streamable-HTTP server.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { displayPatch, initialPlaygroundState } from "../../../src/host/playground-state.ts";
+import { displayPatch, initialPlaygroundState } from "../../../src/host/state/playground-state.ts";
 import { mcpStandIn, type McpStandIn } from "../../support/mcp-stand-in.ts";
 import { PROBE_EXPR, probe, startRuntime, toolResults } from "../../support/runtime-harness.ts";
 

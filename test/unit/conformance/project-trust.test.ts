@@ -5,11 +5,11 @@
  * applies the decision (remembered or for this page) or asks itself, and the project's extensions load after it.
  */
 import { describe, expect, it } from "vitest";
-import type { PlayaDatabase } from "../../../src/host/database.ts";
-import { checkedHostBridge } from "../../../src/host/checked-bridge.ts";
-import { ProjectExtensions } from "../../../src/host/project-extensions.ts";
-import { initialPlaygroundState, type PlaygroundState } from "../../../src/host/playground-state.ts";
-import { Store } from "../../../src/host/store.ts";
+import type { PlayaDatabase } from "../../../src/host/storage/database.ts";
+import { checkedHostBridge } from "../../../src/host/runtime/checked-bridge.ts";
+import { ProjectExtensions } from "../../../src/host/trust/project-extensions.ts";
+import { initialPlaygroundState, type PlaygroundState } from "../../../src/host/state/playground-state.ts";
+import { Store } from "../../../src/host/state/store.ts";
 import type { HostBridge, ProjectTrustDecision } from "../../../src/protocol/runtime.ts";
 import { EmbeddedWorkspace } from "../../../src/workspace/embedded/embedded-workspace.ts";
 import { discoverProjectExtensions } from "../../../src/workspace/project-extensions.ts";

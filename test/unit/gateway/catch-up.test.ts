@@ -3,10 +3,10 @@
 // the request; what the page does not have still fails, after one question.
 import * as Comlink from "comlink";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { EndpointStore } from "../../../src/host/gateway/endpoints.ts";
+import { EndpointStore } from "../../../src/host/keys/endpoints.ts";
 import { ProviderGateway } from "../../../src/host/gateway/gateway.ts";
 import { hostModels } from "../../../src/host/gateway/models.ts";
-import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
+import { MemoryStorage, SecretStore } from "../../../src/host/keys/secrets.ts";
 import type { GatewayEvent, GatewayRequest, GatewaySink } from "../../../src/protocol/gateway.ts";
 import type { RegisteredProviderInfo } from "../../../src/protocol/runtime.ts";
 import { mockModel } from "../../mock-providers/client.ts";

@@ -1,7 +1,7 @@
 // explainProviderError on the error texts pi-ai 1.6 really produces (captured against the mock providers, which
 // send the providers' real bodies) and on what browsers and Node say when a request cannot be made.
 import { describe, expect, it } from "vitest";
-import { explainProviderError, statusFromMessage, type ProviderErrorKind } from "../../../src/host/gateway/explain.ts";
+import { explainProviderError, statusFromMessage, type ProviderErrorKind } from "../../../src/host/keys/explain.ts";
 
 const OPENAI_401 =
 	'401: {"message":"Incorrect API key provided: sk-*************3456. You can find your API key at https://platform.openai.com/account/api-keys.","type":"invalid_request_error","param":null,"code":"invalid_api_key"}';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ProviderGateway } from "../../../src/host/gateway/gateway.ts";
 import { exposeGateway } from "../../../src/host/gateway/guard.ts";
 import { hostModels } from "../../../src/host/gateway/models.ts";
-import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
+import { MemoryStorage, SecretStore } from "../../../src/host/keys/secrets.ts";
 import type { ProviderGatewayApi } from "../../../src/protocol/gateway.ts";
 
 const KEY = "sk-guard-test-key";

@@ -1,7 +1,7 @@
 // pi 1.6's before_provider_headers and provider_stream_event through the real gateway on a real port: extensions
 // add headers, never one that carries or replaces the key, and hear the provider's parsed stream events.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
+import { MemoryStorage, SecretStore } from "../../../src/host/keys/secrets.ts";
 import { gatewayRequestSchema, isExtensionHeaderAllowed } from "../../../src/protocol/gateway.ts";
 import { mockModel } from "../../mock-providers/client.ts";
 import { startMockProviders, type MockProviders } from "../../mock-providers/server.mjs";

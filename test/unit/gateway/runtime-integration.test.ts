@@ -1,7 +1,7 @@
 // The runtime with the gateway on a real port, as the integration wires it: a prompt answered by a provider,
 // before_provider_request replacing the payload, pi.setModel refused without a key.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
+import { MemoryStorage, SecretStore } from "../../../src/host/keys/secrets.ts";
 import { mockModel } from "../../mock-providers/client.ts";
 import { startGatewayRuntime } from "./support.ts";
 import { startMockProviders, type MockProviders } from "../../mock-providers/server.mjs";

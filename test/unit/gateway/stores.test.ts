@@ -2,10 +2,10 @@
 import { getModels, getProviders, getSupportedThinkingLevels } from "@earendil-works/pi-ai/compat";
 import type { Api, Model } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "vitest";
-import { buildCatalog, FEATURED_PROVIDERS, findModel, thinkingLevels, type CatalogSource } from "../../../src/host/gateway/catalog.ts";
-import { endpointModel, EndpointStore, normalizeBaseUrl } from "../../../src/host/gateway/endpoints.ts";
+import { buildCatalog, FEATURED_PROVIDERS, findModel, thinkingLevels, type CatalogSource } from "../../../src/host/keys/catalog.ts";
+import { endpointModel, EndpointStore, normalizeBaseUrl } from "../../../src/host/keys/endpoints.ts";
 import { createLazyGateway } from "../../../src/host/gateway/lazy.ts";
-import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
+import { MemoryStorage, SecretStore } from "../../../src/host/keys/secrets.ts";
 
 const piAi: CatalogSource = {
 	getProviders: () => getProviders() as string[],

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ProviderGateway } from "../../../src/host/gateway/gateway.ts";
 import { exposeGateway } from "../../../src/host/gateway/guard.ts";
 import { hostModels } from "../../../src/host/gateway/models.ts";
-import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
+import { MemoryStorage, SecretStore } from "../../../src/host/keys/secrets.ts";
 import { TranscriptMemory } from "../../../src/host/gateway/transcript-memory.ts";
 import type { GatewayRequest, GatewaySink, GatewayStreamEnd, ProviderGatewayApi } from "../../../src/protocol/gateway.ts";
 import { createGatewayStreamFn, type GatewayLike } from "../../../src/runtime/models/gateway-stream.ts";

@@ -1,10 +1,10 @@
 // The gateway loads the expected model's provider ahead of the first request: through its own model resolution
 // (the page's endpoints, the registered providers, pi-ai's catalog), sending nothing and needing no key.
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { EndpointStore } from "../../../src/host/gateway/endpoints.ts";
+import { EndpointStore } from "../../../src/host/keys/endpoints.ts";
 import { createLazyGateway } from "../../../src/host/gateway/lazy.ts";
 import { loadProviderModule } from "../../../src/host/gateway/provider-modules.ts";
-import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
+import { MemoryStorage, SecretStore } from "../../../src/host/keys/secrets.ts";
 
 vi.mock("../../../src/host/gateway/provider-modules.ts", () => ({ loadProviderModule: vi.fn(async () => undefined) }));
 

@@ -3,10 +3,10 @@
 import { getModels, getProviders, getSupportedThinkingLevels } from "@earendil-works/pi-ai/compat";
 import type { Api, Model } from "@earendil-works/pi-ai";
 import { describe, expect, it } from "vitest";
-import { availableModels, watchAvailableModels } from "../../../src/host/available-models.ts";
-import type { CatalogSource } from "../../../src/host/gateway/catalog.ts";
-import { EndpointStore } from "../../../src/host/gateway/endpoints.ts";
-import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
+import { availableModels, watchAvailableModels } from "../../../src/host/runtime/available-models.ts";
+import type { CatalogSource } from "../../../src/host/keys/catalog.ts";
+import { EndpointStore } from "../../../src/host/keys/endpoints.ts";
+import { MemoryStorage, SecretStore } from "../../../src/host/keys/secrets.ts";
 import { modelFamily } from "../../../src/runtime/extensions/session-control.ts";
 import { PROBE_EXPR, probe, startRuntime } from "../../support/runtime-harness.ts";
 

@@ -1,7 +1,7 @@
 // after_provider_response for Google: pi-ai's Google provider never sees the HTTP response, so the gateway
 // reports it through the fetch it gives the SDK; once per reply, like the other providers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
+import { MemoryStorage, SecretStore } from "../../../src/host/keys/secrets.ts";
 import { mockModel, type MockApi } from "../../mock-providers/client.ts";
 import { startGatewayRuntime } from "../gateway/support.ts";
 import { startMockProviders, type MockProviders } from "../../mock-providers/server.mjs";

@@ -2,7 +2,7 @@
 // place of keys, and requests answered by the scripted model, an extension's provider, or the real gateway on a
 // port (which adds the stored key, so the mock provider sees it and extension code never does).
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
+import { MemoryStorage, SecretStore } from "../../../src/host/keys/secrets.ts";
 import { KEY_HANDLE_PREFIX } from "../../../src/runtime/models/model-registry.ts";
 import { mockModel } from "../../mock-providers/client.ts";
 import { startGatewayRuntime } from "../gateway/support.ts";

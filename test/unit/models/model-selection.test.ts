@@ -2,7 +2,7 @@
 // and not when the runtime restores the saved choice at start.
 import { describe, expect, it } from "vitest";
 import type { Api, Model } from "@earendil-works/pi-ai";
-import { displayPatch, initialPlaygroundState } from "../../../src/host/playground-state.ts";
+import { displayPatch, initialPlaygroundState } from "../../../src/host/state/playground-state.ts";
 import { catalogModel, gatewayStandIn } from "../../support/gateway-stand-in.ts";
 import { PROBE_EXPR, probe, startRuntime } from "../../support/runtime-harness.ts";
 

@@ -2,7 +2,7 @@
 // variable its apiKey names, its models in ctx.models and the page's picker; unregisterProvider; a provider with
 // its own streamSimple answered in the worker.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
+import { MemoryStorage, SecretStore } from "../../../src/host/keys/secrets.ts";
 import { startGatewayRuntime } from "../gateway/support.ts";
 import { startMockProviders, type MockProviders } from "../../mock-providers/server.mjs";
 import { PROBE_EXPR, probe, startRuntime, transcript } from "../../support/runtime-harness.ts";

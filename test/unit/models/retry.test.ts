@@ -2,7 +2,7 @@
 // are retried with auto_retry_start/end in upstream's order, the failed reply stays out of the next request,
 // retries give up after maxRetries, Esc cancels the wait, and a 401 is not retried.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
+import { MemoryStorage, SecretStore } from "../../../src/host/keys/secrets.ts";
 import { mockModel, type MockApi } from "../../mock-providers/client.ts";
 import { startGatewayRuntime } from "../gateway/support.ts";
 import { startMockProviders, type MockProviders } from "../../mock-providers/server.mjs";

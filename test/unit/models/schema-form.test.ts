@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildArguments, fieldsOf, initialValues } from "../../../src/ui/schema-form.ts";
+import { buildArguments, fieldsOf, initialValues } from "../../../src/ui/transcript/schema-form.ts";
 
 const schema = {
 	type: "object",

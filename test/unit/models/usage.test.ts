@@ -2,7 +2,7 @@
 // getContextUsage from the same arithmetic: the last valid reply's tokens plus estimates for what followed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
-import { MemoryStorage, SecretStore } from "../../../src/host/gateway/secrets.ts";
+import { MemoryStorage, SecretStore } from "../../../src/host/keys/secrets.ts";
 import { estimateContextTokens, formatCost, formatTokens, sumUsage } from "../../../src/session/usage.ts";
 import { mockModel } from "../../mock-providers/client.ts";
 import { startGatewayRuntime } from "../gateway/support.ts";

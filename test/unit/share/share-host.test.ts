@@ -5,14 +5,14 @@
  */
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { PlayaDatabase } from "../../../src/host/database.ts";
-import { ExtensionContentTrust } from "../../../src/host/extension-trust.ts";
-import { LinkExtensions } from "../../../src/host/link-extensions.ts";
-import { databaseNameOf, HOME_PLAYGROUND, playgroundHref, playgroundIdOf } from "../../../src/host/playgrounds.ts";
-import { buildSnapshot, defaultSharePaths, snapshotFile } from "../../../src/host/share-build.ts";
-import { ShareDesk } from "../../../src/host/share-desk.ts";
-import { fileBytes, storedEntries } from "../../../src/host/share-materialize.ts";
-import { fetchSnapshot, readSnapshotFile, snapshotFromAddress } from "../../../src/host/share-source.ts";
+import type { PlayaDatabase } from "../../../src/host/storage/database.ts";
+import { ExtensionContentTrust } from "../../../src/host/trust/extension-trust.ts";
+import { LinkExtensions } from "../../../src/host/trust/link-extensions.ts";
+import { databaseNameOf, HOME_PLAYGROUND, playgroundHref, playgroundIdOf } from "../../../src/host/storage/playgrounds.ts";
+import { buildSnapshot, defaultSharePaths, snapshotFile } from "../../../src/host/share/share-build.ts";
+import { ShareDesk } from "../../../src/host/share/share-desk.ts";
+import { fileBytes, storedEntries } from "../../../src/host/share/share-materialize.ts";
+import { fetchSnapshot, readSnapshotFile, snapshotFromAddress } from "../../../src/host/share/share-source.ts";
 import { encodeSnapshot } from "../../../src/share/codec.ts";
 import { parseSnapshot, SNAPSHOT_LIMITS, type PlaygroundSnapshot } from "../../../src/share/snapshot.ts";
 

@@ -1,7 +1,7 @@
 /** The contract suite on the embedded backend: in-process, and through its worker protocol on a MessageChannel. */
 import { connectEmbeddedWorkspace } from "../../../src/workspace/embedded/client.ts";
 import { EmbeddedWorkspace } from "../../../src/workspace/embedded/embedded-workspace.ts";
-import { EmbeddedWorkerHost } from "../../../src/workspace/embedded/worker-api.ts";
+import { EmbeddedWorkerHost } from "../../../src/workspace/embedded/workspace-service.ts";
 import { describeWorkspaceContract } from "./contract.ts";
 
 describeWorkspaceContract("embedded (in-process)", async () => ({ workspace: await EmbeddedWorkspace.create() }));

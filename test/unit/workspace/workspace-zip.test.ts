@@ -1,7 +1,7 @@
 /** The workspace download and zip seeding: a round trip keeps paths and bytes; a path leaving the folder is refused. */
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { unzipFiles, zipFiles } from "../../../src/ui/workspace-zip.ts";
+import { unzipFiles, zipFiles } from "../../../src/ui/files/workspace-zip.ts";
 
 describe("workspace zips", () => {
 	it("round-trips files with their folders and bytes", async () => {

@@ -1,0 +1,36 @@
+/**
+ * The host's side of the manual model: holds the runtime's open request for an assistant turn until the
+ * user sends one (or the runtime cancels it), and tells the page what to show.
+ */
+import type { ManualTurnRequest, ManualTurnResponse } from "../../protocol/runtime.ts";
+
+export interface PendingManualTurn {
+	id: string;
+	request: ManualTurnRequest;
+}
+
+export class ManualTurnDesk {
+	private readonly answers = new Map<string, (response: ManualTurnResponse) => void>();
+
+	constructor(private readonly show: (turn: PendingManualTurn | undefined) => void) {}
+
+	request(id: string, request: ManualTurnRequest): Promise<ManualTurnResponse> {
+		return new Promise((resolve) => {
+			this.answers.set(id, resolve);
+			this.show({ id, request });
+		});
+	}
+
+	/** The user's turn, or a cancellation; unknown ids (already answered or cancelled) are ignored. */
+	answer(id: string, response: ManualTurnResponse): void {
+		const resolve = this.answers.get(id);
+		if (!resolve) return;
+		this.answers.delete(id);
+		resolve(response);
+		this.show(undefined);
+	}
+
+	cancelAll(): void {
+		for (const id of [...this.answers.keys()]) this.answer(id, { cancelled: true });
+	}
+}

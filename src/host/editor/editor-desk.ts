@@ -1,0 +1,127 @@
+/**
+ * The editor's side of the host: unsaved buffers kept in the page's database (so nothing typed is
+ * lost on a reload or a crash of the runtime), the open tabs, saving to the workspace, and Run: save,
+ * then reload the extensions on the same session, as `/reload` does.
+ */
+import type { ScriptStep } from "../../protocol/script.ts";
+import type { PlayaDatabase } from "../storage/database.ts";
+
+const DRAFTS = "editorDrafts";
+const TABS = "editorTabs";
+
+export interface EditorTabs {
+	paths: string[];
+	active?: string;
+}
+
+interface Deps {
+	/** Resolves once the page's database is open (the editor may ask before that). */
+	storage(): Promise<PlayaDatabase>;
+	readFile(path: string): Promise<Uint8Array>;
+	writeFile(path: string, text: string): Promise<void>;
+	/** Records a file the user wrote in this page as trusted: it is theirs, so it runs without the project's question. */
+	trust(path: string, text: string): Promise<void>;
+	cwd(): string;
+	/** Finds the project's extensions again and reloads them on the same session; `authored`: files just saved here, trusted as written. */
+	reload(authored: { path: string; content: string }[]): Promise<void>;
+	script(): ScriptStep[];
+	setScript(steps: ScriptStep[]): Promise<void>;
+	/** Assistant replies on the branch shown: the next reply plays this step of the script. */
+	repliesSoFar(): number;
+}
+
+export class EditorHost {
+	private drafts?: Promise<Record<string, string>>;
+	private writing = Promise.resolve();
+	private readonly openListeners = new Set<(path: string, line?: number) => void>();
+
+	constructor(private readonly deps: Deps) {}
+
+	/** Asks the editor to open `path` (at `line`): from outside it, e.g. an extension card's source. */
+	requestOpen(path: string, line?: number): void {
+		for (const listener of this.openListeners) listener(path, line);
+	}
+
+	/** The editor listens for `requestOpen`; returns the way to stop. */
+	onOpenRequest(listener: (path: string, line?: number) => void): () => void {
+		this.openListeners.add(listener);
+		return () => this.openListeners.delete(listener);
+	}
+
+	private loadDrafts(): Promise<Record<string, string>> {
+		this.drafts ??= this.deps
+			.storage()
+			.then((storage) => storage.getSetting<Record<string, string>>(DRAFTS))
+			.then((drafts) => drafts ?? {});
+		return this.drafts;
+	}
+
+	/** An unsaved buffer of `path`, if one was kept. */
+	async draft(path: string): Promise<string | undefined> {
+		return (await this.loadDrafts())[path];
+	}
+
+	/** Keeps (or, with undefined, forgets) the unsaved text of `path`. Writes are queued in order. */
+	keepDraft(path: string, text: string | undefined): Promise<void> {
+		this.writing = this.writing.then(async () => {
+			const drafts = { ...(await this.loadDrafts()) };
+			if (text === undefined) delete drafts[path];
+			else drafts[path] = text;
+			this.drafts = Promise.resolve(drafts);
+			await (await this.deps.storage()).setSetting(DRAFTS, drafts);
+		});
+		return this.writing;
+	}
+
+	async tabs(): Promise<EditorTabs> {
+		return (await (await this.deps.storage()).getSetting<EditorTabs>(TABS)) ?? { paths: [] };
+	}
+
+	async saveTabs(tabs: EditorTabs): Promise<void> {
+		await (await this.deps.storage()).setSetting(TABS, tabs);
+	}
+
+	async read(path: string): Promise<string> {
+		return new TextDecoder().decode(await this.deps.readFile(path));
+	}
+
+	async save(path: string, text: string): Promise<void> {
+		await this.deps.writeFile(path, text);
+		await this.deps.trust(path, text);
+		await this.keepDraft(path, undefined);
+	}
+
+	/** An extension file: one under a `.pi/extensions/` folder. */
+	isExtension(path: string): boolean {
+		return /\/\.(pi|omp)\/extensions\/[^/]+\.[cm]?[jt]sx?$/.test(path);
+	}
+
+	/** Saves `path` and reloads the extensions in the running session (kept, with its entries). */
+	async run(path: string, text: string): Promise<void> {
+		await this.save(path, text);
+		// What the user wrote in this page is theirs: it runs without the project's trust question.
+		await this.deps.reload([{ path, content: text }]);
+	}
+
+	/** Where a new extension named `name` goes: `.pi/extensions/<name>.ts`, numbered if taken. */
+	newExtensionPath(name: string, taken: string[]): string {
+		const base = `${this.deps.cwd()}/.pi/extensions/${name}`;
+		for (let n = 1; ; n++) {
+			const path = n === 1 ? `${base}.ts` : `${base}-${n}.ts`;
+			if (!taken.includes(path)) return path;
+		}
+	}
+
+	/**
+	 * Writes a template as a new extension file and makes its steps the scripted model's next replies
+	 * (the replies already given keep the steps they played).
+	 */
+	async createFromTemplate(path: string, source: string, steps: ScriptStep[]): Promise<void> {
+		await this.deps.writeFile(path, source);
+		await this.deps.trust(path, source);
+		const played = this.deps.repliesSoFar();
+		const kept = this.deps.script().slice(0, played);
+		while (kept.length < played) kept.push({ text: "(an earlier reply)" });
+		await this.deps.setScript([...kept, ...steps]);
+	}
+}

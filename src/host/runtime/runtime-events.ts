@@ -1,0 +1,139 @@
+/**
+ * What the page does with a runtime's events: shows what it appends once stored (by the session writer, or here
+ * for a runtime without one), follows its session requests, and patches the state the UI renders. Every event
+ * comes from the runtime worker, untrusted: the bridge writes only the session the runtime was started with.
+ */
+import type { HostBridge, RuntimeEvent } from "../../protocol/runtime.ts";
+import type { SessionWrite } from "../../protocol/session-writer.ts";
+import type { PlayaDatabase } from "../storage/database.ts";
+import type { DialogDesk } from "../desks/dialog-desk.ts";
+import type { InspectorLog } from "../state/inspector-log.ts";
+import type { ManualTurnDesk } from "../desks/manual-turns.ts";
+import type { Notices } from "../state/notices.ts";
+import { displayPatch, sessionSource, type PlaygroundState } from "../state/playground-state.ts";
+import type { SessionLibrary } from "../storage/session-library.ts";
+import type { SessionWriterReports } from "../storage/writer/session-writer.ts";
+import type { Store } from "../state/store.ts";
+
+export interface RuntimeEventsDeps {
+	storage: () => PlayaDatabase;
+	store: Store<PlaygroundState>;
+	notices: Notices;
+	sessions: SessionLibrary;
+	inspector: InspectorLog;
+	dialogs: DialogDesk;
+	manualTurns: ManualTurnDesk;
+	/** The runtime started last: only its events change what is on screen. */
+	generation: () => number;
+	newSession: () => Promise<void>;
+	reload: () => Promise<void>;
+	openFork: (event: Extract<RuntimeEvent, { type: "session_fork" }>) => Promise<void>;
+	/** The runtime's `project_trust` outcome: the page decides what the project's extensions may do. */
+	resolveProjectTrust: NonNullable<HostBridge["resolveProjectTrust"]>;
+	/** JavaScript the page made of a module's source at an earlier start (transpile-cache.ts). */
+	transpiled: NonNullable<HostBridge["transpiled"]>;
+}
+
+/**
+ * `generation`: the runtime this bridge serves; events of a runtime since replaced change nothing on
+ * screen. It writes only the session it was started with, whatever session id its events name.
+ */
+export function runtimeBridge(deps: RuntimeEventsDeps, generation: number, sessionId: string): HostBridge {
+	const current = () => generation === deps.generation();
+	return {
+		emit: (event) => {
+			if ((event.type === "entry_appended" || event.type === "leaf_changed") && event.sessionId !== sessionId) {
+				return deps.notices.refused(`${event.type} for another session than the runtime's own`);
+			}
+			return onRuntimeEvent(deps, event, current);
+		},
+		requestUI: (id, request) => deps.dialogs.request(id, request),
+		cancelUI: (id) => deps.dialogs.answer(id, { cancelled: true }, "runtime"),
+		requestManualTurn: (id, request) => deps.manualTurns.request(id, request),
+		cancelManualTurn: (id) => deps.manualTurns.answer(id, { cancelled: true }),
+		// A runtime since replaced gets nothing: its start is not the one waiting for a decision.
+		resolveProjectTrust: async (decision) => (current() ? deps.resolveProjectTrust(decision) : { extensions: [], trusted: false }),
+		transpiled: (url, source) => deps.transpiled(url, source),
+	};
+}
+
+/**
+ * What the session writer (session-writer/) tells the page of the runtime of `generation`: each write once stored,
+ * a failed one, and one it refused.
+ */
+export function storedWrites(deps: Omit<RuntimeEventsDeps, "resolveProjectTrust" | "transpiled">, generation: number): SessionWriterReports {
+	const current = () => generation === deps.generation();
+	return {
+		stored: (event) => showStored(deps, event, current),
+		failed: (message) => deps.notices.notify(`${SAVE_FAILED}${message}`, "error", "Playa"),
+		refused: (problem) => deps.notices.refused(problem),
+	};
+}
+
+const SAVE_FAILED = "Could not save the session: ";
+
+/** A write shown once stored: what is on screen survives a reload. */
+function showStored(deps: Pick<RuntimeEventsDeps, "store" | "sessions">, event: SessionWrite, current: () => boolean): void {
+	const { store } = deps;
+	if (event.type === "leaf_changed") {
+		if (current()) store.update((state) => ({ ...state, leafId: event.leafId }));
+		return;
+	}
+	// Appends that come together are copied into the entries once (see Store.append). A reply's entry replaces its
+	// streamed copy in the same frame, or the page shows the reply twice for a frame; only its own copy: the writer's
+	// reports and the runtime's events come on different ports, so the next reply may be streaming already.
+	const { entry } = event;
+	const reply = entry.type === "message" ? (entry.message as { role?: unknown; timestamp?: unknown } | undefined) : undefined;
+	if (current()) {
+		store.append("entries", entry, { leafId: event.leafId });
+		if (reply?.role === "assistant")
+			store.update((state) => (state.streaming && state.streaming.timestamp === reply.timestamp ? { ...state, streaming: undefined } : state));
+	}
+	// pi.setSessionName: the Sessions panel lists the session by its new name.
+	if (entry.type === "session_info") void deps.sessions.renameSession(event.sessionId, typeof entry.name === "string" ? entry.name.trim() : "");
+}
+
+function onRuntimeEvent(deps: RuntimeEventsDeps, event: RuntimeEvent, current: () => boolean): void | Promise<void> {
+	const { store, notices } = deps;
+	const set = (patch: Partial<PlaygroundState>) => store.update((state) => ({ ...state, ...patch }));
+	const saveFailed = (error: Error) => notices.notify(`${SAVE_FAILED}${error.message}`, "error", "Playa");
+	switch (event.type) {
+		// A runtime without a session writer's port stores through the page: shown once stored, and the runtime
+		// goes on only then.
+		case "entry_appended":
+			return deps
+				.storage()
+				.appendEntry(event.sessionId, event.entry, event.leafId)
+				.then(() => showStored(deps, event, current), saveFailed);
+		case "leaf_changed":
+			return deps
+				.storage()
+				.setLeaf(event.sessionId, event.leafId)
+				.then(() => showStored(deps, event, current), saveFailed);
+		case "session_request":
+			if (event.action === "new")
+				void deps.newSession().then(() => event.editorText && set(displayPatch(store.get(), { type: "editor_text", text: event.editorText, mode: "set" })));
+			else if (event.action === "open" && event.sessionId) void deps.sessions.openSession(event.sessionId);
+			else void deps.reload();
+			return;
+		case "session_fork":
+			void deps.openFork(event);
+			return;
+		case "run_state":
+			// A run that ended took its tools with it, even one whose end never arrived.
+			set(event.running ? { running: true } : { running: false, toolOutputs: {} });
+			if (!event.running) void deps.sessions.refresh();
+			return;
+		case "notify":
+			notices.notify(event.message, event.level, sessionSource(event.extension), "session");
+			return;
+		case "inspector":
+			if (current()) deps.inspector.add(event, deps.generation());
+			return;
+		default:
+			store.update((state) => {
+				const patch = displayPatch(state, event);
+				return Object.keys(patch).length > 0 ? { ...state, ...patch } : state;
+			});
+	}
+}

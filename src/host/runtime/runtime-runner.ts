@@ -1,0 +1,209 @@
+/**
+ * The playground's runtime, one at a time: a start stops the one before (giving its `session_shutdown`
+ * handlers a moment), takes what runtime-start.ts decides, and starts the worker in a frame made ahead,
+ * under the session's lock and watched for hangs. Only the runtime started last is shown; once the
+ * playground closes, none starts any more.
+ */
+import type { RuntimeApi, StartReason } from "../../protocol/runtime.ts";
+import { pageAppearance, watchPageAppearance } from "../state/appearance.ts";
+import { watchAvailableModels } from "./available-models.ts";
+import type { PlayaDatabase } from "../storage/database.ts";
+import type { EndpointStore } from "../keys/endpoints.ts";
+import type { GatewayConnector } from "./gateway-client.ts";
+import type { SecretStore } from "../keys/secrets.ts";
+import { DisabledExtensions } from "./watchdog/hung-runtime.ts";
+import type { Notices } from "../state/notices.ts";
+import { startingPatch } from "../state/playground-state.ts";
+import type { ProjectExtensions } from "../trust/project-extensions.ts";
+import { startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
+import { runtimeBridge, storedWrites, type RuntimeEventsDeps } from "./runtime-events.ts";
+import { planStart, runtimeConfig, type RuntimeStartDeps } from "./runtime-start.ts";
+import { RuntimeWatch } from "./watchdog/runtime-watch.ts";
+import { HeldSessionLock } from "../storage/session-lock.ts";
+import type { SessionWriterConnector, SessionWriterLink } from "../storage/writer/writer-client.ts";
+import { WarmFrame } from "./warm-frame.ts";
+
+const UNSANDBOXED_NOTICE =
+	"This host cannot serve Playa's sandbox frame (it sends no cross-origin isolation headers of its own), so extension code runs with this site's origin and could read its stored sessions and settings. Run only extensions you trust here, or serve Playa with the headers in _headers or vercel.json.";
+
+export interface RuntimeRunnerDeps extends Omit<RuntimeStartDeps, "holdLock" | "disabled" | "project"> {
+	project: Pick<ProjectExtensions, "runnableUrls" | "allTrusted" | "resolve" | "abandon">;
+	storage(): PlayaDatabase;
+	notices: Notices;
+	/** What the page does with a runtime's events; the runner says which runtime is the current one. */
+	events: Omit<RuntimeEventsDeps, "generation" | "resolveProjectTrust">;
+	/** Cancels the open dialogs and manual turns: they belong to the runtime being replaced. */
+	cancelPending(): void;
+	gateway: GatewayConnector;
+	/** Stores each runtime's entries off the main thread; without it the page stores them. */
+	sessionWriter?: SessionWriterConnector;
+	secrets: SecretStore;
+	endpoints: EndpointStore;
+	location: Location;
+}
+
+export class RuntimeRunner {
+	/** The frame the next runtime starts in, made ahead (the first one as the page opens). */
+	readonly frames = new WarmFrame();
+	/** Extensions turned off after they hung a runtime. */
+	readonly disabled: DisabledExtensions;
+	private runtime?: RuntimeHandle;
+	/** The current runtime's port to the session writer: a stop waits for the writes it took. */
+	private writes?: SessionWriterLink;
+	/** Counts runtimes started: the current one's events are the ones shown. */
+	private generation = 0;
+	/** The extension URLs the current runtime was started with (project-local ones first). */
+	private loadedUrls: string[] = [];
+	private readonly lock = new HeldSessionLock();
+	private readonly watchdog: RuntimeWatch;
+	private readonly startDeps: RuntimeStartDeps;
+	private readonly events: RuntimeEventsDeps;
+	private stopModelsWatch?: () => void;
+	private stopAppearanceWatch?: () => void;
+	/** Closed in the page (see close): it starts no runtime any more. */
+	private closed = false;
+	private saidUnsandboxed = false;
+
+	constructor(private readonly deps: RuntimeRunnerDeps) {
+		this.disabled = new DisabledExtensions(deps.storage);
+		this.watchdog = new RuntimeWatch({
+			disabled: this.disabled,
+			loadedUrls: () => this.loadedUrls,
+			hung: async (handle, message, turnedOff) => {
+				if (this.runtime === handle) this.runtime = undefined;
+				// The cards say so at once, not when the next runtime reports: the notice and the card agree.
+				const off = new Set(turnedOff);
+				deps.set({
+					extensions: deps.state().extensions.map((extension) => (off.has(extension.url) ? { ...extension, loaded: false, disabled: true } : extension)),
+				});
+				this.notify(message, "error");
+				await this.start();
+			},
+		});
+		this.startDeps = { ...deps, disabled: this.disabled, holdLock: (sessionId, steal) => this.holdLock(sessionId, steal) };
+		this.events = {
+			...deps.events,
+			generation: () => this.generation,
+			resolveProjectTrust: async (decision) => {
+				const answer = await deps.project.resolve(decision, () => deps.set({ phase: "awaiting-trust" }));
+				this.loadedUrls = [...new Set([...answer.extensions, ...this.loadedUrls])];
+				return answer;
+			},
+		};
+	}
+
+	/** The running runtime's API; undefined while none runs. */
+	get api(): RuntimeApi | undefined {
+		return this.runtime?.api;
+	}
+
+	/** Stops the runtime and starts one again on whatever session is current (`takeOver`: steal the session's lock). */
+	async start(options: { takeOver?: boolean; startReason?: StartReason } = {}): Promise<void> {
+		if (this.closed) return;
+		// The composer takes no prompt from now on: the runtime it would go to is on its way out.
+		this.deps.set({ phase: "starting" });
+		await this.stop();
+		this.deps.cancelPending();
+		this.deps.set(startingPatch());
+		// The frame loads the runtime's module while the session, the lock and the workspace get ready.
+		const frame = this.frames.take();
+		try {
+			const plan = await planStart(this.startDeps, options.takeOver === true);
+			if (plan.kind === "locked") {
+				frame.remove();
+				this.deps.set({ phase: "locked" });
+				return;
+			}
+			if (plan.kind === "awaiting-trust") {
+				this.frames.keep(frame);
+				this.deps.set(plan.patch);
+				return;
+			}
+			this.loadedUrls = plan.extensions;
+			const [config, frameWorkspacePort] = await Promise.all([
+				runtimeConfig(this.startDeps, plan, this.deps.location, options.startReason),
+				this.deps.createWorkspacePort(),
+			]);
+			const generation = ++this.generation;
+			const sessionId = plan.session.header.id;
+			const writes = this.deps.sessionWriter?.connect(this.deps.storage(), sessionId, storedWrites(this.events, generation));
+			const runtime = await startRuntimeWorker(config, runtimeBridge(this.events, generation, sessionId), {
+				onCreated: (handle) => this.watchdog.watch(handle),
+				gateway: this.deps.gateway,
+				sessionWriter: writes,
+				onRefused: (problem) => this.deps.notices.refused(problem),
+				frame,
+				frameWorkspacePort,
+			});
+			// Closed while it started (an embed opened another playground in its place): it goes too.
+			if (this.closed) return runtime.terminate();
+			// The link goes with its runtime: a stop while this one started closes the one before, not this one.
+			this.runtime = runtime;
+			this.writes = writes;
+			writes?.begin();
+			if (!runtime.sandboxed && !this.saidUnsandboxed) {
+				this.saidUnsandboxed = true;
+				this.notify(UNSANDBOXED_NOTICE, "warning");
+			}
+			this.stopModelsWatch?.();
+			this.stopModelsWatch = watchAvailableModels(
+				this.deps.secrets,
+				this.deps.endpoints,
+				(models) => void runtime.api.setAvailableModels(models).catch(() => undefined),
+			);
+			// The scheme may have changed since the config was made; the runtime ignores a scheme it already has.
+			const setAppearance = (appearance: "dark" | "light") => void runtime.api.setAppearance(appearance).catch(() => undefined);
+			setAppearance(pageAppearance());
+			this.stopAppearanceWatch?.();
+			this.stopAppearanceWatch = watchPageAppearance(setAppearance);
+			performance.mark("playa:ready");
+			this.deps.set({ phase: "ready", extensionsLoading: undefined });
+		} catch (error) {
+			frame.remove();
+			this.deps.set({ phase: "failed", failure: `The runtime did not start: ${(error as Error).message ?? String(error)}` });
+		}
+	}
+
+	/** Gives the old runtime's `session_shutdown` handlers a moment, then ends its worker. */
+	async stop(): Promise<void> {
+		this.watchdog.stop();
+		this.deps.project.abandon();
+		const old = this.runtime;
+		const writes = this.writes;
+		this.runtime = undefined;
+		this.writes = undefined;
+		if (old) {
+			await Promise.race([old.api.shutdown().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3_000))]);
+			old.terminate();
+		}
+		// The next start reads the session: the old runtime's last writes are in it.
+		await writes?.close();
+	}
+
+	/** Ends the runtime for good, with its frame and the session's lock; late events of its runtime change nothing. */
+	async close(): Promise<void> {
+		this.closed = true;
+		this.generation++;
+		this.stopModelsWatch?.();
+		this.stopAppearanceWatch?.();
+		this.deps.cancelPending();
+		await this.stop();
+		this.frames.close();
+		this.lock.release();
+	}
+
+	/** Holds the session's lock for this tab; false when another tab writes the session. */
+	private holdLock(sessionId: string, steal: boolean): Promise<boolean> {
+		return this.lock.hold(sessionId, steal, () => {
+			void this.stop().then(async () => {
+				const snapshot = await this.deps.storage().loadSession(sessionId);
+				this.deps.set({ phase: "locked", running: false, streaming: undefined, ...(snapshot && { entries: snapshot.entries, leafId: snapshot.leafId }) });
+				this.notify("Another tab took over this session. This tab only shows it now.", "warning");
+			});
+		});
+	}
+
+	private notify(message: string, level: "warning" | "error"): void {
+		this.deps.notices.notify(message, level, "Playa", "page");
+	}
+}

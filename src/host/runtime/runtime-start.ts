@@ -1,0 +1,114 @@
+/**
+ * What the next runtime starts with, decided before it starts: the current session (under this tab's lock),
+ * the extensions that may run (the project's files trusted, a link's files unchanged since the user said yes),
+ * the ones turned off after a hang, and the user's choices. The start waits instead when another tab writes
+ * the session or the page must ask about trust. runtime-runner.ts starts and stops the runtime; this only decides.
+ */
+import type { RuntimeConfig, SessionSnapshot, StartReason } from "../../protocol/runtime.ts";
+import { pageAppearance } from "../state/appearance.ts";
+import type { ScriptedAnswers } from "../desks/dialog-answers.ts";
+import type { DisabledExtensions } from "./watchdog/hung-runtime.ts";
+import type { LinkExtensions } from "../trust/link-extensions.ts";
+import { linkCdn, linkRetryPolicy } from "../trust/link-params.ts";
+import type { PlaygroundState } from "../state/playground-state.ts";
+import type { ProjectExtensions } from "../trust/project-extensions.ts";
+import type { SessionLibrary } from "../storage/session-library.ts";
+
+export interface RuntimeStartDeps {
+	sessions: Pick<SessionLibrary, "current" | "refresh">;
+	answers: Pick<ScriptedAnswers, "showSession">;
+	links: Pick<LinkExtensions, "changed" | "trustedBefore" | "pinned" | "takeSources">;
+	project: Pick<ProjectExtensions, "runnableUrls" | "allTrusted">;
+	disabled: Pick<DisabledExtensions, "list">;
+	/** The extension URLs the user chose, as stored (a link's are not among them). */
+	savedExtensions(): Promise<string[]>;
+	/** Holds the session's lock for this tab (`steal`: take it from another); false when another tab writes it. */
+	holdLock(sessionId: string, steal: boolean): Promise<boolean>;
+	workspaceReady(): Promise<void>;
+	sessionCwd(): string;
+	createWorkspacePort(): Promise<MessagePort> | undefined;
+	state(): PlaygroundState;
+	set(patch: Partial<PlaygroundState>): void;
+}
+
+/** The start goes ahead with these; the other outcomes leave the runtime stopped. */
+export interface StartPlan {
+	kind: "start";
+	session: SessionSnapshot;
+	/** The extension URLs to load, project-local ones first. */
+	extensions: string[];
+	/** The project's runnable extension URLs; undefined when the runtime's extensions decide about new files first (project_trust). */
+	project?: string[];
+	disabled: { url: string; reason: string }[];
+	script: PlaygroundState["script"];
+	model: PlaygroundState["model"];
+	thinkingLevel: PlaygroundState["thinkingLevel"];
+}
+
+export type StartOutcome =
+	/** Another tab writes the session: this tab only shows it. */
+	| { kind: "locked" }
+	/** The page asks the user first; `patch` is the state that asks. */
+	| { kind: "awaiting-trust"; patch: Partial<PlaygroundState> }
+	| StartPlan;
+
+/** Shows the current session and decides whether and with what the runtime starts (see the module comment). */
+export async function planStart(deps: RuntimeStartDeps, takeOver: boolean): Promise<StartOutcome> {
+	const { extensionUrls } = deps.state();
+	// A link's extension whose file changed since the user said yes asks again, at every start (a reload too):
+	// its files are fetched and hashed while the session and the workspace get ready.
+	const changedCheck = deps.savedExtensions().then((saved) => deps.links.changed(extensionUrls, saved));
+	changedCheck.catch(() => undefined);
+	const session = await deps.sessions.current();
+	performance.mark("playa:session");
+	deps.set({ sessionId: session.header.id, entries: session.entries, leafId: session.leafId });
+	await Promise.all([deps.answers.showSession(session.header.id), deps.sessions.refresh()]);
+	if (!(await deps.holdLock(session.header.id, takeOver))) return { kind: "locked" };
+	const { script, model, thinkingLevel } = deps.state();
+	const [disabled] = await Promise.all([deps.disabled.list(), deps.workspaceReady()]);
+	performance.mark("playa:workspace");
+	const project = await deps.project.runnableUrls();
+	// New project files: the other extensions decide first (project_trust) when there are any; else the page asks.
+	if (!project && !extensionUrls.some((url) => !disabled.some((off) => off.url === url))) {
+		return { kind: "awaiting-trust", patch: { phase: "awaiting-trust" } };
+	}
+	const changed = await changedCheck;
+	if (changed.length > 0) {
+		const patch: Partial<PlaygroundState> = {
+			phase: "awaiting-trust",
+			untrustedUrls: changed,
+			changedUrls: await deps.links.trustedBefore(changed),
+			extensionUrls: extensionUrls.filter((url) => !changed.includes(url)),
+		};
+		return { kind: "awaiting-trust", patch };
+	}
+	const extensions = [...new Set([...(project ?? []), ...extensionUrls])];
+	return { kind: "start", session, extensions, project, disabled, script, model, thinkingLevel };
+}
+
+/** The config a planned runtime starts with: the plan, the page's settings, and a port to the workspace. */
+export async function runtimeConfig(deps: RuntimeStartDeps, plan: StartPlan, location: Location, startReason?: StartReason): Promise<RuntimeConfig> {
+	const { session, extensions, project, script, disabled, model, thinkingLevel } = plan;
+	const [workspacePort, contentHashes, projectTrusted] = await Promise.all([
+		deps.createWorkspacePort(),
+		deps.links.pinned(),
+		project ? deps.project.allTrusted() : undefined,
+	]);
+	return {
+		session,
+		extensions,
+		contentHashes,
+		sources: deps.links.takeSources(extensions),
+		script,
+		disabled,
+		workspacePort,
+		workspaceSharesMemory: false,
+		model,
+		thinkingLevel,
+		cdn: linkCdn(location),
+		appearance: pageAppearance(),
+		startReason,
+		retry: linkRetryPolicy(location),
+		...(project ? { projectTrusted } : { projectTrust: { cwd: deps.sessionCwd() } }),
+	};
+}

@@ -1,0 +1,68 @@
+/**
+ * What the page does when the watchdog finds the runtime stuck: the extension the call record names is
+ * turned off (and stays off across reloads until the user turns it on); a second hang nobody can be
+ * named for, soon after the first, turns every extension off rather than restarting into the same hang.
+ */
+import type { RunningCall } from "../../../protocol/call-record.ts";
+import type { PlayaDatabase } from "../../storage/database.ts";
+
+export interface DisabledExtension {
+	url: string;
+	reason: string;
+}
+
+const DISABLED_SETTING = "disabledExtensions";
+
+/** Two hangs no extension can be blamed for within this long: start with extensions off. */
+export const REPEATED_HANG_MS = 60_000;
+
+/** Extensions turned off after a hang, kept in the database. */
+export class DisabledExtensions {
+	constructor(private readonly database: () => PlayaDatabase) {}
+
+	async list(): Promise<DisabledExtension[]> {
+		return (await this.database().getSetting<DisabledExtension[]>(DISABLED_SETTING)) ?? [];
+	}
+
+	async disable(entries: DisabledExtension[]): Promise<void> {
+		const urls = new Set(entries.map((entry) => entry.url));
+		const kept = (await this.list()).filter((entry) => !urls.has(entry.url));
+		await this.database().setSetting(DISABLED_SETTING, [...kept, ...entries]);
+	}
+
+	async enable(url: string): Promise<void> {
+		await this.database().setSetting(
+			DISABLED_SETTING,
+			(await this.list()).filter((entry) => entry.url !== url),
+		);
+	}
+}
+
+export interface HangResponse {
+	/** Extensions to turn off before the restart. */
+	disable: DisabledExtension[];
+	/** What the page tells the user. */
+	message: string;
+}
+
+export class HangPolicy {
+	private lastUnnamedHang?: number;
+
+	/** `running`: what the call record named, if anything; `urls`: the extensions the runtime ran. */
+	respond(running: RunningCall | undefined, urls: readonly string[], now = Date.now()): HangResponse {
+		if (running) {
+			const reason = `stopped responding in ${running.where} and was turned off`;
+			return { disable: [{ url: running.url, reason }], message: `Extension "${running.name}" ${reason}. The session was reloaded from storage.` };
+		}
+		const previous = this.lastUnnamedHang;
+		this.lastUnnamedHang = now;
+		if (previous !== undefined && now - previous < REPEATED_HANG_MS && urls.length > 0) {
+			const reason = "was turned off because the runtime stopped responding twice and no extension could be named";
+			return {
+				disable: urls.map((url) => ({ url, reason })),
+				message: "The runtime stopped responding again. Every extension was turned off; turn them on one at a time to find the one that hangs.",
+			};
+		}
+		return { disable: [], message: "The runtime stopped responding and was restarted from storage." };
+	}
+}

@@ -1,0 +1,124 @@
+/**
+ * Opening a shared playground, with the user's consent. A snapshot (from the page address, a dropped or
+ * picked `.playa.json`, or an embedding page) is offered: the consent lists its files and extension URLs,
+ * and nothing of it runs, is fetched or is written until the user says yes. Yes makes it a new playground
+ * beside the user's own (share-materialize.ts) and opens that; no leaves everything as it was.
+ */
+import type { PlaygroundSnapshot, SnapshotResult } from "../../share/snapshot.ts";
+import { ExtensionContentTrust, fetchModuleText } from "../trust/extension-trust.ts";
+import { HOME_PLAYGROUND, openPlaygroundDatabase, playgroundHref } from "../storage/playgrounds.ts";
+import { createSharedPlayground } from "./share-materialize.ts";
+import { readSnapshotFile, snapshotFromAddress, SOURCE_PARAM } from "./share-source.ts";
+import { Store } from "../state/store.ts";
+
+export interface ShareOffer {
+	snapshot: PlaygroundSnapshot;
+	/** Where it came from: "a link", a URL, a file name, "the embedding page". */
+	source: string;
+}
+
+export interface ShareDeskState {
+	/** A snapshot waiting for the user's answer. */
+	offer?: ShareOffer;
+	/** Yes was said: the new playground is being written. */
+	opening: boolean;
+	/** Why a snapshot could not be opened; nothing of it ran. */
+	error?: string;
+}
+
+export interface ShareDeskDeps {
+	location: Pick<Location, "href" | "hash" | "search">;
+	/** Goes to another page address (the new playground's). */
+	navigate(href: string): void;
+	/** Puts an address in the bar without loading it (the link's part removed once answered). */
+	replaceAddress(href: string): void;
+}
+
+export class ShareDesk {
+	readonly store = new Store<ShareDeskState>({ opening: false });
+
+	constructor(private readonly deps: ShareDeskDeps) {}
+
+	private set(patch: Partial<ShareDeskState>): void {
+		this.store.update((state) => ({ ...state, ...patch }));
+	}
+
+	/** Reads the snapshot the page address names, if any, and offers it. */
+	async openFromAddress(): Promise<void> {
+		const found = await snapshotFromAddress(this.deps.location);
+		if (!found) return;
+		if (found.ok) this.openSnapshot(found.snapshot, found.source);
+		else this.fail(found.error);
+	}
+
+	/** A dropped or picked `.playa.json`. */
+	async openFile(file: Blob & { name?: string }): Promise<void> {
+		this.offerResult(await readSnapshotFile(file), file.name ?? "a file");
+	}
+
+	/** A snapshot parsed elsewhere (an embedding page's message): offered if valid, its error shown if not. */
+	offerResult(result: SnapshotResult, source: string): void {
+		if (result.ok) this.openSnapshot(result.snapshot, source);
+		else this.fail(result.error);
+	}
+
+	/**
+	 * Offers a parsed snapshot: the consent shows, and nothing of it runs until the user says yes
+	 * (`accept`). The one way in for every source, an embedding page's `load` message included.
+	 */
+	openSnapshot(snapshot: PlaygroundSnapshot, source: string): void {
+		if (this.store.get().opening) return;
+		this.set({ offer: { snapshot, source }, error: undefined });
+	}
+
+	private fail(error: string): void {
+		this.set({ error: `${error} Nothing of it was opened or run; your playground is as it was.` });
+		this.forgetAddress();
+	}
+
+	dismissError(): void {
+		this.set({ error: undefined });
+	}
+
+	/** No: nothing was written or run. */
+	decline(): void {
+		this.set({ offer: undefined });
+		this.forgetAddress();
+	}
+
+	/**
+	 * Yes: the extension URLs' contents are read and trusted as they are now (a change later asks
+	 * again), the snapshot becomes a new playground, and the page opens it.
+	 */
+	async accept(): Promise<void> {
+		const { offer, opening } = this.store.get();
+		if (!offer || opening) return;
+		this.set({ opening: true });
+		let home: Awaited<ReturnType<typeof openPlaygroundDatabase>> | undefined;
+		try {
+			home = await openPlaygroundDatabase(HOME_PLAYGROUND);
+			const database = home;
+			const trust = new ExtensionContentTrust(() => database);
+			await trust.trust(await trust.untrusted(offer.snapshot.extensions, fetchModuleText));
+			const id = await createSharedPlayground(home, offer.snapshot, `Shared from ${offer.source}`);
+			this.deps.navigate(playgroundHref(this.deps.location, id));
+		} catch (error) {
+			this.set({
+				offer: undefined,
+				opening: false,
+				error: `The shared playground could not be made: ${(error as Error).message}. Your playground is as it was.`,
+			});
+		} finally {
+			home?.close();
+		}
+	}
+
+	/** Takes the snapshot's part out of the address, so a reload opens the playground as it is. */
+	private forgetAddress(): void {
+		const url = new URL(this.deps.location.href);
+		if (!url.hash.includes("playa=") && !url.searchParams.has(SOURCE_PARAM)) return;
+		url.searchParams.delete(SOURCE_PARAM);
+		url.hash = "";
+		this.deps.replaceAddress(url.href);
+	}
+}

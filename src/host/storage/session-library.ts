@@ -1,0 +1,184 @@
+/**
+ * The sessions kept in this browser: which one is current, the list the Sessions panel shows, and
+ * opening, creating, forking, renaming, deleting, importing and exporting them. Switching sessions
+ * restarts the runtime, which the playground does; this module only knows storage.
+ */
+import type { SessionSnapshot, StartReason } from "../../protocol/runtime.ts";
+import { newSessionHeader } from "../../session/entries.ts";
+import { exportSessionHtml } from "../../session/export-html.ts";
+import { exportSessionJsonl, sessionJsonlFileName } from "../../session/jsonl.ts";
+import type { Notification, PlaygroundState } from "../state/playground-state.ts";
+import type { PlayaDatabase, SessionRecord } from "./database.ts";
+import { parseSessionFileOffThread, type SessionFileParser } from "./session-import.ts";
+
+/** The setting that names the current session. */
+const CURRENT_SESSION = "currentSession";
+
+/** How many entries of a long session are shown before the whole session has loaded. */
+const RECENT_ENTRIES = 200;
+
+/** Lets the browser paint before more main-thread work (loading the rest of a long session). */
+function nextPaint(): Promise<void> {
+	return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+export interface SessionLibraryHost {
+	storage(): PlayaDatabase;
+	state(): PlaygroundState;
+	set(patch: Partial<PlaygroundState>): void;
+	notify(message: string, level: Notification["level"], source: string): void;
+	/** The working directory a new session records: the running workspace's (WebContainer's differs). */
+	sessionCwd(): Promise<string>;
+	/** Starts the runtime again on whatever session is current; `reason` tells its extensions why. */
+	restart(reason?: StartReason): Promise<void>;
+	stopRuntime(): Promise<void>;
+	/** The running runtime's extensions' `session_before_switch`: true when one cancels the switch. */
+	switchCancelled?(reason: "new" | "resume", sessionId?: string): Promise<boolean>;
+	/** What else the page keeps about a session (its scripted answers' log), removed with it. */
+	forgetSession?(sessionId: string): Promise<void>;
+}
+
+export class SessionLibrary {
+	/** A session being read ahead of the `current()` that will ask for it (`preload`). */
+	private preloaded?: { id: string; snapshot: Promise<SessionSnapshot | undefined> };
+
+	constructor(
+		private readonly host: SessionLibraryHost,
+		/** Parses an imported file; in a worker by default (tests under Node pass the parser itself). */
+		private readonly parseFile: SessionFileParser = parseSessionFileOffThread,
+	) {}
+
+	private get storage(): PlayaDatabase {
+		return this.host.storage();
+	}
+
+	currentId(): Promise<string | undefined> {
+		return this.storage.getSetting<string>(CURRENT_SESSION);
+	}
+
+	/**
+	 * Shows the current session's latest entries as the page opens, and lets them paint; the whole session, which
+	 * the runtime starts with, is then read while the settings and the link's trust are.
+	 */
+	async showRecent(): Promise<void> {
+		const currentId = await this.currentId();
+		const recent = currentId ? await this.storage.loadRecent(currentId, RECENT_ENTRIES) : undefined;
+		if (!recent) return;
+		this.host.set({ sessionId: recent.header.id, entries: recent.entries, leafId: recent.leafId });
+		await nextPaint();
+		performance.mark("playa:shown");
+		this.preload(recent.header.id);
+	}
+
+	/**
+	 * Starts reading session `id` whole for the next `current()`, which takes it if `id` is still current: the page
+	 * reads a long session while it gets the rest of its start ready. Nothing may write the session meanwhile (the
+	 * runtime that writes it is not running yet).
+	 */
+	preload(id: string): void {
+		const snapshot = this.storage.loadSession(id);
+		snapshot.catch(() => undefined);
+		this.preloaded = { id, snapshot };
+	}
+
+	/** The current session, or a new empty one made current. */
+	async current(): Promise<SessionSnapshot> {
+		const id = await this.currentId();
+		const preloaded = this.preloaded;
+		this.preloaded = undefined;
+		const snapshot = id ? await (preloaded?.id === id ? preloaded.snapshot : this.storage.loadSession(id)) : undefined;
+		if (snapshot) return snapshot;
+		const header = newSessionHeader(await this.host.sessionCwd());
+		await this.storage.createSession(header);
+		await this.storage.setSetting(CURRENT_SESSION, header.id);
+		return { header, entries: [], leafId: null };
+	}
+
+	/** Starts an empty session and makes it current. */
+	async newSession(): Promise<void> {
+		const previousSessionId = this.host.state().sessionId;
+		await this.storage.setSetting(CURRENT_SESSION, undefined);
+		await this.host.restart({ reason: "new", previousSessionId });
+	}
+
+	async refresh(): Promise<void> {
+		const records = await this.storage.listSessions();
+		// A name of its own, else its first prompt (as pi's /resume lists them), else when it began.
+		const name = ({ header, firstPrompt }: SessionRecord) => header.title || firstPrompt || `Session of ${new Date(header.timestamp).toLocaleString()}`;
+		this.host.set({
+			sessions: records.map((r) => ({ id: r.id, name: name(r), entryCount: r.entryCount, updatedAt: r.updatedAt })),
+		});
+	}
+
+	/** The current session as upstream pi's JSONL, or as a page to read. */
+	async exportSession(format: "jsonl" | "html"): Promise<{ name: string; type: string; text: string }> {
+		const { sessionId } = this.host.state();
+		const session = sessionId ? await this.storage.loadSession(sessionId) : undefined;
+		if (!session) throw new Error("There is no session to export");
+		if (format === "jsonl")
+			return { name: sessionJsonlFileName(session.header), type: "application/jsonl", text: exportSessionJsonl(session.header, session.entries) };
+		return { name: `${session.header.id}.html`, type: "text/html", text: exportSessionHtml(session.header, session.entries, session.leafId) };
+	}
+
+	/** Imports a JSONL session (pi or oh-my-pi) and opens it; a bad file is reported and stores nothing. */
+	async importSession(file: Blob, fileName: string): Promise<void> {
+		const parsed = await this.parseFile(file);
+		if (!parsed.ok) {
+			this.host.notify(`${fileName}: ${parsed.error}. Nothing was imported.`, "error", "Playa");
+			return;
+		}
+		const taken = await this.storage.sessionExists(parsed.header.id);
+		const header = taken ? { ...parsed.header, id: crypto.randomUUID() } : parsed.header;
+		try {
+			await this.storage.importSession(header, parsed.entries, parsed.leafId);
+		} catch (error) {
+			this.host.notify(`${fileName}: could not be stored (${(error as Error).message}). Nothing was imported.`, "error", "Playa");
+			return;
+		}
+		for (const warning of parsed.warnings) this.host.notify(`${fileName}: ${warning}`, "warning", "Playa");
+		await this.openSession(header.id);
+	}
+
+	/** Stores a session the runtime forked off the current one and starts on it. */
+	async openFork(session: SessionSnapshot, previousSessionId: string): Promise<void> {
+		await this.storage.importSession(session.header, session.entries, session.leafId);
+		await this.storage.setSetting(CURRENT_SESSION, session.header.id);
+		await this.host.restart({ reason: "fork", previousSessionId });
+	}
+
+	/** The user's New session: extensions' `session_before_switch` may cancel it first. */
+	async requestNewSession(): Promise<void> {
+		if (!(await this.host.switchCancelled?.("new"))) await this.newSession();
+	}
+
+	/** The user opens another session: extensions' `session_before_switch` may cancel it first. */
+	async requestOpenSession(sessionId: string): Promise<void> {
+		if (!(await this.host.switchCancelled?.("resume", sessionId))) await this.openSession(sessionId);
+	}
+
+	async renameSession(sessionId: string, name: string): Promise<void> {
+		await this.storage.renameSession(sessionId, name);
+		await this.refresh();
+	}
+
+	/** Deletes a session; deleting the current one moves to a new, empty session. */
+	async deleteSession(sessionId: string): Promise<void> {
+		const current = sessionId === this.host.state().sessionId;
+		if (current) await this.host.stopRuntime();
+		await this.storage.deleteSession(sessionId);
+		await this.host.forgetSession?.(sessionId);
+		if (current) await this.newSession();
+		else await this.refresh();
+	}
+
+	/** Makes a stored session current; an unknown id is reported and changes nothing. */
+	async openSession(sessionId: string): Promise<void> {
+		if (!(await this.storage.loadSession(sessionId))) {
+			this.host.notify(`There is no session ${sessionId} in this browser`, "error", "Playa");
+			return;
+		}
+		const previousSessionId = this.host.state().sessionId;
+		await this.storage.setSetting(CURRENT_SESSION, sessionId);
+		await this.host.restart({ reason: "resume", previousSessionId });
+	}
+}

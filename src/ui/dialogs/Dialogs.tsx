@@ -1,0 +1,177 @@
+/** `ctx.ui` dialogs as modal dialogs; each answer resolves the extension's promise. */
+import { useEffect, useRef, useState } from "react";
+import type { PendingDialog } from "../../host/state/playground-state.ts";
+import type { UIResponse } from "../../protocol/runtime.ts";
+import { useFocusReturn } from "../design/useFocusReturn.ts";
+
+interface DialogProps {
+	dialog: PendingDialog;
+	onAnswer(id: string, response: UIResponse): void;
+}
+
+export function Modal({ title, children, onCancel, className }: { title: string; children: React.ReactNode; onCancel(): void; className?: string }) {
+	const ref = useRef<HTMLDialogElement>(null);
+	useFocusReturn(ref);
+	useEffect(() => {
+		const dialog = ref.current;
+		if (dialog && !dialog.open) dialog.showModal?.();
+		return () => dialog?.close?.();
+	}, []);
+	return (
+		<dialog
+			ref={ref}
+			className={className ? `modal ${className}` : "modal"}
+			aria-label={title}
+			onCancel={(event) => {
+				event.preventDefault();
+				onCancel();
+			}}
+		>
+			<h2>{title}</h2>
+			{children}
+		</dialog>
+	);
+}
+
+function TimeoutNote({ ms }: { ms?: number }) {
+	return ms ? <p className="muted">Closes by itself after {Math.round(ms / 1000)} s.</p> : null;
+}
+
+function TextAnswer({ dialog, onAnswer, multiline }: DialogProps & { multiline: boolean }) {
+	const request = dialog.request as { title: string; placeholder?: string; prefill?: string; timeout?: number };
+	const [value, setValue] = useState(request.prefill ?? "");
+	const cancel = () => onAnswer(dialog.id, { cancelled: true });
+	return (
+		<Modal title={request.title} onCancel={cancel}>
+			<form
+				onSubmit={(event) => {
+					event.preventDefault();
+					onAnswer(dialog.id, { value });
+				}}
+			>
+				{multiline ? (
+					<textarea aria-label={request.title} value={value} rows={8} onChange={(e) => setValue(e.target.value)} autoFocus />
+				) : (
+					<input aria-label={request.title} placeholder={request.placeholder} value={value} onChange={(e) => setValue(e.target.value)} autoFocus />
+				)}
+				<TimeoutNote ms={request.timeout} />
+				<div className="dialog-actions">
+					<button type="button" onClick={cancel}>
+						Cancel
+					</button>
+					<button type="submit">OK</button>
+				</div>
+			</form>
+		</Modal>
+	);
+}
+
+export function ExtensionDialog({ dialog, onAnswer }: DialogProps) {
+	const { request } = dialog;
+	const cancel = () => onAnswer(dialog.id, { cancelled: true });
+	switch (request.method) {
+		case "confirm":
+			return (
+				<Modal title={request.title} onCancel={cancel}>
+					<p className="text">{request.message}</p>
+					<TimeoutNote ms={request.timeout} />
+					<div className="dialog-actions">
+						<button type="button" onClick={() => onAnswer(dialog.id, { confirmed: false })}>
+							No
+						</button>
+						<button type="button" autoFocus onClick={() => onAnswer(dialog.id, { confirmed: true })}>
+							Yes
+						</button>
+					</div>
+				</Modal>
+			);
+		case "select":
+			return (
+				<Modal title={request.title} onCancel={cancel}>
+					<ul className="options" aria-label="Options">
+						{request.options.map((option, i) => (
+							<li key={i}>
+								<button type="button" onClick={() => onAnswer(dialog.id, { value: option })}>
+									{option}
+								</button>
+								{request.optionDetails?.[i]?.description && <span className="muted"> {request.optionDetails[i].description}</span>}
+							</li>
+						))}
+					</ul>
+					<TimeoutNote ms={request.timeout} />
+					<div className="dialog-actions">
+						<button type="button" onClick={cancel}>
+							Cancel
+						</button>
+					</div>
+				</Modal>
+			);
+		case "input":
+			return <TextAnswer dialog={dialog} onAnswer={onAnswer} multiline={false} />;
+		case "editor":
+			return <TextAnswer dialog={dialog} onAnswer={onAnswer} multiline />;
+	}
+}
+
+/** A list of URLs the trust prompt asks about, under what they are. */
+function UrlList({ intro, urls, label }: { intro: string; urls: string[]; label: string }) {
+	if (urls.length === 0) return null;
+	return (
+		<>
+			<p>{intro}</p>
+			<ul aria-label={label}>
+				{urls.map((url) => (
+					<li key={url}>
+						<code>{url}</code>
+					</li>
+				))}
+			</ul>
+		</>
+	);
+}
+
+export function TrustPrompt({
+	urls,
+	changed = [],
+	projectFiles = [],
+	onDecide,
+}: {
+	urls: string[];
+	/** Those of `urls` whose files changed since the user said yes to them. */
+	changed?: string[];
+	projectFiles?: string[];
+	onDecide(run: boolean): void;
+}) {
+	const project = urls.length === 0 && projectFiles.length > 0;
+	return (
+		<Modal title={project ? "Run this project's extensions?" : "Run extensions from this link?"} onCancel={() => onDecide(false)}>
+			<UrlList intro="This link asks to load and run code from:" urls={urls.filter((url) => !changed.includes(url))} label="Extension URLs" />
+			<UrlList
+				intro="These files changed since you said yes to them; they would run as they are now:"
+				urls={urls.filter((url) => changed.includes(url))}
+				label="Changed extension URLs"
+			/>
+			{projectFiles.length > 0 && (
+				<>
+					<p>The workspace has project extensions that are new or changed since you last trusted them:</p>
+					<ul aria-label="Project extension files">
+						{projectFiles.map((file) => (
+							<li key={file}>
+								<code>{file}</code>
+							</li>
+						))}
+					</ul>
+				</>
+			)}
+			<p>It runs in this page with access to this playground. Only run code you trust.</p>
+			<div className="dialog-actions">
+				<button type="button" onClick={() => onDecide(false)}>
+					Don't run
+				</button>
+				<button type="button" onClick={() => onDecide(true)}>
+					Run extensions
+				</button>
+			</div>
+		</Modal>
+	);
+}

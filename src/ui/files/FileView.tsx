@@ -1,0 +1,191 @@
+/**
+ * One workspace file in the files panel: text highlighted (and editable), images shown as images,
+ * other bytes described; it reloads when the workspace changes, unless the user is editing it.
+ *
+ * Workspace files are written by extension code, so nothing here makes a document of the app's origin
+ * from them: HTML is text; images are `<img>` (an SVG there runs no script) from a data: URL, which
+ * opened in a tab of its own is an opaque origin, unlike a blob: URL; downloads are octet-streams.
+ */
+import { useEffect, useState } from "react";
+import { downloadBlob } from "../design/download.ts";
+import { Highlighted } from "./highlight.tsx";
+
+export interface FileAccess {
+	readFile(path: string): Promise<Uint8Array>;
+	writeFile(path: string, data: string | Uint8Array): Promise<void>;
+	remove(path: string): Promise<void>;
+}
+
+const IMAGE_TYPES: Record<string, string> = {
+	png: "image/png",
+	jpg: "image/jpeg",
+	jpeg: "image/jpeg",
+	gif: "image/gif",
+	webp: "image/webp",
+	avif: "image/avif",
+	bmp: "image/bmp",
+	ico: "image/x-icon",
+	svg: "image/svg+xml",
+};
+
+const SVG = "image/svg+xml";
+
+function imageType(path: string): string | undefined {
+	return IMAGE_TYPES[path.slice(path.lastIndexOf(".") + 1).toLowerCase()];
+}
+
+function dataUrl(bytes: Uint8Array, type: string): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const reader = new FileReader();
+		reader.onload = () => resolve(reader.result as string);
+		reader.onerror = () => reject(reader.error);
+		reader.readAsDataURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
+	});
+}
+
+function baseName(path: string): string {
+	return path.slice(path.lastIndexOf("/") + 1);
+}
+
+/** Text when the bytes decode as UTF-8 without NULs; undefined for binary content. */
+function asText(bytes: Uint8Array): string | undefined {
+	try {
+		const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+		return text.includes("\0") ? undefined : text;
+	} catch {
+		return undefined;
+	}
+}
+
+type Content =
+	| { kind: "loading" }
+	| { kind: "text"; text: string; bytes: Uint8Array }
+	| { kind: "image"; url: string; bytes: Uint8Array }
+	| { kind: "binary"; bytes: Uint8Array }
+	| { kind: "error"; message: string };
+
+interface Props {
+	path: string;
+	access: FileAccess;
+	/** Changes when the workspace's files change. */
+	revision: unknown;
+	onClose(): void;
+}
+
+export function FileView({ path, access, revision, onClose }: Props) {
+	const [content, setContent] = useState<Content>({ kind: "loading" });
+	const [draft, setDraft] = useState<string>();
+	const [saveError, setSaveError] = useState<string>();
+	const [confirmingDelete, setConfirmingDelete] = useState(false);
+	/** An SVG is shown as an image, or as its text to read and edit. */
+	const [svgSource, setSvgSource] = useState(false);
+	const editing = draft !== undefined;
+	const type = imageType(path);
+
+	useEffect(() => {
+		setDraft(undefined);
+		setConfirmingDelete(false);
+		setSvgSource(false);
+	}, [path]);
+	useEffect(() => {
+		if (editing) return;
+		let current = true;
+		access
+			.readFile(path)
+			.then(async (bytes): Promise<Content> => {
+				if (type && !(type === SVG && svgSource)) return { kind: "image", url: await dataUrl(bytes, type), bytes };
+				const text = asText(bytes);
+				return text === undefined ? { kind: "binary", bytes } : { kind: "text", text, bytes };
+			})
+			.then(
+				(next) => current && setContent(next),
+				(error: Error) => current && setContent({ kind: "error", message: error.message }),
+			);
+		return () => {
+			current = false;
+		};
+	}, [path, revision, editing, type, svgSource]);
+
+	const save = async () => {
+		if (draft === undefined) return;
+		try {
+			await access.writeFile(path, draft);
+			setSaveError(undefined);
+			setDraft(undefined);
+		} catch (error) {
+			// The draft stays, so nothing typed is lost.
+			setSaveError(`Could not save: ${(error as Error).message}`);
+		}
+	};
+
+	const bytes = "bytes" in content ? content.bytes : undefined;
+	return (
+		<figure className="file-view" aria-label={`Content of ${path}`}>
+			<figcaption>
+				<span className="file-name">{path}</span>
+				<span className="file-actions">
+					{type === SVG && !editing && (
+						<button type="button" onClick={() => setSvgSource(!svgSource)}>
+							{svgSource ? "Show image" : "Show source"}
+						</button>
+					)}
+					{content.kind === "text" && !editing && (
+						<button type="button" onClick={() => setDraft(content.text)}>
+							Edit
+						</button>
+					)}
+					{editing && (
+						<>
+							<button type="button" onClick={() => void save()}>
+								Save
+							</button>
+							<button type="button" onClick={() => (setDraft(undefined), setSaveError(undefined))}>
+								Cancel
+							</button>
+						</>
+					)}
+					{bytes && (
+						<button type="button" onClick={() => downloadBlob(baseName(path), bytes as Uint8Array<ArrayBuffer>)}>
+							Download
+						</button>
+					)}
+					{confirmingDelete ? (
+						<button type="button" onClick={() => void access.remove(path).then(onClose, (error: Error) => setSaveError(error.message))}>
+							Really delete?
+						</button>
+					) : (
+						<button type="button" onClick={() => setConfirmingDelete(true)}>
+							Delete
+						</button>
+					)}
+					<button type="button" aria-label="Close file" onClick={onClose}>
+						×
+					</button>
+				</span>
+			</figcaption>
+			{saveError && <p className="error-text">{saveError}</p>}
+			{content.kind === "loading" && <p className="muted">Loading…</p>}
+			{content.kind === "error" && <p className="error-text">{content.message}</p>}
+			{content.kind === "image" && <img className="file-image" src={content.url} alt={path} />}
+			{content.kind === "binary" && <p className="muted">Binary file, {content.bytes.byteLength} bytes.</p>}
+			{content.kind === "text" &&
+				(editing ? (
+					<textarea
+						className="file-editor"
+						aria-label={`Edit ${path}`}
+						value={draft}
+						spellCheck={false}
+						onChange={(event) => setDraft(event.target.value)}
+						onKeyDown={(event) => {
+							if ((event.ctrlKey || event.metaKey) && event.key === "s") {
+								event.preventDefault();
+								void save();
+							}
+						}}
+					/>
+				) : (
+					<Highlighted code={content.text} path={path} />
+				))}
+		</figure>
+	);
+}

@@ -1,0 +1,154 @@
+/** Loaded extensions with their tools, commands and errors; add one from a URL. */
+import { useEffect, useState } from "react";
+import type { ExtensionErrorInfo, ExtensionStatus } from "../../protocol/runtime.ts";
+import { displayPathOf, workspacePathOf } from "../../protocol/workspace-url.ts";
+
+function ErrorText({ error }: { error: ExtensionErrorInfo }) {
+	// A line in one of the extension's imports names that file.
+	const file = error.file ? `${displayPathOf(error.file)} ` : "";
+	const where = error.line ? ` (${file}line ${error.line}${error.column ? `:${error.column}` : ""})` : "";
+	const during = error.where ? ` in ${error.where}` : "";
+	return (
+		<p className="error-text" role="alert">
+			{error.phase} error{during}
+			{where}: {error.message}
+		</p>
+	);
+}
+
+interface Props {
+	extensions: ExtensionStatus[];
+	errors: ExtensionErrorInfo[];
+	onAdd(url: string): void;
+	onRemove(url: string): void;
+	onEnable(url: string): void;
+	onFlag(name: string, value: boolean | string): void;
+	/** Loads the extensions again on the running session (`/reload`). */
+	onReload?(): void;
+	reloadDisabled?: boolean;
+	/** Opens a workspace extension's file in the editor. */
+	onOpenSource?(path: string): void;
+}
+
+function Flag({ flag, onFlag }: { flag: ExtensionStatus["flags"][number]; onFlag: Props["onFlag"] }) {
+	const label = `Flag ${flag.name}`;
+	// Shown at once; the runtime's copy follows a moment later.
+	const [checked, setChecked] = useState(flag.value === true);
+	useEffect(() => setChecked(flag.value === true), [flag.value]);
+	return (
+		<label className="flag" title={flag.description}>
+			{flag.type === "boolean" ? (
+				<input
+					type="checkbox"
+					aria-label={label}
+					checked={checked}
+					onChange={(e) => {
+						setChecked(e.target.checked);
+						onFlag(flag.name, e.target.checked);
+					}}
+				/>
+			) : null}
+			<code>--{flag.name}</code>
+			{flag.type === "string" ? <input aria-label={label} defaultValue={String(flag.value ?? "")} onBlur={(e) => onFlag(flag.name, e.target.value)} /> : null}
+			{flag.description && <span className="muted"> {flag.description}</span>}
+		</label>
+	);
+}
+
+function stateOf(extension: ExtensionStatus): string {
+	if (extension.disabled) return "turned off";
+	return extension.loaded ? "loaded" : "failed";
+}
+
+function Registered({ label, items }: { label: string; items: string[] | undefined }) {
+	if (!items?.length) return null;
+	return (
+		<p aria-label={`${label} registered`}>
+			{label}: {items.join(", ")}
+		</p>
+	);
+}
+
+export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable, onFlag, onReload, reloadDisabled, onOpenSource }: Props) {
+	const [url, setUrl] = useState("");
+	return (
+		<section className="panel" aria-label="Extensions">
+			<div className="extension-head">
+				<h2>Extensions</h2>
+				{onReload && extensions.length > 0 && (
+					<button type="button" onClick={onReload} disabled={reloadDisabled} title="Load the extensions again on this session, as /reload does">
+						Reload
+					</button>
+				)}
+			</div>
+			{extensions.length === 0 && <p className="muted">No extensions loaded.</p>}
+			<ul className="extension-list">
+				{extensions.map((extension) => (
+					<li key={extension.url} aria-label={`Extension ${extension.name}`} className={extension.loaded ? "loaded" : "failed"}>
+						<div className="extension-head">
+							<strong>{extension.name}</strong>
+							<span className="muted">{stateOf(extension)}</span>
+							{extension.disabled && (
+								<button type="button" aria-label={`Turn on ${extension.name}`} onClick={() => onEnable(extension.url)}>
+									Turn on
+								</button>
+							)}
+							<button type="button" aria-label={`Remove ${extension.name}`} onClick={() => onRemove(extension.url)}>
+								Remove
+							</button>
+						</div>
+						<p className="muted url">
+							{/* The runtime's word on the URL is a claim: only a web address becomes a link. */}
+							{/^https?:\/\//i.test(extension.url) ? (
+								<a href={extension.url} target="_blank" rel="noreferrer">
+									<span className="visually-hidden">Source of {extension.name}: </span>
+									{extension.url}
+								</a>
+							) : workspacePathOf(extension.url) && onOpenSource ? (
+								<button type="button" className="link-button" onClick={() => onOpenSource(workspacePathOf(extension.url)!)}>
+									<span className="visually-hidden">Open the source of {extension.name} in the editor: </span>
+									{workspacePathOf(extension.url)}
+								</button>
+							) : (
+								extension.url
+							)}
+						</p>
+						{extension.error && <ErrorText error={extension.error} />}
+						{extension.notices.map((notice) => (
+							<p key={notice} className="notice">
+								{notice}
+							</p>
+						))}
+						<Registered label="Hooks" items={extension.hooks?.map((hook) => (hook.count > 1 ? `${hook.event} ×${hook.count}` : hook.event))} />
+						<Registered label="Tools" items={extension.tools} />
+						<Registered label="Commands" items={extension.commands.map((c) => `/${c.name}`)} />
+						<Registered label="Shortcuts" items={extension.shortcuts.map((s) => s.key)} />
+						<Registered label="Renderers" items={extension.renderers} />
+						<Registered label="Providers" items={extension.providers} />
+						<Registered label="Virtual models" items={extension.virtualModels} />
+						{extension.flags.map((flag) => (
+							<Flag key={flag.name} flag={flag} onFlag={onFlag} />
+						))}
+						{errors
+							.filter((error) => error.url === extension.url)
+							.map((error, i) => (
+								<ErrorText key={i} error={error} />
+							))}
+					</li>
+				))}
+			</ul>
+			<form
+				className="row"
+				onSubmit={(event) => {
+					event.preventDefault();
+					// The host resolves it: a URL, or a path in the workspace.
+					if (url.trim()) onAdd(url.trim());
+					setUrl("");
+				}}
+			>
+				<input aria-label="Extension URL" placeholder="https://…/extension.ts or /workspace/my-ext.ts" value={url} onChange={(e) => setUrl(e.target.value)} />
+				<button type="submit">Add</button>
+			</form>
+		</section>
+	);
+}

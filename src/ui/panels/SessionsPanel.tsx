@@ -1,0 +1,131 @@
+/** The sessions kept in this browser: open, rename in place, delete (after a second click), filter by name. */
+import { useState } from "react";
+import type { PlaygroundState } from "../../host/state/playground-state.ts";
+import { downloadBlob } from "../design/download.ts";
+
+interface Props {
+	sessions: PlaygroundState["sessions"];
+	currentId?: string;
+	disabled: boolean;
+	onOpen(id: string): void;
+	onRename(id: string, name: string): void;
+	onDelete(id: string): void;
+	onExport(format: "jsonl" | "html"): Promise<{ name: string; type: string; text: string }>;
+	onImport(file: File): void;
+}
+
+/** The export as a download (never a page of the app's origin: the HTML export holds session content). */
+function download({ name, text }: { name: string; text: string }) {
+	downloadBlob(name, text);
+}
+
+export function SessionsPanel({ sessions, currentId, disabled, onOpen, onRename, onDelete, onExport, onImport }: Props) {
+	const [filter, setFilter] = useState("");
+	const [confirming, setConfirming] = useState<string>();
+	const [renaming, setRenaming] = useState<string>();
+	const shown = sessions.filter((s) => s.name.toLowerCase().includes(filter.trim().toLowerCase()));
+	return (
+		<section className="panel" aria-label="Sessions">
+			<h2>Sessions</h2>
+			<div className="row">
+				<button type="button" onClick={() => void onExport("jsonl").then(download)}>
+					Export JSONL
+				</button>
+				<button type="button" onClick={() => void onExport("html").then(download)}>
+					Export HTML
+				</button>
+				<label className="file-button">
+					Import JSONL
+					<input
+						type="file"
+						aria-label="Import a session file"
+						accept=".jsonl,application/jsonl,text/plain"
+						disabled={disabled}
+						onChange={(event) => {
+							const file = event.target.files?.[0];
+							event.target.value = "";
+							if (file) onImport(file);
+						}}
+					/>
+				</label>
+			</div>
+			<input aria-label="Filter sessions" placeholder="Filter by name" value={filter} onChange={(e) => setFilter(e.target.value)} />
+			<ul className="session-list">
+				{shown.map((session) => (
+					<li key={session.id} aria-label={`Session ${session.name}`} aria-current={session.id === currentId}>
+						{renaming === session.id ? (
+							<RenameForm
+								name={session.name}
+								onDone={(name) => {
+									setRenaming(undefined);
+									if (name && name !== session.name) onRename(session.id, name);
+								}}
+							/>
+						) : session.id === currentId ? (
+							<span className="session-current">
+								{session.name} <span className="badge">open</span>
+							</span>
+						) : (
+							<button type="button" disabled={disabled} onClick={() => onOpen(session.id)}>
+								{session.name}
+							</button>
+						)}
+						<span className="muted"> {session.entryCount} entries</span>
+						{renaming !== session.id && (
+							<button type="button" aria-label={`Rename ${session.name}`} onClick={() => setRenaming(session.id)}>
+								Rename
+							</button>
+						)}
+						{confirming === session.id ? (
+							<>
+								<button type="button" onClick={() => onDelete(session.id)}>
+									Delete for good
+								</button>
+								<button type="button" onClick={() => setConfirming(undefined)}>
+									Keep
+								</button>
+							</>
+						) : (
+							<button type="button" aria-label={`Delete ${session.name}`} disabled={disabled} onClick={() => setConfirming(session.id)}>
+								Delete
+							</button>
+						)}
+					</li>
+				))}
+			</ul>
+		</section>
+	);
+}
+
+/** The name as a text field: Enter or Save keeps it, Esc or Cancel leaves the old one. */
+function RenameForm({ name, onDone }: { name: string; onDone(name: string | undefined): void }) {
+	const [value, setValue] = useState(name);
+	return (
+		<form
+			className="rename-form"
+			onSubmit={(event) => {
+				event.preventDefault();
+				onDone(value.trim() || undefined);
+			}}
+		>
+			<input
+				aria-label={`New name for ${name}`}
+				value={value}
+				// The field appears because the user asked to rename: typing goes there.
+				autoFocus
+				onChange={(event) => setValue(event.target.value)}
+				onKeyDown={(event) => {
+					if (event.key === "Escape") {
+						event.preventDefault();
+						event.stopPropagation();
+						onDone(undefined);
+					}
+				}}
+			/>
+			<button type="submit">Save</button>
+			<button type="button" onClick={() => onDone(undefined)}>
+				Cancel
+			</button>
+		</form>
+	);
+}
