@@ -6,14 +6,14 @@
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import type { ModelChoice, RuntimeEvent, ScriptStep } from "../protocol/runtime.ts";
 import { EndpointStore } from "./keys/endpoints.ts";
-import { GatewayWorkerHost } from "./runtime/gateway-client.ts";
-import { inPageSessionWriter, type SessionWriterConnector, SessionWriterWorkerHost } from "./storage/writer/writer-client.ts";
+import { GatewayClient } from "./runtime/gateway-client.ts";
+import { inPageSessionWriter, type SessionWriterConnector, WriterClient } from "./storage/writer/writer-client.ts";
 import { SecretStore } from "./keys/secrets.ts";
 import { SessionLibrary } from "./storage/session-library.ts";
 import { SessionTreeActions } from "./storage/session-tree-actions.ts";
 import type { PlayaDatabase } from "./storage/database.ts";
 import { ManualTurnDesk } from "./desks/manual-turns.ts";
-import { WorkspaceHost } from "./workspace/playground-workspace.ts";
+import { PlaygroundWorkspace } from "./workspace/playground-workspace.ts";
 import { Store } from "./state/store.ts";
 import { Notices } from "./state/notices.ts";
 import { DialogDesk } from "./desks/dialog-desk.ts";
@@ -21,7 +21,7 @@ import { ScriptedAnswers, type DialogAnswer } from "./desks/dialog-answers.ts";
 import { ProjectExtensions } from "./trust/project-extensions.ts";
 import { resolveExtensionInput } from "./trust/extension-url.ts";
 import { InspectorLog } from "./state/inspector-log.ts";
-import { EditorHost } from "./editor/editor-desk.ts";
+import { EditorDesk } from "./editor/editor-desk.ts";
 import { RuntimeRunner } from "./runtime/runtime-runner.ts";
 import { pageTranspileCache } from "./runtime/transpile-cache.ts";
 import { branchPath } from "../session/tree.ts";
@@ -42,7 +42,7 @@ export class Playground {
 	readonly secrets = new SecretStore();
 	readonly endpoints = new EndpointStore(this.secrets);
 	/** Requests name a model; the gateway builds it from these (and pi-ai's catalog), never from the request. */
-	private readonly gateway = new GatewayWorkerHost({
+	private readonly gateway = new GatewayClient({
 		secrets: this.secrets,
 		endpoints: this.endpoints,
 		registered: () => this.store.get().registeredProviders,
@@ -86,7 +86,7 @@ export class Playground {
 		warn: (message) => this.notify(message, "warning", "Playa"),
 	});
 	/** The playground's workspace, shared by its sessions; the files panel works on it. */
-	readonly workspace = new WorkspaceHost(
+	readonly workspace = new PlaygroundWorkspace(
 		(update) => this.set(update),
 		(message) => this.notify(message, "error", "Playa"),
 	);
@@ -134,7 +134,7 @@ export class Playground {
 	/** What the runtime's inspector recorded: events, extension console output, model requests. */
 	readonly inspector = new InspectorLog();
 	/** The editor's buffers, saving, templates and Run (save, then reload on the same session). */
-	readonly editor = new EditorHost({
+	readonly editor = new EditorDesk({
 		storage: () => this.openedStorage,
 		readFile: (path) => this.workspace.readFile(path),
 		writeFile: (path, text) => this.workspace.writeFile(path, text),
@@ -173,7 +173,7 @@ export class Playground {
 	) {
 		this.early = options.early ?? {};
 		this.playgroundId = playgroundIdOf(location);
-		this.sessionWriter = options.databaseInMemory ? inPageSessionWriter() : new SessionWriterWorkerHost((message) => this.notify(message, "error", "Playa"));
+		this.sessionWriter = options.databaseInMemory ? inPageSessionWriter() : new WriterClient((message) => this.notify(message, "error", "Playa"));
 		this.share = new ShareDesk({
 			location,
 			navigate: (href) => location.assign(href),

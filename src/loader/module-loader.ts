@@ -9,7 +9,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { init as initLexer, parse as parseImports } from "es-module-lexer";
 import { type ExtensionPhase, TRANSPILE_CACHE_SOURCE_LIMIT } from "../protocol/runtime.ts";
-import type { HostModules } from "./host-modules.ts";
+import type { ProvidedModules } from "./provided-modules.ts";
 import type { ModuleUrls } from "./module-urls.ts";
 import { DEFAULT_CDN, resolveSpecifier } from "./specifiers.ts";
 import { type TranspileError, lineAt, transpile } from "./transpile.ts";
@@ -51,7 +51,7 @@ function textHash(text: string): string {
 }
 
 export interface ModuleLoaderOptions {
-	hostModules: HostModules;
+	providedModules: ProvidedModules;
 	urls: ModuleUrls;
 	fetch?: typeof fetch;
 	cdn?: string;
@@ -203,7 +203,7 @@ export class ModuleLoader {
 	}
 
 	private resolver(): string {
-		this.resolverUrl ??= this.options.hostModules.shimOf("computed-import", {
+		this.resolverUrl ??= this.options.providedModules.shimOf("computed-import", {
 			default: (importer: string, specifier: unknown) => this.importFrom(importer, specifier),
 		});
 		return this.resolverUrl;
@@ -223,7 +223,7 @@ export class ModuleLoader {
 		const resolution = resolveSpecifier(specifier, importer, this.cdn, this.javascript.has(importer));
 		switch (resolution.kind) {
 			case "host":
-				return this.options.hostModules.urlFor(resolution.module);
+				return this.options.providedModules.urlFor(resolution.module);
 			case "source":
 				if (resolution.javascript) this.javascript.add(resolution.url);
 				else this.sourceImports.set(importer, [...(this.sourceImports.get(importer) ?? []), resolution.url]);

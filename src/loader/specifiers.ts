@@ -4,12 +4,12 @@
  * through the loader; other bare names go to an ESM CDN, whose modules go through the loader too
  * (fetched, their imports rewritten), so they load wherever the runtime runs, Node included.
  */
-import { hostModuleFor, isPiScoped, type HostModuleName } from "../modules/table.ts";
+import { providedModuleFor, isPiScoped, type ProvidedModuleName } from "../modules/table.ts";
 
 export const DEFAULT_CDN = "https://esm.sh/";
 
 export type Resolution =
-	| { kind: "host"; module: HostModuleName }
+	| { kind: "host"; module: ProvidedModuleName }
 	/**
 	 * A module Playa loads itself: fetched, its imports rewritten; transpiled unless it is plain
 	 * JavaScript (`javascript`: a CDN module, or a remote .js/.mjs file).
@@ -26,7 +26,7 @@ const TYPESCRIPT = /\.(m|c)?tsx?($|\?)/i;
  * absolute-path imports (esm.sh's "/ms@2.1.3/es2022/ms.mjs") are plain JavaScript too.
  */
 export function resolveSpecifier(specifier: string, importer: string, cdn: string = DEFAULT_CDN, importerIsJavaScript = false): Resolution {
-	const host = hostModuleFor(specifier);
+	const host = providedModuleFor(specifier);
 	if (host) return { kind: "host", module: host };
 	if (specifier.startsWith("./") || specifier.startsWith("../") || specifier.startsWith("/")) {
 		const url = new URL(specifier, importer).href;

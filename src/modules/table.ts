@@ -1,22 +1,22 @@
 /**
  * The one table of what extension specifiers resolve to: the pi packages of the three scopes, TypeBox,
  * zod and Node's built-ins (`node:fs` and bare `fs` alike, over the session's workspace), each mapped to
- * the module the runtime itself provides (one shared instance, loaded when first imported). The loader asks `hostModuleFor`; the runtime builds the loaders with
- * `createHostModuleLoaders`, which is where its own pi-ai (model calls routed through the page) plugs in.
+ * the module the runtime itself provides (one shared instance, loaded when first imported). The loader asks `providedModuleFor`; the runtime builds the loaders with
+ * `createProvidedModuleLoaders`, which is where its own pi-ai (model calls routed through the page) plugs in.
  */
 import * as zod from "zod";
 import * as codingAgent from "./coding-agent/index.ts";
-import type { NodeHost } from "./node/host.ts";
+import type { NodeBackend } from "./node/backend.ts";
 import { NODE_BUILTINS, NODE_GLOBALS, type NodeModuleName } from "./node/names.ts";
 
-export type HostModuleName = "coding-agent" | "pi-ai" | "pi-tui" | "typebox" | "typebox/value" | "typebox/compile" | "zod" | "chalk" | NodeModuleName;
+export type ProvidedModuleName = "coding-agent" | "pi-ai" | "pi-tui" | "typebox" | "typebox/value" | "typebox/compile" | "zod" | "chalk" | NodeModuleName;
 
-export type HostModuleLoaders = Record<HostModuleName, () => Promise<object>>;
+export type ProvidedModuleLoaders = Record<ProvidedModuleName, () => Promise<object>>;
 
 /** The package scopes pi's packages have been published under. */
 export const PI_SCOPES = ["@earendil-works", "@mariozechner", "@oh-my-pi"] as const;
 
-const SPECIFIERS: Record<string, HostModuleName> = {
+const SPECIFIERS: Record<string, ProvidedModuleName> = {
 	typebox: "typebox",
 	"typebox/value": "typebox/value",
 	"typebox/compile": "typebox/compile",
@@ -40,7 +40,7 @@ for (const scope of PI_SCOPES) {
 }
 
 /** The runtime module a bare specifier names, if any. */
-export function hostModuleFor(specifier: string): HostModuleName | undefined {
+export function providedModuleFor(specifier: string): ProvidedModuleName | undefined {
 	return Object.hasOwn(SPECIFIERS, specifier) ? SPECIFIERS[specifier] : undefined;
 }
 
@@ -51,17 +51,17 @@ export function isPiScoped(specifier: string): boolean {
 
 type PiAi = typeof import("./pi-ai.ts");
 
-export interface HostModuleOptions {
+export interface ProvidedModuleOptions {
 	/** Wraps pi-ai before extensions see it (the runtime routes its model calls like the agent's own). */
 	piAi?(module: PiAi): object;
 	/** What the coding-agent module adds for this runtime (the built-in tool factories over its workspace). */
 	codingAgent?(module: object): object;
 	/** The workspace and cwd Node's built-ins work on; without it they have no files or shell. */
-	node?: NodeHost;
+	node?: NodeBackend;
 }
 
-export function createHostModuleLoaders(options: HostModuleOptions = {}): HostModuleLoaders {
-	const node: NodeHost = options.node ?? { cwd: "/workspace" };
+export function createProvidedModuleLoaders(options: ProvidedModuleOptions = {}): ProvidedModuleLoaders {
+	const node: NodeBackend = options.node ?? { cwd: "/workspace" };
 	const nodeLoaders = Object.fromEntries(
 		([...NODE_BUILTINS, NODE_GLOBALS] as NodeModuleName[]).map((name) => [name, async () => (await import("./node/index.ts")).loadNodeModule(name, node)]),
 	) as Record<NodeModuleName, () => Promise<object>>;
@@ -86,4 +86,4 @@ export function createHostModuleLoaders(options: HostModuleOptions = {}): HostMo
 }
 
 /** The loaders with nothing wrapped (tests, tools that load extensions without a runtime). */
-export const HOST_MODULES: HostModuleLoaders = createHostModuleLoaders();
+export const PROVIDED_MODULES: ProvidedModuleLoaders = createProvidedModuleLoaders();

@@ -7,10 +7,10 @@
 import type { Api, Model } from "@earendil-works/pi-ai";
 import * as Comlink from "comlink";
 import { ModuleLoader } from "../loader/module-loader.ts";
-import { HostModules } from "../loader/host-modules.ts";
+import { ProvidedModules } from "../loader/provided-modules.ts";
 import { createModuleUrls } from "../loader/module-urls.ts";
 import { setTheme, type Theme } from "../modules/coding-agent/theme.ts";
-import { createHostModuleLoaders } from "../modules/table.ts";
+import { createProvidedModuleLoaders } from "../modules/table.ts";
 import { CallRecorder } from "../protocol/call-record.ts";
 import type { ProviderGatewayApi } from "../protocol/gateway.ts";
 import type { SessionWrite, SessionWriterApi } from "../protocol/session-writer.ts";
@@ -55,7 +55,7 @@ import { generateBranchSummary } from "./navigation/branch-summary.ts";
 import { cancelledOnError, forkSession, type NavigationDeps } from "./navigation/navigation.ts";
 import { createBuiltinTools, DEFAULT_ACTIVE_TOOL_NAMES } from "./tools/builtin/index.ts";
 import { createToolFactories } from "./tools/factories.ts";
-import { nodeHostFor } from "./tools/node-host.ts";
+import { nodeBackendFor } from "./tools/node-backend.ts";
 import { captureConsole } from "./inspector/console-capture.ts";
 import { Inspector } from "./inspector/inspector.ts";
 import { tapRequests } from "./inspector/request-tap.ts";
@@ -310,13 +310,13 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 	const policy = new ModelPolicy({ scripted: model, manual, providers, models, selection, runner, gateway, agent: () => session.agent, emit });
 
 	const loader = new ModuleLoader({
-		hostModules: new HostModules(
+		providedModules: new ProvidedModules(
 			// This runtime's own pi-ai: its model calls are answered like the agent's (keys stay in the page).
-			createHostModuleLoaders({
+			createProvidedModuleLoaders({
 				piAi: (piAi) =>
 					routePiAiCalls(piAi, async (target: Model<Api>, context, streamOptions) => session.agent.streamFunction(target, context, streamOptions)),
 				codingAgent: (module) => ({ ...module, ...createToolFactories(workspace, cwd) }),
-				node: nodeHostFor(workspace, cwd, () => !lifecycle.stale, config.workspaceSyncPort),
+				node: nodeBackendFor(workspace, cwd, () => !lifecycle.stale, config.workspaceSyncPort),
 			}),
 			urls,
 		),

@@ -8,7 +8,7 @@ import type { Api, Model } from "@earendil-works/pi-ai";
 import type { HostBridge, ModelChoice, NavigateResult, RuntimeApi, RuntimeConfig, ScriptStep, TreeView } from "../protocol/runtime.ts";
 import { buildTreeView } from "../session/tree-view.ts";
 import { completeCommand, runShortcut, type CommandCompletion } from "./commands/extension-input.ts";
-import { HOST_MODULES } from "../modules/table.ts";
+import { PROVIDED_MODULES } from "../modules/table.ts";
 import { composeRuntime, hostBridge } from "./compose.ts";
 import type { RuntimeOptions, RuntimeParts } from "./parts.ts";
 import { disabledExtension } from "./extensions/extension.ts";
@@ -36,7 +36,7 @@ export class Runtime implements RuntimeApi {
 	async start(config: RuntimeConfig, bridge?: HostBridge): Promise<void> {
 		// pi-ai (with its model catalog) loads on the first extension's import; nearly every extension imports it,
 		// so its module loads while the runtime's parts are made.
-		if (config.extensions.length > 0) void HOST_MODULES["pi-ai"]().catch(() => undefined);
+		if (config.extensions.length > 0) void PROVIDED_MODULES["pi-ai"]().catch(() => undefined);
 		const parts = await composeRuntime(config, hostBridge(config, bridge), this.options);
 		this.started = parts;
 		const { runner, panel, policy, selection, loader, tree, rendering, lifecycle } = parts;

@@ -12,7 +12,7 @@ import { startHeartbeat } from "../protocol/call-record.ts";
 import { exposeGuarded, sealedEndpoint } from "../protocol/guard.ts";
 import { RUNTIME_API_METHODS, type RuntimeConfig } from "../protocol/runtime.ts";
 import { isMessage, RUNTIME_READY, RUNTIME_WARM, type RuntimeBoot } from "../protocol/sandbox.ts";
-import { HOST_MODULES } from "../modules/table.ts";
+import { PROVIDED_MODULES } from "../modules/table.ts";
 import { Runtime } from "./runtime.ts";
 import { provideSecureContextMembers } from "./secure-context.ts";
 
@@ -64,7 +64,7 @@ function boot(message: RuntimeBoot): void {
 
 /** Extensions are to load (protocol/sandbox.ts SANDBOX_WARM): pi-ai's module loads now, not at their first import. */
 const warm = (event: MessageEvent) => {
-	if (isMessage(event.data, RUNTIME_WARM)) void HOST_MODULES["pi-ai"]().catch(() => undefined);
+	if (isMessage(event.data, RUNTIME_WARM)) void PROVIDED_MODULES["pi-ai"]().catch(() => undefined);
 };
 scope.addEventListener("message", warm);
 // The boot is the only other message read from the frame, and the last; nothing of extension code has run yet.

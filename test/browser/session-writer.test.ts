@@ -3,7 +3,7 @@ import * as Comlink from "comlink";
 import { afterEach, describe, expect, it } from "vitest";
 import { PlayaDatabase } from "../../src/host/storage/database.ts";
 import type { SessionWriterReports } from "../../src/host/storage/writer/session-writer.ts";
-import { SessionWriterWorkerHost } from "../../src/host/storage/writer/writer-client.ts";
+import { WriterClient } from "../../src/host/storage/writer/writer-client.ts";
 import type { SessionWrite, SessionWriterApi } from "../../src/protocol/session-writer.ts";
 import { newSessionHeader } from "../../src/session/entries.ts";
 import { userEntry } from "../support/entries.ts";
@@ -28,7 +28,7 @@ describe("the session writer's worker", () => {
 		const storage = await freshDatabase();
 		const header = newSessionHeader("/workspace");
 		await storage.createSession(header);
-		const host = new SessionWriterWorkerHost();
+		const host = new WriterClient();
 		cleanup.push(() => host.dispose());
 		const shown: SessionWrite[] = [];
 		const problems: string[] = [];
@@ -69,7 +69,7 @@ describe("the session writer's worker", () => {
 
 	it("a write for a session that is not stored fails, is told to the page, and the runtime goes on", async () => {
 		const storage = await freshDatabase();
-		const host = new SessionWriterWorkerHost();
+		const host = new WriterClient();
 		cleanup.push(() => host.dispose());
 		const problems: string[] = [];
 		const link = host.connect(storage, "missing-session", {

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SessionLibrary } from "../../src/host/storage/session-library.ts";
 import { PlayaDatabase } from "../../src/host/storage/database.ts";
-import { WorkspaceHost, type WorkspaceUpdate } from "../../src/host/workspace/playground-workspace.ts";
+import { PlaygroundWorkspace, type WorkspaceUpdate } from "../../src/host/workspace/playground-workspace.ts";
 import { connectEmbeddedWorkspace } from "../../src/workspace/embedded/client.ts";
 import { bootWebContainer, createBooter } from "../../src/workspace/webcontainer/boot.ts";
 import type { WebContainerSurface } from "../../src/workspace/webcontainer/surface.ts";
@@ -29,7 +29,7 @@ function standInBooter(adapt: (container: StandInWebContainer) => WebContainerSu
 }
 
 /** A session library over `storage` whose new sessions record what the workspace host says. */
-function sessionLibrary(storage: PlayaDatabase, host: WorkspaceHost): SessionLibrary {
+function sessionLibrary(storage: PlayaDatabase, host: PlaygroundWorkspace): SessionLibrary {
 	return new SessionLibrary({
 		storage: () => storage,
 		sessionCwd: async () => host.sessionCwd,
@@ -46,7 +46,7 @@ function sessionLibrary(storage: PlayaDatabase, host: WorkspaceHost): SessionLib
 async function openHost(storage: PlayaDatabase, search: string, boot = standInBooter()) {
 	const updates: WorkspaceUpdate[] = [];
 	const errors: string[] = [];
-	const host = new WorkspaceHost(
+	const host = new PlaygroundWorkspace(
 		(update) => updates.push(update),
 		(message) => errors.push(message),
 		boot,
@@ -175,7 +175,7 @@ describe("workspace host", () => {
 		});
 
 		function host(boot = standInBooter()) {
-			return new WorkspaceHost(
+			return new PlaygroundWorkspace(
 				() => undefined,
 				() => undefined,
 				boot,

@@ -9,7 +9,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { page } from "vitest/browser";
 import { PlayaDatabase } from "../../src/host/storage/database.ts";
-import { WorkspaceHost, type WorkspaceStatus, type WorkspaceUpdate } from "../../src/host/workspace/playground-workspace.ts";
+import { PlaygroundWorkspace, type WorkspaceStatus, type WorkspaceUpdate } from "../../src/host/workspace/playground-workspace.ts";
 import { StartingStatus } from "../../src/ui/shell/StartingStatus.tsx";
 import { createBooter } from "../../src/workspace/webcontainer/boot.ts";
 import { StandInWebContainer } from "../support/webcontainer-stand-in.ts";
@@ -75,7 +75,7 @@ async function start(files: Record<string, string>, exitCode = 0) {
 	});
 	const updates: WorkspaceStatus[] = [];
 	const { booter, release } = heldBooter(exitCode);
-	const host = new WorkspaceHost(
+	const host = new PlaygroundWorkspace(
 		(update: WorkspaceUpdate) => update.workspace && updates.push(update.workspace),
 		() => undefined,
 		booter,

@@ -2,17 +2,17 @@
  * A module loader over in-memory extension files (served at EXT_ORIGIN) and a CDN that is really
  * fetched (the local esm.sh stand-in, or an address that fails); every URL it fetches is recorded.
  */
-import { HostModules } from "../../src/loader/host-modules.ts";
+import { ProvidedModules } from "../../src/loader/provided-modules.ts";
 import { ModuleLoader, type ModuleLoaderOptions } from "../../src/loader/module-loader.ts";
 import { createModuleUrls } from "../../src/loader/module-urls.ts";
-import { HOST_MODULES } from "../../src/modules/table.ts";
+import { PROVIDED_MODULES } from "../../src/modules/table.ts";
 import { EXT_ORIGIN } from "./runtime-harness.ts";
 
 export function loaderFor(files: Record<string, string>, cdn = "http://cdn.invalid/", options: Pick<ModuleLoaderOptions, "contentHashes" | "sources"> = {}) {
 	const urls = createModuleUrls();
 	const fetched: string[] = [];
 	const loader = new ModuleLoader({
-		hostModules: new HostModules(HOST_MODULES, urls),
+		providedModules: new ProvidedModules(PROVIDED_MODULES, urls),
 		urls,
 		cdn,
 		...options,

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import type { PlayaDatabase } from "../../src/host/storage/database.ts";
-import { EditorHost } from "../../src/host/editor/editor-desk.ts";
+import { EditorDesk } from "../../src/host/editor/editor-desk.ts";
 
-/** The two settings calls EditorHost makes, over a map (IndexedDB itself is tested in the browser project). */
+/** The two settings calls EditorDesk makes, over a map (IndexedDB itself is tested in the browser project). */
 function settingsStore(initial: Record<string, unknown> = {}): PlayaDatabase {
 	const settings = new Map<string, unknown>(Object.entries(initial));
 	return {
@@ -15,8 +15,8 @@ function settingsStore(initial: Record<string, unknown> = {}): PlayaDatabase {
 	} as unknown as PlayaDatabase;
 }
 
-function editorHost(storage: () => Promise<PlayaDatabase>): EditorHost {
-	return new EditorHost({
+function editorDesk(storage: () => Promise<PlayaDatabase>): EditorDesk {
+	return new EditorDesk({
 		storage,
 		readFile: async () => new Uint8Array(),
 		writeFile: async () => undefined,
@@ -35,7 +35,7 @@ describe("editor host", () => {
 		const opened = new Promise<PlayaDatabase>((resolve) => {
 			open = resolve;
 		});
-		const host = editorHost(() => opened);
+		const host = editorDesk(() => opened);
 		const tabs = host.tabs();
 		const draft = host.draft("/workspace/.pi/extensions/a.ts");
 		open(
@@ -50,7 +50,7 @@ describe("editor host", () => {
 
 	it("keeps drafts in order and forgets one once saved", async () => {
 		const store = settingsStore();
-		const host = editorHost(async () => store);
+		const host = editorDesk(async () => store);
 		void host.keepDraft("/workspace/a.ts", "one");
 		await host.keepDraft("/workspace/a.ts", "two");
 		expect(await store.getSetting("editorDrafts")).toEqual({ "/workspace/a.ts": "two" });

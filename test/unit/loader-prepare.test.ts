@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { HostModules } from "../../src/loader/host-modules.ts";
+import { ProvidedModules } from "../../src/loader/provided-modules.ts";
 import { ModuleLoadError, ModuleLoader } from "../../src/loader/module-loader.ts";
 import { createModuleUrls } from "../../src/loader/module-urls.ts";
-import { HOST_MODULES } from "../../src/modules/table.ts";
+import { PROVIDED_MODULES } from "../../src/modules/table.ts";
 import { EXT_ORIGIN, startRuntime } from "../support/runtime-harness.ts";
 
 /** A loader whose fetches answer only when the test lets them, so that it sees which ones are in flight at once. */
@@ -10,7 +10,7 @@ function gatedLoader(files: Record<string, string>) {
 	const urls = createModuleUrls();
 	const waiting: { url: string; answer: () => void }[] = [];
 	const loader = new ModuleLoader({
-		hostModules: new HostModules(HOST_MODULES, urls),
+		providedModules: new ProvidedModules(PROVIDED_MODULES, urls),
 		urls,
 		cdn: "http://cdn.invalid/",
 		fetch: (input) =>

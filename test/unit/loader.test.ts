@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { HostModules } from "../../src/loader/host-modules.ts";
+import { ProvidedModules } from "../../src/loader/provided-modules.ts";
 import { ModuleLoadError, ModuleLoader } from "../../src/loader/module-loader.ts";
 import { createModuleUrls } from "../../src/loader/module-urls.ts";
-import { HOST_MODULES } from "../../src/modules/table.ts";
+import { PROVIDED_MODULES } from "../../src/modules/table.ts";
 import { EXT_ORIGIN, PROBE_EXPR, probe, startRuntime, toolResults } from "../support/runtime-harness.ts";
 
 /** A ModuleLoader over in-memory files, for what is easier to see without a runtime. */
@@ -10,7 +10,7 @@ function loaderFor(files: Record<string, string>) {
 	const urls = createModuleUrls();
 	const fetched: string[] = [];
 	const loader = new ModuleLoader({
-		hostModules: new HostModules(HOST_MODULES, urls),
+		providedModules: new ProvidedModules(PROVIDED_MODULES, urls),
 		urls,
 		fetch: async (input) => {
 			const url = String(input);

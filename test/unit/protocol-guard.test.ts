@@ -4,7 +4,7 @@ import * as Comlink from "comlink";
 import { afterEach, describe, expect, it } from "vitest";
 import { exposeGuarded, proxyCallback, proxyObject, sealedEndpoint } from "../../src/protocol/guard.ts";
 import { WORKSPACE_PORT_METHODS } from "../../src/protocol/workspace.ts";
-import { EmbeddedWorkerHost } from "../../src/workspace/embedded/workspace-service.ts";
+import { EmbeddedWorkspaceService } from "../../src/workspace/embedded/workspace-service.ts";
 import { serveWorkspace } from "../../src/workspace/serve.ts";
 import { EmbeddedWorkspace } from "../../src/workspace/embedded/embedded-workspace.ts";
 
@@ -196,7 +196,7 @@ describe("proxies handed across a thread", () => {
 
 describe("workspace ports", () => {
 	it("the port the runtime gets from the embedded worker answers the workspace's methods, not persistence or connect", async () => {
-		const host = new EmbeddedWorkerHost();
+		const host = new EmbeddedWorkspaceService();
 		await host.init({});
 		const { port1, port2 } = channel();
 		host.connect(port1);

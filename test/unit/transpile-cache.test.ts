@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { TranspileCache, type TranspileStorage, type Transpiler, transpileKey } from "../../src/host/runtime/transpile-cache.ts";
-import { HostModules } from "../../src/loader/host-modules.ts";
+import { ProvidedModules } from "../../src/loader/provided-modules.ts";
 import { ModuleLoadError, ModuleLoader } from "../../src/loader/module-loader.ts";
 import { createModuleUrls } from "../../src/loader/module-urls.ts";
 import { transpile } from "../../src/loader/transpile.ts";
-import { HOST_MODULES } from "../../src/modules/table.ts";
+import { PROVIDED_MODULES } from "../../src/modules/table.ts";
 
 const URL_A = "https://ext.example/a.ts";
 
@@ -141,7 +141,7 @@ describe("the loader with a transpile cache", () => {
 		const urls = createModuleUrls();
 		const asked: string[] = [];
 		const loader = new ModuleLoader({
-			hostModules: new HostModules(HOST_MODULES, urls),
+			providedModules: new ProvidedModules(PROVIDED_MODULES, urls),
 			urls,
 			cdn: "http://cdn.invalid/",
 			fetch: async (input) => new Response(files[String(input)] ?? "", { status: files[String(input)] === undefined ? 404 : 200 }),

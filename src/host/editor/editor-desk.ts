@@ -30,7 +30,7 @@ interface Deps {
 	repliesSoFar(): number;
 }
 
-export class EditorHost {
+export class EditorDesk {
 	private drafts?: Promise<Record<string, string>>;
 	private writing = Promise.resolve();
 	private readonly openListeners = new Set<(path: string, line?: number) => void>();

@@ -50,7 +50,7 @@ export interface GatewayWorkerSources {
 	onError?(message: string): void;
 }
 
-export class GatewayWorkerHost implements GatewayConnector {
+export class GatewayClient implements GatewayConnector {
 	private worker?: Worker;
 	private api?: Comlink.Remote<GatewayWorkerApi>;
 	private readonly stops: (() => void)[] = [];

@@ -50,7 +50,7 @@ type Running =
 	| { kind: "embedded"; handle: EmbeddedWorkspaceHandle; workspace: Workspace }
 	| { kind: "webcontainer"; workspace: WebContainerWorkspace; mirror: WorkspaceMirror };
 
-export class WorkspaceHost {
+export class PlaygroundWorkspace {
 	private running?: Running;
 	private closed = false;
 	private storage?: PlayaDatabase;

@@ -7,7 +7,7 @@
 import { Buffer } from "buffer";
 import { EventEmitter } from "events";
 import type { ExecResult } from "../../protocol/workspace.ts";
-import { requireWorkspace, unsupported, type NodeHost } from "./host.ts";
+import { requireWorkspace, unsupported, type NodeBackend } from "./backend.ts";
 import type { SyncWorkspace } from "./sync-client.ts";
 import { SimpleReadable, SimpleWritable } from "./streams.ts";
 
@@ -48,7 +48,7 @@ function failure(command: string, result: ExecResult, stdout: unknown, stderr: u
 
 const decode = (text: string, encoding: Options["encoding"]) => (encoding === "buffer" || encoding === null ? Buffer.from(text) : text);
 
-export function createChildProcess(host: NodeHost, sync: SyncWorkspace): Record<string, unknown> {
+export function createChildProcess(host: NodeBackend, sync: SyncWorkspace): Record<string, unknown> {
 	let pid = 1000;
 
 	class ChildProcess extends EventEmitter {

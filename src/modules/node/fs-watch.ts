@@ -5,14 +5,14 @@
 import { EventEmitter } from "events";
 import * as pathe from "pathe";
 import type { WorkspaceStat } from "../../protocol/workspace.ts";
-import { requireWorkspace, type NodeHost } from "./host.ts";
+import { requireWorkspace, type NodeBackend } from "./backend.ts";
 import { Stats, toPath, type PathLike } from "./fs-shapes.ts";
 
 const POLL_MS = 250;
 
 type Listener = (event: string, filename: string) => void;
 
-export function createWatchers(host: NodeHost): Record<string, unknown> {
+export function createWatchers(host: NodeBackend): Record<string, unknown> {
 	const polled = new Map<string, { stop(): void; listeners: Set<(current: Stats, previous: Stats) => void> }>();
 
 	function poll(path: string, interval: number, onChange: (current: WorkspaceStat | undefined, previous: WorkspaceStat | undefined) => void): () => void {

@@ -6,7 +6,7 @@
  */
 import { Buffer } from "buffer";
 import type { WorkspaceDirent, WorkspaceStat } from "../../protocol/workspace.ts";
-import { requireWorkspace, syncOf, unsupported, type NodeHost, type NodeWorkspace } from "./host.ts";
+import { requireWorkspace, syncOf, unsupported, type NodeBackend, type NodeWorkspace } from "./backend.ts";
 import { SimpleReadable, SimpleWritable } from "./streams.ts";
 import { Dirent, Stats, constants, encodingOf, fsError, toBytes, toPath, withEncoding, type EncodingOption, type PathLike } from "./fs-shapes.ts";
 import { createWatchers } from "./fs-watch.ts";
@@ -18,7 +18,7 @@ type RmOptions = { recursive?: boolean; force?: boolean } | undefined;
 
 const randomSuffix = () => Math.random().toString(36).slice(2, 8).padEnd(6, "0");
 
-export function createFs(host: NodeHost, sync: SyncWorkspace): { fs: Record<string, unknown>; promises: Record<string, unknown> } {
+export function createFs(host: NodeBackend, sync: SyncWorkspace): { fs: Record<string, unknown>; promises: Record<string, unknown> } {
 	const ws = (member: string): NodeWorkspace => requireWorkspace(host, `fs.${member}`);
 	const resolve = (path: PathLike) => toPath(path, host.cwd);
 	const call = <T>(op: Parameters<SyncWorkspace["call"]>[0], args: unknown[], member: string): T => {

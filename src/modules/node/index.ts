@@ -1,5 +1,5 @@
 /**
- * Node's built-ins for extension code, made over one `NodeHost` (the session's workspace and cwd) when an
+ * Node's built-ins for extension code, made over one `NodeBackend` (the session's workspace and cwd) when an
  * extension first imports one; the module table loads this file lazily. `require` (a global of
  * extension modules, and `module.createRequire`) returns the same instances synchronously.
  */
@@ -9,7 +9,7 @@ import * as events from "events";
 import * as crypto from "./crypto.ts";
 import { createChildProcess } from "./child-process.ts";
 import { createFs } from "./fs.ts";
-import { notInBrowser, syncOf, type NodeHost } from "./host.ts";
+import { notInBrowser, syncOf, type NodeBackend } from "./backend.ts";
 import { createModule } from "./module.ts";
 import { NODE_BUILTINS, NODE_GLOBALS, type NodeModuleName } from "./names.ts";
 import { createOs } from "./os.ts";
@@ -30,7 +30,7 @@ class NodeModules {
 	private readonly made = new Map<string, Record<string, unknown>>();
 
 	constructor(
-		private readonly host: NodeHost,
+		private readonly host: NodeBackend,
 		private readonly sync: SyncWorkspace,
 	) {}
 
@@ -109,10 +109,10 @@ class NodeModules {
 	};
 }
 
-const byHost = new WeakMap<NodeHost, Promise<NodeModules>>();
+const byHost = new WeakMap<NodeBackend, Promise<NodeModules>>();
 
 /** The built-in `name` over `host`; the synchronous channel is opened first, once per host. */
-export async function loadNodeModule(name: NodeModuleName, host: NodeHost): Promise<Record<string, unknown>> {
+export async function loadNodeModule(name: NodeModuleName, host: NodeBackend): Promise<Record<string, unknown>> {
 	let modules = byHost.get(host);
 	if (!modules) {
 		modules = syncOf(host).then((sync) => new NodeModules(host, sync));

@@ -1,8 +1,8 @@
 /** `node:os`: a Linux-like machine of the workspace's shape (home is the session's cwd's user, /tmp). */
-import type { NodeHost } from "./host.ts";
-import { unsupported } from "./host.ts";
+import type { NodeBackend } from "./backend.ts";
+import { unsupported } from "./backend.ts";
 
-export function createOs(host: NodeHost): Record<string, unknown> {
+export function createOs(host: NodeBackend): Record<string, unknown> {
 	const home = host.env?.HOME ?? "/home/user";
 	const os: Record<string, unknown> = {
 		EOL: "\n",

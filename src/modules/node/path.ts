@@ -1,8 +1,8 @@
 /** `node:path`: pathe (POSIX), with `resolve` and `relative` based on the session's cwd rather than "/". */
 import * as pathe from "pathe";
-import type { NodeHost } from "./host.ts";
+import type { NodeBackend } from "./backend.ts";
 
-export function createPath(host: NodeHost): Record<string, unknown> {
+export function createPath(host: NodeBackend): Record<string, unknown> {
 	const resolve = (...segments: string[]) => pathe.resolve(host.cwd, ...segments);
 	const relative = (from: string, to: string) => pathe.relative(resolve(from), resolve(to));
 	const path: Record<string, unknown> = { ...pathe, resolve, relative, sep: "/", delimiter: ":" };

@@ -3,8 +3,8 @@
  * `stdout`/`stderr.write` go to the console; `exit` throws (a page has no process to end).
  */
 import { EventEmitter } from "events";
-import type { NodeHost } from "./host.ts";
-import { notInBrowser, unsupported } from "./host.ts";
+import type { NodeBackend } from "./backend.ts";
+import { notInBrowser, unsupported } from "./backend.ts";
 
 function consoleStream(write: (text: string) => void) {
 	return {
@@ -29,7 +29,7 @@ function consoleStream(write: (text: string) => void) {
 	};
 }
 
-export function createProcess(host: NodeHost): Record<string, unknown> {
+export function createProcess(host: NodeBackend): Record<string, unknown> {
 	const events = new EventEmitter();
 	let cwd = host.cwd;
 	const started = performance.now();

@@ -4,7 +4,7 @@
  * never answer, as they would with nothing typed.
  */
 import { EventEmitter } from "events";
-import { unsupported } from "./host.ts";
+import { unsupported } from "./backend.ts";
 
 interface Input {
 	on(event: "data" | "end" | "close" | "error", listener: (...args: any[]) => void): unknown;

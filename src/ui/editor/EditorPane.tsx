@@ -4,7 +4,7 @@
  * time), and the browser caches it for the next visit.
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import type { EditorHost } from "../../host/editor/editor-desk.ts";
+import type { EditorDesk } from "../../host/editor/editor-desk.ts";
 import { TemplatePicker } from "./TemplatePicker.tsx";
 import { FileTree } from "../files/FileTree.tsx";
 import type { EditorIntent } from "./intent.ts";
@@ -13,7 +13,7 @@ import type { Problem } from "./language.ts";
 const Workbench = lazy(() => import("./Workbench.tsx"));
 
 interface Props {
-	host: EditorHost;
+	host: EditorDesk;
 	files: string[];
 	root?: string;
 	runtimeProblems: Problem[];

@@ -8,7 +8,7 @@ import { EditorState } from "@codemirror/state";
 import { EditorView, keymap } from "@codemirror/view";
 import { basicSetup } from "codemirror";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { EditorHost } from "../../host/editor/editor-desk.ts";
+import type { EditorDesk } from "../../host/editor/editor-desk.ts";
 import { TEMPLATES } from "./templates.ts";
 import { TemplatePicker } from "./TemplatePicker.tsx";
 import { FileTree } from "../files/FileTree.tsx";
@@ -20,7 +20,7 @@ import type { EditorIntent } from "./intent.ts";
 const TEMPLATE_SOURCES = import.meta.glob<string>("../../../extensions/templates/*.ts", { query: "?raw", import: "default" });
 
 interface Props {
-	host: EditorHost;
+	host: EditorDesk;
 	files: string[];
 	root: string;
 	runtimeProblems: Problem[];

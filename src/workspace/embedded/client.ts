@@ -172,7 +172,7 @@ export class RemoteEmbeddedWorkspace implements Workspace {
 	}
 }
 
-/** A workspace client on a worker or port serving `EmbeddedWorkerHost`; the first one initialises it. */
+/** A workspace client on a worker or port serving `EmbeddedWorkspaceService`; the first one initialises it. */
 export async function connectEmbeddedWorkspace(endpoint: Comlink.Endpoint, init: EmbeddedInit = {}, sharesMemory = true): Promise<RemoteEmbeddedWorkspace> {
 	const api = Comlink.wrap<EmbeddedWorkerApi>(endpoint);
 	try {

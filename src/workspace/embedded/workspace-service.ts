@@ -27,7 +27,7 @@ import { forwardOutput } from "../serve.ts";
 import { EmbeddedWorkspace } from "./embedded-workspace.ts";
 import { serveSyncChannel } from "../sync-server.ts";
 
-export class EmbeddedWorkerHost implements EmbeddedWorkerApi {
+export class EmbeddedWorkspaceService implements EmbeddedWorkerApi {
 	private workspace: Promise<EmbeddedWorkspace> | undefined;
 	private readonly running = new Map<string, AbortController>();
 	private readonly watchers = new Map<number, () => void>();

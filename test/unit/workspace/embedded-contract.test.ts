@@ -1,7 +1,7 @@
 /** The contract suite on the embedded backend: in-process, and through its worker protocol on a MessageChannel. */
 import { connectEmbeddedWorkspace } from "../../../src/workspace/embedded/client.ts";
 import { EmbeddedWorkspace } from "../../../src/workspace/embedded/embedded-workspace.ts";
-import { EmbeddedWorkerHost } from "../../../src/workspace/embedded/workspace-service.ts";
+import { EmbeddedWorkspaceService } from "../../../src/workspace/embedded/workspace-service.ts";
 import { describeWorkspaceContract } from "./contract.ts";
 
 describeWorkspaceContract("embedded (in-process)", async () => ({ workspace: await EmbeddedWorkspace.create() }));
@@ -22,7 +22,7 @@ async function overChannel(serve: (port: MessagePort) => void) {
 }
 
 // As the worker serves the host: through the guard (protocol/guard.ts).
-describeWorkspaceContract("embedded (over Comlink)", () => overChannel((port) => new EmbeddedWorkerHost().serveHost(port)));
+describeWorkspaceContract("embedded (over Comlink)", () => overChannel((port) => new EmbeddedWorkspaceService().serveHost(port)));
 
 // The port a runtime gets: the workspace's methods only, each call's arguments checked.
-describeWorkspaceContract("embedded (the runtime worker's port, through connect)", () => overChannel((port) => new EmbeddedWorkerHost().connect(port)));
+describeWorkspaceContract("embedded (the runtime worker's port, through connect)", () => overChannel((port) => new EmbeddedWorkspaceService().connect(port)));

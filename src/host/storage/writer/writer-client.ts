@@ -51,7 +51,7 @@ export function inPageSessionWriter(): SessionWriterConnector {
 	};
 }
 
-export class SessionWriterWorkerHost implements SessionWriterConnector {
+export class WriterClient implements SessionWriterConnector {
 	private worker?: Worker;
 	private api?: Promise<Comlink.Remote<SessionWriterWorkerApi> | undefined>;
 	private serial = 0;

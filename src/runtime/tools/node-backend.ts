@@ -1,15 +1,15 @@
 /**
- * The `NodeHost` Node's built-ins work on for this runtime: its workspace and cwd, and, when the
+ * The `NodeBackend` Node's built-ins work on for this runtime: its workspace and cwd, and, when the
  * workspace is reached through a port (the browser), the synchronous channel, opened (lazily) from
  * this thread so the shared buffer is made where it will be waited on. `syncPort`: a channel served in
  * this worker's own agent cluster (the page's sandbox frame), where the shared buffer can go; without
  * it the workspace's port is asked for one.
  */
-import type { NodeHost } from "../../modules/node/host.ts";
+import type { NodeBackend } from "../../modules/node/backend.ts";
 import { RemoteEmbeddedWorkspace } from "../../workspace/embedded/client.ts";
 import type { Workspace } from "../../workspace/types.ts";
 
-export function nodeHostFor(workspace: Workspace | undefined, cwd: string, alive?: () => boolean, syncPort?: MessagePort): NodeHost {
+export function nodeBackendFor(workspace: Workspace | undefined, cwd: string, alive?: () => boolean, syncPort?: MessagePort): NodeBackend {
 	const open = async (port: MessagePort) => (await import("../../modules/node/sync-client.ts")).openSyncWorkspace(port);
 	return {
 		workspace,

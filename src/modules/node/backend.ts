@@ -1,6 +1,6 @@
 /**
  * What Node's built-ins stand on in Playa: the session's workspace (files and shell), its cwd, and the
- * synchronous channel (sync-client.ts) when one could be opened. The runtime hands one `NodeHost` to the
+ * synchronous channel (sync-client.ts) when one could be opened. The runtime hands one `NodeBackend` to the
  * module table; each built-in module is made from it when an extension first imports it.
  */
 import type { Workspace } from "../../protocol/workspace.ts";
@@ -9,7 +9,7 @@ import { unavailableSync, type SyncWorkspace } from "./sync-client.ts";
 /** The part of a workspace the built-ins use (any backend's `Workspace` fits). */
 export type NodeWorkspace = Omit<Workspace, "kind">;
 
-export interface NodeHost {
+export interface NodeBackend {
 	workspace?: NodeWorkspace;
 	/** The session's working directory: `process.cwd()` and the base of relative paths. */
 	cwd: string;
@@ -34,15 +34,15 @@ export function unsupported(member: string, why?: string): (...args: unknown[]) 
 	};
 }
 
-export function requireWorkspace(host: NodeHost, member: string): NodeWorkspace {
+export function requireWorkspace(host: NodeBackend, member: string): NodeWorkspace {
 	if (!host.workspace) throw notInBrowser(member, "this session has no workspace");
 	return host.workspace;
 }
 
-const syncChannels = new WeakMap<NodeHost, Promise<SyncWorkspace>>();
+const syncChannels = new WeakMap<NodeBackend, Promise<SyncWorkspace>>();
 
 /** The host's synchronous channel, opened once. */
-export function syncOf(host: NodeHost): Promise<SyncWorkspace> {
+export function syncOf(host: NodeBackend): Promise<SyncWorkspace> {
 	let channel = syncChannels.get(host);
 	if (!channel) {
 		channel =

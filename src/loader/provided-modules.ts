@@ -3,10 +3,10 @@
  * imports them through a small generated module that re-exports the runtime's own instance, so
  * `instanceof` and registries are shared and nothing is bundled twice.
  */
-import type { HostModuleLoaders, HostModuleName } from "../modules/table.ts";
+import type { ProvidedModuleLoaders, ProvidedModuleName } from "../modules/table.ts";
 import type { ModuleUrls } from "./module-urls.ts";
 
-const REGISTRY = Symbol.for("playa.hostModules");
+const REGISTRY = Symbol.for("playa.providedModules");
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 function registry(): Record<string, object> {
@@ -18,15 +18,15 @@ function registry(): Record<string, object> {
 /** Each shim reads its own slot: runtimes in one thread (Node, tests) may each give a module its own instance. */
 let nextSlot = 1;
 
-export class HostModules {
-	private readonly shims = new Map<HostModuleName, Promise<string>>();
+export class ProvidedModules {
+	private readonly shims = new Map<ProvidedModuleName, Promise<string>>();
 
 	constructor(
-		private readonly loaders: HostModuleLoaders,
+		private readonly loaders: ProvidedModuleLoaders,
 		private readonly urls: ModuleUrls,
 	) {}
 
-	urlFor(name: HostModuleName): Promise<string> {
+	urlFor(name: ProvidedModuleName): Promise<string> {
 		let url = this.shims.get(name);
 		if (!url) {
 			url = this.loaders[name]().then((namespace) => this.createShim(name, namespace));
@@ -43,7 +43,7 @@ export class HostModules {
 	private createShim(name: string, namespace: object): string {
 		const slot = `${name}#${nextSlot++}`;
 		registry()[slot] = namespace;
-		const lines = [`const m = globalThis[Symbol.for("playa.hostModules")][${JSON.stringify(slot)}];`];
+		const lines = [`const m = globalThis[Symbol.for("playa.providedModules")][${JSON.stringify(slot)}];`];
 		const names: string[] = [];
 		Object.keys(namespace).forEach((key, index) => {
 			if (key === "default") return;
