@@ -3,7 +3,7 @@ import { takeEarlyStart } from "./host/runtime/early-start.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { askToKeepStorage, keepForOffline, startServiceWorker } from "./host/offline/service-worker-client.ts";
-import { embedOptions } from "./host/embed/embed-params.ts";
+import { embedOptions } from "./share/embed-params.ts";
 import { Playground } from "./host/playground.ts";
 import { App } from "./ui/App.tsx";
 import { applyStoredColorScheme } from "./ui/design/color-scheme.ts";
@@ -18,8 +18,8 @@ async function start() {
 	const embed = embedOptions(window.location);
 	if (embed) {
 		// An embed registers no service worker: a reload to gain isolation cannot isolate a frame of a page that is not.
-		const { startEmbed } = await import("./ui/embed/start.tsx");
-		await startEmbed(embed, document.getElementById("root")!);
+		const [{ startEmbedPlayground }, { embedView }] = await Promise.all([import("./host/embed-playground.ts"), import("./ui/embed/render.tsx")]);
+		await startEmbedPlayground(embed, embedView(embed, document.getElementById("root")!));
 		return;
 	}
 	// On a host without isolation headers the first load reloads once under the service worker, which adds them.

@@ -17,7 +17,8 @@ import { PlaygroundWorkspace } from "./workspace/playground-workspace.ts";
 import { Store } from "./state/store.ts";
 import { Notices } from "./state/notices.ts";
 import { DialogDesk } from "./desks/dialog-desk.ts";
-import { ScriptedAnswers, type DialogAnswer } from "./desks/dialog-answers.ts";
+import { ScriptedAnswers } from "./desks/dialog-answers.ts";
+import type { DialogAnswer } from "./state/answer-log.ts";
 import { ProjectExtensions } from "./trust/project-extensions.ts";
 import { resolveExtensionInput } from "./trust/extension-url.ts";
 import { InspectorLog } from "./state/inspector-log.ts";
@@ -28,7 +29,9 @@ import { branchPath } from "../session/tree.ts";
 import { displayPatch, initialPlaygroundState, OFFLINE_PROVIDERS, type Notification, type PlaygroundState } from "./state/playground-state.ts";
 import { LinkExtensions } from "./trust/link-extensions.ts";
 import { PlaygroundChoices } from "./storage/playground-choices.ts";
-import { HOME_PLAYGROUND, openPlaygroundDatabase, playgroundIdOf } from "./storage/playgrounds.ts";
+import { HOME_PLAYGROUND, playgroundIdOf } from "../share/playground-address.ts";
+import type { PlaygroundRecord } from "./state/records.ts";
+import { listPlaygrounds, openPlaygroundDatabase } from "./storage/playgrounds.ts";
 import { SHARED_SETTINGS } from "./share/share-materialize.ts";
 import { SharedFirstStart } from "./share/shared-first-start.ts";
 import type { EarlyStart } from "./runtime/early-start.ts";
@@ -133,6 +136,16 @@ export class Playground {
 	});
 	/** What the runtime's inspector recorded: events, extension console output, model requests. */
 	readonly inspector = new InspectorLog();
+
+	/** The playgrounds of this browser, the home one first (the playground switch lists them). */
+	readonly listPlaygrounds = async (): Promise<PlaygroundRecord[]> => {
+		const home = await openPlaygroundDatabase(HOME_PLAYGROUND);
+		try {
+			return await listPlaygrounds(home);
+		} finally {
+			home.close();
+		}
+	};
 	/** The editor's buffers, saving, templates and Run (save, then reload on the same session). */
 	readonly editor = new EditorDesk({
 		storage: () => this.openedStorage,

@@ -24,7 +24,7 @@ import { SessionUsage } from "./transcript/Usage.tsx";
 import { StartingStatus } from "./shell/StartingStatus.tsx";
 import { ScriptPanel } from "./panels/ScriptPanel.tsx";
 import { DialogAnswersPanel } from "./panels/DialogAnswersPanel.tsx";
-import { answersGivenOnBranch } from "../host/desks/dialog-answers.ts";
+import { answersGivenOnBranch } from "../host/state/answer-log.ts";
 import { SessionsPanel } from "./panels/SessionsPanel.tsx";
 import { ansiToNodes, stripAnsi } from "./design/ansi.tsx";
 import { PlaygroundTranscript } from "./transcript/PlaygroundTranscript.tsx";
@@ -241,7 +241,7 @@ export function App(props: AppProps) {
 				onExamples={props.onExamples ?? (() => setGalleryOpen(true))}
 				themeToggle={props.themeToggle ?? <ColorSchemeToggle />}
 				onShare={() => setSharing(true)}
-				playgroundSwitch={<PlaygroundSwitch current={playground.playgroundId} />}
+				playgroundSwitch={<PlaygroundSwitch current={playground.playgroundId} list={playground.listPlaygrounds} />}
 			/>
 			<Panes
 				reveal={reveal}

@@ -28,8 +28,33 @@ export const LAYERS: LayerRules = {
 	// The sandbox frame starts the runtime worker by its URL (`?worker&url`), which is all it takes of it,
 	// and answers its synchronous workspace calls.
 	sandbox: ["api", "session", "protocol", "workspace", "runtime"],
-	"main.tsx": ["ui", "host"],
+	"main.tsx": ["ui", "host", "share"],
 };
+
+/**
+ * Inside host/: each job's folder, and the page's two composition roots at its top, with the folders it may import
+ * (besides its own). `state/` and `keys/` import no sibling: the state is what every desk writes and the UI reads,
+ * the keys are the page's half of the gateway.
+ */
+export const HOST_PARTS: LayerRules = {
+	state: [],
+	keys: [],
+	offline: [],
+	gateway: ["keys"],
+	storage: ["state"],
+	desks: ["state"],
+	editor: ["state", "storage"],
+	trust: ["state", "storage"],
+	workspace: ["state", "storage"],
+	share: ["state", "storage", "trust", "workspace"],
+	embed: ["state", "desks"],
+	runtime: ["state", "keys", "gateway", "storage", "desks", "trust", "workspace"],
+	"playground.ts": ["state", "keys", "storage", "desks", "editor", "trust", "workspace", "share", "runtime"],
+	"embed-playground.ts": ["playground.ts", "embed"],
+};
+
+/** What ui/ may import of host/: the composition root, the state and the keys; the rest of host/ is the root's to build. */
+export const UI_HOST_ENTRIES = ["host/playground.ts", "host/state/", "host/keys/"];
 
 export interface SourceFile {
 	/** Path relative to the source root, with `/` separators, e.g. `runtime/agent/session.ts`. */
@@ -89,18 +114,39 @@ export function layerOf(path: string): string {
 	return path.split("/")[0];
 }
 
+/** The job of a host/ file: its folder under host/, or its name for a file at host/'s top. */
+export function hostPartOf(path: string): string {
+	return path.split("/")[1];
+}
+
 /** Imports that leave their layer for one it may not use, as "from -> to (layer -> layer)". */
-export function layerViolations(edges: readonly ImportEdge[], rules: LayerRules = LAYERS): string[] {
+export function layerViolations(edges: readonly ImportEdge[], rules: LayerRules = LAYERS, partOf: (path: string) => string = layerOf): string[] {
 	const violations: string[] = [];
 	for (const { from, to } of edges) {
-		const source = layerOf(from);
-		const target = layerOf(to);
+		const source = partOf(from);
+		const target = partOf(to);
 		if (source === target) continue;
 		const allowed = rules[source];
 		if (!allowed) violations.push(`${from}: the layer "${source}" is not in the table`);
 		else if (!allowed.includes(target)) violations.push(`${from} -> ${to} (${source} may not import ${target})`);
 	}
 	return violations;
+}
+
+/** The same rule inside host/, between its jobs (HOST_PARTS). */
+export function hostViolations(edges: readonly ImportEdge[], rules: LayerRules = HOST_PARTS): string[] {
+	const inside = edges.filter((edge) => edge.from.startsWith("host/") && edge.to.startsWith("host/"));
+	return layerViolations(inside, rules, hostPartOf);
+}
+
+/** Imports from ui/ into host/ past its entries (UI_HOST_ENTRIES). */
+export function uiHostViolations(edges: readonly ImportEdge[], entries: readonly string[] = UI_HOST_ENTRIES): string[] {
+	return edges
+		.filter(
+			({ from, to }) =>
+				from.startsWith("ui/") && to.startsWith("host/") && !entries.some((entry) => to === entry || (entry.endsWith("/") && to.startsWith(entry))),
+		)
+		.map(({ from, to }) => `${from} -> ${to} (ui may import only ${entries.join(", ")} of host)`);
 }
 
 /** Every import cycle (strongly connected set of files), each as its files in order. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DialogDesk, type DialogEvent } from "../../src/host/desks/dialog-desk.ts";
-import { ANSWERS_SETTING, nextAnswer, parseDialogAnswers, ScriptedAnswers, type DialogAnswer, type GivenAnswer } from "../../src/host/desks/dialog-answers.ts";
+import { ANSWERS_SETTING, nextAnswer, ScriptedAnswers } from "../../src/host/desks/dialog-answers.ts";
+import { parseDialogAnswers, type DialogAnswer, type GivenAnswer } from "../../src/host/state/answer-log.ts";
 import { SHARED_SETTINGS } from "../../src/host/share/share-materialize.ts";
 import type { PendingDialog } from "../../src/host/state/playground-state.ts";
 import type { UIRequest } from "../../src/protocol/runtime.ts";

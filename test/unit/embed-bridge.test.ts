@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { offerSnapshot, startEmbedBridge, summarizeEntry, type EmbedPlayground, type EmbedWindow } from "../../src/host/embed/embed-bridge.ts";
-import { embedOptions } from "../../src/host/embed/embed-params.ts";
+import { embedOptions } from "../../src/share/embed-params.ts";
 import type { DialogEvent } from "../../src/host/desks/dialog-desk.ts";
 import { initialPlaygroundState, type PlaygroundState } from "../../src/host/state/playground-state.ts";
 import { Store } from "../../src/host/state/store.ts";

@@ -1,6 +1,17 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { importCycles, importEdges, LAYERS, layerViolations, readSourceTree, type SourceFile } from "../support/layer-check.ts";
+import {
+	HOST_PARTS,
+	hostPartOf,
+	hostViolations,
+	importCycles,
+	importEdges,
+	LAYERS,
+	layerViolations,
+	readSourceTree,
+	type SourceFile,
+	uiHostViolations,
+} from "../support/layer-check.ts";
 
 const SRC = join(import.meta.dirname, "../../src");
 
@@ -27,6 +38,19 @@ describe("layers of src/", () => {
 		expect(importCycles(edges)).toEqual([]);
 	});
 
+	it("has a rule for every job of host/", () => {
+		const parts = new Set(files.filter((file) => file.path.startsWith("host/")).map((file) => hostPartOf(file.path)));
+		expect([...parts].filter((part) => !(part in HOST_PARTS))).toEqual([]);
+	});
+
+	it("inside host/, imports only the jobs each job may use; the state and the keys import no sibling", () => {
+		expect(hostViolations(edges)).toEqual([]);
+	});
+
+	it("lets ui/ reach host/ only through the composition root, the state and the keys", () => {
+		expect(uiHostViolations(edges)).toEqual([]);
+	});
+
 	it("keeps the contract free of the rest of src/", () => {
 		expect(edges.filter((edge) => edge.from.startsWith("api/") && !edge.to.startsWith("api/"))).toEqual([]);
 	});
@@ -51,6 +75,20 @@ describe("the layer check itself", () => {
 
 	it("reports a cycle made of a re-export and a dynamic import", () => {
 		expect(importCycles(edges)).toEqual([["runtime/a.ts", "runtime/b.ts"]]);
+	});
+
+	it("reports a wrong import inside host/ and a ui/ import past host/'s entries", () => {
+		const planted = importEdges([
+			{ path: "host/state/playground-state.ts", code: `import type { PendingManualTurn } from "../desks/manual-turns.ts";` },
+			{ path: "host/desks/manual-turns.ts", code: `import type { Store } from "../state/store.ts";` },
+			{ path: "host/playground.ts", code: `import { DialogDesk } from "./desks/dialog-desk.ts";` },
+			{ path: "ui/App.tsx", code: `import type { Playground } from "../host/playground.ts";\nimport { isolationReport } from "../host/state/isolation.ts";` },
+			{ path: "ui/share/ShareConsent.tsx", code: `import type { ShareDesk } from "../../host/share/share-desk.ts";` },
+		]);
+		expect(hostViolations(planted)).toEqual(["host/state/playground-state.ts -> host/desks/manual-turns.ts (state may not import desks)"]);
+		expect(uiHostViolations(planted)).toEqual([
+			"ui/share/ShareConsent.tsx -> host/share/share-desk.ts (ui may import only host/playground.ts, host/state/, host/keys/ of host)",
+		]);
 	});
 
 	it("reports a folder the table does not know", () => {

@@ -10,25 +10,11 @@
  * answer waits for the next dialog. Once the answers are used up the user answers.
  */
 import type { UIRequest, UIResponse } from "../../protocol/runtime.ts";
-import { dialogAnswerSchema, SNAPSHOT_LIMITS, type DialogAnswer } from "../../share/snapshot.ts";
+import type { DialogAnswer } from "../../share/snapshot.ts";
+import { answersGivenOnBranch, dialogAnswersSchema, type GivenAnswer } from "../state/answer-log.ts";
 import { branchPath } from "../../session/tree.ts";
 import type { StoredEntry } from "../../session/entries.ts";
 import { z } from "zod";
-
-export type { DialogAnswer };
-
-/** One answer the script gave, as the transcript shows it. */
-export interface GivenAnswer {
-	/** Which of the scripted answers (0-based). */
-	index: number;
-	method: UIRequest["method"];
-	/** The dialog's title, as the extension gave it (shown as text). */
-	title: string;
-	/** The answer in words: the option or text, "yes"/"no", or "cancelled". */
-	shown: string;
-	/** The branch's last entry when the dialog opened (null: before the first). */
-	afterEntryId: string | null;
-}
 
 export type NextAnswer =
 	| { kind: "answer"; index: number; response: UIResponse; shown: string }
@@ -57,30 +43,6 @@ export function nextAnswer(answers: readonly DialogAnswer[], index: number, requ
 		return { kind: "mismatch", index, reason: `(${quoted(answer.value)}) is not one of the options` };
 	}
 	return { kind: "answer", index, response: { value: answer.value }, shown: quoted(answer.value) };
-}
-
-/** How many answers the script gave on `branch` (the path from the root to the leaf): the next one to give. */
-export function answersGivenOnBranch(log: readonly GivenAnswer[], branch: readonly StoredEntry[]): number {
-	if (log.length === 0) return 0;
-	const onBranch = new Set(branch.map((entry) => entry.id));
-	return log.filter((given) => given.afterEntryId === null || onBranch.has(given.afterEntryId)).length;
-}
-
-export const dialogAnswersSchema = z.array(dialogAnswerSchema).max(SNAPSHOT_LIMITS.dialogAnswers);
-
-/** Parses the answers' JSON (the Model panel's text) with an error message a person can act on. */
-export function parseDialogAnswers(json: string): { ok: true; answers: DialogAnswer[] } | { ok: false; error: string } {
-	let value: unknown;
-	try {
-		value = JSON.parse(json);
-	} catch (error) {
-		return { ok: false, error: `Not valid JSON: ${(error as Error).message}` };
-	}
-	const parsed = dialogAnswersSchema.safeParse(value);
-	if (parsed.success) return { ok: true, answers: parsed.data };
-	const issue = parsed.error.issues[0];
-	const where = issue.path.length > 0 ? `at ${issue.path.join(".")}: ` : "";
-	return { ok: false, error: `${where}${issue.message}` };
 }
 
 const givenSchema = z.array(

@@ -2,12 +2,8 @@
  * The host's side of the manual model: holds the runtime's open request for an assistant turn until the
  * user sends one (or the runtime cancels it), and tells the page what to show.
  */
+import type { PendingManualTurn } from "../state/records.ts";
 import type { ManualTurnRequest, ManualTurnResponse } from "../../protocol/runtime.ts";
-
-export interface PendingManualTurn {
-	id: string;
-	request: ManualTurnRequest;
-}
 
 export class ManualTurnDesk {
 	private readonly answers = new Map<string, (response: ManualTurnResponse) => void>();

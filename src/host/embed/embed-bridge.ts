@@ -24,7 +24,7 @@ import { messageForEntry } from "../../session/messages.ts";
 import type { StoredEntry } from "../../session/entries.ts";
 import { parseSnapshot, type PlaygroundSnapshot } from "../../share/snapshot.ts";
 import type { DialogEvent } from "../desks/dialog-desk.ts";
-import type { EmbedOptions } from "./embed-params.ts";
+import type { EmbedOptions } from "../../share/embed-params.ts";
 import type { PlaygroundState } from "../state/playground-state.ts";
 
 /** The part of the playground the bridge drives. */

@@ -7,7 +7,7 @@
  * a page that is about to reload for isolation, or an embed, starts nothing.
  */
 import { spawnEmbeddedWorker } from "../../workspace/embedded/spawn.ts";
-import { embedOptions } from "../embed/embed-params.ts";
+import { embedOptions } from "../../share/embed-params.ts";
 import { prepareRuntimeFrame, type SandboxFrame } from "./sandbox-frame.ts";
 import { workspaceAsked } from "../workspace/workspace-param.ts";
 

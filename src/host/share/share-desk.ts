@@ -6,7 +6,8 @@
  */
 import type { PlaygroundSnapshot, SnapshotResult } from "../../share/snapshot.ts";
 import { ExtensionContentTrust, fetchModuleText } from "../trust/extension-trust.ts";
-import { HOME_PLAYGROUND, openPlaygroundDatabase, playgroundHref } from "../storage/playgrounds.ts";
+import { HOME_PLAYGROUND, playgroundHref } from "../../share/playground-address.ts";
+import { openPlaygroundDatabase } from "../storage/playgrounds.ts";
 import { createSharedPlayground } from "./share-materialize.ts";
 import { readSnapshotFile, snapshotFromAddress, SOURCE_PARAM } from "./share-source.ts";
 import { Store } from "../state/store.ts";

@@ -16,12 +16,11 @@ import {
 } from "../../protocol/runtime.ts";
 import type { StoredEntry } from "../../session/entries.ts";
 import { applyStreamingDelta } from "../../protocol/streaming.ts";
-import type { WorkspaceStatus } from "../workspace/playground-workspace.ts";
-import type { PendingManualTurn } from "../desks/manual-turns.ts";
+import type { PendingManualTurn, WorkspaceStatus } from "./records.ts";
 import { boundLines, capTail, capText, STATUS_TEXT_LIMIT, TOOL_OUTPUT_LIMIT, withBoundedKey, type Notice } from "./display-limits.ts";
 import type { DiscoveryProblem } from "../../workspace/project-extensions.ts";
 import { problemsOf, type ExtensionProblem } from "./problems.ts";
-import type { DialogAnswer, GivenAnswer } from "../desks/dialog-answers.ts";
+import type { DialogAnswer, GivenAnswer } from "./answer-log.ts";
 
 export type { ExtensionProblem };
 

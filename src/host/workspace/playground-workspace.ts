@@ -4,6 +4,7 @@
  * served to every runtime on a port, and the files panel's source. Which backend to use comes from
  * `?workspace=embedded|webcontainer` (remembered) or the stored choice.
  */
+import type { WorkspaceProgress, WorkspaceStatus } from "../state/records.ts";
 import { isWorkspaceKind } from "../../protocol/workspace.ts";
 import { chooseBackend } from "../../workspace/choose.ts";
 import type { EmbeddedWorkspaceHandle } from "../../workspace/embedded/start.ts";
@@ -22,25 +23,6 @@ import { workspaceAsked } from "./workspace-param.ts";
 const PREFERENCE_SETTING = "workspaceBackend";
 
 /** What the page shows about the workspace. */
-export interface WorkspaceStatus {
-	/** The backend running; undefined while starting or when none started. */
-	kind?: WorkspaceKind;
-	/** Which backend runs and why (a fallback names its reason). */
-	notice: string;
-	/** The workspace folder: the root of the files panel. */
-	cwd?: string;
-	/** The user's choice, which may differ from `kind` after a fallback. */
-	preference: WorkspaceKind;
-	fellBack?: boolean;
-	/** A long step of the start under way (booting WebContainer, `npm install`): its name and what it is doing. */
-	progress?: WorkspaceProgress;
-}
-
-export interface WorkspaceProgress {
-	step: string;
-	detail?: string;
-}
-
 export interface WorkspaceUpdate {
 	files?: string[];
 	workspace?: WorkspaceStatus;

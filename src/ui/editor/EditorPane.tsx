@@ -4,11 +4,13 @@
  * time), and the browser caches it for the next visit.
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import type { EditorDesk } from "../../host/editor/editor-desk.ts";
+import type { Playground } from "../../host/playground.ts";
 import { TemplatePicker } from "./TemplatePicker.tsx";
 import { FileTree } from "../files/FileTree.tsx";
 import type { EditorIntent } from "./intent.ts";
 import type { Problem } from "./language.ts";
+
+type EditorDesk = Playground["editor"];
 
 const Workbench = lazy(() => import("./Workbench.tsx"));
 

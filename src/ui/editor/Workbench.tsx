@@ -8,7 +8,7 @@ import { EditorState } from "@codemirror/state";
 import { EditorView, keymap } from "@codemirror/view";
 import { basicSetup } from "codemirror";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { EditorDesk } from "../../host/editor/editor-desk.ts";
+import type { Playground } from "../../host/playground.ts";
 import { TEMPLATES } from "./templates.ts";
 import { TemplatePicker } from "./TemplatePicker.tsx";
 import { FileTree } from "../files/FileTree.tsx";
@@ -16,6 +16,8 @@ import { deferredLanguageService, runtimeProblemsChanged, typescriptSupport, typ
 import { ProblemsList } from "./ProblemsList.tsx";
 import { editorTheme, scrollerReachable } from "./theme.ts";
 import type { EditorIntent } from "./intent.ts";
+
+type EditorDesk = Playground["editor"];
 
 const TEMPLATE_SOURCES = import.meta.glob<string>("../../../extensions/templates/*.ts", { query: "?raw", import: "default" });
 

@@ -4,7 +4,7 @@
  * host page may still send prompts. Dialogs and the question before code runs show as in the full page.
  */
 import { useCallback, useMemo } from "react";
-import type { EmbedOptions } from "../../host/embed/embed-params.ts";
+import type { EmbedOptions } from "../../share/embed-params.ts";
 import type { Playground } from "../../host/playground.ts";
 import { branchPath } from "../../session/tree.ts";
 import { ansiToNodes } from "../design/ansi.tsx";

@@ -4,7 +4,7 @@
  * file or the whole workspace as a zip, and reset the workspace. Also says which backend runs and why.
  */
 import { useState, type DragEvent } from "react";
-import type { WorkspaceStatus } from "../../host/workspace/playground-workspace.ts";
+import type { WorkspaceStatus } from "../../host/state/records.ts";
 import type { SeedFiles, WorkspaceKind } from "../../workspace/types.ts";
 import { Modal } from "../dialogs/Dialogs.tsx";
 import { downloadBlob } from "../design/download.ts";

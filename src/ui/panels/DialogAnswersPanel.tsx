@@ -1,5 +1,5 @@
 /** The script's answers to the extensions' dialogs as JSON, beside the scripted model's steps. */
-import { parseDialogAnswers, type DialogAnswer } from "../../host/desks/dialog-answers.ts";
+import { parseDialogAnswers, type DialogAnswer } from "../../host/state/answer-log.ts";
 import { JsonPanel } from "./JsonPanel.tsx";
 
 const EXAMPLE =

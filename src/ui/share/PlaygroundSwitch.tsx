@@ -4,26 +4,21 @@
  * Shown once there is more than one.
  */
 import { useEffect, useState } from "react";
-import { HOME_PLAYGROUND, listPlaygrounds, openPlaygroundDatabase, playgroundHref, type PlaygroundRecord } from "../../host/storage/playgrounds.ts";
+import type { PlaygroundRecord } from "../../host/state/records.ts";
+import { HOME_PLAYGROUND, playgroundHref } from "../../share/playground-address.ts";
 
-export function PlaygroundSwitch({ current }: { current: string }) {
+export function PlaygroundSwitch({ current, list }: { current: string; list(): Promise<PlaygroundRecord[]> }) {
 	const [playgrounds, setPlaygrounds] = useState<PlaygroundRecord[]>([]);
 	useEffect(() => {
 		let live = true;
-		void openPlaygroundDatabase(HOME_PLAYGROUND)
-			.then(async (home) => {
-				try {
-					const list = await listPlaygrounds(home);
-					if (live) setPlaygrounds(list);
-				} finally {
-					home.close();
-				}
-			})
-			.catch(() => undefined);
+		list().then(
+			(playgrounds) => live && setPlaygrounds(playgrounds),
+			() => undefined,
+		);
 		return () => {
 			live = false;
 		};
-	}, []);
+	}, [list]);
 	if (playgrounds.length < 2 && current === HOME_PLAYGROUND) return null;
 	const listed = playgrounds.some((playground) => playground.id === current)
 		? playgrounds

@@ -5,9 +5,11 @@
  * user's own; no leaves everything as it was. What could not be opened shows as an alert.
  */
 import { useState, useSyncExternalStore } from "react";
-import type { ShareDesk } from "../../host/share/share-desk.ts";
+import type { Playground } from "../../host/playground.ts";
 import type { SnapshotFile } from "../../share/snapshot.ts";
 import { Modal } from "../dialogs/Dialogs.tsx";
+
+type ShareDesk = Playground["share"];
 
 function FileItem({ file }: { file: SnapshotFile }) {
 	const [shown, setShown] = useState(false);

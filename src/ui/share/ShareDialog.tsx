@@ -6,8 +6,8 @@
  */
 import { useEffect, useId, useState } from "react";
 import type { Playground } from "../../host/playground.ts";
-import { HOME_PLAYGROUND, playgroundHref } from "../../host/storage/playgrounds.ts";
-import { buildSnapshot, defaultSharePaths, type Panel } from "../../host/share/share-build.ts";
+import { HOME_PLAYGROUND, playgroundHref } from "../../share/playground-address.ts";
+import { buildSnapshot, defaultSharePaths, type Panel } from "../../share/snapshot-build.ts";
 import type { PlaygroundState } from "../../host/state/playground-state.ts";
 import { LONG_LINK_CHARACTERS, snapshotLink } from "../../share/codec.ts";
 import { PANELS, type PlaygroundSnapshot } from "../../share/snapshot.ts";

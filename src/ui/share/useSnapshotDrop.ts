@@ -3,7 +3,9 @@
  * Files panel's upload) and files of other names are left alone.
  */
 import { useEffect } from "react";
-import type { ShareDesk } from "../../host/share/share-desk.ts";
+import type { Playground } from "../../host/playground.ts";
+
+type ShareDesk = Playground["share"];
 
 export const SNAPSHOT_FILE_SUFFIX = ".playa.json";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { isolationReport } from "../../host/offline/isolation.ts";
+import { isolationReport } from "../../host/state/isolation.ts";
 
 /** Says what is off, and why, when the page is not cross-origin isolated; the user may put it away. */
 export function IsolationBanner() {

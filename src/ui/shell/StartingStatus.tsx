@@ -1,4 +1,4 @@
-import type { WorkspaceProgress } from "../../host/workspace/playground-workspace.ts";
+import type { WorkspaceProgress } from "../../host/state/records.ts";
 
 /**
  * The status bar's word while the playground starts: the workspace's long step (booting WebContainer,

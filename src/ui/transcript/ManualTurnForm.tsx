@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from "react";
 import type { ManualToolInfo, ManualTurn } from "../../protocol/runtime.ts";
-import type { PendingManualTurn } from "../../host/desks/manual-turns.ts";
+import type { PendingManualTurn } from "../../host/state/records.ts";
 import { buildArguments, fieldsOf, initialValues, optionText, type FieldValues, type SchemaField } from "./schema-form.ts";
 
 interface DraftCall {

@@ -12,7 +12,7 @@ import { MessageUsage } from "./Usage.tsx";
 import { TranscriptList } from "./TranscriptList.tsx";
 import { runningShell, ShellView } from "./ShellView.tsx";
 import { ToolOutput } from "./ToolOutput.tsx";
-import type { GivenAnswer } from "../../host/desks/dialog-answers.ts";
+import type { GivenAnswer } from "../../host/state/answer-log.ts";
 import type { ThinkingNote } from "../../host/state/playground-state.ts";
 
 /** An extension's drawing of an entry: its ANSI lines, as text. */

@@ -1,6 +1,6 @@
 /**
- * Starts the page as an embed: the compact layout, the theme the address asks for (this frame only), and
- * the `postMessage` bridge to the parent page. Loaded only for `?embed` addresses.
+ * The embed's composition root (the full page's is playground.ts): a playground for `?embed` addresses, with
+ * the `postMessage` bridge to the parent page; ui/embed/render.tsx draws it. Loaded only for `?embed` addresses.
  *
  * An embed keeps nothing: its database is in memory (fake-indexeddb in place of IndexedDB), so each load
  * starts afresh, two embeds on one page do not share a session, and it works where the browser refuses
@@ -9,12 +9,9 @@
  * playground's "go to this address" replaces the address and the playground, here.
  */
 import "fake-indexeddb/auto";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { offerSnapshot, startEmbedBridge } from "../../host/embed/embed-bridge.ts";
-import type { EmbedOptions } from "../../host/embed/embed-params.ts";
-import { Playground } from "../../host/playground.ts";
-import { EmbedApp } from "./EmbedApp.tsx";
+import type { EmbedOptions } from "../share/embed-params.ts";
+import { offerSnapshot, startEmbedBridge } from "./embed/embed-bridge.ts";
+import { Playground } from "./playground.ts";
 
 /** The frame's address, live, except that going to another address opens it in place. */
 function inPlaceLocation(open: (href: string) => void): Location {
@@ -55,10 +52,9 @@ function inPlaceLocation(open: (href: string) => void): Location {
 	} as Location;
 }
 
-export async function startEmbed(options: EmbedOptions, element: HTMLElement): Promise<void> {
-	if (options.theme) document.documentElement.dataset.theme = options.theme;
+/** Starts the embed's playground; `show` draws each playground it opens (a snapshot opened in place makes a new one). */
+export async function startEmbedPlayground(options: EmbedOptions, show: (playground: Playground) => void): Promise<void> {
 	const bridge = startEmbedBridge(options, window);
-	const root = createRoot(element);
 	let current: Playground | undefined;
 	const openHere = (href: string) => {
 		history.replaceState(history.state, "", href);
@@ -76,11 +72,7 @@ export async function startEmbed(options: EmbedOptions, element: HTMLElement): P
 			abort: () => playground.abort(),
 			openSnapshot: (snapshot) => offerSnapshot(playground.share, snapshot),
 		});
-		root.render(
-			<StrictMode>
-				<EmbedApp key={playground.playgroundId} playground={playground} options={options} />
-			</StrictMode>,
-		);
+		show(playground);
 		await playground.open();
 	};
 	await start();
