@@ -56,6 +56,19 @@ export const HOST_PARTS: LayerRules = {
 /** What ui/ may import of host/: the composition root, the state and the keys; the rest of host/ is the root's to build. */
 export const UI_HOST_ENTRIES = ["host/playground.ts", "host/state/", "host/keys/"];
 
+/** Each thread's entry in src/, by the name a file's opening comment uses for it ("Runs in the page and in …"). */
+export const THREAD_ENTRIES: Record<string, string> = {
+	"the page": "main.tsx",
+	"the sandbox frame": "sandbox/frame.worker.ts",
+	"the runtime's worker": "runtime/runtime.worker.ts",
+	"the gateway's worker": "host/gateway/gateway.worker.ts",
+	"the session writer's worker": "host/storage/writer/writer.worker.ts",
+	"the workspace's worker": "workspace/embedded/workspace.worker.ts",
+	"the transpile worker": "loader/transpile.worker.ts",
+	"the session import worker": "host/storage/session-import.worker.ts",
+	"the TypeScript worker": "ui/editor/typescript.worker.ts",
+};
+
 export interface SourceFile {
 	/** Path relative to the source root, with `/` separators, e.g. `runtime/agent/session.ts`. */
 	path: string;
@@ -205,4 +218,37 @@ export function importCycles(edges: readonly ImportEdge[]): string[][] {
 		}
 	}
 	return cycles;
+}
+
+/**
+ * Which threads run each file: those whose entry reaches it through imports that stay in the code (a type-only
+ * import is erased, so it runs nothing).
+ */
+export function threadsOf(files: readonly SourceFile[], entries: Record<string, string> = THREAD_ENTRIES): Map<string, string[]> {
+	const valueOnly = files.map((file) => ({ ...file, code: file.code.replace(/^(?:import|export) type [^;]*;/gm, "") }));
+	const targets = new Map<string, string[]>();
+	for (const { from, to } of importEdges(valueOnly)) {
+		if (!targets.has(from)) targets.set(from, []);
+		targets.get(from)!.push(to);
+	}
+	const threads = new Map<string, string[]>();
+	for (const [thread, entry] of Object.entries(entries)) {
+		const reached = new Set([entry]);
+		const stack = [entry];
+		while (stack.length > 0) {
+			for (const target of targets.get(stack.pop()!) ?? []) {
+				if (reached.has(target)) continue;
+				reached.add(target);
+				stack.push(target);
+			}
+		}
+		for (const file of reached) threads.set(file, [...(threads.get(file) ?? []), thread]);
+	}
+	return threads;
+}
+
+/** A file's opening comment (its first block comment), as one line. */
+export function openingComment(code: string): string {
+	const match = /^\s*(?:\/\/[^\n]*\n\s*)*\/\*\*?([\s\S]*?)\*\//.exec(code);
+	return match ? match[1].replace(/\s*\n\s*\*?\s*/g, " ").trim() : "";
 }

@@ -8,7 +8,10 @@ import {
 	importEdges,
 	LAYERS,
 	layerViolations,
+	openingComment,
 	readSourceTree,
+	THREAD_ENTRIES,
+	threadsOf,
 	type SourceFile,
 	uiHostViolations,
 } from "../support/layer-check.ts";
@@ -51,6 +54,32 @@ describe("layers of src/", () => {
 		expect(uiHostViolations(edges)).toEqual([]);
 	});
 
+	it("names every thread's entry *.worker.ts, and finds each entry", () => {
+		const paths = new Set(files.map((file) => file.path));
+		for (const entry of Object.values(THREAD_ENTRIES)) expect(paths.has(entry), entry).toBe(true);
+		expect(Object.values(THREAD_ENTRIES).filter((entry) => entry !== "main.tsx" && !entry.endsWith(".worker.ts"))).toEqual([]);
+		// A file named as an entry is one: nothing imports a worker's entry for its code.
+		const entries = files.filter((file) => /\.worker\.tsx?$/.test(file.path)).map((file) => file.path);
+		expect(entries.sort()).toEqual(
+			Object.values(THREAD_ENTRIES)
+				.filter((entry) => entry !== "main.tsx")
+				.sort(),
+		);
+	});
+
+	it("says in the opening comment of each host/ file that runs on two threads which they are", () => {
+		const threads = threadsOf(files);
+		const unsaid = files
+			.filter((file) => file.path.startsWith("host/") && (threads.get(file.path)?.length ?? 0) > 1)
+			.flatMap((file) =>
+				threads
+					.get(file.path)!
+					.filter((thread) => !openingComment(file.code).includes(thread))
+					.map((thread) => `${file.path}: ${thread}`),
+			);
+		expect(unsaid).toEqual([]);
+	});
+
 	it("keeps the contract free of the rest of src/", () => {
 		expect(edges.filter((edge) => edge.from.startsWith("api/") && !edge.to.startsWith("api/"))).toEqual([]);
 	});
@@ -89,6 +118,19 @@ describe("the layer check itself", () => {
 		expect(uiHostViolations(planted)).toEqual([
 			"ui/share/ShareConsent.tsx -> host/share/share-desk.ts (ui may import only host/playground.ts, host/state/, host/keys/ of host)",
 		]);
+	});
+
+	it("finds the threads a file runs on through value imports only", () => {
+		const tree: SourceFile[] = [
+			{ path: "main.tsx", code: `import "./host/a.ts";\nimport type { W } from "./host/w.worker.ts";` },
+			{ path: "host/w.worker.ts", code: `import { b } from "./b.ts";\nexport type W = 1;` },
+			{ path: "host/a.ts", code: `/**\n * A.\n * Runs in the page.\n */\nexport { b } from "./b.ts";` },
+			{ path: "host/b.ts", code: "export const b = 1;" },
+		];
+		const threads = threadsOf(tree, { "the page": "main.tsx", "the w worker": "host/w.worker.ts" });
+		expect(threads.get("host/b.ts")).toEqual(["the page", "the w worker"]);
+		expect(threads.get("host/w.worker.ts")).toEqual(["the w worker"]);
+		expect(openingComment(tree[2].code)).toBe("A. Runs in the page.");
 	});
 
 	it("reports a folder the table does not know", () => {

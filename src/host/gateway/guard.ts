@@ -1,6 +1,7 @@
 /**
  * The gateway's port answers only its three methods (see protocol/guard.ts); `stream` takes the worker's sink.
  * Each port remembers its own last transcript (transcript-memory.ts), so a runtime continues only its own.
+ * Runs in the page and in the gateway's worker: each exposes the gateway's port this way.
  */
 import { exposeGuarded } from "../../protocol/guard.ts";
 import type { GatewayRequest, GatewaySink, GatewayStreamEnd, ProviderGatewayApi } from "../../protocol/gateway.ts";

@@ -2,6 +2,7 @@
  * The gateway's side of `GatewayRequest.continues`: the transcript of the last request one port sent, so that
  * the next one needs to carry only the messages that came after. One per port (guard.ts): a runtime can
  * continue only its own transcript.
+ * Runs in the page and in the gateway's worker, with guard.ts.
  */
 import type { GatewayRequest } from "../../protocol/gateway.ts";
 

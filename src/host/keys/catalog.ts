@@ -2,6 +2,7 @@
  * The models the picker offers: pi-ai's catalog (loaded on demand: it is large and stays out of the first
  * load), grouped by provider, providers with a stored key first, then the usual ones, then the rest; plus the
  * user's custom endpoints. Providers whose sign-in cannot work in a browser are listed with the reason.
+ * Runs in the page (the model picker) and in the gateway's worker (the models it answers for).
  */
 import type { RegisteredProviderInfo } from "../../protocol/runtime.ts";
 import type { Api, Model, ModelThinkingLevel } from "@earendil-works/pi-ai";

@@ -3,6 +3,7 @@
  * service that speaks OpenAI chat completions): base URL, model id, optional key. The endpoint itself is no
  * secret and lives in localStorage beside the keys; its key, if any, goes to the SecretStore bound to the
  * endpoint's origin. Each endpoint is a pi-ai model of its own provider, `custom:<id>`.
+ * Runs in the page (the Model panel) and in the gateway's worker (a copy of the stored endpoints).
  */
 import type { Api, Model } from "@earendil-works/pi-ai";
 import { originOf, pageStorage, type KeyValueStorage, type SecretStore } from "./secrets.ts";

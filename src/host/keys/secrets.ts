@@ -6,6 +6,7 @@
  *
  * Only the provider gateway reads a key back (`keyFor`); everything else sees names, origins and booleans.
  * Keys are never put into IndexedDB, share links or anything the runtime worker receives.
+ * Runs in the page, which stores the keys, and in the gateway's worker, which holds a copy to send them.
  */
 
 /** The part of `Storage` used here, so that tests can pass a Map-backed fake. */

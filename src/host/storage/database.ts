@@ -1,9 +1,10 @@
 /**
  * IndexedDB, through idb: the page's main thread writes it, and the session writer's worker writes a running
- * runtime's entries and leaf moves (host/session-writer/). Sessions keep their header and leaf;
+ * runtime's entries and leaf moves (host/storage/writer/). Sessions keep their header and leaf;
  * entries are stored one record each, keyed by session and append order, so every append is one
  * small write and a reload reads them back in order. A long session is also kept in packs (below),
  * so reading it whole does not cost a record per entry.
+ * Runs in the page and in the session writer's worker.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import type { SessionSnapshot } from "../../protocol/runtime.ts";

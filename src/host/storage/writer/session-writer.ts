@@ -2,6 +2,7 @@
  * One runtime's session writes, wherever they are answered (the writer's worker, or the page where that worker
  * cannot run): each parsed, for the runtime's own session only, stored in order, and told to the page once
  * stored, before the runtime hears that it may go on. So what the page shows is stored, as before.
+ * Runs in the session writer's worker, and in the page where that worker cannot start.
  */
 import { parseRuntimeEvent } from "../../../protocol/runtime-schema.ts";
 import type { SessionWrite, SessionWriterApi } from "../../../protocol/session-writer.ts";
