@@ -5,7 +5,7 @@
  * own global scope stays as it is: libraries in the worker that test `typeof process` see no change.
  * Modules of the reference's dialect get Bun's global `Bun` the same way.
  */
-import { NODE_GLOBALS } from "../modules/node/names.ts";
+import { NODE_GLOBALS } from "../modules/node/support/names.ts";
 
 const IMPORTED = ["process", "Buffer", "setImmediate", "clearImmediate", "require", "global"] as const;
 

@@ -6,8 +6,8 @@
  */
 import * as zod from "zod";
 import * as codingAgent from "./coding-agent/index.ts";
-import type { NodeBackend } from "./node/backend.ts";
-import { NODE_BUILTINS, NODE_GLOBALS, type NodeModuleName } from "./node/names.ts";
+import type { NodeBackend } from "./node/support/backend.ts";
+import { NODE_BUILTINS, NODE_GLOBALS, type NodeModuleName } from "./node/support/names.ts";
 
 export type ProvidedModuleName = "coding-agent" | "pi-ai" | "pi-tui" | "typebox" | "typebox/value" | "typebox/compile" | "zod" | "chalk" | NodeModuleName;
 

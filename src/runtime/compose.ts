@@ -18,7 +18,7 @@ import { isWorkspaceError, type Workspace } from "../workspace/types.ts";
 import { connectEmbeddedWorkspace } from "../workspace/embedded/client.ts";
 import { PendingCommits } from "./agent/commits.ts";
 import type { AgentSession } from "./agent/session.ts";
-import { emptyResources } from "./extensions/resources.ts";
+import { emptyResources } from "./extensions/resources/resources.ts";
 import { Inspector } from "./inspector/inspector.ts";
 import { createManualModel } from "./models/manual-model.ts";
 import { routePiAiCalls } from "./models/pi-ai-calls.ts";

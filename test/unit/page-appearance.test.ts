@@ -1,8 +1,8 @@
 // pi's theme in the runtime follows the page's colour scheme when it changes; a theme chosen from a file stays.
 import { afterEach, describe, expect, it } from "vitest";
 import { DARK_THEME, darkTheme, getTheme, lightTheme, setTheme, Theme } from "../../src/modules/coding-agent/theme.ts";
-import { appearanceOf, followAppearance } from "../../src/runtime/extensions/page-appearance.ts";
-import type { UIClientState } from "../../src/runtime/extensions/ui-client.ts";
+import { appearanceOf, followAppearance } from "../../src/runtime/extensions/ui/page-appearance.ts";
+import type { UIClientState } from "../../src/runtime/extensions/ui/ui-client.ts";
 
 const state = (fields: Partial<UIClientState>) => fields as UIClientState;
 

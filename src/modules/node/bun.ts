@@ -4,7 +4,7 @@
  * throws naming itself. Only modules of the reference's dialect get it (see loader/node-globals.ts): under
  * pi, which runs on Node, `Bun` does not exist.
  */
-import { notInBrowser } from "./backend.ts";
+import { notInBrowser } from "./support/backend.ts";
 
 interface FilePromises {
 	readFile(path: string, encoding?: string): Promise<string | Uint8Array>;

@@ -7,9 +7,9 @@
 import { Buffer } from "buffer";
 import { EventEmitter } from "events";
 import type { ExecResult } from "../../protocol/workspace.ts";
-import { requireWorkspace, unsupported, type NodeBackend } from "./backend.ts";
-import type { SyncWorkspace } from "./sync-client.ts";
-import { SimpleReadable, SimpleWritable } from "./streams.ts";
+import { requireWorkspace, unsupported, type NodeBackend } from "./support/backend.ts";
+import type { SyncWorkspace } from "./support/sync-client.ts";
+import { SimpleReadable, SimpleWritable } from "./support/streams.ts";
 
 interface Options {
 	cwd?: string;

@@ -3,7 +3,7 @@ import { hmac } from "@noble/hashes/hmac.js";
 import { md5, sha1 } from "@noble/hashes/legacy.js";
 import { sha224, sha256, sha384, sha512 } from "@noble/hashes/sha2.js";
 import { Buffer } from "buffer";
-import { unsupported } from "./backend.ts";
+import { unsupported } from "./support/backend.ts";
 
 const HASHES = { md5, sha1, sha224, sha256, sha384, sha512 } as const;
 type HashName = keyof typeof HASHES;

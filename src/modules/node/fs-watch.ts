@@ -5,8 +5,8 @@
 import { EventEmitter } from "events";
 import * as pathe from "pathe";
 import type { WorkspaceStat } from "../../protocol/workspace.ts";
-import { requireWorkspace, type NodeBackend } from "./backend.ts";
-import { Stats, toPath, type PathLike } from "./fs-shapes.ts";
+import { requireWorkspace, type NodeBackend } from "./support/backend.ts";
+import { Stats, toPath, type PathLike } from "./support/fs-shapes.ts";
 
 const POLL_MS = 250;
 

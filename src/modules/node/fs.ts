@@ -6,11 +6,11 @@
  */
 import { Buffer } from "buffer";
 import type { WorkspaceDirent, WorkspaceStat } from "../../protocol/workspace.ts";
-import { requireWorkspace, syncOf, unsupported, type NodeBackend, type NodeWorkspace } from "./backend.ts";
-import { SimpleReadable, SimpleWritable } from "./streams.ts";
-import { Dirent, Stats, constants, encodingOf, fsError, toBytes, toPath, withEncoding, type EncodingOption, type PathLike } from "./fs-shapes.ts";
+import { requireWorkspace, syncOf, unsupported, type NodeBackend, type NodeWorkspace } from "./support/backend.ts";
+import { SimpleReadable, SimpleWritable } from "./support/streams.ts";
+import { Dirent, Stats, constants, encodingOf, fsError, toBytes, toPath, withEncoding, type EncodingOption, type PathLike } from "./support/fs-shapes.ts";
 import { createWatchers } from "./fs-watch.ts";
-import type { SyncWorkspace } from "./sync-client.ts";
+import type { SyncWorkspace } from "./support/sync-client.ts";
 
 type Options = EncodingOption;
 type MkdirOptions = { recursive?: boolean; mode?: number } | number | undefined;

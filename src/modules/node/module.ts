@@ -1,5 +1,5 @@
 /** `node:module`: `createRequire` gives the `require` of the globals (built-ins only), `builtinModules` lists them. */
-import { NODE_BUILTINS } from "./names.ts";
+import { NODE_BUILTINS } from "./support/names.ts";
 
 export function createModule(require: (name: string) => unknown): Record<string, unknown> {
 	const module: Record<string, unknown> = {

@@ -1,6 +1,6 @@
 /** `node:os`: a Linux-like machine of the workspace's shape (home is the session's cwd's user, /tmp). */
-import type { NodeBackend } from "./backend.ts";
-import { unsupported } from "./backend.ts";
+import type { NodeBackend } from "./support/backend.ts";
+import { unsupported } from "./support/backend.ts";
 
 export function createOs(host: NodeBackend): Record<string, unknown> {
 	const home = host.env?.HOME ?? "/home/user";

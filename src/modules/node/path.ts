@@ -1,6 +1,6 @@
 /** `node:path`: pathe (POSIX), with `resolve` and `relative` based on the session's cwd rather than "/". */
 import * as pathe from "pathe";
-import type { NodeBackend } from "./backend.ts";
+import type { NodeBackend } from "./support/backend.ts";
 
 export function createPath(host: NodeBackend): Record<string, unknown> {
 	const resolve = (...segments: string[]) => pathe.resolve(host.cwd, ...segments);

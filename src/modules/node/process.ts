@@ -3,8 +3,8 @@
  * `stdout`/`stderr.write` go to the console; `exit` throws (a page has no process to end).
  */
 import { EventEmitter } from "events";
-import type { NodeBackend } from "./backend.ts";
-import { notInBrowser, unsupported } from "./backend.ts";
+import type { NodeBackend } from "./support/backend.ts";
+import { notInBrowser, unsupported } from "./support/backend.ts";
 
 function consoleStream(write: (text: string) => void) {
 	return {

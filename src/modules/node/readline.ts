@@ -4,7 +4,7 @@
  * never answer, as they would with nothing typed.
  */
 import { EventEmitter } from "events";
-import { unsupported } from "./backend.ts";
+import { unsupported } from "./support/backend.ts";
 
 interface Input {
 	on(event: "data" | "end" | "close" | "error", listener: (...args: any[]) => void): unknown;

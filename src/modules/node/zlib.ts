@@ -1,7 +1,7 @@
 /** `node:zlib`'s synchronous forms from fflate (gzip, deflate, raw deflate); streams are not offered. */
 import { Buffer } from "buffer";
 import { deflateSync as deflate, gunzipSync as gunzip, gzipSync as gzip, inflateSync as inflate, unzlibSync, zlibSync } from "fflate";
-import { unsupported } from "./backend.ts";
+import { unsupported } from "./support/backend.ts";
 
 const bytes = (data: string | Uint8Array) => (typeof data === "string" ? Buffer.from(data) : data);
 const wrap = (run: (data: Uint8Array) => Uint8Array) => (data: string | Uint8Array) => Buffer.from(run(bytes(data)));

@@ -1,7 +1,7 @@
 /** Turns pi-agent-core's events into extension and page events: turn index, `session_stop`, tool progress, persisted messages. */
 import type { Agent, AgentEvent, AgentMessage } from "@earendil-works/pi-agent-core";
 import type { ExtensionRunner } from "../extensions/runner.ts";
-import type { ToolProgress } from "../extensions/renderers.ts";
+import type { ToolProgress } from "../extensions/display/renderers.ts";
 import type { RuntimeEvent } from "../../protocol/runtime.ts";
 import type { SessionTree } from "../../session/tree.ts";
 import { applyTextRewrite } from "./assistant-rewrite.ts";

@@ -16,7 +16,7 @@ import { AgentEvents } from "./agent-events.ts";
 import { isVirtualModel } from "../models/virtual-models.ts";
 import { ToolPath } from "../tools/tool-path.ts";
 import type { OutputFiles } from "../tools/result-bounds.ts";
-import type { ToolProgress } from "../extensions/renderers.ts";
+import type { ToolProgress } from "../extensions/display/renderers.ts";
 import { Compactor } from "./compaction/compactor.ts";
 import type { CompactionSettings } from "../../session/compaction/prepare.ts";
 import { ReplyCounter } from "./compaction/reply-counter.ts";

@@ -4,7 +4,7 @@
  * Upstream's argument parsing and substitution, rule for rule (docs/prompt-templates.md).
  */
 import type { RuntimeEvent } from "../../protocol/runtime.ts";
-import type { PromptTemplate, Skill } from "../extensions/resources.ts";
+import type { PromptTemplate, Skill } from "../extensions/resources/resources.ts";
 
 /** Shell-like: quotes open only at an argument's start; an unclosed quote is text; `\"` inside `"…"` is a quote. */
 export function parseCommandArgs(text: string): string[] {

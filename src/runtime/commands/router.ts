@@ -8,7 +8,7 @@ import { entryForMessage } from "../../session/messages.ts";
 import type { Workspace } from "../../workspace/types.ts";
 import type { ContextSource } from "../extensions/context.ts";
 import type { RegisteredExtension } from "../extensions/extension.ts";
-import type { Resources } from "../extensions/resources.ts";
+import type { Resources } from "../extensions/resources/resources.ts";
 import type { ExtensionRunner } from "../extensions/runner.ts";
 import { BUILTIN_COMMANDS, type BuiltinCommandDeps } from "./builtin.ts";
 import { runExtensionCommand } from "./extension-input.ts";

@@ -11,7 +11,7 @@ import { DEFAULT_RETRY_POLICY } from "../agent/retry.ts";
 import type { AgentSession } from "../agent/session.ts";
 import { CommandRouter } from "../commands/router.ts";
 import { execInWorkspace } from "../commands/user-shell.ts";
-import { appearanceOf } from "../extensions/page-appearance.ts";
+import { appearanceOf } from "../extensions/ui/page-appearance.ts";
 import type { ControlDeps } from "../extensions/session-control.ts";
 import { generateBranchSummary } from "../navigation/branch-summary.ts";
 import { cancelledOnError, forkSession, type NavigationDeps } from "../navigation/navigation.ts";

@@ -17,7 +17,7 @@ import type {
 } from "../../api/types.ts";
 import type { SessionTree } from "../../session/tree.ts";
 import type { RegisteredExtension } from "./extension.ts";
-import { createUIContext, type UIClientState, type UIScope } from "./ui-client.ts";
+import { createUIContext, type UIClientState, type UIScope } from "./ui/ui-client.ts";
 
 /** Session-level actions behind ctx and the command ctx; the runtime implements them. */
 export interface SessionControl {

@@ -12,7 +12,7 @@ import type { ContextSource } from "./context.ts";
 import { disabledExtension, type RegisteredExtension } from "./extension.ts";
 import { loadExtension } from "./load-extensions.ts";
 import type { ExtensionRunner } from "./runner.ts";
-import { createUIContext, type UIScope } from "./ui-client.ts";
+import { createUIContext, type UIScope } from "./ui/ui-client.ts";
 
 /** The context a `project_trust` handler gets: the session does not exist yet, so neither do its members. */
 export function createProjectTrustContext(

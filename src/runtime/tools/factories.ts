@@ -8,7 +8,7 @@
 import type { AgentTool } from "@earendil-works/pi-agent-core";
 import type { ExecOptions, Workspace } from "../../workspace/types.ts";
 import { createBashTool } from "./builtin/bash.ts";
-import { createEditTool } from "./builtin/edit.ts";
+import { createEditTool } from "./builtin/edit/edit.ts";
 import { createFindTool } from "./builtin/find.ts";
 import { createGrepTool } from "./builtin/grep.ts";
 import { BUILTIN_TOOL_NAMES, type BuiltinToolName } from "./builtin/index.ts";

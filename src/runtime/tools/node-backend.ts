@@ -5,12 +5,12 @@
  * this worker's own agent cluster (the page's sandbox frame), where the shared buffer can go; without
  * it the workspace's port is asked for one.
  */
-import type { NodeBackend } from "../../modules/node/backend.ts";
+import type { NodeBackend } from "../../modules/node/support/backend.ts";
 import { RemoteEmbeddedWorkspace } from "../../workspace/embedded/client.ts";
 import type { Workspace } from "../../workspace/types.ts";
 
 export function nodeBackendFor(workspace: Workspace | undefined, cwd: string, alive?: () => boolean, syncPort?: MessagePort): NodeBackend {
-	const open = async (port: MessagePort) => (await import("../../modules/node/sync-client.ts")).openSyncWorkspace(port);
+	const open = async (port: MessagePort) => (await import("../../modules/node/support/sync-client.ts")).openSyncWorkspace(port);
 	return {
 		workspace,
 		cwd,

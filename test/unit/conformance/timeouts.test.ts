@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { darkTheme } from "../../../src/modules/coding-agent/theme.ts";
-import { createUIContext } from "../../../src/runtime/extensions/ui-client.ts";
+import { createUIContext } from "../../../src/runtime/extensions/ui/ui-client.ts";
 import type { UIResponse } from "../../../src/protocol/runtime.ts";
 import { PROBE_EXPR, probe, startRuntime, toolResults } from "../../support/runtime-harness.ts";
 import { deferred, fakeRunner } from "./support.ts";

@@ -1,9 +1,9 @@
 /** Node's built-ins for extension code, over a real embedded workspace (asynchronous forms; the synchronous channel: sync-channel.test.ts). */
 import { createHash as nodeHash } from "node:crypto";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { NodeBackend } from "../../../src/modules/node/backend.ts";
+import type { NodeBackend } from "../../../src/modules/node/support/backend.ts";
 import { loadNodeModule } from "../../../src/modules/node/index.ts";
-import type { NodeModuleName } from "../../../src/modules/node/names.ts";
+import type { NodeModuleName } from "../../../src/modules/node/support/names.ts";
 import { EmbeddedWorkspace } from "../../../src/workspace/embedded/embedded-workspace.ts";
 
 let host: NodeBackend;

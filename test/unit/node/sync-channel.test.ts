@@ -9,18 +9,18 @@ import { transform } from "sucrase";
 import { afterEach, describe, expect, it } from "vitest";
 import { serveSyncChannel } from "../../../src/workspace/sync-server.ts";
 import { EmbeddedWorkspace } from "../../../src/workspace/embedded/embedded-workspace.ts";
-import { openSyncWorkspace } from "../../../src/modules/node/sync-client.ts";
+import { openSyncWorkspace } from "../../../src/modules/node/support/sync-client.ts";
 
 /** The client and its protocol as CommonJS, next to node_modules so `zod` resolves. */
 function buildClient(): string {
 	const out = new URL("../../../node_modules/.playa-test/sync/", import.meta.url);
 	mkdirSync(out, { recursive: true });
 	for (const [from, to] of [
-		["../../../src/modules/node/sync-client.ts", "sync-client.cjs"],
+		["../../../src/modules/node/support/sync-client.ts", "sync-client.cjs"],
 		["../../../src/protocol/workspace-sync.ts", "workspace-sync.cjs"],
 	]) {
 		const code = transform(readFileSync(new URL(from, import.meta.url), "utf8"), { transforms: ["typescript", "imports"] }).code;
-		writeFileSync(new URL(to, out), code.replace(/['"]\.\.\/\.\.\/protocol\/workspace-sync\.ts['"]/g, '"./workspace-sync.cjs"'));
+		writeFileSync(new URL(to, out), code.replace(/['"]\.\.\/\.\.\/\.\.\/protocol\/workspace-sync\.ts['"]/g, '"./workspace-sync.cjs"'));
 	}
 	return new URL("sync-client.cjs", out).pathname;
 }

@@ -7,7 +7,7 @@ import type { AgentTool } from "@earendil-works/pi-agent-core";
 import { Type, type Static } from "typebox";
 import { basename, isAbsolute } from "../../../workspace/path.ts";
 import type { Workspace } from "../../../workspace/types.ts";
-import { throwIfAborted, type ToolContext } from "./context.ts";
+import { throwIfAborted, type ToolContext } from "./builtin-context.ts";
 import { globToRegExp } from "./glob.ts";
 import { resolveToCwd } from "./paths.ts";
 import { byteLength, DEFAULT_MAX_BYTES, formatSize, truncateHead, type TruncationResult } from "../../../modules/coding-agent/truncate.ts";

@@ -7,18 +7,18 @@
 import type { AgentTool } from "@earendil-works/pi-agent-core";
 import type { Workspace } from "../../../workspace/types.ts";
 import { bashPrompt, createBashTool, type BashToolOptions } from "./bash.ts";
-import type { ToolContext } from "./context.ts";
-import { createEditTool, editPrompt } from "./edit.ts";
+import type { ToolContext } from "./builtin-context.ts";
+import { createEditTool, editPrompt } from "./edit/edit.ts";
 import { createFindTool, findPrompt } from "./find.ts";
 import { createGrepTool, grepPrompt } from "./grep.ts";
 import { createLsTool, lsPrompt } from "./ls.ts";
 import { createReadTool, readPrompt, type ReadToolOptions } from "./read.ts";
 import { createWriteTool, writePrompt } from "./write.ts";
 
-export type { ToolContext } from "./context.ts";
+export type { ToolContext } from "./builtin-context.ts";
 export type { BashToolInput, BashToolDetails } from "./bash.ts";
-export type { EditToolInput, EditToolRawInput } from "./edit.ts";
-export type { EditDiff } from "./edit-display.ts";
+export type { EditToolInput, EditToolRawInput } from "./edit/edit.ts";
+export type { EditDiff } from "./edit/edit-display.ts";
 export type { FindToolInput, FindToolDetails } from "./find.ts";
 export type { GrepToolInput, GrepToolDetails } from "./grep.ts";
 export type { LsToolInput, LsToolDetails } from "./ls.ts";
@@ -47,7 +47,7 @@ export const BUILTIN_TOOL_PROMPTS: Record<BuiltinToolName, { snippet: string; gu
 export interface BuiltinToolInputs {
 	read: import("./read.ts").ReadToolInput;
 	bash: import("./bash.ts").BashToolInput;
-	edit: import("./edit.ts").EditToolInput;
+	edit: import("./edit/edit.ts").EditToolInput;
 	write: import("./write.ts").WriteToolInput;
 	grep: import("./grep.ts").GrepToolInput;
 	find: import("./find.ts").FindToolInput;

@@ -3,7 +3,7 @@ import type { AgentTool } from "@earendil-works/pi-agent-core";
 import { Type, type Static } from "typebox";
 import { join } from "../../../workspace/path.ts";
 import type { Workspace } from "../../../workspace/types.ts";
-import { throwIfAborted, type ToolContext } from "./context.ts";
+import { throwIfAborted, type ToolContext } from "./builtin-context.ts";
 import { resolveToCwd } from "./paths.ts";
 import { DEFAULT_MAX_BYTES, formatSize, truncateHead, type TruncationResult } from "../../../modules/coding-agent/truncate.ts";
 

@@ -11,7 +11,7 @@ import { WorkspaceError, type Workspace } from "../../../workspace/types.ts";
 import { detectImageMimeType, passThroughImage, type ProcessImage } from "./images.ts";
 import { resolveReadPath } from "./paths.ts";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, truncateHead, type TruncationResult } from "../../../modules/coding-agent/truncate.ts";
-import { throwIfAborted, type ToolContext } from "./context.ts";
+import { throwIfAborted, type ToolContext } from "./builtin-context.ts";
 import { looksBinary } from "./binary.ts";
 
 export const readSchema = Type.Object({

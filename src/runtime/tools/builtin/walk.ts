@@ -5,7 +5,7 @@
  */
 import { ancestorsAndSelf, join, relative } from "../../../workspace/path.ts";
 import type { EntryType, Workspace } from "../../../workspace/types.ts";
-import { throwIfAborted } from "./context.ts";
+import { throwIfAborted } from "./builtin-context.ts";
 import { isIgnored, parseGitignore } from "./glob.ts";
 
 export interface WalkEntry {

@@ -3,7 +3,7 @@ import type { AgentTool } from "@earendil-works/pi-agent-core";
 import { Type, type Static } from "typebox";
 import { dirname } from "../../../workspace/path.ts";
 import type { Workspace } from "../../../workspace/types.ts";
-import { throwIfAborted, withFileMutationQueue, type ToolContext } from "./context.ts";
+import { throwIfAborted, withFileMutationQueue, type ToolContext } from "./builtin-context.ts";
 import { resolveToCwd } from "./paths.ts";
 
 export const writeSchema = Type.Object({

@@ -6,10 +6,19 @@
  * page draws them in place of the plain view. While a tool runs, its `renderResult` draws each partial result
  * (`onUpdate`, `isPartial: true`) under the call; the final result replaces it.
  */
-import type { AgentToolResult, Component, CustomEntry, CustomMessage, EntryRenderOptions, Theme, ToolRenderContext, ToolRenderers } from "../../api/types.ts";
-import { COMPONENT_COLUMNS, type RuntimeEvent } from "../../protocol/runtime.ts";
-import type { StoredEntry } from "../../session/entries.ts";
-import type { RegisteredExtension } from "./extension.ts";
+import type {
+	AgentToolResult,
+	Component,
+	CustomEntry,
+	CustomMessage,
+	EntryRenderOptions,
+	Theme,
+	ToolRenderContext,
+	ToolRenderers,
+} from "../../../api/types.ts";
+import { COMPONENT_COLUMNS, type RuntimeEvent } from "../../../protocol/runtime.ts";
+import type { StoredEntry } from "../../../session/entries.ts";
+import type { RegisteredExtension } from "../extension.ts";
 
 /** Keys of the page for pi's keybinding ids a renderer may name in a hint. */
 const PAGE_KEYS: Record<string, string> = { "app.tools.expand": "ctrl+o" };

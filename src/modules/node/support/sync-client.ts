@@ -20,7 +20,7 @@ import {
 	type SyncOp,
 	type SyncReply,
 	threadToken,
-} from "../../protocol/workspace-sync.ts";
+} from "../../../protocol/workspace-sync.ts";
 
 /** How long the handshake waits for the workspace. */
 const ATTACH_TIMEOUT_MS = 10_000;

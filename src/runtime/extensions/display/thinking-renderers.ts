@@ -4,7 +4,7 @@
  * the reply is stored (and for a stored session when the runtime starts), like the other renderers; a
  * renderer's `requestRender()` draws its part again. The thinking block itself stays as it is.
  */
-import type { StoredEntry } from "../../session/entries.ts";
+import type { StoredEntry } from "../../../session/entries.ts";
 import { attempt, linesOf, type RendererDeps } from "./renderers.ts";
 
 type ContentBlock = { type?: unknown; thinking?: unknown };

@@ -3,8 +3,8 @@
  * terminal-free pi-tui `TUI` (as `ctx.ui.custom` components do) and its lines go to the host as the
  * widget's (or header's) lines on every render. Replacing or clearing it disposes the component and stops its TUI.
  */
-import type { Component, Theme, TuiHandle } from "../../api/types.ts";
-import { COMPONENT_COLUMNS, type HostBridge } from "../../protocol/runtime.ts";
+import type { Component, Theme, TuiHandle } from "../../../api/types.ts";
+import { COMPONENT_COLUMNS, type HostBridge } from "../../../protocol/runtime.ts";
 
 type Placement = "aboveEditor" | "belowEditor";
 type WidgetFactory = (tui: TuiHandle, theme: Theme) => Component & { dispose?(): void };
@@ -52,7 +52,7 @@ export async function showComponentLines(
 	widgetsOf(owner).set(key, () => {
 		closed = true;
 	});
-	const { PanelTui } = await import("../../modules/pi-tui/index.ts");
+	const { PanelTui } = await import("../../../modules/pi-tui/index.ts");
 	if (closed) return;
 	let component: (Component & { dispose?(): void }) | undefined;
 	const tui = new PanelTui({ columns: COMPONENT_COLUMNS, rows: 24, onRender: () => draw() });

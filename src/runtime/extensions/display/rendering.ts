@@ -1,10 +1,10 @@
 /** Draws session entries and running tools with the renderers extensions registered, keeping what each call drew. */
-import type { RegisteredExtension } from "./extension.ts";
+import type { RegisteredExtension } from "../extension.ts";
 import { MarkdownDisplay } from "./markdown-transformers.ts";
 import { renderEntry, renderToolProgress, type RendererDeps, type ToolProgress } from "./renderers.ts";
 import { renderThinking } from "./thinking-renderers.ts";
-import type { RuntimeEvent } from "../../protocol/runtime.ts";
-import type { StoredEntry } from "../../session/entries.ts";
+import type { RuntimeEvent } from "../../../protocol/runtime.ts";
+import type { StoredEntry } from "../../../session/entries.ts";
 
 /** The text blocks of a partial result, joined. */
 function textOf(content: unknown): string {

@@ -2,7 +2,7 @@
  * pi's built-in theme follows the page's colour scheme, so what renderers and components draw reads well on the
  * page in both. A theme an extension chose from a file (`ctx.ui.setTheme`) stays until it picks another.
  */
-import { darkTheme, lightTheme, setTheme, type Theme } from "../../modules/coding-agent/theme.ts";
+import { darkTheme, lightTheme, setTheme, type Theme } from "../../../modules/coding-agent/theme.ts";
 import type { UIClientState } from "./ui-client.ts";
 
 export type PageAppearance = "dark" | "light";

@@ -6,10 +6,10 @@
  * Transformers run in load order, each on the previous one's output; one that throws or returns no string
  * leaves the markdown as it was and the next one goes on.
  */
-import type { MarkdownTransformer } from "../../api/types.ts";
-import { COMPONENT_COLUMNS, type RuntimeEvent } from "../../protocol/runtime.ts";
-import type { StoredEntry } from "../../session/entries.ts";
-import type { RegisteredExtension, RegisteredMarkdownTransformer } from "./extension.ts";
+import type { MarkdownTransformer } from "../../../api/types.ts";
+import { COMPONENT_COLUMNS, type RuntimeEvent } from "../../../protocol/runtime.ts";
+import type { StoredEntry } from "../../../session/entries.ts";
+import type { RegisteredExtension, RegisteredMarkdownTransformer } from "../extension.ts";
 
 /** The surfaces upstream names; a transformer without `messageTypes` runs on the first three. */
 export const MARKDOWN_SURFACES = ["user", "assistant", "assistant-thinking", "custom", "summary", "changelog"] as const;

@@ -3,9 +3,9 @@
  * user's answer; `timeout` and `signal` close them with the "no answer" value; fire-and-forget
  * calls become runtime events.
  */
-import type { DialogOptions, ExtensionUIContext, SelectOption, Theme, UIPromptKind } from "../../api/types.ts";
-import { COMPONENT_COLUMNS, type HostBridge, type UIRequest, type UIResponse } from "../../protocol/runtime.ts";
-import type { HandlerBudget } from "./budget.ts";
+import type { DialogOptions, ExtensionUIContext, SelectOption, Theme, UIPromptKind } from "../../../api/types.ts";
+import { COMPONENT_COLUMNS, type HostBridge, type UIRequest, type UIResponse } from "../../../protocol/runtime.ts";
+import type { HandlerBudget } from "../budget.ts";
 import { closeWidget, showComponentLines, showWidgetComponent } from "./widget-components.ts";
 
 /** The header's place among the live components (widget keys are extensions' strings; this one cannot be). */
@@ -114,7 +114,7 @@ async function showComponent<T>(
 	factory: Parameters<ExtensionUIContext["custom"]>[0],
 	signal: AbortSignal | undefined,
 ): Promise<T | undefined> {
-	const { PanelTui, getKeybindings } = await import("../../modules/pi-tui/index.ts");
+	const { PanelTui, getKeybindings } = await import("../../../modules/pi-tui/index.ts");
 	const id = `component_${state.nextDialogId++}`;
 	scope.budget?.pause();
 	return new Promise<T | undefined>((resolve) => {

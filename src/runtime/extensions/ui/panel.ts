@@ -1,13 +1,13 @@
 /** What the page's extension panel shows (status, notices, flags, commands), and the environment `pi.*` calls reach it through. */
-import type { ExtensionLogger } from "../../api/types.ts";
-import type { ApiEnvironment, ExtensionActions } from "./api.ts";
-import { createEventBus } from "./event-bus.ts";
-import type { RegisteredExtension } from "./extension.ts";
-import type { ExtensionRunner } from "./runner.ts";
-import type { McpServers } from "./mcp-servers.ts";
-import type { RuntimeEvent } from "../../protocol/runtime.ts";
-import { availableCommands } from "../commands/router.ts";
-import type { Resources } from "./resources.ts";
+import type { ExtensionLogger } from "../../../api/types.ts";
+import type { ApiEnvironment, ExtensionActions } from "../api.ts";
+import { createEventBus } from "../event-bus.ts";
+import type { RegisteredExtension } from "../extension.ts";
+import type { ExtensionRunner } from "../runner.ts";
+import type { McpServers } from "../resources/mcp-servers.ts";
+import type { RuntimeEvent } from "../../../protocol/runtime.ts";
+import { availableCommands } from "../../commands/router.ts";
+import type { Resources } from "../resources/resources.ts";
 
 export interface ExtensionPanelDeps {
 	runner(): ExtensionRunner;

@@ -7,8 +7,8 @@
  * once the session starts; later ones connect at once and are announced with `mcp_servers_change`.
  */
 import type { AgentToolResult } from "@earendil-works/pi-agent-core";
-import type { McpHttpServerConfig, McpServerConfig, RegisteredMcpServer, ToolDefinition } from "../../api/types.ts";
-import type { RegisteredExtension } from "./extension.ts";
+import type { McpHttpServerConfig, McpServerConfig, RegisteredMcpServer, ToolDefinition } from "../../../api/types.ts";
+import type { RegisteredExtension } from "../extension.ts";
 
 const NAME = /^[A-Za-z0-9_-]+$/;
 const DEFAULT_TIMEOUT_S = 60;

@@ -6,12 +6,12 @@
  * .md file named after its command; a theme is a pi theme JSON. A path that is not there, or a file
  * that does not parse, is a notice naming it; the rest still load.
  */
-import { Theme, type ThemeJson } from "../../modules/coding-agent/theme.ts";
-import type { RuntimeEvent } from "../../protocol/runtime.ts";
-import { workspacePathOf } from "../../protocol/workspace-url.ts";
-import { basename, dirname, resolve } from "../../workspace/path.ts";
-import type { Workspace } from "../../workspace/types.ts";
-import type { ExtensionRunner } from "./runner.ts";
+import { Theme, type ThemeJson } from "../../../modules/coding-agent/theme.ts";
+import type { RuntimeEvent } from "../../../protocol/runtime.ts";
+import { workspacePathOf } from "../../../protocol/workspace-url.ts";
+import { basename, dirname, resolve } from "../../../workspace/path.ts";
+import type { Workspace } from "../../../workspace/types.ts";
+import type { ExtensionRunner } from "../runner.ts";
 
 export interface Skill {
 	name: string;
@@ -70,7 +70,7 @@ function skillNameProblems(name: string): string[] {
 }
 
 /** The YAML parser loads only when a session has resources to read. */
-const frontmatter = () => import("../../modules/coding-agent/frontmatter.ts");
+const frontmatter = () => import("../../../modules/coding-agent/frontmatter.ts");
 
 /** A returned path as a workspace path: absolute, relative to cwd, `file://` or `workspace:`. */
 export function resourcePath(raw: string, cwd: string): string {
