@@ -1,6 +1,6 @@
 /**
  * The composition root: builds one session runtime's parts from its config, in dependency order, each
- * part whole when it is made, through one small function per part (compose/: the extension host, the
+ * part whole when it is made, through one small function per part (compose/: the extensions, the
  * models, the session and its controls; the module loader here). Parts that need one made after them
  * (the runner's contexts need the session, the panel and the models need the model policy) are handed a
  * getter over the constants below, never a field assigned later. Runs in the runtime worker (under Node,
@@ -60,7 +60,7 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 	const cwd = workspace?.cwd ?? "/workspace";
 	const resources = emptyResources();
 
-	// The extension host and the tree it draws; `() => session` and `() => policy` reach parts made further down.
+	// The extensions and the tree they draw; `() => session` and `() => policy` reach parts made further down.
 	const inspector = options.inspect === false ? undefined : new Inspector(emit);
 	const runner = composeRunner(config, { urls, inspector, emit, session: () => session });
 	const ui = composeUIState(config, { host, resources, runner });

@@ -1,5 +1,5 @@
 /**
- * The extension host's parts, one small function each, as compose.ts makes them: the runner that dispatches
+ * The extensions' parts, one small function each, as compose.ts makes them: the runner that dispatches
  * to the extensions, `ctx.ui`'s state, the renderers, the panel, `pi.exec` with its output, managed timers,
  * MCP servers, and the two watches on the worker's globals (stray errors, the inspector's console). Each takes
  * the parts it uses; a part made after it (the session, the model policy) comes as a getter. Runs in the
