@@ -1,6 +1,6 @@
 // What the start and test commands install before they run: npm packages, and for tests a Chromium.
 import { spawnSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { chromiumPath } from "./chromium.mjs";
@@ -20,11 +20,25 @@ export function mustRunOrExit(command, args, options) {
 	}
 }
 
-/** `npm ci` when node_modules is missing or older than package-lock.json. */
+/**
+ * Whether node_modules holds the versions package-lock.json names, by npm's own record of the install
+ * (node_modules/.package-lock.json); optional packages for other platforms are never installed. By content, not
+ * by file times: a checkout's lock is newer than a node_modules it shares (a git worktree's link), and a
+ * reinstall there would empty the other checkout's.
+ */
+function installedMatchesLock() {
+	try {
+		const wanted = JSON.parse(readFileSync(`${ROOT}/package-lock.json`, "utf8")).packages;
+		const installed = JSON.parse(readFileSync(`${ROOT}/node_modules/.package-lock.json`, "utf8")).packages;
+		return Object.entries(wanted).every(([path, entry]) => path === "" || entry.optional || installed[path]?.version === entry.version);
+	} catch {
+		return false;
+	}
+}
+
+/** `npm ci` when node_modules is missing or does not hold what package-lock.json names. */
 export function ensureDependencies() {
-	const installed = `${ROOT}/node_modules/.package-lock.json`;
-	const lock = `${ROOT}/package-lock.json`;
-	if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
+	if (installedMatchesLock()) return;
 	console.log("Installing dependencies (npm ci)…");
 	mustRunOrExit("npm", ["ci", "--no-audit", "--no-fund"]);
 }
