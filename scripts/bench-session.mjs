@@ -1,5 +1,5 @@
 // Opens a 10,000-entry session in Chromium and reports how long until its transcript shows, and until the page is
-// ready (the runtime started on the whole session). Budgets (DESIGN.md): transcript under 0.5 s, ready under 1 s.
+// ready (the runtime started on the whole session). Budgets (docs/contributing.md): transcript under 0.5 s, ready under 1 s.
 // Run through `npm run bench`, which builds first. `--dist a,b` compares builds: their runs alternate.
 import { chromium } from "@playwright/test";
 import { markSummary, median, preview, readyTiming, watchReady } from "./bench/browser.mjs";

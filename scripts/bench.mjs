@@ -1,4 +1,4 @@
-// `npm run bench`: the budgets of DESIGN.md that can be measured here.
+// `npm run bench`: the budgets of docs/contributing.md ("The bench") that can be measured here.
 //   first-load JavaScript (gzip) of the production build, the runtime worker's size, and the editor's
 //   and its TypeScript worker's chunks (loaded on first use);
 //   runtime overhead per turn, under Node (Vitest bench);

@@ -1,5 +1,5 @@
 /**
- * Serving a runtime worker (started by start-worker.ts), for the sandbox frame (frame.ts) and, where a host
+ * Serving a runtime worker (started by start-worker.ts), for the sandbox frame (frame.worker.ts) and, where a host
  * cannot serve the frame, for the page itself (host/runtime/runtime-client.ts): see protocol/sandbox.ts for the messages.
  * Nothing the worker sends is read but its one ready signal and the synchronous workspace calls (checked by
  * the sync server, then asked of the page's workspace port, which checks them again).
