@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from "react";
 import { HOME_PLAYGROUND, listPlaygrounds, openPlaygroundDatabase, playgroundHref, type PlaygroundRecord } from "../../host/storage/playgrounds.ts";
+import "./share.css";
 
 export function PlaygroundSwitch({ current }: { current: string }) {
 	const [playgrounds, setPlaygrounds] = useState<PlaygroundRecord[]>([]);

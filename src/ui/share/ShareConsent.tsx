@@ -8,6 +8,7 @@ import { useState, useSyncExternalStore } from "react";
 import type { ShareDesk } from "../../host/share/share-desk.ts";
 import type { SnapshotFile } from "../../share/snapshot.ts";
 import { Modal } from "../dialogs/Dialogs.tsx";
+import "./share.css";
 
 function FileItem({ file }: { file: SnapshotFile }) {
 	const [shown, setShown] = useState(false);
