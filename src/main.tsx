@@ -8,7 +8,8 @@ import { Playground } from "./host/playground.ts";
 import { App } from "./ui/App.tsx";
 import { applyStoredColorScheme } from "./ui/design/color-scheme.ts";
 import { IsolationBanner } from "./ui/shell/IsolationBanner.tsx";
-import "./ui/styles.css";
+// The areas' stylesheets come first, with their modules above; then these, in this order (tokens and controls override them).
+import "./ui/design/base.css";
 import "./ui/design/tokens.css";
 import "./ui/design/controls.css";
 

@@ -32,6 +32,8 @@ import { ThinkingLabel } from "./transcript/Transcript.tsx";
 import { usePlaygroundState } from "./usePlayground.ts";
 import { PlaygroundSwitch } from "./share/PlaygroundSwitch.tsx";
 import { ShareLayer } from "./share/ShareLayer.tsx";
+import "./shell/shell.css";
+import "./panels/panels.css";
 
 /** The page's own title (index.html). */
 const PAGE_TITLE = "Playa — extension playground";

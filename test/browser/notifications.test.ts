@@ -8,7 +8,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import type { Notification } from "../../src/host/state/playground-state.ts";
 import { Notifications } from "../../src/ui/shell/Notifications.tsx";
-import "../../src/ui/styles.css";
+import "../../src/ui/design/base.css";
 import "../../src/ui/design/tokens.css";
 import "../../src/ui/design/controls.css";
 

@@ -9,7 +9,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { afterEach, expect, it } from "vitest";
 import type { SessionEntry } from "../../src/session/entries.ts";
 import { type DisplayTexts, Transcript } from "../../src/ui/transcript/Transcript.tsx";
-import "../../src/ui/styles.css";
+import "../../src/ui/design/base.css";
 
 let root: Root | undefined;
 let host: HTMLDivElement | undefined;

@@ -4,7 +4,7 @@ import { flushSync } from "react-dom";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { TranscriptList } from "../../src/ui/transcript/TranscriptList.tsx";
-import "../../src/ui/styles.css";
+import "../../src/ui/design/base.css";
 
 type Row = { key: string; text: string };
 

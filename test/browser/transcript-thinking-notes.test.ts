@@ -10,7 +10,7 @@ import { afterEach, expect, it } from "vitest";
 import type { ThinkingNote } from "../../src/host/state/playground-state.ts";
 import type { SessionEntry } from "../../src/session/entries.ts";
 import { Transcript } from "../../src/ui/transcript/Transcript.tsx";
-import "../../src/ui/styles.css";
+import "../../src/ui/design/base.css";
 
 let root: Root | undefined;
 let host: HTMLDivElement | undefined;

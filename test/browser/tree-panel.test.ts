@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { userEvent } from "vitest/browser";
 import type { TreeRow, TreeView } from "../../src/protocol/runtime.ts";
 import { TreePanel } from "../../src/ui/panels/TreePanel.tsx";
-import "../../src/ui/styles.css";
+import "../../src/ui/design/base.css";
 
 const ENTRIES = 2_000;
 const LEAF = 999;

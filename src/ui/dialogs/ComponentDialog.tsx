@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { ansiToNodes } from "../design/ansi.tsx";
 import { terminalSequence } from "./terminal-keys.ts";
 import { useFocusReturn } from "../design/useFocusReturn.ts";
+import "./dialogs.css";
 
 interface Props {
 	id: string;

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import type { PendingDialog } from "../../host/state/playground-state.ts";
 import type { UIResponse } from "../../protocol/runtime.ts";
 import { useFocusReturn } from "../design/useFocusReturn.ts";
+import "./dialogs.css";
 
 interface DialogProps {
 	dialog: PendingDialog;

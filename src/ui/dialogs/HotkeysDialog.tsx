@@ -5,6 +5,7 @@
 import { useEffect, useRef } from "react";
 import type { ExtensionStatus } from "../../protocol/runtime.ts";
 import { useFocusReturn } from "../design/useFocusReturn.ts";
+import "./dialogs.css";
 
 /** The page's own keys, where they work. */
 export const PAGE_HOTKEYS: readonly { keys: string; where: string; does: string }[] = [

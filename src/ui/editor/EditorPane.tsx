@@ -9,6 +9,7 @@ import { TemplatePicker } from "./TemplatePicker.tsx";
 import { FileTree } from "../files/FileTree.tsx";
 import type { EditorIntent } from "./intent.ts";
 import type { Problem } from "./language.ts";
+import "./editor.css";
 
 type EditorDesk = Playground["editor"];
 

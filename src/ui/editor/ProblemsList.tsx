@@ -1,5 +1,6 @@
 /** The editor's problems: TypeScript's and the runtime's, each a button that opens its file at its line. */
 import type { Problem } from "./language.ts";
+import "./editor.css";
 
 export function ProblemsList({ problems, onOpen }: { problems: Problem[]; onOpen(problem: Problem): void }) {
 	return (

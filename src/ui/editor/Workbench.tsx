@@ -16,6 +16,7 @@ import { deferredLanguageService, runtimeProblemsChanged, typescriptSupport, typ
 import { ProblemsList } from "./ProblemsList.tsx";
 import { editorTheme, scrollerReachable } from "./theme.ts";
 import type { EditorIntent } from "./intent.ts";
+import "./editor.css";
 
 type EditorDesk = Playground["editor"];
 

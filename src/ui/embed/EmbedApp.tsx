@@ -19,6 +19,8 @@ import { PlaygroundTranscript } from "../transcript/PlaygroundTranscript.tsx";
 import { usePlaygroundState } from "../usePlayground.ts";
 import { ShareConsent } from "../share/ShareConsent.tsx";
 import { StartingStatus } from "../shell/StartingStatus.tsx";
+import "../shell/shell.css";
+import "./embed.css";
 
 export function EmbedApp({ playground, options }: { playground: Playground; options: EmbedOptions }) {
 	const state = usePlaygroundState(playground);

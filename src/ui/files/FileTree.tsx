@@ -3,6 +3,7 @@
  * button is named by its absolute path, so it reads the same to assistive technology and tests.
  */
 import { relative } from "../../workspace/path.ts";
+import "./files.css";
 
 interface Folder {
 	folders: Map<string, Folder>;

@@ -9,6 +9,7 @@
 import { useEffect, useState } from "react";
 import { downloadBlob } from "../design/download.ts";
 import { Highlighted } from "./highlight.tsx";
+import "./files.css";
 
 export interface FileAccess {
 	readFile(path: string): Promise<Uint8Array>;

@@ -12,6 +12,7 @@ import { filesFromDrop, filesFromInput } from "./file-input.ts";
 import { FileTree } from "./FileTree.tsx";
 import { FileView, type FileAccess } from "./FileView.tsx";
 import { unzipFiles, zipFiles } from "./workspace-zip.ts";
+import "./files.css";
 
 export interface WorkspaceFiles extends FileAccess {
 	seed(files: SeedFiles): Promise<void>;

@@ -4,6 +4,7 @@
  */
 import type { Element, ElementContent, Root } from "hast";
 import { createElement, useEffect, useState, type ReactNode } from "react";
+import "./files.css";
 
 type Lowlight = ReturnType<typeof import("lowlight").createLowlight>;
 

@@ -7,6 +7,8 @@ import { useState } from "react";
 import { Modal } from "../dialogs/Dialogs.tsx";
 import { GALLERY_EXAMPLES, type GalleryExample } from "./examples.ts";
 import upstream from "./upstream-examples.json";
+import "../panels/panels.css";
+import "./gallery.css";
 
 /** The page's address of a file in extensions/ (the app serves them, see scripts/vite-extension-sources.ts). */
 export function exampleUrl(file: string): string {

@@ -2,6 +2,7 @@
 import { DETAIL_LIMITS, type Logged } from "../../host/state/inspector-log.ts";
 import type { InspectedEvent, InspectedHandler, PayloadChange } from "../../protocol/inspector.ts";
 import { formatMs, Json } from "./Json.tsx";
+import "./inspector.css";
 
 const OPS: Record<PayloadChange["op"], string> = { add: "added", remove: "removed", replace: "replaced", move: "moved", copy: "copied" };
 

@@ -14,6 +14,8 @@ import { RequestView } from "./RequestView.tsx";
 import { TabShown } from "../shell/PanelTabs.tsx";
 import { buildRows, DEFAULT_FILTER, isFailed, isSlow, type InspectorFilter, type Row } from "./rows.ts";
 import { chromeTrace } from "./trace.ts";
+import "../transcript/transcript.css";
+import "./inspector.css";
 
 const EventRow = memo(function EventRow({
 	event,

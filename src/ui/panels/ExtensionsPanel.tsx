@@ -2,6 +2,7 @@
 import { useEffect, useState } from "react";
 import type { ExtensionErrorInfo, ExtensionStatus } from "../../protocol/runtime.ts";
 import { displayPathOf, workspacePathOf } from "../../protocol/workspace-url.ts";
+import "./panels.css";
 
 function ErrorText({ error }: { error: ExtensionErrorInfo }) {
 	// A line in one of the extension's imports names that file.

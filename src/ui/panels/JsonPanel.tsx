@@ -3,6 +3,7 @@
  * "Applied.". The scripted model's steps and the scripted dialog answers are edited this way.
  */
 import { type ReactNode, useEffect, useState } from "react";
+import "./panels.css";
 
 interface Props<T> {
 	label: string;

@@ -12,6 +12,7 @@ import { endpointModel, isCustomProvider, providerOf, type CustomApi, type Endpo
 import { explainProviderError } from "../../host/keys/explain.ts";
 import type { SecretStore } from "../../host/keys/secrets.ts";
 import type { RegisteredProviderInfo } from "../../protocol/runtime.ts";
+import "./panels.css";
 
 /** A model that needs no provider (Scripted, Manual); the runtime knows it by provider and id. */
 export interface OfflineModel {

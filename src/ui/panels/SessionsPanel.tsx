@@ -2,6 +2,7 @@
 import { useState } from "react";
 import type { PlaygroundState } from "../../host/state/playground-state.ts";
 import { downloadBlob } from "../design/download.ts";
+import "./panels.css";
 
 interface Props {
 	sessions: PlaygroundState["sessions"];

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import type { NavigateResult, TreeRow, TreeView } from "../../protocol/runtime.ts";
 import { Modal } from "../dialogs/Dialogs.tsx";
 import { filterTreeRows, nearestShownIndex, TREE_FILTERS, type TreeFilterMode } from "./tree-filter.ts";
+import "./tree.css";
 
 interface Props {
 	load(): Promise<TreeView>;

@@ -6,6 +6,7 @@
 import { useEffect, useState } from "react";
 import type { PlaygroundRecord } from "../../host/state/records.ts";
 import { HOME_PLAYGROUND, playgroundHref } from "../../share/playground-address.ts";
+import "./share.css";
 
 export function PlaygroundSwitch({ current, list }: { current: string; list(): Promise<PlaygroundRecord[]> }) {
 	const [playgrounds, setPlaygrounds] = useState<PlaygroundRecord[]>([]);

@@ -8,6 +8,7 @@ import { useState, useSyncExternalStore } from "react";
 import type { Playground } from "../../host/playground.ts";
 import type { SnapshotFile } from "../../share/snapshot.ts";
 import { Modal } from "../dialogs/Dialogs.tsx";
+import "./share.css";
 
 type ShareDesk = Playground["share"];
 

@@ -14,6 +14,7 @@ import { PANELS, type PlaygroundSnapshot } from "../../share/snapshot.ts";
 import { branchPath } from "../../session/tree.ts";
 import { Modal } from "../dialogs/Dialogs.tsx";
 import { downloadBlob } from "../design/download.ts";
+import "./share.css";
 
 interface Props {
 	playground: Playground;

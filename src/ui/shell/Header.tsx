@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import type { ModelChoice } from "../../protocol/runtime.ts";
 import { ansiToNodes } from "../design/ansi.tsx";
 import { modelTitle, type OfflineModel } from "../panels/ModelPanel.tsx";
+import "./shell.css";
 
 interface Props {
 	title?: string;

@@ -9,6 +9,7 @@
  */
 import { memo, useEffect, useMemo, useRef, useState } from "react";
 import type { Notification } from "../../host/state/playground-state.ts";
+import "./shell.css";
 
 /** One formatter for all counts: `toLocaleString` builds a new one on each call. */
 export const formatCount = new Intl.NumberFormat("en").format;

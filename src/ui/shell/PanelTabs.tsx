@@ -1,5 +1,6 @@
 /** The panels as tabs: one shown at a time; every tab stays mounted, so its state survives switching. */
 import { createContext, useState, type ReactNode } from "react";
+import "./shell.css";
 
 /** Whether the tab a panel is in is shown: a hidden panel that follows a busy store may stop following it. */
 export const TabShown = createContext(true);

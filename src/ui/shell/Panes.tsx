@@ -4,6 +4,7 @@
  * Every pane stays mounted (hidden when not shown), so what it holds survives switching.
  */
 import { useEffect, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
+import "./shell.css";
 
 const NARROW = "(max-width: 768px)";
 const MIN_PANE = 180;

@@ -1,4 +1,5 @@
 import type { WorkspaceProgress } from "../../host/state/records.ts";
+import "./shell.css";
 
 /**
  * The status bar's word while the playground starts: the workspace's long step (booting WebContainer,

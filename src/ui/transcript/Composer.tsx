@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import type { Playground } from "../../host/playground.ts";
 import type { PlaygroundState } from "../../host/state/playground-state.ts";
 import type { CommandInfo } from "../../protocol/runtime.ts";
+import "./transcript.css";
 
 interface Props {
 	running: boolean;

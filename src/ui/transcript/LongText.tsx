@@ -5,6 +5,7 @@
  * never handed megabytes in one go.
  */
 import { useEffect, useMemo, useState, type ReactNode } from "react";
+import "./transcript.css";
 
 /** Beyond either, content is collapsed. */
 export const COLLAPSE_LINES = 400;

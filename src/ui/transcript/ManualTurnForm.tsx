@@ -7,6 +7,7 @@ import { useMemo, useState } from "react";
 import type { ManualToolInfo, ManualTurn } from "../../protocol/runtime.ts";
 import type { PendingManualTurn } from "../../host/state/records.ts";
 import { buildArguments, fieldsOf, initialValues, optionText, type FieldValues, type SchemaField } from "./schema-form.ts";
+import "./transcript.css";
 
 interface DraftCall {
 	key: number;

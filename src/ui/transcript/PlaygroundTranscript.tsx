@@ -5,6 +5,7 @@ import { memo } from "react";
 import { ansiToNodes } from "../design/ansi.tsx";
 import { formatCount } from "../shell/Notifications.tsx";
 import { Transcript } from "./Transcript.tsx";
+import "./transcript.css";
 
 /** An extension's header (`ctx.ui.setHeader`): its ANSI lines, as text, above the transcript. */
 const ExtensionHeader = memo(function ExtensionHeader({ header }: { header: NonNullable<PlaygroundState["header"]> }) {

@@ -2,6 +2,7 @@
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
 import { LongText } from "./LongText.tsx";
 import { ToolOutput } from "./ToolOutput.tsx";
+import "./transcript.css";
 
 /** A running `!cmd` as the message its entry will be, its output so far in place of the output. */
 export function runningShell({ command, text }: { command: string; text: string }): AgentMessage {

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from "react";
+import "./transcript.css";
 
 /** A running tool's output so far, under its call, kept scrolled to its end; the result replaces it. */
 export function ToolOutput({ name, text }: { name?: string; text: string }) {

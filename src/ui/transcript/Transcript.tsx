@@ -14,6 +14,7 @@ import { runningShell, ShellView } from "./ShellView.tsx";
 import { ToolOutput } from "./ToolOutput.tsx";
 import type { GivenAnswer } from "../../host/state/answer-log.ts";
 import type { ThinkingNote } from "../../host/state/playground-state.ts";
+import "./transcript.css";
 
 /** An extension's drawing of an entry: its ANSI lines, as text. */
 export type RenderedEntries = Record<string, { extension: string; lines: string[] }>;

@@ -6,6 +6,7 @@
  */
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useLayoutEffect, useRef, type ReactNode } from "react";
+import "./transcript.css";
 
 /** A guess for rows not measured yet; each row is measured once rendered. */
 const ESTIMATED_ROW_HEIGHT = 120;

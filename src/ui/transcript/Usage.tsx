@@ -4,6 +4,7 @@ import type { Usage } from "@earendil-works/pi-ai";
 import { useMemo } from "react";
 import { branchContextTokens, formatCost, formatTokens, sumUsage } from "../../session/usage.ts";
 import type { StoredEntry } from "../../session/entries.ts";
+import "./transcript.css";
 
 export function MessageUsage({ usage }: { usage: Usage }) {
 	const cache = usage.cacheRead || usage.cacheWrite ? ` · cache ${formatTokens(usage.cacheRead)} read, ${formatTokens(usage.cacheWrite)} written` : "";
