@@ -4,14 +4,14 @@
  * the state the React UI renders. No React here, so it reads as the host's behaviour.
  */
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
-import type { ModelChoice, RuntimeEvent, ScriptStep } from "../protocol/runtime.ts";
+import type { ModelChoice, ScriptStep } from "../protocol/runtime.ts";
 import { EndpointStore } from "./keys/endpoints.ts";
 import { GatewayClient } from "./runtime/gateway-client.ts";
 import { inPageSessionWriter, type SessionWriterConnector, WriterClient } from "./storage/writer/writer-client.ts";
 import { SecretStore } from "./keys/secrets.ts";
 import { SessionLibrary } from "./storage/session-library.ts";
 import { SessionTreeActions } from "./storage/session-tree-actions.ts";
-import type { PlayaDatabase } from "./storage/database.ts";
+import { PlaygroundDatabases } from "./storage/playground-databases.ts";
 import { ManualTurnDesk } from "./desks/manual-turns.ts";
 import { PlaygroundWorkspace } from "./workspace/playground-workspace.ts";
 import { Store } from "./state/store.ts";
@@ -23,10 +23,10 @@ import { ProjectExtensions } from "./trust/project-extensions.ts";
 import { resolveExtensionInput } from "./trust/extension-url.ts";
 import { InspectorLog } from "./state/inspector-log.ts";
 import { EditorDesk } from "./editor/editor-desk.ts";
+import { RunnerLink } from "./runtime/runner-link.ts";
 import { RuntimeRunner } from "./runtime/runtime-runner.ts";
 import { pageTranspileCache } from "./runtime/transpile-cache.ts";
-import { branchPath } from "../session/tree.ts";
-import { displayPatch, initialPlaygroundState, OFFLINE_PROVIDERS, type Notification, type PlaygroundState } from "./state/playground-state.ts";
+import { initialPlaygroundState, type Notification, type PlaygroundState } from "./state/playground-state.ts";
 import { LinkExtensions } from "./trust/link-extensions.ts";
 import { PlaygroundChoices } from "./storage/playground-choices.ts";
 import { HOME_PLAYGROUND, playgroundIdOf } from "../share/playground-address.ts";
@@ -44,96 +44,49 @@ export class Playground {
 	/** API keys (localStorage) and custom endpoints; the gateway sends keys, nothing returns them. */
 	readonly secrets = new SecretStore();
 	readonly endpoints = new EndpointStore(this.secrets);
+	/**
+	 * The playground's database and the home one (the list of playgrounds, what the user trusts in every playground),
+	 * once `open()` has opened them: the page renders (and the editor asks for its tabs) before that.
+	 */
+	private readonly databases = new PlaygroundDatabases();
 	/** Requests name a model; the gateway builds it from these (and pi-ai's catalog), never from the request. */
-	private readonly gateway = new GatewayClient({
-		secrets: this.secrets,
-		endpoints: this.endpoints,
-		registered: () => this.store.get().registeredProviders,
-		subscribe: (listener) => this.store.subscribe(listener),
-		expectedModel: () => {
-			// Asked on every change of the page's state: the cheap test first.
-			const { phase, model, registeredProviders } = this.store.get();
-			if (phase !== "ready" || OFFLINE_PROVIDERS.has(model.provider)) return undefined;
-			return registeredProviders.some((entry) => entry.name === model.provider && entry.local) ? undefined : model;
-		},
-		onError: (message) => this.notify(message, "error", "Playa"),
-	});
+	private readonly gateway = new GatewayClient({ secrets: this.secrets, endpoints: this.endpoints, store: this.store, notices: this.notices });
 	/**
 	 * Stores each runtime's entries in a worker of its own, so a turn does not wait for this thread; in the page
 	 * when the database lives in the page's memory (an embed), where no worker can open it.
 	 */
 	private readonly sessionWriter: SessionWriterConnector & { dispose?(): void };
 	/** The manual model's open request; the page answers through `manualTurns.answer`. */
-	readonly manualTurns = new ManualTurnDesk((manualTurn) => this.set({ manualTurn }));
-	private storage!: PlayaDatabase;
-	/** The database once `open()` has opened it: the page renders (and the editor asks for its tabs) before that. */
-	private storageOpened!: (storage: PlayaDatabase) => void;
+	readonly manualTurns = new ManualTurnDesk(this.store);
 	/** Transpiled extension modules from earlier starts (in the page's own database, made by the page's own worker). */
 	private readonly transpileCache = pageTranspileCache();
-	private readonly openedStorage = new Promise<PlayaDatabase>((resolve) => {
-		this.storageOpened = resolve;
-	});
-	/** The home playground's database: the list of playgrounds and what the user trusts, in every playground. */
-	private home!: PlayaDatabase;
 	/** Which playground this page is (see playgrounds.ts): its own database, workspace and sessions. */
 	readonly playgroundId: string;
-	/** The model, thinking level, script and extension list the user chose, kept for the next start. */
-	private readonly choices = new PlaygroundChoices({ storage: () => this.storage, set: (patch) => this.set(patch), runtime: () => this.runner.api });
-	/** The extensions the link names, run only with the content the user said yes to. */
-	private readonly links = new LinkExtensions({
-		home: () => this.home,
-		readWorkspaceFile: async (path) => {
-			await this.workspaceReady;
-			return this.workspace.readFile(path);
-		},
-		warn: (message) => this.notify(message, "warning", "Playa"),
-	});
 	/** The playground's workspace, shared by its sessions; the files panel works on it. */
-	readonly workspace = new PlaygroundWorkspace(
-		(update) => this.set(update),
-		(message) => this.notify(message, "error", "Playa"),
-	);
+	readonly workspace = new PlaygroundWorkspace(this.store, this.notices);
+	/** The runner for the parts built before it (runner-link.ts): the sessions start it again, the others reach its runtime. */
+	private readonly runtime = new RunnerLink();
+	/** The model, thinking level, script and extension list the user chose, kept for the next start. */
+	private readonly choices = new PlaygroundChoices(this.databases, this.store, this.runtime);
+	/** The extensions the link names, run only with the content the user said yes to. */
+	private readonly links = new LinkExtensions(this.databases, this.workspace, this.notices);
 	/** Scripted answers to dialogs, kept and consumed here in the page: the runtime only sees the responses. */
-	readonly answers = new ScriptedAnswers({
-		storage: () => this.storage,
-		state: () => this.store.get(),
-		set: (patch) => this.set(patch),
-		notify: (message, level) => this.notify(message, level, "Playa"),
-	});
+	readonly answers = new ScriptedAnswers(this.databases, this.store, this.notices);
 	/** Open `ctx.ui` dialogs; the page answers through `dialogs.answer`. */
-	readonly dialogs = new DialogDesk(
-		() => this.store.get().dialogs,
-		(dialogs) => this.set({ dialogs }),
-		(request) => this.answers.answer(request),
-	);
+	readonly dialogs = new DialogDesk(this.store, this.answers);
 	/** The project's own extensions (`.pi/extensions/`): found at each start, run once trusted. */
-	readonly project = new ProjectExtensions({
-		storage: () => this.storage,
-		discover: () => this.workspace.projectExtensions(),
-		store: this.store,
-		notify: (message, level = "error") => this.notify(message, level, "Playa"),
-	});
-	private workspaceReady: Promise<void> = Promise.resolve();
+	readonly project = new ProjectExtensions({ databases: this.databases, workspace: this.workspace, store: this.store, notices: this.notices });
 	/** The sessions in this browser: the Sessions panel's list and actions. */
 	readonly sessions = new SessionLibrary({
-		storage: () => this.storage,
-		state: () => this.store.get(),
-		set: (patch) => this.set(patch),
-		notify: (message, level, source) => this.notify(message, level, source),
-		sessionCwd: () => this.workspaceReady.then(() => this.workspace.sessionCwd),
-		restart: (reason) => this.runner.start({ startReason: reason }),
-		stopRuntime: () => this.runner.stop(),
-		forgetSession: (sessionId) => this.answers.forgetSession(sessionId),
-		// The runtime's answer is untrusted, and a runtime that fails to answer cancels nothing.
-		switchCancelled: async (reason, sessionId) => (await this.runner.api?.beforeSessionSwitch(reason, sessionId).catch(() => undefined))?.cancelled === true,
+		databases: this.databases,
+		store: this.store,
+		notices: this.notices,
+		workspace: this.workspace,
+		runtime: this.runtime,
+		answers: this.answers,
 	});
 	/** The tree panel's actions on the current session. */
-	readonly tree = new SessionTreeActions({
-		runtime: () => this.runner.api,
-		state: () => this.store.get(),
-		set: (patch) => this.set(patch),
-		notify: (message, level, source) => this.notify(message, level, source),
-	});
+	readonly tree = new SessionTreeActions(this.store, this.notices, this.runtime);
 	/** What the runtime's inspector recorded: events, extension console output, model requests. */
 	readonly inspector = new InspectorLog();
 
@@ -148,29 +101,21 @@ export class Playground {
 	};
 	/** The editor's buffers, saving, templates and Run (save, then reload on the same session). */
 	readonly editor = new EditorDesk({
-		storage: () => this.openedStorage,
-		readFile: (path) => this.workspace.readFile(path),
-		writeFile: (path, text) => this.workspace.writeFile(path, text),
-		trust: (path, text) => this.project.trust.authored(path, text),
-		cwd: () => this.workspace.sessionCwd,
-		reload: (authored) => this.reloadExtensions({ authored }),
-		script: () => this.store.get().script,
-		setScript: (steps) => this.setScript(steps),
-		repliesSoFar: () => {
-			const { entries, leafId } = this.store.get();
-			const branch = branchPath(new Map(entries.map((entry) => [entry.id, entry])), leafId);
-			return branch.filter((entry) => entry.type === "message" && (entry as { message?: { role?: string } }).message?.role === "assistant").length;
-		},
+		databases: this.databases,
+		workspace: this.workspace,
+		trust: this.project.trust,
+		store: this.store,
+		choices: this.choices,
+		runtime: this.runtime,
 	});
 
 	/** A playground made from a snapshot, opened the first time: its trusted files and first prompt. */
 	private readonly sharedStart = new SharedFirstStart({
-		storage: () => this.storage,
-		sessionCwd: () => this.workspaceReady.then(() => this.workspace.sessionCwd),
+		databases: this.databases,
+		workspace: this.workspace,
 		trust: this.project.trust,
-		state: () => this.store.get(),
-		set: (patch) => this.set(patch),
-		submit: (text) => this.submit(text),
+		store: this.store,
+		runtime: this.runtime,
 	});
 	/** The runtime, one at a time: started, watched and stopped (see runtime-runner.ts). */
 	private readonly runner: RuntimeRunner;
@@ -186,48 +131,31 @@ export class Playground {
 	) {
 		this.early = options.early ?? {};
 		this.playgroundId = playgroundIdOf(location);
-		this.sessionWriter = options.databaseInMemory ? inPageSessionWriter() : new WriterClient((message) => this.notify(message, "error", "Playa"));
-		this.share = new ShareDesk({
-			location,
-			navigate: (href) => location.assign(href),
-			replaceAddress: (href) => history.replaceState(history.state, "", href),
-		});
+		this.sessionWriter = options.databaseInMemory ? inPageSessionWriter() : new WriterClient(this.notices);
+		this.share = new ShareDesk(location, history);
+		const { databases, store, notices, sessions, answers, links, project, choices, workspace, dialogs, manualTurns, inspector, transpileCache } = this;
+		const { gateway, sessionWriter, secrets, endpoints } = this;
 		this.runner = new RuntimeRunner({
-			storage: () => this.storage,
-			state: () => this.store.get(),
-			set: (patch) => this.set(patch),
-			notices: this.notices,
-			sessions: this.sessions,
-			answers: this.answers,
-			links: this.links,
-			project: this.project,
-			savedExtensions: () => this.choices.savedExtensions(),
-			workspaceReady: () => this.workspaceReady,
-			sessionCwd: () => this.workspace.sessionCwd,
-			createWorkspacePort: () => this.workspace.createPort(),
-			cancelPending: () => {
-				this.dialogs.cancelAll();
-				this.manualTurns.cancelAll();
-			},
-			events: {
-				storage: () => this.storage,
-				store: this.store,
-				notices: this.notices,
-				sessions: this.sessions,
-				inspector: this.inspector,
-				dialogs: this.dialogs,
-				manualTurns: this.manualTurns,
-				newSession: () => this.newSession(),
-				reload: () => this.runner.start({ startReason: { reason: "reload" } }),
-				openFork: (event) => this.openFork(event),
-				transpiled: (url, source) => this.transpileCache.lookup(url, source),
-			},
-			gateway: this.gateway,
-			sessionWriter: this.sessionWriter,
-			secrets: this.secrets,
-			endpoints: this.endpoints,
+			databases,
+			store,
+			notices,
+			sessions,
+			answers,
+			links,
+			project,
+			choices,
+			workspace,
+			dialogs,
+			manualTurns,
+			inspector,
+			transpileCache,
+			gateway,
+			sessionWriter,
+			secrets,
+			endpoints,
 			location,
 		});
+		this.runtime.connect(this.runner);
 	}
 
 	async open(): Promise<void> {
@@ -237,23 +165,20 @@ export class Playground {
 		this.workspace.warm(this.location, workspaceWorker);
 		void this.share.openFromAddress();
 		try {
-			this.storage = await openPlaygroundDatabase(this.playgroundId);
-			this.storageOpened(this.storage);
-			performance.mark("playa:storage");
-			this.home = this.playgroundId === HOME_PLAYGROUND ? this.storage : await openPlaygroundDatabase(HOME_PLAYGROUND);
+			const storage = await this.databases.open(this.playgroundId);
 			// The workspace's worker starts at once (it loads off this thread); the transcript shows its latest entries first.
-			this.workspaceReady = this.workspace.open(this.storage, this.location);
+			void this.workspace.open(storage, this.location);
 			await this.sessions.showRecent();
-			const [saved, linked] = await Promise.all([this.choices.load(), this.storage.getSetting<string[]>(SHARED_SETTINGS.linkedExtensions)]);
+			const [saved, linked] = await Promise.all([this.choices.load(), storage.getSetting<string[]>(SHARED_SETTINGS.linkedExtensions)]);
 			await this.sharedStart.take();
 			const untrusted = await this.links.open(this.location, linked, saved);
 			// Transpiled (not run) while the prompt waits, or while the runtime starts; the runtime's worker loads pi-ai.
 			void this.transpileCache.prepare(this.links.readTexts());
 			if (saved.length + this.links.urls.length > 0) this.runner.frames.expectExtensions();
 			await this.answers.load();
-			this.set({ extensionUrls: [...new Set([...saved, ...this.links.urls.filter((url) => !untrusted.includes(url))])] });
+			this.store.set({ extensionUrls: [...new Set([...saved, ...this.links.urls.filter((url) => !untrusted.includes(url))])] });
 			if (untrusted.length > 0) {
-				this.set({ phase: "awaiting-trust", untrustedUrls: untrusted, changedUrls: await this.links.trustedBefore(untrusted) });
+				this.store.set({ phase: "awaiting-trust", untrustedUrls: untrusted, changedUrls: await this.links.trustedBefore(untrusted) });
 				return;
 			}
 			performance.mark("playa:settings");
@@ -261,7 +186,7 @@ export class Playground {
 			await this.sharedStart.sendPrompt();
 		} catch (error) {
 			this.runner.frames.drop();
-			this.set({ phase: "failed", failure: (error as Error).message ?? String(error) });
+			this.store.set({ phase: "failed", failure: (error as Error).message ?? String(error) });
 		}
 	}
 
@@ -271,7 +196,7 @@ export class Playground {
 		// One answer per prompt: a second click on a prompt already answered is not another yes.
 		if (phase !== "awaiting-trust") return;
 		// The prompt closes at once; the start that follows asks again about a file that changed meanwhile.
-		this.set({
+		this.store.set({
 			phase: "starting",
 			untrustedUrls: [],
 			changedUrls: [],
@@ -387,7 +312,7 @@ export class Playground {
 	 * page), or a workspace path (`/workspace/my-ext.ts`, `.pi/extensions/x.ts`; see extension-input.ts).
 	 */
 	async addExtension(input: string): Promise<void> {
-		await this.workspaceReady;
+		await this.workspace.ready;
 		const url = resolveExtensionInput(input, this.location.href, this.workspace.sessionCwd);
 		const { extensionUrls } = this.store.get();
 		if (extensionUrls.includes(url)) return;
@@ -399,14 +324,14 @@ export class Playground {
 	}
 
 	private async saveExtensions(urls: string[]): Promise<void> {
-		this.set({ extensionUrls: urls, errors: [] });
+		this.store.set({ extensionUrls: urls, errors: [] });
 		await this.choices.saveExtensions(urls.filter((url) => !this.links.includes(url)));
 		await this.runner.start();
 	}
 
 	/** A gallery example: its extensions alone, its script, a new session, and its first prompt. */
 	async runExample(example: { urls: string[]; script: ScriptStep[]; prompt: string; dialogAnswers?: DialogAnswer[] }): Promise<void> {
-		this.set({ script: example.script, extensionUrls: example.urls, errors: [] });
+		this.store.set({ script: example.script, extensionUrls: example.urls, errors: [] });
 		// Answers left from another demo would answer this one's dialogs.
 		await this.answers.setAnswers(example.dialogAnswers ?? []);
 		await this.choices.setScript(example.script);
@@ -420,18 +345,8 @@ export class Playground {
 		return this.sessions.newSession();
 	}
 
-	/** Stores the session the runtime forked and starts on it; a user message's text goes to the composer. */
-	private async openFork(event: Extract<RuntimeEvent, { type: "session_fork" }>): Promise<void> {
-		await this.sessions.openFork(event.session, event.previousSessionId);
-		if (event.editorText) this.set(displayPatch(this.store.get(), { type: "editor_text", text: event.editorText, mode: "set" }));
-	}
-
 	/** Closes the `/hotkeys` list. */
 	closeHotkeys(): void {
-		this.set({ hotkeysOpen: false });
-	}
-
-	private set(patch: Partial<PlaygroundState>): void {
-		this.store.update((state) => ({ ...state, ...patch }));
+		this.store.set({ hotkeysOpen: false });
 	}
 }

@@ -31,15 +31,16 @@ async function storageWithSessions(): Promise<{ storage: PlayaDatabase; library:
 		ids.push(header.id);
 	}
 	const library = new SessionLibrary({
-		storage: () => storage,
-		sessionCwd: async () => "/workspace",
-		state: () => {
-			throw new Error("not used");
+		databases: { current: storage },
+		workspace: { ready: Promise.resolve(), sessionCwd: "/workspace" },
+		store: {
+			get: () => {
+				throw new Error("not used");
+			},
+			set: () => undefined,
 		},
-		set: () => undefined,
-		notify: () => undefined,
-		restart: async () => undefined,
-		stopRuntime: async () => undefined,
+		notices: { notify: () => undefined },
+		runtime: { api: undefined, start: async () => undefined, stop: async () => undefined },
 	});
 	return { storage, library, ids };
 }

@@ -31,26 +31,23 @@ function standInBooter(adapt: (container: StandInWebContainer) => WebContainerSu
 /** A session library over `storage` whose new sessions record what the workspace host says. */
 function sessionLibrary(storage: PlayaDatabase, host: PlaygroundWorkspace): SessionLibrary {
 	return new SessionLibrary({
-		storage: () => storage,
-		sessionCwd: async () => host.sessionCwd,
-		state: () => {
-			throw new Error("not used");
+		databases: { current: storage },
+		workspace: host,
+		store: {
+			get: () => {
+				throw new Error("not used");
+			},
+			set: () => undefined,
 		},
-		set: () => undefined,
-		notify: () => undefined,
-		restart: async () => undefined,
-		stopRuntime: async () => undefined,
+		notices: { notify: () => undefined },
+		runtime: { api: undefined, start: async () => undefined, stop: async () => undefined },
 	});
 }
 
 async function openHost(storage: PlayaDatabase, search: string, boot = standInBooter()) {
 	const updates: WorkspaceUpdate[] = [];
 	const errors: string[] = [];
-	const host = new PlaygroundWorkspace(
-		(update) => updates.push(update),
-		(message) => errors.push(message),
-		boot,
-	);
+	const host = new PlaygroundWorkspace({ set: (update) => updates.push(update) }, { error: (message) => errors.push(message) }, boot);
 	await host.open(storage, { search } as Location);
 	const status = () => updates.filter((update) => update.workspace).at(-1)?.workspace;
 	const files = () => updates.filter((update) => update.files).at(-1)?.files ?? [];
@@ -175,11 +172,7 @@ describe("workspace host", () => {
 		});
 
 		function host(boot = standInBooter()) {
-			return new PlaygroundWorkspace(
-				() => undefined,
-				() => undefined,
-				boot,
-			);
+			return new PlaygroundWorkspace({ set: () => undefined }, { error: () => undefined }, boot);
 		}
 
 		it("is the one the workspace opens on: one worker, which runs commands", async () => {

@@ -77,8 +77,8 @@ async function start(files: Record<string, string>, exitCode = 0) {
 	const updates: WorkspaceStatus[] = [];
 	const { booter, release } = heldBooter(exitCode);
 	const host = new PlaygroundWorkspace(
-		(update: WorkspaceUpdate) => update.workspace && updates.push(update.workspace),
-		() => undefined,
+		{ set: (update: WorkspaceUpdate) => update.workspace && updates.push(update.workspace) },
+		{ error: () => undefined },
 		booter,
 	);
 	const opened = host.open(storage, { search: "?workspace=webcontainer" } as Location);

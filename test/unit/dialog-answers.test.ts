@@ -33,20 +33,10 @@ function page(answers: DialogAnswer[], entries: StoredEntry[] = [entry("e1", nul
 		setSetting: async (key: string, value: unknown) => void settings.set(key, structuredClone(value)),
 		deleteSetting: async (key: string) => void settings.delete(key),
 	};
-	const scripted = new ScriptedAnswers({
-		storage: () => storage,
-		state: () => state,
-		set: (patch) => Object.assign(state, patch),
-		notify: (message, level) => notices.push({ message, level }),
-	});
+	const store = { get: () => state, set: (patch: Partial<typeof state>) => void Object.assign(state, patch) };
+	const scripted = new ScriptedAnswers({ current: storage }, store, { notify: (message, level) => notices.push({ message, level }) });
 	const events: DialogEvent[] = [];
-	const desk = new DialogDesk(
-		() => state.dialogs,
-		(dialogs) => {
-			state.dialogs = dialogs;
-		},
-		(request) => scripted.answer(request),
-	);
+	const desk = new DialogDesk(store, scripted);
 	desk.watch((event) => events.push(event));
 	return { state, settings, notices, scripted, desk, events };
 }

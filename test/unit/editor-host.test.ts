@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { PlayaDatabase } from "../../src/host/storage/database.ts";
 import { EditorDesk } from "../../src/host/editor/editor-desk.ts";
+import { initialPlaygroundState } from "../../src/host/state/playground-state.ts";
 
 /** The two settings calls EditorDesk makes, over a map (IndexedDB itself is tested in the browser project). */
 function settingsStore(initial: Record<string, unknown> = {}): PlayaDatabase {
@@ -15,17 +16,14 @@ function settingsStore(initial: Record<string, unknown> = {}): PlayaDatabase {
 	} as unknown as PlayaDatabase;
 }
 
-function editorDesk(storage: () => Promise<PlayaDatabase>): EditorDesk {
+function editorDesk(opened: Promise<PlayaDatabase>): EditorDesk {
 	return new EditorDesk({
-		storage,
-		readFile: async () => new Uint8Array(),
-		writeFile: async () => undefined,
-		trust: async () => undefined,
-		cwd: () => "/workspace",
-		reload: async () => undefined,
-		script: () => [],
-		setScript: async () => undefined,
-		repliesSoFar: () => 0,
+		databases: { opened },
+		workspace: { readFile: async () => new Uint8Array(), writeFile: async () => undefined, sessionCwd: "/workspace" },
+		trust: { authored: async () => undefined },
+		store: { get: () => initialPlaygroundState() },
+		choices: { setScript: async () => undefined },
+		runtime: { start: async () => undefined },
 	});
 }
 
@@ -35,7 +33,7 @@ describe("editor host", () => {
 		const opened = new Promise<PlayaDatabase>((resolve) => {
 			open = resolve;
 		});
-		const host = editorDesk(() => opened);
+		const host = editorDesk(opened);
 		const tabs = host.tabs();
 		const draft = host.draft("/workspace/.pi/extensions/a.ts");
 		open(
@@ -50,7 +48,7 @@ describe("editor host", () => {
 
 	it("keeps drafts in order and forgets one once saved", async () => {
 		const store = settingsStore();
-		const host = editorDesk(async () => store);
+		const host = editorDesk(Promise.resolve(store));
 		void host.keepDraft("/workspace/a.ts", "one");
 		await host.keepDraft("/workspace/a.ts", "two");
 		expect(await store.getSetting("editorDrafts")).toEqual({ "/workspace/a.ts": "two" });

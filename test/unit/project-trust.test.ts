@@ -30,7 +30,7 @@ describe("project trust", () => {
 			getSetting: async (key: string) => void calls.push(`get ${key}`),
 			setSetting: async (key: string) => void calls.push(`set ${key}`),
 		} as unknown as PlayaDatabase;
-		const trust = new ProjectTrust(() => store);
+		const trust = new ProjectTrust({ current: store });
 		await trust.trust([]);
 		await trust.decline([], true);
 		expect(calls).toEqual([]);
@@ -39,7 +39,7 @@ describe("project trust", () => {
 	it("asks about new and changed files, not about trusted ones; a no holds until the files change", async () => {
 		const workspace = await EmbeddedWorkspace.create({ files: { ".pi/extensions/a.ts": EXT } });
 		const store = settingsStore();
-		const trust = new ProjectTrust(() => store);
+		const trust = new ProjectTrust({ current: store });
 		const found = async () => (await discoverProjectExtensions(workspace, workspace.cwd)).extensions;
 		const names = (list: { path: string }[]) => list.map((extension) => extension.path.split("/").at(-1));
 
@@ -63,7 +63,7 @@ describe("project trust", () => {
 	it("a file the user saved in the page is trusted as written, not as changed later", async () => {
 		const workspace = await EmbeddedWorkspace.create({});
 		const store = settingsStore();
-		const trust = new ProjectTrust(() => store);
+		const trust = new ProjectTrust({ current: store });
 		const saved = `${EXT}// mine\n`;
 		await workspace.writeFile(".pi/extensions/mine.ts", saved);
 		await trust.authored("/workspace/.pi/extensions/mine.ts", saved);

@@ -12,7 +12,7 @@ function page() {
 	store.subscribe(() => seen.push(store.get()));
 	const deps = {
 		store,
-		storage: () => ({ appendEntry: async () => {}, setLeaf: async () => {} }),
+		databases: { current: { appendEntry: async () => {}, setLeaf: async () => {} } },
 		notices: { refused: () => {}, notify: () => {} },
 		sessions: { renameSession: async () => {} },
 		generation: () => 1,

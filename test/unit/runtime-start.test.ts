@@ -36,17 +36,17 @@ function fakeDeps(setup: Setup) {
 		},
 		project: { runnableUrls: async () => setup.project, allTrusted: async () => true },
 		disabled: { list: async () => setup.disabled ?? [] },
-		savedExtensions: async () => ["https://x/saved.js"],
+		choices: { savedExtensions: async () => ["https://x/saved.js"] },
 		holdLock: async (id, steal) => {
 			asked.push(`lock:${id}:${steal}`);
 			return !setup.locked;
 		},
-		workspaceReady: async () => undefined,
-		sessionCwd: () => "/workspace",
-		createWorkspacePort: () => undefined,
-		state: () => state,
-		set: (patch) => {
-			state = { ...state, ...patch };
+		workspace: { ready: Promise.resolve(), sessionCwd: "/workspace", createPort: () => undefined },
+		store: {
+			get: () => state,
+			set: (patch) => {
+				state = { ...state, ...patch };
+			},
 		},
 	};
 	return { deps, asked, state: () => state };

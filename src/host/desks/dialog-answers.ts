@@ -13,7 +13,9 @@ import type { UIRequest, UIResponse } from "../../protocol/runtime.ts";
 import type { DialogAnswer } from "../../share/snapshot.ts";
 import { answersGivenOnBranch, dialogAnswersSchema, type GivenAnswer } from "../state/answer-log.ts";
 import { branchPath } from "../../session/tree.ts";
-import type { StoredEntry } from "../../session/entries.ts";
+import type { Notices } from "../state/notices.ts";
+import type { PlaygroundState } from "../state/playground-state.ts";
+import type { Store } from "../state/store.ts";
 import { z } from "zod";
 
 export type NextAnswer =
@@ -61,55 +63,58 @@ const LOG_LIMIT = 1_000;
 export const ANSWERS_SETTING = "dialogAnswers";
 const logSetting = (sessionId: string) => `dialogAnswerLog:${sessionId}`;
 
-interface Storage {
-	getSetting<T>(key: string): Promise<T | undefined>;
-	setSetting(key: string, value: unknown): Promise<void>;
-	deleteSetting(key: string): Promise<void>;
+/** Where the answers and each session's log are kept: the playground's database, once open (storage/playground-databases.ts). */
+export interface AnswerDatabases {
+	readonly current: {
+		getSetting<T>(key: string): Promise<T | undefined>;
+		setSetting(key: string, value: unknown): Promise<void>;
+		deleteSetting(key: string): Promise<void>;
+	};
 }
 
-interface Deps {
-	storage(): Storage;
-	state(): { sessionId?: string; entries: StoredEntry[]; leafId: string | null; dialogAnswers: DialogAnswer[]; answerLog: GivenAnswer[] };
-	set(patch: { dialogAnswers?: DialogAnswer[]; answerLog?: GivenAnswer[] }): void;
-	notify(message: string, level: "info" | "warning"): void;
-}
+/** The part of the page's state the answers read and write. */
+type AnswerState = Pick<PlaygroundState, "sessionId" | "entries" | "leafId" | "dialogAnswers" | "answerLog">;
 
 export class ScriptedAnswers {
 	/** Dialogs are answered one after another, so two at once cannot take the same answer. */
 	private queue: Promise<unknown> = Promise.resolve();
 	private loadedFor?: string;
 
-	constructor(private readonly deps: Deps) {}
+	constructor(
+		private readonly databases: AnswerDatabases,
+		private readonly store: Pick<Store<AnswerState>, "get" | "set">,
+		private readonly notices: Pick<Notices, "notify">,
+	) {}
 
 	/** The stored answers, at the page's start. */
 	async load(): Promise<void> {
-		const stored = dialogAnswersSchema.safeParse(await this.deps.storage().getSetting(ANSWERS_SETTING));
-		this.deps.set({ dialogAnswers: stored.success ? stored.data : [] });
+		const stored = dialogAnswersSchema.safeParse(await this.databases.current.getSetting(ANSWERS_SETTING));
+		this.store.set({ dialogAnswers: stored.success ? stored.data : [] });
 	}
 
 	/** The user's (or a snapshot's) answers; the position stays the session's. */
 	async setAnswers(answers: DialogAnswer[]): Promise<void> {
-		this.deps.set({ dialogAnswers: answers });
-		await this.deps.storage().setSetting(ANSWERS_SETTING, answers);
+		this.store.set({ dialogAnswers: answers });
+		await this.databases.current.setSetting(ANSWERS_SETTING, answers);
 	}
 
 	/** Reads the session's log of answers given, for the transcript and the position; called as a session opens. */
 	async showSession(sessionId: string): Promise<void> {
 		if (this.loadedFor === sessionId) return;
-		const stored = givenSchema.safeParse(await this.deps.storage().getSetting(logSetting(sessionId)));
+		const stored = givenSchema.safeParse(await this.databases.current.getSetting(logSetting(sessionId)));
 		this.loadedFor = sessionId;
-		this.deps.set({ answerLog: stored.success ? stored.data : [] });
+		this.store.set({ answerLog: stored.success ? stored.data : [] });
 	}
 
 	/** A deleted session's log goes with it. */
 	async forgetSession(sessionId: string): Promise<void> {
-		await this.deps.storage().deleteSetting(logSetting(sessionId));
+		await this.databases.current.deleteSetting(logSetting(sessionId));
 		if (this.loadedFor === sessionId) this.loadedFor = undefined;
 	}
 
 	/** The next answer's index on the current branch (the Model panel shows it). */
 	position(): number {
-		const { answerLog, entries, leafId } = this.deps.state();
+		const { answerLog, entries, leafId } = this.store.get();
 		return answersGivenOnBranch(answerLog, branchPath(new Map(entries.map((entry) => [entry.id, entry])), leafId));
 	}
 
@@ -124,31 +129,33 @@ export class ScriptedAnswers {
 	}
 
 	private async take(request: UIRequest): Promise<UIResponse | undefined> {
-		const { sessionId, dialogAnswers, leafId } = this.deps.state();
+		const { sessionId, dialogAnswers, leafId } = this.store.get();
 		if (!sessionId) return undefined;
 		await this.showSession(sessionId);
 		const next = nextAnswer(dialogAnswers, this.position(), request);
 		const title = quoted(request.title);
 		if (next.kind === "none") return undefined;
 		if (next.kind === "exhausted") {
-			this.deps.notify(
+			this.notices.notify(
 				`The script's ${next.count} dialog answer${next.count === 1 ? "" : "s"} are used up: answer ${request.method} ${title} yourself.`,
 				"info",
+				"Playa",
 			);
 			return undefined;
 		}
 		if (next.kind === "mismatch") {
-			this.deps.notify(
+			this.notices.notify(
 				`The script's answer ${next.index + 1} ${next.reason}, but the extension opened a ${request.method} (${title}): answer it yourself. The script's answer waits for the next dialog.`,
 				"warning",
+				"Playa",
 			);
 			return undefined;
 		}
 		const given: GivenAnswer = { index: next.index, method: request.method, title: request.title.slice(0, 2_000), shown: next.shown, afterEntryId: leafId };
-		const log = [...this.deps.state().answerLog, given].slice(-LOG_LIMIT);
+		const log = [...this.store.get().answerLog, given].slice(-LOG_LIMIT);
 		// Stored before the extension hears it, like an entry: what the transcript shows survives a reload.
-		await this.deps.storage().setSetting(logSetting(sessionId), log);
-		if (this.deps.state().sessionId === sessionId) this.deps.set({ answerLog: log });
+		await this.databases.current.setSetting(logSetting(sessionId), log);
+		if (this.store.get().sessionId === sessionId) this.store.set({ answerLog: log });
 		return next.response;
 	}
 }

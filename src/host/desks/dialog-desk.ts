@@ -5,6 +5,8 @@
  */
 import type { UIRequest, UIResponse } from "../../protocol/runtime.ts";
 import type { PendingDialog } from "../state/playground-state.ts";
+import type { Store } from "../state/store.ts";
+import type { ScriptedAnswers } from "./dialog-answers.ts";
 
 /** What happened to a dialog, for those who watch (the embed's events). */
 export type DialogEvent =
@@ -16,9 +18,10 @@ export class DialogDesk {
 	private readonly watchers = new Set<(event: DialogEvent) => void>();
 
 	constructor(
-		private readonly dialogs: () => PendingDialog[],
-		private readonly show: (dialogs: PendingDialog[]) => void,
-		private readonly scripted: (request: UIRequest) => Promise<UIResponse | undefined> = async () => undefined,
+		/** The page's state, which lists the dialogs shown. */
+		private readonly store: Pick<Store<{ dialogs: PendingDialog[] }>, "get" | "set">,
+		/** The scripted answers (dialog-answers.ts), if the page has any. */
+		private readonly answers?: Pick<ScriptedAnswers, "answer">,
 	) {}
 
 	watch(watcher: (event: DialogEvent) => void): () => void {
@@ -32,14 +35,14 @@ export class DialogDesk {
 
 	async request(id: string, request: UIRequest): Promise<UIResponse> {
 		this.tell({ type: "opened", id, request });
-		const scripted = await this.scripted(request).catch(() => undefined);
+		const scripted = await this.answers?.answer(request).catch(() => undefined);
 		if (scripted) {
 			this.tell({ type: "answered", id, request, response: scripted, by: "script" });
 			return scripted;
 		}
 		return new Promise((resolve) => {
 			this.open.set(id, { request, resolve });
-			this.show([...this.dialogs(), { id, request }]);
+			this.store.set({ dialogs: [...this.store.get().dialogs, { id, request }] });
 		});
 	}
 
@@ -51,7 +54,7 @@ export class DialogDesk {
 			open.resolve(response);
 			this.tell({ type: "answered", id, request: open.request, response, by });
 		}
-		this.show(this.dialogs().filter((dialog) => dialog.id !== id));
+		this.store.set({ dialogs: this.store.get().dialogs.filter((dialog) => dialog.id !== id) });
 	}
 
 	cancelAll(): void {

@@ -3,17 +3,19 @@
  * user sends one (or the runtime cancels it), and tells the page what to show.
  */
 import type { PendingManualTurn } from "../state/records.ts";
+import type { Store } from "../state/store.ts";
 import type { ManualTurnRequest, ManualTurnResponse } from "../../protocol/runtime.ts";
 
 export class ManualTurnDesk {
 	private readonly answers = new Map<string, (response: ManualTurnResponse) => void>();
 
-	constructor(private readonly show: (turn: PendingManualTurn | undefined) => void) {}
+	/** `store`: the page's state, which shows the open request. */
+	constructor(private readonly store: Pick<Store<{ manualTurn?: PendingManualTurn }>, "set">) {}
 
 	request(id: string, request: ManualTurnRequest): Promise<ManualTurnResponse> {
 		return new Promise((resolve) => {
 			this.answers.set(id, resolve);
-			this.show({ id, request });
+			this.store.set({ manualTurn: { id, request } });
 		});
 	}
 
@@ -23,7 +25,7 @@ export class ManualTurnDesk {
 		if (!resolve) return;
 		this.answers.delete(id);
 		resolve(response);
-		this.show(undefined);
+		this.store.set({ manualTurn: undefined });
 	}
 
 	cancelAll(): void {

@@ -3,8 +3,13 @@
  * lost on a reload or a crash of the runtime), the open tabs, saving to the workspace, and Run: save,
  * then reload the extensions on the same session, as `/reload` does.
  */
+import type { StartReason } from "../../protocol/runtime.ts";
 import type { ScriptStep } from "../../protocol/script.ts";
-import type { PlayaDatabase } from "../storage/database.ts";
+import { branchPath } from "../../session/tree.ts";
+import type { PlaygroundState } from "../state/playground-state.ts";
+import type { Store } from "../state/store.ts";
+import type { PlaygroundChoices } from "../storage/playground-choices.ts";
+import type { PlaygroundDatabases } from "../storage/playground-databases.ts";
 
 const DRAFTS = "editorDrafts";
 const TABS = "editorTabs";
@@ -14,20 +19,24 @@ export interface EditorTabs {
 	active?: string;
 }
 
-interface Deps {
-	/** Resolves once the page's database is open (the editor may ask before that). */
-	storage(): Promise<PlayaDatabase>;
-	readFile(path: string): Promise<Uint8Array>;
-	writeFile(path: string, text: string): Promise<void>;
-	/** Records a file the user wrote in this page as trusted: it is theirs, so it runs without the project's question. */
-	trust(path: string, text: string): Promise<void>;
-	cwd(): string;
-	/** Finds the project's extensions again and reloads them on the same session; `authored`: files just saved here, trusted as written. */
-	reload(authored: { path: string; content: string }[]): Promise<void>;
-	script(): ScriptStep[];
-	setScript(steps: ScriptStep[]): Promise<void>;
-	/** Assistant replies on the branch shown: the next reply plays this step of the script. */
-	repliesSoFar(): number;
+/** What the editor's desk is built from. */
+export interface EditorParts {
+	/** `opened`: the page's database once open (the editor may ask for its tabs and drafts before that). */
+	databases: Pick<PlaygroundDatabases, "opened">;
+	/** The files it opens and saves, in the playground's workspace (playground-workspace.ts). */
+	workspace: {
+		readFile(path: string): Promise<Uint8Array>;
+		writeFile(path: string, text: string): Promise<void>;
+		readonly sessionCwd: string;
+	};
+	/** The project's trust (trust/project-trust.ts): a file the user wrote in this page is theirs, so it runs without the project's question. */
+	trust: { authored(path: string, content: string): Promise<void> };
+	/** The page's state: the script, and the branch shown (its assistant replies so far). */
+	store: Pick<Store<PlaygroundState>, "get">;
+	/** Where the script is changed (stored, shown, and sent to the runtime). */
+	choices: Pick<PlaygroundChoices, "setScript">;
+	/** The runtime (runtime-runner.ts), started again on the same session to reload the extensions, as `/reload` does. */
+	runtime: { start(options: { startReason: StartReason }): Promise<void> };
 }
 
 export class EditorDesk {
@@ -35,7 +44,7 @@ export class EditorDesk {
 	private writing = Promise.resolve();
 	private readonly openListeners = new Set<(path: string, line?: number) => void>();
 
-	constructor(private readonly deps: Deps) {}
+	constructor(private readonly parts: EditorParts) {}
 
 	/** Asks the editor to open `path` (at `line`): from outside it, e.g. an extension card's source. */
 	requestOpen(path: string, line?: number): void {
@@ -49,10 +58,7 @@ export class EditorDesk {
 	}
 
 	private loadDrafts(): Promise<Record<string, string>> {
-		this.drafts ??= this.deps
-			.storage()
-			.then((storage) => storage.getSetting<Record<string, string>>(DRAFTS))
-			.then((drafts) => drafts ?? {});
+		this.drafts ??= this.parts.databases.opened.then((storage) => storage.getSetting<Record<string, string>>(DRAFTS)).then((drafts) => drafts ?? {});
 		return this.drafts;
 	}
 
@@ -68,26 +74,26 @@ export class EditorDesk {
 			if (text === undefined) delete drafts[path];
 			else drafts[path] = text;
 			this.drafts = Promise.resolve(drafts);
-			await (await this.deps.storage()).setSetting(DRAFTS, drafts);
+			await (await this.parts.databases.opened).setSetting(DRAFTS, drafts);
 		});
 		return this.writing;
 	}
 
 	async tabs(): Promise<EditorTabs> {
-		return (await (await this.deps.storage()).getSetting<EditorTabs>(TABS)) ?? { paths: [] };
+		return (await (await this.parts.databases.opened).getSetting<EditorTabs>(TABS)) ?? { paths: [] };
 	}
 
 	async saveTabs(tabs: EditorTabs): Promise<void> {
-		await (await this.deps.storage()).setSetting(TABS, tabs);
+		await (await this.parts.databases.opened).setSetting(TABS, tabs);
 	}
 
 	async read(path: string): Promise<string> {
-		return new TextDecoder().decode(await this.deps.readFile(path));
+		return new TextDecoder().decode(await this.parts.workspace.readFile(path));
 	}
 
 	async save(path: string, text: string): Promise<void> {
-		await this.deps.writeFile(path, text);
-		await this.deps.trust(path, text);
+		await this.parts.workspace.writeFile(path, text);
+		await this.parts.trust.authored(path, text);
 		await this.keepDraft(path, undefined);
 	}
 
@@ -98,14 +104,14 @@ export class EditorDesk {
 
 	/** Saves `path` and reloads the extensions in the running session (kept, with its entries). */
 	async run(path: string, text: string): Promise<void> {
+		// Saved, what the user wrote in this page is theirs: it runs without the project's trust question.
 		await this.save(path, text);
-		// What the user wrote in this page is theirs: it runs without the project's trust question.
-		await this.deps.reload([{ path, content: text }]);
+		await this.parts.runtime.start({ startReason: { reason: "reload" } });
 	}
 
 	/** Where a new extension named `name` goes: `.pi/extensions/<name>.ts`, numbered if taken. */
 	newExtensionPath(name: string, taken: string[]): string {
-		const base = `${this.deps.cwd()}/.pi/extensions/${name}`;
+		const base = `${this.parts.workspace.sessionCwd}/.pi/extensions/${name}`;
 		for (let n = 1; ; n++) {
 			const path = n === 1 ? `${base}.ts` : `${base}-${n}.ts`;
 			if (!taken.includes(path)) return path;
@@ -117,11 +123,18 @@ export class EditorDesk {
 	 * (the replies already given keep the steps they played).
 	 */
 	async createFromTemplate(path: string, source: string, steps: ScriptStep[]): Promise<void> {
-		await this.deps.writeFile(path, source);
-		await this.deps.trust(path, source);
-		const played = this.deps.repliesSoFar();
-		const kept = this.deps.script().slice(0, played);
+		await this.parts.workspace.writeFile(path, source);
+		await this.parts.trust.authored(path, source);
+		const played = this.repliesSoFar();
+		const kept = this.parts.store.get().script.slice(0, played);
 		while (kept.length < played) kept.push({ text: "(an earlier reply)" });
-		await this.deps.setScript([...kept, ...steps]);
+		await this.parts.choices.setScript([...kept, ...steps]);
+	}
+
+	/** Assistant replies on the branch shown: the next reply plays this step of the script. */
+	private repliesSoFar(): number {
+		const { entries, leafId } = this.parts.store.get();
+		const branch = branchPath(new Map(entries.map((entry) => [entry.id, entry])), leafId);
+		return branch.filter((entry) => entry.type === "message" && (entry as { message?: { role?: string } }).message?.role === "assistant").length;
 	}
 }

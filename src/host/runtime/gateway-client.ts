@@ -11,6 +11,9 @@ import type { GatewaySettings, GatewayWorkerApi } from "../gateway/gateway.worke
 import { whenIdle } from "./idle.ts";
 import { exposeGateway } from "../gateway/guard.ts";
 import type { SecretStore } from "../keys/secrets.ts";
+import type { Notices } from "../state/notices.ts";
+import { OFFLINE_PROVIDERS, type PlaygroundState } from "../state/playground-state.ts";
+import type { Store } from "../state/store.ts";
 
 /** One runtime's port to the gateway, and the way to close it once that runtime is gone. */
 export interface GatewayLink {
@@ -36,18 +39,21 @@ export function inThreadGateway(gateway: ProviderGatewayApi): GatewayConnector {
 export interface GatewayWorkerSources {
 	secrets: Pick<SecretStore, "items" | "subscribe">;
 	endpoints: Pick<EndpointStore, "items" | "subscribe">;
-	/** The providers extensions registered, as the page lists them now. */
-	registered(): readonly RegisteredProviderInfo[];
-	/**
-	 * The model the page's next request will name, once the page is ready; undefined before that, or when the
-	 * model is answered in the runtime's worker. The gateway loads its provider while the page is idle, so that
-	 * the first request does not wait for pi-ai and the provider's SDK to load.
-	 */
-	expectedModel?(): { provider: string; id: string } | undefined;
-	/** Called whenever the page's state may have changed the registered providers or the expected model. */
-	subscribe(listener: () => void): () => void;
-	/** The worker failed to load or run: requests will not be answered. */
-	onError?(message: string): void;
+	/** The page's state: the providers extensions registered, and the model its next request will name. */
+	store: Pick<Store<PlaygroundState>, "get" | "subscribe">;
+	/** Told when the worker failed to load or run: requests will not be answered. */
+	notices?: Pick<Notices, "error">;
+}
+
+/**
+ * The model the page's next request will name, once the page is ready; undefined before that, or when the
+ * model is answered in the runtime's worker. The gateway loads its provider while the page is idle, so that
+ * the first request does not wait for pi-ai and the provider's SDK to load.
+ */
+function expectedModel({ phase, model, registeredProviders }: PlaygroundState): { provider: string; id: string } | undefined {
+	// Asked on every change of the page's state: the cheap test first.
+	if (phase !== "ready" || OFFLINE_PROVIDERS.has(model.provider)) return undefined;
+	return registeredProviders.some((entry) => entry.name === model.provider && entry.local) ? undefined : model;
 }
 
 export class GatewayClient implements GatewayConnector {
@@ -61,7 +67,7 @@ export class GatewayClient implements GatewayConnector {
 	private disposed = false;
 
 	constructor(private readonly sources: GatewayWorkerSources) {
-		if (sources.expectedModel) this.stops.push(sources.subscribe(() => this.warmExpected()));
+		this.stops.push(sources.store.subscribe(() => this.warmExpected()));
 	}
 
 	connect(): GatewayLink {
@@ -83,7 +89,7 @@ export class GatewayClient implements GatewayConnector {
 	}
 
 	private warmExpected(): void {
-		const model = this.sources.expectedModel?.();
+		const model = expectedModel(this.sources.store.get());
 		const key = model && `${model.provider}/${model.id}`;
 		if (!model || key === this.warmed) return;
 		this.warmed = key;
@@ -97,7 +103,7 @@ export class GatewayClient implements GatewayConnector {
 
 	/** What the worker copies: the stores' own items (never read back by the page) and the registered providers. */
 	private settings(): GatewaySettings {
-		const registered = this.sources.registered();
+		const registered = this.sources.store.get().registeredProviders;
 		this.sentRegistered = registered;
 		return { items: { ...this.sources.secrets.items(), ...this.sources.endpoints.items() }, registered: [...registered] };
 	}
@@ -107,7 +113,7 @@ export class GatewayClient implements GatewayConnector {
 		const worker = new Worker(new URL("../gateway/gateway.worker.ts", import.meta.url), { type: "module", name: "playa-gateway" });
 		worker.addEventListener("error", (event) => {
 			event.preventDefault();
-			this.sources.onError?.(`The provider gateway's worker failed: ${event.message || "it did not load"}`);
+			this.sources.notices?.error(`The provider gateway's worker failed: ${event.message || "it did not load"}`);
 		});
 		const api = Comlink.wrap<GatewayWorkerApi>(worker);
 		this.worker = worker;
@@ -119,8 +125,8 @@ export class GatewayClient implements GatewayConnector {
 		const send = () => void api.update(this.settings()).catch(() => undefined);
 		this.stops.push(this.sources.secrets.subscribe(send), this.sources.endpoints.subscribe(send));
 		this.stops.push(
-			this.sources.subscribe(() => {
-				if (this.sources.registered() !== this.sentRegistered) send();
+			this.sources.store.subscribe(() => {
+				if (this.sources.store.get().registeredProviders !== this.sentRegistered) send();
 			}),
 		);
 		// Another tab of the page stored or removed a key or an endpoint.

@@ -5,33 +5,34 @@
  */
 import type { HostBridge, RuntimeEvent } from "../../protocol/runtime.ts";
 import type { SessionWrite } from "../../protocol/session-writer.ts";
-import type { PlayaDatabase } from "../storage/database.ts";
 import type { DialogDesk } from "../desks/dialog-desk.ts";
 import type { InspectorLog } from "../state/inspector-log.ts";
 import type { ManualTurnDesk } from "../desks/manual-turns.ts";
 import type { Notices } from "../state/notices.ts";
 import { displayPatch, sessionSource, type PlaygroundState } from "../state/playground-state.ts";
+import type { PlaygroundDatabases } from "../storage/playground-databases.ts";
 import type { SessionLibrary } from "../storage/session-library.ts";
 import type { SessionWriterReports } from "../storage/writer/session-writer.ts";
 import type { Store } from "../state/store.ts";
+import type { TranspileCache } from "./transpile-cache.ts";
 
 export interface RuntimeEventsDeps {
-	storage: () => PlayaDatabase;
+	/** The playground's database, where a runtime without a session writer stores through the page. */
+	databases: Pick<PlaygroundDatabases, "current">;
 	store: Store<PlaygroundState>;
 	notices: Notices;
-	sessions: SessionLibrary;
+	sessions: Pick<SessionLibrary, "newSession" | "openSession" | "openFork" | "refresh" | "renameSession">;
 	inspector: InspectorLog;
 	dialogs: DialogDesk;
 	manualTurns: ManualTurnDesk;
+	/** JavaScript the page made of a module's source at an earlier start. */
+	transpileCache: Pick<TranspileCache, "lookup">;
 	/** The runtime started last: only its events change what is on screen. */
 	generation: () => number;
-	newSession: () => Promise<void>;
+	/** Starts the runtime again on the same session (`/reload`, `ctx.reload()`). */
 	reload: () => Promise<void>;
-	openFork: (event: Extract<RuntimeEvent, { type: "session_fork" }>) => Promise<void>;
 	/** The runtime's `project_trust` outcome: the page decides what the project's extensions may do. */
 	resolveProjectTrust: NonNullable<HostBridge["resolveProjectTrust"]>;
-	/** JavaScript the page made of a module's source at an earlier start (transpile-cache.ts). */
-	transpiled: NonNullable<HostBridge["transpiled"]>;
 }
 
 /**
@@ -53,7 +54,7 @@ export function runtimeBridge(deps: RuntimeEventsDeps, generation: number, sessi
 		cancelManualTurn: (id) => deps.manualTurns.answer(id, { cancelled: true }),
 		// A runtime since replaced gets nothing: its start is not the one waiting for a decision.
 		resolveProjectTrust: async (decision) => (current() ? deps.resolveProjectTrust(decision) : { extensions: [], trusted: false }),
-		transpiled: (url, source) => deps.transpiled(url, source),
+		transpiled: (url, source) => deps.transpileCache.lookup(url, source),
 	};
 }
 
@@ -61,7 +62,7 @@ export function runtimeBridge(deps: RuntimeEventsDeps, generation: number, sessi
  * What the session writer (session-writer/) tells the page of the runtime of `generation`: each write once stored,
  * a failed one, and one it refused.
  */
-export function storedWrites(deps: Omit<RuntimeEventsDeps, "resolveProjectTrust" | "transpiled">, generation: number): SessionWriterReports {
+export function storedWrites(deps: Pick<RuntimeEventsDeps, "store" | "notices" | "sessions" | "generation">, generation: number): SessionWriterReports {
 	const current = () => generation === deps.generation();
 	return {
 		stored: (event) => showStored(deps, event, current),
@@ -95,33 +96,27 @@ function showStored(deps: Pick<RuntimeEventsDeps, "store" | "sessions">, event: 
 
 function onRuntimeEvent(deps: RuntimeEventsDeps, event: RuntimeEvent, current: () => boolean): void | Promise<void> {
 	const { store, notices } = deps;
-	const set = (patch: Partial<PlaygroundState>) => store.update((state) => ({ ...state, ...patch }));
 	const saveFailed = (error: Error) => notices.notify(`${SAVE_FAILED}${error.message}`, "error", "Playa");
+	const showEditorText = (text: string | undefined) => text && store.set(displayPatch(store.get(), { type: "editor_text", text, mode: "set" }));
 	switch (event.type) {
 		// A runtime without a session writer's port stores through the page: shown once stored, and the runtime
 		// goes on only then.
 		case "entry_appended":
-			return deps
-				.storage()
-				.appendEntry(event.sessionId, event.entry, event.leafId)
-				.then(() => showStored(deps, event, current), saveFailed);
+			return deps.databases.current.appendEntry(event.sessionId, event.entry, event.leafId).then(() => showStored(deps, event, current), saveFailed);
 		case "leaf_changed":
-			return deps
-				.storage()
-				.setLeaf(event.sessionId, event.leafId)
-				.then(() => showStored(deps, event, current), saveFailed);
+			return deps.databases.current.setLeaf(event.sessionId, event.leafId).then(() => showStored(deps, event, current), saveFailed);
 		case "session_request":
-			if (event.action === "new")
-				void deps.newSession().then(() => event.editorText && set(displayPatch(store.get(), { type: "editor_text", text: event.editorText, mode: "set" })));
+			if (event.action === "new") void deps.sessions.newSession().then(() => showEditorText(event.editorText));
 			else if (event.action === "open" && event.sessionId) void deps.sessions.openSession(event.sessionId);
 			else void deps.reload();
 			return;
 		case "session_fork":
-			void deps.openFork(event);
+			// The forked session is stored and the runtime starts on it; a user message's text goes to the composer.
+			void deps.sessions.openFork(event.session, event.previousSessionId).then(() => showEditorText(event.editorText));
 			return;
 		case "run_state":
 			// A run that ended took its tools with it, even one whose end never arrived.
-			set(event.running ? { running: true } : { running: false, toolOutputs: {} });
+			store.set(event.running ? { running: true } : { running: false, toolOutputs: {} });
 			if (!event.running) void deps.sessions.refresh();
 			return;
 		case "notify":

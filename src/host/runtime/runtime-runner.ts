@@ -7,13 +7,17 @@
 import type { RuntimeApi, StartReason } from "../../protocol/runtime.ts";
 import { pageAppearance, watchPageAppearance } from "../state/appearance.ts";
 import { watchAvailableModels } from "./available-models.ts";
-import type { PlayaDatabase } from "../storage/database.ts";
+import type { DialogDesk } from "../desks/dialog-desk.ts";
+import type { ManualTurnDesk } from "../desks/manual-turns.ts";
 import type { EndpointStore } from "../keys/endpoints.ts";
 import type { GatewayConnector } from "./gateway-client.ts";
 import type { SecretStore } from "../keys/secrets.ts";
 import { DisabledExtensions } from "./watchdog/hung-runtime.ts";
+import type { InspectorLog } from "../state/inspector-log.ts";
 import type { Notices } from "../state/notices.ts";
-import { startingPatch } from "../state/playground-state.ts";
+import { startingPatch, type PlaygroundState } from "../state/playground-state.ts";
+import type { Store } from "../state/store.ts";
+import type { PlaygroundDatabases } from "../storage/playground-databases.ts";
 import type { ProjectExtensions } from "../trust/project-extensions.ts";
 import { startRuntimeWorker, type RuntimeHandle } from "./runtime-client.ts";
 import { runtimeBridge, storedWrites, type RuntimeEventsDeps } from "./runtime-events.ts";
@@ -26,14 +30,22 @@ import { WarmFrame } from "./warm-frame.ts";
 const UNSANDBOXED_NOTICE =
 	"This host cannot serve Playa's sandbox frame (it sends no cross-origin isolation headers of its own), so extension code runs with this site's origin and could read its stored sessions and settings. Run only extensions you trust here, or serve Playa with the headers in _headers or vercel.json.";
 
-export interface RuntimeRunnerDeps extends Omit<RuntimeStartDeps, "holdLock" | "disabled" | "project"> {
-	project: Pick<ProjectExtensions, "runnableUrls" | "allTrusted" | "resolve" | "abandon">;
-	storage(): PlayaDatabase;
+/** What the runner is built from: the playground's parts a start reads, and those a runtime's events reach. */
+export interface RuntimeRunnerParts {
+	databases: Pick<PlaygroundDatabases, "current">;
+	store: Store<PlaygroundState>;
 	notices: Notices;
-	/** What the page does with a runtime's events; the runner says which runtime is the current one. */
-	events: Omit<RuntimeEventsDeps, "generation" | "resolveProjectTrust">;
-	/** Cancels the open dialogs and manual turns: they belong to the runtime being replaced. */
-	cancelPending(): void;
+	sessions: RuntimeStartDeps["sessions"] & RuntimeEventsDeps["sessions"];
+	answers: RuntimeStartDeps["answers"];
+	links: RuntimeStartDeps["links"];
+	project: Pick<ProjectExtensions, "runnableUrls" | "allTrusted" | "resolve" | "abandon">;
+	choices: RuntimeStartDeps["choices"];
+	workspace: RuntimeStartDeps["workspace"];
+	inspector: InspectorLog;
+	/** The open dialogs and manual turns: a start cancels them, as they belong to the runtime being replaced. */
+	dialogs: DialogDesk;
+	manualTurns: ManualTurnDesk;
+	transpileCache: RuntimeEventsDeps["transpileCache"];
 	gateway: GatewayConnector;
 	/** Stores each runtime's entries off the main thread; without it the page stores them. */
 	sessionWriter?: SessionWriterConnector;
@@ -64,8 +76,8 @@ export class RuntimeRunner {
 	private closed = false;
 	private saidUnsandboxed = false;
 
-	constructor(private readonly deps: RuntimeRunnerDeps) {
-		this.disabled = new DisabledExtensions(deps.storage);
+	constructor(private readonly parts: RuntimeRunnerParts) {
+		this.disabled = new DisabledExtensions(parts.databases);
 		this.watchdog = new RuntimeWatch({
 			disabled: this.disabled,
 			loadedUrls: () => this.loadedUrls,
@@ -73,19 +85,20 @@ export class RuntimeRunner {
 				if (this.runtime === handle) this.runtime = undefined;
 				// The cards say so at once, not when the next runtime reports: the notice and the card agree.
 				const off = new Set(turnedOff);
-				deps.set({
-					extensions: deps.state().extensions.map((extension) => (off.has(extension.url) ? { ...extension, loaded: false, disabled: true } : extension)),
+				parts.store.set({
+					extensions: parts.store.get().extensions.map((extension) => (off.has(extension.url) ? { ...extension, loaded: false, disabled: true } : extension)),
 				});
 				this.notify(message, "error");
 				await this.start();
 			},
 		});
-		this.startDeps = { ...deps, disabled: this.disabled, holdLock: (sessionId, steal) => this.holdLock(sessionId, steal) };
+		this.startDeps = { ...parts, disabled: this.disabled, holdLock: (sessionId, steal) => this.holdLock(sessionId, steal) };
 		this.events = {
-			...deps.events,
+			...parts,
 			generation: () => this.generation,
+			reload: () => this.start({ startReason: { reason: "reload" } }),
 			resolveProjectTrust: async (decision) => {
-				const answer = await deps.project.resolve(decision, () => deps.set({ phase: "awaiting-trust" }));
+				const answer = await parts.project.resolve(decision, () => parts.store.set({ phase: "awaiting-trust" }));
 				this.loadedUrls = [...new Set([...answer.extensions, ...this.loadedUrls])];
 				return answer;
 			},
@@ -101,37 +114,37 @@ export class RuntimeRunner {
 	async start(options: { takeOver?: boolean; startReason?: StartReason } = {}): Promise<void> {
 		if (this.closed) return;
 		// The composer takes no prompt from now on: the runtime it would go to is on its way out.
-		this.deps.set({ phase: "starting" });
+		this.parts.store.set({ phase: "starting" });
 		await this.stop();
-		this.deps.cancelPending();
-		this.deps.set(startingPatch());
+		this.cancelPending();
+		this.parts.store.set(startingPatch());
 		// The frame loads the runtime's module while the session, the lock and the workspace get ready.
 		const frame = this.frames.take();
 		try {
 			const plan = await planStart(this.startDeps, options.takeOver === true);
 			if (plan.kind === "locked") {
 				frame.remove();
-				this.deps.set({ phase: "locked" });
+				this.parts.store.set({ phase: "locked" });
 				return;
 			}
 			if (plan.kind === "awaiting-trust") {
 				this.frames.keep(frame);
-				this.deps.set(plan.patch);
+				this.parts.store.set(plan.patch);
 				return;
 			}
 			this.loadedUrls = plan.extensions;
 			const [config, frameWorkspacePort] = await Promise.all([
-				runtimeConfig(this.startDeps, plan, this.deps.location, options.startReason),
-				this.deps.createWorkspacePort(),
+				runtimeConfig(this.startDeps, plan, this.parts.location, options.startReason),
+				this.parts.workspace.createPort(),
 			]);
 			const generation = ++this.generation;
 			const sessionId = plan.session.header.id;
-			const writes = this.deps.sessionWriter?.connect(this.deps.storage(), sessionId, storedWrites(this.events, generation));
+			const writes = this.parts.sessionWriter?.connect(this.parts.databases.current, sessionId, storedWrites(this.events, generation));
 			const runtime = await startRuntimeWorker(config, runtimeBridge(this.events, generation, sessionId), {
 				onCreated: (handle) => this.watchdog.watch(handle),
-				gateway: this.deps.gateway,
+				gateway: this.parts.gateway,
 				sessionWriter: writes,
-				onRefused: (problem) => this.deps.notices.refused(problem),
+				onRefused: (problem) => this.parts.notices.refused(problem),
 				frame,
 				frameWorkspacePort,
 			});
@@ -147,8 +160,8 @@ export class RuntimeRunner {
 			}
 			this.stopModelsWatch?.();
 			this.stopModelsWatch = watchAvailableModels(
-				this.deps.secrets,
-				this.deps.endpoints,
+				this.parts.secrets,
+				this.parts.endpoints,
 				(models) => void runtime.api.setAvailableModels(models).catch(() => undefined),
 			);
 			// The scheme may have changed since the config was made; the runtime ignores a scheme it already has.
@@ -157,17 +170,17 @@ export class RuntimeRunner {
 			this.stopAppearanceWatch?.();
 			this.stopAppearanceWatch = watchPageAppearance(setAppearance);
 			performance.mark("playa:ready");
-			this.deps.set({ phase: "ready", extensionsLoading: undefined });
+			this.parts.store.set({ phase: "ready", extensionsLoading: undefined });
 		} catch (error) {
 			frame.remove();
-			this.deps.set({ phase: "failed", failure: `The runtime did not start: ${(error as Error).message ?? String(error)}` });
+			this.parts.store.set({ phase: "failed", failure: `The runtime did not start: ${(error as Error).message ?? String(error)}` });
 		}
 	}
 
 	/** Gives the old runtime's `session_shutdown` handlers a moment, then ends its worker. */
 	async stop(): Promise<void> {
 		this.watchdog.stop();
-		this.deps.project.abandon();
+		this.parts.project.abandon();
 		const old = this.runtime;
 		const writes = this.writes;
 		this.runtime = undefined;
@@ -186,7 +199,7 @@ export class RuntimeRunner {
 		this.generation++;
 		this.stopModelsWatch?.();
 		this.stopAppearanceWatch?.();
-		this.deps.cancelPending();
+		this.cancelPending();
 		await this.stop();
 		this.frames.close();
 		this.lock.release();
@@ -196,14 +209,25 @@ export class RuntimeRunner {
 	private holdLock(sessionId: string, steal: boolean): Promise<boolean> {
 		return this.lock.hold(sessionId, steal, () => {
 			void this.stop().then(async () => {
-				const snapshot = await this.deps.storage().loadSession(sessionId);
-				this.deps.set({ phase: "locked", running: false, streaming: undefined, ...(snapshot && { entries: snapshot.entries, leafId: snapshot.leafId }) });
+				const snapshot = await this.parts.databases.current.loadSession(sessionId);
+				this.parts.store.set({
+					phase: "locked",
+					running: false,
+					streaming: undefined,
+					...(snapshot && { entries: snapshot.entries, leafId: snapshot.leafId }),
+				});
 				this.notify("Another tab took over this session. This tab only shows it now.", "warning");
 			});
 		});
 	}
 
+	/** Cancels the open dialogs and manual turns: they belong to the runtime being replaced. */
+	private cancelPending(): void {
+		this.parts.dialogs.cancelAll();
+		this.parts.manualTurns.cancelAll();
+	}
+
 	private notify(message: string, level: "warning" | "error"): void {
-		this.deps.notices.notify(message, level, "Playa", "page");
+		this.parts.notices.notify(message, level, "Playa", "page");
 	}
 }

@@ -13,6 +13,9 @@ import { linkCdn, linkRetryPolicy } from "../trust/link-params.ts";
 import type { PlaygroundState } from "../state/playground-state.ts";
 import type { ProjectExtensions } from "../trust/project-extensions.ts";
 import type { SessionLibrary } from "../storage/session-library.ts";
+import type { PlaygroundChoices } from "../storage/playground-choices.ts";
+import type { Store } from "../state/store.ts";
+import type { PlaygroundWorkspace } from "../workspace/playground-workspace.ts";
 
 export interface RuntimeStartDeps {
 	sessions: Pick<SessionLibrary, "current" | "refresh">;
@@ -20,15 +23,13 @@ export interface RuntimeStartDeps {
 	links: Pick<LinkExtensions, "changed" | "trustedBefore" | "pinned" | "takeSources">;
 	project: Pick<ProjectExtensions, "runnableUrls" | "allTrusted">;
 	disabled: Pick<DisabledExtensions, "list">;
-	/** The extension URLs the user chose, as stored (a link's are not among them). */
-	savedExtensions(): Promise<string[]>;
+	/** The user's choices: the extension URLs they added, as stored (a link's are not among them). */
+	choices: Pick<PlaygroundChoices, "savedExtensions">;
+	/** The playground's workspace: ready, its working directory, and a port to it. */
+	workspace: Pick<PlaygroundWorkspace, "ready" | "sessionCwd" | "createPort">;
+	store: Pick<Store<PlaygroundState>, "get" | "set">;
 	/** Holds the session's lock for this tab (`steal`: take it from another); false when another tab writes it. */
 	holdLock(sessionId: string, steal: boolean): Promise<boolean>;
-	workspaceReady(): Promise<void>;
-	sessionCwd(): string;
-	createWorkspacePort(): Promise<MessagePort> | undefined;
-	state(): PlaygroundState;
-	set(patch: Partial<PlaygroundState>): void;
 }
 
 /** The start goes ahead with these; the other outcomes leave the runtime stopped. */
@@ -54,18 +55,18 @@ export type StartOutcome =
 
 /** Shows the current session and decides whether and with what the runtime starts (see the module comment). */
 export async function planStart(deps: RuntimeStartDeps, takeOver: boolean): Promise<StartOutcome> {
-	const { extensionUrls } = deps.state();
+	const { extensionUrls } = deps.store.get();
 	// A link's extension whose file changed since the user said yes asks again, at every start (a reload too):
 	// its files are fetched and hashed while the session and the workspace get ready.
-	const changedCheck = deps.savedExtensions().then((saved) => deps.links.changed(extensionUrls, saved));
+	const changedCheck = deps.choices.savedExtensions().then((saved) => deps.links.changed(extensionUrls, saved));
 	changedCheck.catch(() => undefined);
 	const session = await deps.sessions.current();
 	performance.mark("playa:session");
-	deps.set({ sessionId: session.header.id, entries: session.entries, leafId: session.leafId });
+	deps.store.set({ sessionId: session.header.id, entries: session.entries, leafId: session.leafId });
 	await Promise.all([deps.answers.showSession(session.header.id), deps.sessions.refresh()]);
 	if (!(await deps.holdLock(session.header.id, takeOver))) return { kind: "locked" };
-	const { script, model, thinkingLevel } = deps.state();
-	const [disabled] = await Promise.all([deps.disabled.list(), deps.workspaceReady()]);
+	const { script, model, thinkingLevel } = deps.store.get();
+	const [disabled] = await Promise.all([deps.disabled.list(), deps.workspace.ready]);
 	performance.mark("playa:workspace");
 	const project = await deps.project.runnableUrls();
 	// New project files: the other extensions decide first (project_trust) when there are any; else the page asks.
@@ -90,7 +91,7 @@ export async function planStart(deps: RuntimeStartDeps, takeOver: boolean): Prom
 export async function runtimeConfig(deps: RuntimeStartDeps, plan: StartPlan, location: Location, startReason?: StartReason): Promise<RuntimeConfig> {
 	const { session, extensions, project, script, disabled, model, thinkingLevel } = plan;
 	const [workspacePort, contentHashes, projectTrusted] = await Promise.all([
-		deps.createWorkspacePort(),
+		deps.workspace.createPort(),
 		deps.links.pinned(),
 		project ? deps.project.allTrusted() : undefined,
 	]);
@@ -109,6 +110,6 @@ export async function runtimeConfig(deps: RuntimeStartDeps, plan: StartPlan, loc
 		appearance: pageAppearance(),
 		startReason,
 		retry: linkRetryPolicy(location),
-		...(project ? { projectTrusted } : { projectTrust: { cwd: deps.sessionCwd() } }),
+		...(project ? { projectTrusted } : { projectTrust: { cwd: deps.workspace.sessionCwd } }),
 	};
 }

@@ -27,26 +27,19 @@ export interface ShareDeskState {
 	error?: string;
 }
 
-export interface ShareDeskDeps {
-	location: Pick<Location, "href" | "hash" | "search">;
-	/** Goes to another page address (the new playground's). */
-	navigate(href: string): void;
-	/** Puts an address in the bar without loading it (the link's part removed once answered). */
-	replaceAddress(href: string): void;
-}
-
 export class ShareDesk {
 	readonly store = new Store<ShareDeskState>({ opening: false });
 
-	constructor(private readonly deps: ShareDeskDeps) {}
-
-	private set(patch: Partial<ShareDeskState>): void {
-		this.store.update((state) => ({ ...state, ...patch }));
-	}
+	constructor(
+		/** The page's address, and the way to go to another (the new playground's). */
+		private readonly location: Pick<Location, "href" | "hash" | "search" | "assign">,
+		/** Where the address is replaced without loading it (the link's part removed once answered). */
+		private readonly history: Pick<History, "state" | "replaceState">,
+	) {}
 
 	/** Reads the snapshot the page address names, if any, and offers it. */
 	async openFromAddress(): Promise<void> {
-		const found = await snapshotFromAddress(this.deps.location);
+		const found = await snapshotFromAddress(this.location);
 		if (!found) return;
 		if (found.ok) this.openSnapshot(found.snapshot, found.source);
 		else this.fail(found.error);
@@ -69,21 +62,21 @@ export class ShareDesk {
 	 */
 	openSnapshot(snapshot: PlaygroundSnapshot, source: string): void {
 		if (this.store.get().opening) return;
-		this.set({ offer: { snapshot, source }, error: undefined });
+		this.store.set({ offer: { snapshot, source }, error: undefined });
 	}
 
 	private fail(error: string): void {
-		this.set({ error: `${error} Nothing of it was opened or run; your playground is as it was.` });
+		this.store.set({ error: `${error} Nothing of it was opened or run; your playground is as it was.` });
 		this.forgetAddress();
 	}
 
 	dismissError(): void {
-		this.set({ error: undefined });
+		this.store.set({ error: undefined });
 	}
 
 	/** No: nothing was written or run. */
 	decline(): void {
-		this.set({ offer: undefined });
+		this.store.set({ offer: undefined });
 		this.forgetAddress();
 	}
 
@@ -94,17 +87,16 @@ export class ShareDesk {
 	async accept(): Promise<void> {
 		const { offer, opening } = this.store.get();
 		if (!offer || opening) return;
-		this.set({ opening: true });
+		this.store.set({ opening: true });
 		let home: Awaited<ReturnType<typeof openPlaygroundDatabase>> | undefined;
 		try {
 			home = await openPlaygroundDatabase(HOME_PLAYGROUND);
-			const database = home;
-			const trust = new ExtensionContentTrust(() => database);
+			const trust = new ExtensionContentTrust({ home });
 			await trust.trust(await trust.untrusted(offer.snapshot.extensions, fetchModuleText));
 			const id = await createSharedPlayground(home, offer.snapshot, `Shared from ${offer.source}`);
-			this.deps.navigate(playgroundHref(this.deps.location, id));
+			this.location.assign(playgroundHref(this.location, id));
 		} catch (error) {
-			this.set({
+			this.store.set({
 				offer: undefined,
 				opening: false,
 				error: `The shared playground could not be made: ${(error as Error).message}. Your playground is as it was.`,
@@ -116,10 +108,10 @@ export class ShareDesk {
 
 	/** Takes the snapshot's part out of the address, so a reload opens the playground as it is. */
 	private forgetAddress(): void {
-		const url = new URL(this.deps.location.href);
+		const url = new URL(this.location.href);
 		if (!url.hash.includes("playa=") && !url.searchParams.has(SOURCE_PARAM)) return;
 		url.searchParams.delete(SOURCE_PARAM);
 		url.hash = "";
-		this.deps.replaceAddress(url.href);
+		this.history.replaceState(this.history.state, "", url.href);
 	}
 }

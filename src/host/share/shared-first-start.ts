@@ -3,43 +3,48 @@
  * the user said yes to are trusted as they were shown (a file changed since asks again), the snapshot's panels
  * open, and its first prompt waits for the runtime to be ready once.
  */
+import type { RuntimeApi } from "../../protocol/runtime.ts";
 import { join } from "../../workspace/path.ts";
-import type { PlayaDatabase } from "../storage/database.ts";
+import type { PlaygroundDatabases } from "../storage/playground-databases.ts";
 import type { PlaygroundState } from "../state/playground-state.ts";
+import type { Store } from "../state/store.ts";
 import type { ProjectTrust } from "../trust/project-trust.ts";
+import type { PlaygroundWorkspace } from "../workspace/playground-workspace.ts";
 import { takeSharedStart } from "./share-materialize.ts";
 
-export interface SharedFirstStartDeps {
-	storage(): PlayaDatabase;
-	/** The workspace's working directory, once it is ready. */
-	sessionCwd(): Promise<string>;
+/** What the first start is built from. */
+export interface SharedFirstStartParts {
+	databases: Pick<PlaygroundDatabases, "current">;
+	/** The workspace, whose working directory the shared files are trusted under once it is ready. */
+	workspace: Pick<PlaygroundWorkspace, "ready" | "sessionCwd">;
 	trust: Pick<ProjectTrust, "trustFiles">;
-	state(): PlaygroundState;
-	set(patch: Partial<PlaygroundState>): void;
-	submit(text: string): Promise<void>;
+	store: Pick<Store<PlaygroundState>, "get" | "set">;
+	/** The runtime the first prompt goes to (runtime-runner.ts): none while none runs. */
+	runtime: { readonly api: Pick<RuntimeApi, "submit"> | undefined };
 }
 
 export class SharedFirstStart {
 	/** The snapshot's first prompt, until it is sent. */
 	private prompt?: string;
 
-	constructor(private readonly deps: SharedFirstStartDeps) {}
+	constructor(private readonly parts: SharedFirstStartParts) {}
 
 	/** Reads (and removes) the first-start record, if this playground has one. */
 	async take(): Promise<void> {
-		const start = await takeSharedStart(this.deps.storage());
+		const start = await takeSharedStart(this.parts.databases.current);
 		if (!start) return;
-		const cwd = await this.deps.sessionCwd();
-		await this.deps.trust.trustFiles(start.files.map((file) => ({ path: join(cwd, file.path), hash: file.hash })));
+		await this.parts.workspace.ready;
+		const cwd = this.parts.workspace.sessionCwd;
+		await this.parts.trust.trustFiles(start.files.map((file) => ({ path: join(cwd, file.path), hash: file.hash })));
 		this.prompt = start.prompt;
-		this.deps.set({ openPanels: start.panels });
+		this.parts.store.set({ openPanels: start.panels });
 	}
 
 	/** Sends the first prompt once, when the runtime is ready. */
 	async sendPrompt(): Promise<void> {
 		const prompt = this.prompt;
-		if (!prompt || this.deps.state().phase !== "ready") return;
+		if (!prompt || this.parts.store.get().phase !== "ready") return;
 		this.prompt = undefined;
-		await this.deps.submit(prompt);
+		await this.parts.runtime.api?.submit(prompt);
 	}
 }

@@ -70,6 +70,11 @@ export class Store<S> {
 		this.later();
 	}
 
+	/** Queues a patch: its keys replace the state's. */
+	set(patch: Partial<S>): void {
+		this.update((state) => ({ ...state, ...patch }));
+	}
+
 	/**
 	 * Appends `item` to the array under `key`, then applies `patch` (which must not hold `key`). Appends
 	 * queued one after another become one: the array is copied once for all of them.

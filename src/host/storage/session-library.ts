@@ -1,14 +1,17 @@
 /**
  * The sessions kept in this browser: which one is current, the list the Sessions panel shows, and
  * opening, creating, forking, renaming, deleting, importing and exporting them. Switching sessions
- * restarts the runtime, which the playground does; this module only knows storage.
+ * starts the runtime again (`SessionRuntime`: the runner does that); this module only knows storage.
  */
-import type { SessionSnapshot, StartReason } from "../../protocol/runtime.ts";
+import type { RuntimeApi, SessionSnapshot, StartReason } from "../../protocol/runtime.ts";
 import { newSessionHeader } from "../../session/entries.ts";
 import { exportSessionHtml } from "../../session/export-html.ts";
 import { exportSessionJsonl, sessionJsonlFileName } from "../../session/jsonl.ts";
-import type { Notification, PlaygroundState } from "../state/playground-state.ts";
+import type { Notices } from "../state/notices.ts";
+import type { PlaygroundState } from "../state/playground-state.ts";
+import type { Store } from "../state/store.ts";
 import type { PlayaDatabase, SessionRecord } from "./database.ts";
+import type { PlaygroundDatabases } from "./playground-databases.ts";
 import { parseSessionFileOffThread, type SessionFileParser } from "./session-import.ts";
 
 /** The setting that names the current session. */
@@ -22,20 +25,25 @@ function nextPaint(): Promise<void> {
 	return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
-export interface SessionLibraryHost {
-	storage(): PlayaDatabase;
-	state(): PlaygroundState;
-	set(patch: Partial<PlaygroundState>): void;
-	notify(message: string, level: Notification["level"], source: string): void;
-	/** The working directory a new session records: the running workspace's (WebContainer's differs). */
-	sessionCwd(): Promise<string>;
-	/** Starts the runtime again on whatever session is current; `reason` tells its extensions why. */
-	restart(reason?: StartReason): Promise<void>;
-	stopRuntime(): Promise<void>;
-	/** The running runtime's extensions' `session_before_switch`: true when one cancels the switch. */
-	switchCancelled?(reason: "new" | "resume", sessionId?: string): Promise<boolean>;
+/** The runtime the sessions run in (runtime-runner.ts): a switch starts it again on the session made current. */
+export interface SessionRuntime {
+	/** The running runtime's API (its extensions' `session_before_switch`); undefined while none runs. */
+	readonly api: Pick<RuntimeApi, "beforeSessionSwitch"> | undefined;
+	/** Starts the runtime again on whatever session is current; `startReason` tells its extensions why. */
+	start(options: { startReason: StartReason }): Promise<void>;
+	stop(): Promise<void>;
+}
+
+/** What the library is built from. */
+export interface SessionLibraryParts {
+	databases: Pick<PlaygroundDatabases, "current">;
+	store: Pick<Store<PlaygroundState>, "get" | "set">;
+	notices: Pick<Notices, "notify">;
+	/** The workspace, whose working directory a new session records once it is ready (WebContainer's differs). */
+	workspace: { readonly ready: Promise<void>; readonly sessionCwd: string };
+	runtime: SessionRuntime;
 	/** What else the page keeps about a session (its scripted answers' log), removed with it. */
-	forgetSession?(sessionId: string): Promise<void>;
+	answers?: { forgetSession(sessionId: string): Promise<void> };
 }
 
 export class SessionLibrary {
@@ -43,13 +51,13 @@ export class SessionLibrary {
 	private preloaded?: { id: string; snapshot: Promise<SessionSnapshot | undefined> };
 
 	constructor(
-		private readonly host: SessionLibraryHost,
+		private readonly parts: SessionLibraryParts,
 		/** Parses an imported file; in a worker by default (tests under Node pass the parser itself). */
 		private readonly parseFile: SessionFileParser = parseSessionFileOffThread,
 	) {}
 
 	private get storage(): PlayaDatabase {
-		return this.host.storage();
+		return this.parts.databases.current;
 	}
 
 	currentId(): Promise<string | undefined> {
@@ -64,7 +72,7 @@ export class SessionLibrary {
 		const currentId = await this.currentId();
 		const recent = currentId ? await this.storage.loadRecent(currentId, RECENT_ENTRIES) : undefined;
 		if (!recent) return;
-		this.host.set({ sessionId: recent.header.id, entries: recent.entries, leafId: recent.leafId });
+		this.parts.store.set({ sessionId: recent.header.id, entries: recent.entries, leafId: recent.leafId });
 		await nextPaint();
 		performance.mark("playa:shown");
 		this.preload(recent.header.id);
@@ -88,7 +96,8 @@ export class SessionLibrary {
 		this.preloaded = undefined;
 		const snapshot = id ? await (preloaded?.id === id ? preloaded.snapshot : this.storage.loadSession(id)) : undefined;
 		if (snapshot) return snapshot;
-		const header = newSessionHeader(await this.host.sessionCwd());
+		await this.parts.workspace.ready;
+		const header = newSessionHeader(this.parts.workspace.sessionCwd);
 		await this.storage.createSession(header);
 		await this.storage.setSetting(CURRENT_SESSION, header.id);
 		return { header, entries: [], leafId: null };
@@ -96,23 +105,23 @@ export class SessionLibrary {
 
 	/** Starts an empty session and makes it current. */
 	async newSession(): Promise<void> {
-		const previousSessionId = this.host.state().sessionId;
+		const previousSessionId = this.parts.store.get().sessionId;
 		await this.storage.setSetting(CURRENT_SESSION, undefined);
-		await this.host.restart({ reason: "new", previousSessionId });
+		await this.parts.runtime.start({ startReason: { reason: "new", previousSessionId } });
 	}
 
 	async refresh(): Promise<void> {
 		const records = await this.storage.listSessions();
 		// A name of its own, else its first prompt (as pi's /resume lists them), else when it began.
 		const name = ({ header, firstPrompt }: SessionRecord) => header.title || firstPrompt || `Session of ${new Date(header.timestamp).toLocaleString()}`;
-		this.host.set({
+		this.parts.store.set({
 			sessions: records.map((r) => ({ id: r.id, name: name(r), entryCount: r.entryCount, updatedAt: r.updatedAt })),
 		});
 	}
 
 	/** The current session as upstream pi's JSONL, or as a page to read. */
 	async exportSession(format: "jsonl" | "html"): Promise<{ name: string; type: string; text: string }> {
-		const { sessionId } = this.host.state();
+		const { sessionId } = this.parts.store.get();
 		const session = sessionId ? await this.storage.loadSession(sessionId) : undefined;
 		if (!session) throw new Error("There is no session to export");
 		if (format === "jsonl")
@@ -124,7 +133,7 @@ export class SessionLibrary {
 	async importSession(file: Blob, fileName: string): Promise<void> {
 		const parsed = await this.parseFile(file);
 		if (!parsed.ok) {
-			this.host.notify(`${fileName}: ${parsed.error}. Nothing was imported.`, "error", "Playa");
+			this.parts.notices.notify(`${fileName}: ${parsed.error}. Nothing was imported.`, "error", "Playa");
 			return;
 		}
 		const taken = await this.storage.sessionExists(parsed.header.id);
@@ -132,10 +141,10 @@ export class SessionLibrary {
 		try {
 			await this.storage.importSession(header, parsed.entries, parsed.leafId);
 		} catch (error) {
-			this.host.notify(`${fileName}: could not be stored (${(error as Error).message}). Nothing was imported.`, "error", "Playa");
+			this.parts.notices.notify(`${fileName}: could not be stored (${(error as Error).message}). Nothing was imported.`, "error", "Playa");
 			return;
 		}
-		for (const warning of parsed.warnings) this.host.notify(`${fileName}: ${warning}`, "warning", "Playa");
+		for (const warning of parsed.warnings) this.parts.notices.notify(`${fileName}: ${warning}`, "warning", "Playa");
 		await this.openSession(header.id);
 	}
 
@@ -143,17 +152,23 @@ export class SessionLibrary {
 	async openFork(session: SessionSnapshot, previousSessionId: string): Promise<void> {
 		await this.storage.importSession(session.header, session.entries, session.leafId);
 		await this.storage.setSetting(CURRENT_SESSION, session.header.id);
-		await this.host.restart({ reason: "fork", previousSessionId });
+		await this.parts.runtime.start({ startReason: { reason: "fork", previousSessionId } });
 	}
 
 	/** The user's New session: extensions' `session_before_switch` may cancel it first. */
 	async requestNewSession(): Promise<void> {
-		if (!(await this.host.switchCancelled?.("new"))) await this.newSession();
+		if (!(await this.switchCancelled("new"))) await this.newSession();
 	}
 
 	/** The user opens another session: extensions' `session_before_switch` may cancel it first. */
 	async requestOpenSession(sessionId: string): Promise<void> {
-		if (!(await this.host.switchCancelled?.("resume", sessionId))) await this.openSession(sessionId);
+		if (!(await this.switchCancelled("resume", sessionId))) await this.openSession(sessionId);
+	}
+
+	/** The running runtime's extensions' `session_before_switch`: true when one cancels the switch. */
+	private async switchCancelled(reason: "new" | "resume", sessionId?: string): Promise<boolean> {
+		// The runtime's answer is untrusted, and a runtime that fails to answer cancels nothing.
+		return (await this.parts.runtime.api?.beforeSessionSwitch(reason, sessionId).catch(() => undefined))?.cancelled === true;
 	}
 
 	async renameSession(sessionId: string, name: string): Promise<void> {
@@ -163,10 +178,10 @@ export class SessionLibrary {
 
 	/** Deletes a session; deleting the current one moves to a new, empty session. */
 	async deleteSession(sessionId: string): Promise<void> {
-		const current = sessionId === this.host.state().sessionId;
-		if (current) await this.host.stopRuntime();
+		const current = sessionId === this.parts.store.get().sessionId;
+		if (current) await this.parts.runtime.stop();
 		await this.storage.deleteSession(sessionId);
-		await this.host.forgetSession?.(sessionId);
+		await this.parts.answers?.forgetSession(sessionId);
 		if (current) await this.newSession();
 		else await this.refresh();
 	}
@@ -174,11 +189,11 @@ export class SessionLibrary {
 	/** Makes a stored session current; an unknown id is reported and changes nothing. */
 	async openSession(sessionId: string): Promise<void> {
 		if (!(await this.storage.loadSession(sessionId))) {
-			this.host.notify(`There is no session ${sessionId} in this browser`, "error", "Playa");
+			this.parts.notices.notify(`There is no session ${sessionId} in this browser`, "error", "Playa");
 			return;
 		}
-		const previousSessionId = this.host.state().sessionId;
+		const previousSessionId = this.parts.store.get().sessionId;
 		await this.storage.setSetting(CURRENT_SESSION, sessionId);
-		await this.host.restart({ reason: "resume", previousSessionId });
+		await this.parts.runtime.start({ startReason: { reason: "resume", previousSessionId } });
 	}
 }

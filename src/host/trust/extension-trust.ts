@@ -8,7 +8,7 @@
  * checks it against the trusted hash (`pinned`). Its imports are not hashed.
  */
 import { contentHash } from "../../share/content-hash.ts";
-import type { PlayaDatabase } from "../storage/database.ts";
+import type { PlaygroundDatabases } from "../storage/playground-databases.ts";
 
 const SETTING = "trustedExtensionContent";
 
@@ -44,10 +44,11 @@ export class ExtensionContentTrust {
 	/** What the user trusted in this page: it holds at once, before (and whether or not) storing it succeeds. */
 	private readonly decided: Hashes = {};
 
-	constructor(private readonly home: () => PlayaDatabase) {}
+	/** `databases.home`: where a yes is kept, for every playground of this browser. */
+	constructor(private readonly databases: Pick<PlaygroundDatabases, "home">) {}
 
 	private async hashes(): Promise<Hashes> {
-		return { ...((await this.home().getSetting<Hashes>(SETTING)) ?? {}), ...this.decided };
+		return { ...((await this.databases.home.getSetting<Hashes>(SETTING)) ?? {}), ...this.decided };
 	}
 
 	/** Reads and hashes each URL; returns those whose content the user has not trusted (they wait for `decide`). */
@@ -101,6 +102,6 @@ export class ExtensionContentTrust {
 		const readable = checked.filter((entry): entry is CheckedUrl & { hash: string } => entry.hash !== undefined);
 		if (readable.length === 0) return Promise.resolve();
 		for (const entry of readable) this.decided[entry.url] = entry.hash;
-		return this.hashes().then((hashes) => this.home().setSetting(SETTING, hashes));
+		return this.hashes().then((hashes) => this.databases.home.setSetting(SETTING, hashes));
 	}
 }

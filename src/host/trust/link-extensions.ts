@@ -6,15 +6,13 @@
 import { isWorkspaceUrl, workspacePathOf } from "../../protocol/workspace-url.ts";
 import { ExtensionContentTrust, fetchModuleText } from "./extension-trust.ts";
 import { linkExtensionUrls } from "./link-params.ts";
-import type { PlayaDatabase } from "../storage/database.ts";
+import type { Notices } from "../state/notices.ts";
+import type { PlaygroundDatabases } from "../storage/playground-databases.ts";
 
-export interface LinkExtensionsDeps {
-	/** The home playground's database, where a yes is kept for every playground. */
-	home: () => PlayaDatabase;
-	/** A workspace file's bytes, once the workspace is ready (a link may name `/workspace/...`). */
-	readWorkspaceFile: (path: string) => Promise<Uint8Array>;
-	/** A URL the page could not read to check it. */
-	warn: (message: string) => void;
+/** The workspace, where a link may name a file (`/workspace/...`): read once it is ready (playground-workspace.ts). */
+export interface LinkWorkspace {
+	readonly ready: Promise<void>;
+	readFile(path: string): Promise<Uint8Array>;
 }
 
 export class LinkExtensions {
@@ -28,8 +26,14 @@ export class LinkExtensions {
 	 */
 	private justChecked = new Set<string>();
 
-	constructor(private readonly deps: LinkExtensionsDeps) {
-		this.trust = new ExtensionContentTrust(deps.home);
+	constructor(
+		/** `databases.home` keeps a yes for every playground. */
+		databases: Pick<PlaygroundDatabases, "home">,
+		private readonly workspace: LinkWorkspace,
+		/** Told of a URL the page could not read to check it. */
+		private readonly notices: Pick<Notices, "notify">,
+	) {
+		this.trust = new ExtensionContentTrust(databases);
 	}
 
 	/** Takes the page's link URLs and checks them; returns those whose content the user has not trusted. */
@@ -37,7 +41,7 @@ export class LinkExtensions {
 		this.urls = [...new Set([...linkExtensionUrls(location), ...(linked ?? [])])];
 		const asked = this.urls.filter((url) => !saved?.includes(url));
 		const checked = await this.trust.untrusted(asked, (url) => this.read(url));
-		for (const { url, problem } of checked) if (problem) this.deps.warn(`The page could not read ${url} to check it: ${problem}.`);
+		for (const { url, problem } of checked) if (problem) this.notices.notify(`The page could not read ${url} to check it: ${problem}.`, "warning", "Playa");
 		const untrusted = checked.map((entry) => entry.url);
 		this.justChecked = new Set(asked.filter((url) => !untrusted.includes(url)));
 		return untrusted;
@@ -62,7 +66,8 @@ export class LinkExtensions {
 		if (!isWorkspaceUrl(url)) return fetchModuleText(url);
 		const path = workspacePathOf(url);
 		if (!path) throw new Error("is not a workspace path");
-		return new TextDecoder().decode(await this.deps.readWorkspaceFile(path));
+		await this.workspace.ready;
+		return new TextDecoder().decode(await this.workspace.readFile(path));
 	}
 
 	/** Those of `urls` the user said yes to before, with other content: they changed since. */

@@ -7,17 +7,21 @@
 import type { ProjectTrustAnswer, ProjectTrustDecision } from "../../protocol/runtime.ts";
 import { workspaceUrl } from "../../protocol/workspace-url.ts";
 import type { DiscoveredExtension, ProjectDiscovery } from "../../workspace/project-extensions.ts";
-import type { PlayaDatabase } from "../storage/database.ts";
+import type { Notices } from "../state/notices.ts";
+import type { PlaygroundDatabases } from "../storage/playground-databases.ts";
 import type { PlaygroundState } from "../state/playground-state.ts";
 import { problemsOf } from "../state/problems.ts";
 import { ProjectTrust } from "./project-trust.ts";
 import type { Store } from "../state/store.ts";
 
-export interface ProjectExtensionsDeps {
-	storage(): PlayaDatabase;
-	discover(): Promise<ProjectDiscovery>;
-	store: Store<PlaygroundState>;
-	notify(message: string, level?: "info" | "error"): void;
+/** What the project's extensions are built from. */
+export interface ProjectExtensionsParts {
+	/** The playground's database, where the trust is kept. */
+	databases: Pick<PlaygroundDatabases, "current">;
+	/** Finds the project's extensions (playground-workspace.ts). */
+	workspace: { projectExtensions(): Promise<ProjectDiscovery> };
+	store: Pick<Store<PlaygroundState>, "update" | "set">;
+	notices: Pick<Notices, "notify">;
 }
 
 export class ProjectExtensions {
@@ -31,8 +35,8 @@ export class ProjectExtensions {
 	/** A runtime waits for the page's prompt (its extensions left the decision to it): the user's answer goes there. */
 	private waiting?: (run: boolean | undefined) => void;
 
-	constructor(private readonly deps: ProjectExtensionsDeps) {
-		this.trust = new ProjectTrust(deps.storage);
+	constructor(private readonly parts: ProjectExtensionsParts) {
+		this.trust = new ProjectTrust(parts.databases);
 	}
 
 	/**
@@ -40,15 +44,15 @@ export class ProjectExtensions {
 	 * the state now asks about them (`untrustedProjectFiles`).
 	 */
 	async runnableUrls(): Promise<string[] | undefined> {
-		const discovery = await this.deps.discover().catch((error: Error) => {
-			this.deps.notify(`Could not look for the project's extensions: ${error.message}`);
+		const discovery = await this.parts.workspace.projectExtensions().catch((error: Error) => {
+			this.parts.notices.notify(`Could not look for the project's extensions: ${error.message}`, "error", "Playa");
 			return { extensions: [], problems: [] };
 		});
 		const split = await this.trust.split(discovery.extensions);
 		this.discovered = discovery.extensions;
 		this.pending = split.unknown;
 		this.expecting = split.unknown.length > 0;
-		this.deps.store.update((state) => ({
+		this.parts.store.update((state) => ({
 			...state,
 			projectExtensions: discovery.extensions.map((extension) => extension.path),
 			discoveryProblems: discovery.problems,
@@ -65,7 +69,7 @@ export class ProjectExtensions {
 		this.pending = [];
 		if (run) await this.trust.trust(pending);
 		else await this.trust.decline(pending);
-		this.deps.store.update((state) => ({ ...state, untrustedProjectFiles: [] }));
+		this.parts.store.set({ untrustedProjectFiles: [] });
 		const waiting = this.waiting;
 		this.waiting = undefined;
 		waiting?.(run);
@@ -93,10 +97,14 @@ export class ProjectExtensions {
 			const yes = decision.trusted === "yes";
 			if (yes) await this.trust.trust(pending, decision.remember);
 			else await this.trust.decline(pending, decision.remember);
-			this.deps.store.update((state) => ({ ...state, untrustedProjectFiles: [] }));
+			this.parts.store.set({ untrustedProjectFiles: [] });
 			const names = pending.map((extension) => extension.path.split("/").slice(-2).join("/")).join(", ");
 			const kept = decision.remember ? "" : " for this page";
-			this.deps.notify(`${decision.extension} ${yes ? "trusted" : "declined"} the project's extensions${kept} (project_trust): ${names}`, "info");
+			this.parts.notices.notify(
+				`${decision.extension} ${yes ? "trusted" : "declined"} the project's extensions${kept} (project_trust): ${names}`,
+				"info",
+				"Playa",
+			);
 		}
 		const split = await this.trust.split(this.discovered);
 		return { extensions: split.trusted.map((extension) => workspaceUrl(extension.path)), trusted: split.trusted.length === this.discovered.length };

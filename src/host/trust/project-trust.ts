@@ -8,7 +8,7 @@
  */
 import type { DiscoveredExtension } from "../../workspace/project-extensions.ts";
 import { contentHash } from "../../workspace/project-extensions.ts";
-import type { PlayaDatabase } from "../storage/database.ts";
+import type { PlaygroundDatabases } from "../storage/playground-databases.ts";
 
 const TRUSTED_SETTING = "trustedProjectFiles";
 const DECLINED_SETTING = "declinedProjectFiles";
@@ -36,14 +36,14 @@ export class ProjectTrust {
 	private declined: Hashes = {};
 	private trustedForNow: Hashes = {};
 
-	constructor(private readonly storage: () => PlayaDatabase) {}
+	constructor(private readonly databases: Pick<PlaygroundDatabases, "current">) {}
 
 	private async trustedHashes(): Promise<Hashes> {
-		return (await this.storage().getSetting<Hashes>(TRUSTED_SETTING)) ?? {};
+		return (await this.databases.current.getSetting<Hashes>(TRUSTED_SETTING)) ?? {};
 	}
 
 	private async declinedHashes(): Promise<Hashes> {
-		return (await this.storage().getSetting<Hashes>(DECLINED_SETTING)) ?? {};
+		return (await this.databases.current.getSetting<Hashes>(DECLINED_SETTING)) ?? {};
 	}
 
 	/** Which discovered extensions may run, and which need asking (declined ones are in neither). */
@@ -65,7 +65,7 @@ export class ProjectTrust {
 			this.trustedForNow = withFiles(this.trustedForNow, extensions);
 			return;
 		}
-		await this.storage().setSetting(TRUSTED_SETTING, withFiles(await this.trustedHashes(), extensions));
+		await this.databases.current.setSetting(TRUSTED_SETTING, withFiles(await this.trustedHashes(), extensions));
 	}
 
 	/** `remember: true`: kept in IndexedDB (an extension's `project_trust` no with `remember`); else for this page only. */
@@ -75,20 +75,20 @@ export class ProjectTrust {
 			this.declined = withFiles(this.declined, extensions);
 			return;
 		}
-		await this.storage().setSetting(DECLINED_SETTING, withFiles(await this.declinedHashes(), extensions));
+		await this.databases.current.setSetting(DECLINED_SETTING, withFiles(await this.declinedHashes(), extensions));
 	}
 
 	/** Files (absolute path and content hash) the user said yes to elsewhere: a shared playground's. */
 	async trustFiles(files: { path: string; hash: string }[]): Promise<void> {
 		const hashes = await this.trustedHashes();
 		for (const file of files) hashes[file.path] = file.hash;
-		await this.storage().setSetting(TRUSTED_SETTING, hashes);
+		await this.databases.current.setSetting(TRUSTED_SETTING, hashes);
 	}
 
 	/** The user wrote `content` to `path` in the page: that content is trusted. */
 	async authored(path: string, content: string | Uint8Array): Promise<void> {
 		const bytes = typeof content === "string" ? new TextEncoder().encode(content) : content;
 		const hash = await contentHash(bytes);
-		await this.storage().setSetting(TRUSTED_SETTING, { ...(await this.trustedHashes()), [path]: hash });
+		await this.databases.current.setSetting(TRUSTED_SETTING, { ...(await this.trustedHashes()), [path]: hash });
 	}
 }

@@ -15,6 +15,8 @@ import { bootPageWebContainer, type BootOutcome } from "../../workspace/webconta
 import { INSTALL_COMMAND, installDependencies } from "../../workspace/webcontainer/install.ts";
 import type { WebContainerWorkspace } from "../../workspace/webcontainer/webcontainer-workspace.ts";
 import type { PlayaDatabase } from "../storage/database.ts";
+import type { Notices } from "../state/notices.ts";
+import type { Store } from "../state/store.ts";
 import { discoverProjectExtensions, type ProjectDiscovery } from "../../workspace/project-extensions.ts";
 import { seedFromStore, STORED_ROOT, WorkspaceMirror } from "./workspace-mirror.ts";
 import { spawnEmbeddedWorker } from "../../workspace/embedded/spawn.ts";
@@ -41,13 +43,22 @@ export class PlaygroundWorkspace {
 	private warmWorker?: Worker;
 	private warmed = false;
 
+	/** The start `open` began; resolved before it began (see `ready`). */
+	private opening: Promise<void> = Promise.resolve();
+
 	constructor(
-		/** Told the file paths and the backend's status whenever they change. */
-		private readonly onUpdate: (update: WorkspaceUpdate) => void,
-		private readonly onError: (message: string) => void,
+		/** The page's state: told the file paths and the backend's status whenever they change. */
+		private readonly store: Pick<Store<WorkspaceUpdate>, "set">,
+		/** Told when the workspace did not start or could not save. */
+		private readonly notices: Pick<Notices, "error">,
 		/** The page's one WebContainer boot by default; tests pass a stand-in's. */
 		private readonly boot: () => Promise<BootOutcome> = bootPageWebContainer,
 	) {}
+
+	/** Resolves once the workspace `open` began has started (or failed to); at once before `open`. */
+	get ready(): Promise<void> {
+		return this.opening;
+	}
 
 	/** The working directory (the root of the files panel), once started. */
 	get cwd(): string | undefined {
@@ -86,11 +97,17 @@ export class PlaygroundWorkspace {
 		this.takeWarmWorker()?.terminate();
 	}
 
-	async open(storage: PlayaDatabase, location: Location): Promise<void> {
+	/** Starts the workspace on the playground's database (its stored files, the backend chosen); resolves as `ready` does. */
+	open(storage: PlayaDatabase, location: Location): Promise<void> {
+		this.opening = this.start(storage, location);
+		return this.opening;
+	}
+
+	private async start(storage: PlayaDatabase, location: Location): Promise<void> {
 		this.storage = storage;
 		const preference = await this.preference(storage, location);
 		const starting = (progress?: WorkspaceProgress) =>
-			this.onUpdate({ workspace: { preference, notice: preference === "webcontainer" ? "Booting WebContainer…" : "Starting the embedded shell…", progress } });
+			this.store.set({ workspace: { preference, notice: preference === "webcontainer" ? "Booting WebContainer…" : "Starting the embedded shell…", progress } });
 		starting(preference === "webcontainer" ? { step: "Booting WebContainer", detail: "loading StackBlitz's runtime" } : undefined);
 		try {
 			const chosen = await chooseBackend(preference, {
@@ -117,7 +134,7 @@ export class PlaygroundWorkspace {
 				this.runWebContainer(chosen.workspace, storage);
 				notice += await this.install(chosen.workspace, starting);
 			}
-			this.onUpdate({
+			this.store.set({
 				workspace: { kind: chosen.kind, cwd: this.cwd, preference, notice, fellBack: chosen.kind === "embedded" && chosen.fellBack },
 			});
 			await this.publishFiles();
@@ -125,8 +142,8 @@ export class PlaygroundWorkspace {
 			this.dropWarmWorker();
 			this.running = undefined;
 			const message = `The workspace did not start, so commands and file tools are off: ${(error as Error).message}`;
-			this.onUpdate({ workspace: { preference, notice: message } });
-			this.onError(message);
+			this.store.set({ workspace: { preference, notice: message } });
+			this.notices.error(message);
 		}
 	}
 
@@ -176,7 +193,7 @@ export class PlaygroundWorkspace {
 					await storage.applyFileChanges(await workspace.takeChanges());
 					await this.publishFiles();
 				})
-				.catch((error) => this.onError(`Could not save the workspace: ${(error as Error).message}`));
+				.catch((error) => this.notices.error(`Could not save the workspace: ${(error as Error).message}`));
 		});
 	}
 
@@ -188,7 +205,7 @@ export class PlaygroundWorkspace {
 				await storage.applyFileChanges(changes);
 				await this.publishFiles();
 			},
-			(error) => this.onError(`Could not save the workspace: ${error.message}`),
+			(error) => this.notices.error(`Could not save the workspace: ${error.message}`),
 		);
 		this.running = { kind: "webcontainer", workspace, mirror };
 		workspace.onChange(() => void mirror.schedule());
@@ -197,7 +214,7 @@ export class PlaygroundWorkspace {
 	private async publishFiles(): Promise<void> {
 		if (!this.running) return;
 		const entries = await walk(this.running.workspace);
-		this.onUpdate({ files: entries.filter((entry) => entry.type === "file").map((entry) => entry.path) });
+		this.store.set({ files: entries.filter((entry) => entry.type === "file").map((entry) => entry.path) });
 	}
 
 	private get workspace(): Workspace {

@@ -126,10 +126,10 @@ describe("project_trust in the page", () => {
 			const store = new Store<PlaygroundState>(initialPlaygroundState(), () => undefined);
 			const notes: string[] = [];
 			const project = new ProjectExtensions({
-				storage: () => database,
-				discover: () => discoverProjectExtensions(workspace, workspace.cwd),
+				databases: { current: database },
+				workspace: { projectExtensions: () => discoverProjectExtensions(workspace, workspace.cwd) },
 				store,
-				notify: (message) => void notes.push(message),
+				notices: { notify: (message) => void notes.push(message) },
 			});
 			return { project, store, notes };
 		};

@@ -173,7 +173,9 @@ describe("the consent desk", () => {
 	function desk(href: string) {
 		const url = new URL(href);
 		const moves = { navigate: vi.fn(), replaceAddress: vi.fn() };
-		return { desk: new ShareDesk({ location: { href, hash: url.hash, search: url.search }, ...moves }), ...moves };
+		const location = { href, hash: url.hash, search: url.search, assign: moves.navigate };
+		const history = { state: null, replaceState: (_state: unknown, _unused: string, address?: string | URL | null) => moves.replaceAddress(address) };
+		return { desk: new ShareDesk(location, history), ...moves };
 	}
 
 	it("offers a link's snapshot and, on no, opens nothing and takes the link out of the address", async () => {
@@ -208,7 +210,7 @@ describe("the consent desk", () => {
 describe("link extensions trusted per content hash", () => {
 	it("asks for a URL until its content is trusted, and again once that content changes", async () => {
 		const home = settingsStore();
-		const trust = new ExtensionContentTrust(() => home);
+		const trust = new ExtensionContentTrust({ home });
 		let content = "export default () => {}";
 		const read = async () => content;
 		expect(await trust.untrusted(["https://x.test/a.ts"], read)).toEqual([{ url: "https://x.test/a.ts", hash: expect.stringMatching(/^sha256-/) }]);
@@ -230,33 +232,33 @@ describe("link extensions trusted per content hash", () => {
 			setSetting: (key: string, value: unknown) =>
 				new Promise<void>((resolve, reject) => writes.push({ done: () => resolve(void settings.set(key, structuredClone(value))), fail: reject })),
 		} as unknown as PlayaDatabase;
-		const trust = new ExtensionContentTrust(() => home);
+		const trust = new ExtensionContentTrust({ home });
 		const [checked] = await trust.untrusted([url], read);
 		const stored = trust.decide(true);
 		// Not stored yet: this page starts with the yes all the same, and pins the hash the user saw; another page would ask.
 		expect(await trust.untrusted([url], read)).toEqual([]);
 		expect(await trust.pinned([url])).toEqual({ [url]: checked.hash });
 		await vi.waitFor(() => expect(writes).toHaveLength(1));
-		expect(await new ExtensionContentTrust(() => home).untrusted([url], read)).toHaveLength(1);
+		expect(await new ExtensionContentTrust({ home }).untrusted([url], read)).toHaveLength(1);
 		writes[0].done();
 		await stored;
-		expect(await new ExtensionContentTrust(() => home).untrusted([url], read)).toEqual([]);
+		expect(await new ExtensionContentTrust({ home }).untrusted([url], read)).toEqual([]);
 
 		// A yes that could not be stored: this page still runs what the user said yes to; the next visit asks again.
 		settings.clear();
-		const again = new ExtensionContentTrust(() => home);
+		const again = new ExtensionContentTrust({ home });
 		await again.untrusted([url], read);
 		const failed = again.decide(true);
 		await vi.waitFor(() => expect(writes).toHaveLength(2));
 		writes[1].fail(new Error("disk full"));
 		await expect(failed).rejects.toThrow("disk full");
 		expect(await again.untrusted([url], read)).toEqual([]);
-		expect(await new ExtensionContentTrust(() => home).untrusted([url], read)).toHaveLength(1);
+		expect(await new ExtensionContentTrust({ home }).untrusted([url], read)).toHaveLength(1);
 	});
 
 	it("hands the starting runtime the text it last checked, once", async () => {
 		const home = settingsStore();
-		const trust = new ExtensionContentTrust(() => home);
+		const trust = new ExtensionContentTrust({ home });
 		const url = "https://x.test/a.ts";
 		let content = "export default () => {}";
 		const read = async () => content;
@@ -274,7 +276,7 @@ describe("link extensions trusted per content hash", () => {
 
 	it("asks for a URL the page cannot read, and trusts nothing for it", async () => {
 		const home = settingsStore();
-		const trust = new ExtensionContentTrust(() => home);
+		const trust = new ExtensionContentTrust({ home });
 		const unreadable = async () => Promise.reject(new Error("answered 404"));
 		expect(await trust.untrusted(["https://x.test/gone.ts"], unreadable)).toEqual([{ url: "https://x.test/gone.ts", problem: "answered 404" }]);
 		await trust.decide(true);
@@ -293,7 +295,7 @@ describe("a link's extensions at each start", () => {
 			return new Response(content());
 		});
 		vi.stubGlobal("fetch", fetchStub);
-		return { reads, links: new LinkExtensions({ home: () => home, readWorkspaceFile: async () => new Uint8Array(), warn: () => undefined }) };
+		return { reads, links: new LinkExtensions({ home }, { ready: Promise.resolve(), readFile: async () => new Uint8Array() }, { notify: () => undefined }) };
 	}
 
 	it("reads a trusted link once when the page opens and starts at once, then again at every later start", async () => {

@@ -4,7 +4,7 @@
  * named for, soon after the first, turns every extension off rather than restarting into the same hang.
  */
 import type { RunningCall } from "../../../protocol/call-record.ts";
-import type { PlayaDatabase } from "../../storage/database.ts";
+import type { PlaygroundDatabases } from "../../storage/playground-databases.ts";
 
 export interface DisabledExtension {
 	url: string;
@@ -18,20 +18,20 @@ export const REPEATED_HANG_MS = 60_000;
 
 /** Extensions turned off after a hang, kept in the database. */
 export class DisabledExtensions {
-	constructor(private readonly database: () => PlayaDatabase) {}
+	constructor(private readonly databases: Pick<PlaygroundDatabases, "current">) {}
 
 	async list(): Promise<DisabledExtension[]> {
-		return (await this.database().getSetting<DisabledExtension[]>(DISABLED_SETTING)) ?? [];
+		return (await this.databases.current.getSetting<DisabledExtension[]>(DISABLED_SETTING)) ?? [];
 	}
 
 	async disable(entries: DisabledExtension[]): Promise<void> {
 		const urls = new Set(entries.map((entry) => entry.url));
 		const kept = (await this.list()).filter((entry) => !urls.has(entry.url));
-		await this.database().setSetting(DISABLED_SETTING, [...kept, ...entries]);
+		await this.databases.current.setSetting(DISABLED_SETTING, [...kept, ...entries]);
 	}
 
 	async enable(url: string): Promise<void> {
-		await this.database().setSetting(
+		await this.databases.current.setSetting(
 			DISABLED_SETTING,
 			(await this.list()).filter((entry) => entry.url !== url),
 		);

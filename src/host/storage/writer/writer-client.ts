@@ -6,6 +6,7 @@
 import * as Comlink from "comlink";
 import { exposeGuarded } from "../../../protocol/guard.ts";
 import { SESSION_WRITER_METHODS } from "../../../protocol/session-writer.ts";
+import type { Notices } from "../../state/notices.ts";
 import type { PlayaDatabase } from "../database.ts";
 import { SessionWriter, type SessionWriterReports } from "./session-writer.ts";
 import type { SessionWriterWorkerApi } from "./writer.worker.ts";
@@ -57,7 +58,8 @@ export class WriterClient implements SessionWriterConnector {
 	private serial = 0;
 	private disposed = false;
 
-	constructor(private readonly onError?: (message: string) => void) {}
+	/** `notices`: told when the writer's worker did not take a runtime's writes. */
+	constructor(private readonly notices?: Pick<Notices, "error">) {}
 
 	connect(storage: PlayaDatabase, sessionId: string, reports: SessionWriterReports): SessionWriterLink {
 		const channel = new MessageChannel();
@@ -78,7 +80,7 @@ export class WriterClient implements SessionWriterConnector {
 				if (!api) return serveInPage(storage, sessionId, reports, channel.port1);
 				void api
 					.serve(id, storage.name, sessionId, Comlink.transfer(channel.port1, [channel.port1]), Comlink.proxy(reports))
-					.catch((error: Error) => this.onError?.(`The session writer did not take a runtime's writes: ${error.message}`));
+					.catch((error: Error) => this.notices?.error(`The session writer did not take a runtime's writes: ${error.message}`));
 				return () => api.close(id).catch(() => undefined);
 			});
 		let closing: Promise<void> | undefined;
