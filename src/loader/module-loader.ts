@@ -14,7 +14,7 @@ import type { ModuleUrls } from "./module-urls.ts";
 import { DEFAULT_CDN, resolveSpecifier } from "./specifiers.ts";
 import { type TranspileError, lineAt, transpile } from "./transpile.ts";
 import { computedImport, rewriteComputedImport, withResolverImport } from "./computed-imports.ts";
-import { isWorkspaceUrl, workspacePathOf } from "../protocol/workspace-url.ts";
+import { isWorkspaceUrl, workspacePathOf } from "../protocol/workspace/workspace-url.ts";
 import { nodeGlobalsPrelude } from "./node-globals.ts";
 import { type Dialect, dialectOf, type ScopesSeen, scopesIn } from "./dialect.ts";
 
@@ -56,7 +56,7 @@ export interface ModuleLoaderOptions {
 	fetch?: typeof fetch;
 	cdn?: string;
 	/**
-	 * Reads a workspace file (`workspace:` URLs, see protocol/workspace-url.ts) as text; undefined when
+	 * Reads a workspace file (`workspace:` URLs, see protocol/workspace/workspace-url.ts) as text; undefined when
 	 * there is no such file. Without it, workspace modules cannot load.
 	 */
 	readWorkspaceFile?: (path: string) => Promise<string | undefined>;

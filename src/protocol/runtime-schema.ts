@@ -5,7 +5,7 @@
  * acts on the parsed copy (unknown fields stripped), never on what arrived.
  */
 import { z } from "zod";
-import { inspectorBatchShape } from "./inspector-schema.ts";
+import { inspectorBatchShape } from "./inspector/inspector-schema.ts";
 import {
 	type ManualTurnRequest,
 	type ProjectTrustDecision,

@@ -11,7 +11,7 @@ import type { TreeRow, TreeRowKind, TreeView } from "../session/tree-view.ts";
 import type { ScriptStep } from "./script.ts";
 import type { StoredEntry, SessionHeader } from "../session/entries.ts";
 import { methodsOf } from "./guard.ts";
-import type { InspectorBatch } from "./inspector.ts";
+import type { InspectorBatch } from "./inspector/inspector.ts";
 import type { StreamingDelta } from "./streaming.ts";
 
 export type { ScriptStep, TreeRow, TreeRowKind, TreeView };
@@ -87,7 +87,7 @@ export interface RuntimeConfig {
 	 * an opaque-origin frame, which cannot: it aborts commands by message only.
 	 */
 	workspaceSharesMemory?: boolean;
-	/** A port serving synchronous workspace calls (protocol/workspace-sync.ts) in the runtime's agent cluster; in the page, the sandbox frame's. */
+	/** A port serving synchronous workspace calls (protocol/workspace/workspace-sync.ts) in the runtime's agent cluster; in the page, the sandbox frame's. */
 	workspaceSyncPort?: MessagePort;
 	/** A port serving `HostBridge` (transferred), when `start` is not given one. */
 	hostPort?: MessagePort;

@@ -14,7 +14,7 @@ import { createModuleUrls } from "../loader/module-urls.ts";
 import { createProvidedModuleLoaders } from "../modules/table.ts";
 import type { ProviderGatewayApi } from "../protocol/gateway.ts";
 import type { HostBridge, RuntimeConfig, RuntimeEvent } from "../protocol/runtime.ts";
-import { isWorkspaceError, type Workspace } from "../workspace/types.ts";
+import { isWorkspaceError, type Workspace } from "../workspace/workspace.ts";
 import { connectEmbeddedWorkspace } from "../workspace/embedded/client.ts";
 import { PendingCommits } from "./agent/commits.ts";
 import type { AgentSession } from "./agent/session.ts";
@@ -25,7 +25,7 @@ import { routePiAiCalls } from "./models/pi-ai-calls.ts";
 import { createScriptedModel } from "./models/scripted-model.ts";
 import { createToolFactories } from "./tools/factories.ts";
 import { nodeBackendFor } from "./tools/node-backend.ts";
-import { composeCommands, composeControl, composeNavigation } from "./compose/control.ts";
+import { composeCommands, composeControl, composeNavigation } from "./compose/control-parts.ts";
 import {
 	captureInspectorConsole,
 	composeExecOutput,
@@ -37,9 +37,9 @@ import {
 	composeTimers,
 	composeUIState,
 	watchStrayErrors,
-} from "./compose/extensions.ts";
-import { composeModelRegistry, composeModels, composePolicy, composeProviders, composeSelection } from "./compose/models.ts";
-import { composeContextSource, composeSession, composeTree } from "./compose/session.ts";
+} from "./compose/extension-parts.ts";
+import { composeModelRegistry, composeModels, composePolicy, composeProviders, composeSelection } from "./compose/model-parts.ts";
+import { composeContextSource, composeSession, composeTree } from "./compose/session-parts.ts";
 import type { RuntimeLifecycle, RuntimeOptions, RuntimeParts } from "./parts.ts";
 
 /** The bridge to the host: the one given (same thread), or the config's port. */

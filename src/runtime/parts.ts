@@ -8,7 +8,7 @@ import type { ProviderGatewayApi } from "../protocol/gateway.ts";
 import type { HostBridge } from "../protocol/runtime.ts";
 import type { CompactionSettings } from "../session/compaction/prepare.ts";
 import type { SessionTree } from "../session/tree.ts";
-import type { Workspace } from "../workspace/types.ts";
+import type { Workspace } from "../workspace/workspace.ts";
 import type { AgentSession } from "./agent/session.ts";
 import type { CommandRouter } from "./commands/router.ts";
 import type { ApiEnvironment } from "./extensions/api.ts";

@@ -5,7 +5,7 @@
  * the files they are, not as URLs: they are listed as left out unless their file is picked.
  */
 import type { ModelChoice, ScriptStep } from "../protocol/runtime.ts";
-import { isWorkspaceUrl } from "../protocol/workspace-url.ts";
+import { isWorkspaceUrl } from "../protocol/workspace/workspace-url.ts";
 import { parseSnapshot, SNAPSHOT_VERSION, type DialogAnswer, type PANELS, type PlaygroundSnapshot, type SnapshotFile } from "./snapshot.ts";
 
 export type Panel = (typeof PANELS)[number];

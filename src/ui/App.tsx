@@ -1,6 +1,6 @@
 /** The playground page: transcript and composer, with extensions and the script beside them. */
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
-import { keyIdOf } from "../protocol/keys.ts";
+import { keyIdOf } from "../protocol/key-ids.ts";
 import type { Playground } from "../host/playground.ts";
 import type { ExtensionStatus } from "../protocol/runtime.ts";
 import { branchPath } from "../session/tree.ts";

@@ -3,7 +3,7 @@
  * may choose WebContainer (real Node and npm), which is used when it boots and otherwise falls back to
  * embedded with the reason in a notice the page shows.
  */
-import type { WorkspaceKind } from "./types.ts";
+import type { WorkspaceKind } from "./workspace.ts";
 import type { BootOutcome } from "./webcontainer/boot.ts";
 import { WebContainerWorkspace } from "./webcontainer/webcontainer-workspace.ts";
 

@@ -5,8 +5,8 @@
  */
 import * as Comlink from "comlink";
 import { exposeGuarded } from "../protocol/guard.ts";
-import { WORKSPACE_PORT_METHODS } from "../protocol/workspace.ts";
-import { checkWorkspaceArguments } from "../protocol/workspace-schema.ts";
+import { WORKSPACE_PORT_METHODS } from "../protocol/workspace/workspace.ts";
+import { checkWorkspaceArguments } from "../protocol/workspace/workspace-schema.ts";
 import { serveSyncChannel } from "./sync-server.ts";
 import type {
 	ExecOptions,
@@ -20,7 +20,7 @@ import type {
 	WorkspaceKind,
 	WorkspacePortApi,
 	WorkspaceStat,
-} from "./types.ts";
+} from "./workspace.ts";
 
 /**
  * Output callbacks that forward to a caller's `ExecOutput` proxy. `settle` waits until the caller ran

@@ -1,5 +1,5 @@
 /**
- * The workspace side of the synchronous channel (protocol/workspace-sync.ts): answers each call a
+ * The workspace side of the synchronous channel (protocol/workspace/workspace-sync.ts): answers each call a
  * blocked runtime posts by running it on the workspace (asynchronously: only the runtime waits) and
  * writing the answer into the shared buffer, then waking the runtime. Messages are checked first: the
  * runtime runs extension code. One call at a time, in order.
@@ -21,8 +21,8 @@ import {
 	type SyncOp,
 	type SyncReply,
 	threadToken,
-} from "../protocol/workspace-sync.ts";
-import type { Workspace } from "./types.ts";
+} from "../protocol/workspace/workspace-sync.ts";
+import type { Workspace } from "./workspace.ts";
 
 type Answer = { kind: number; bytes: Uint8Array };
 

@@ -5,7 +5,7 @@
  */
 import { expect } from "vitest";
 import type { Behaviour } from "./behaviours.ts";
-import { workspaceUrl } from "../../src/protocol/workspace-url.ts";
+import { workspaceUrl } from "../../src/protocol/workspace/workspace-url.ts";
 import { environment } from "./environment.ts";
 import { session, workspace as newWorkspace } from "./kit.ts";
 

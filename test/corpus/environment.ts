@@ -5,7 +5,7 @@
  * them). The checks and their kit stay the same in both; what differs (how the example files are read, the ESM CDN
  * stand-in, how a workspace starts) comes from here.
  */
-import type { SeedFiles, Workspace } from "../../src/workspace/types.ts";
+import type { SeedFiles, Workspace } from "../../src/workspace/workspace.ts";
 
 export interface WorkspaceInit {
 	cwd?: string;

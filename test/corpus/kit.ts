@@ -8,7 +8,7 @@ import { expect } from "vitest";
 import type { ScriptStep, UIRequest, UIResponse } from "../../src/protocol/runtime.ts";
 import type { StoredEntry } from "../../src/session/entries.ts";
 import type { Runtime } from "../../src/runtime/runtime.ts";
-import type { Workspace } from "../../src/workspace/types.ts";
+import type { Workspace } from "../../src/workspace/workspace.ts";
 import { type CommandAnswer, gitStandIn } from "../support/git-stand-in.ts";
 import { PROBE_EXPR, probe, startRuntime, toolResults, transcript, type HarnessOptions } from "../support/runtime-harness.ts";
 import { environment, type WorkspaceInit } from "./environment.ts";

@@ -4,7 +4,7 @@
  * command would print and its exit code). Every line run is recorded in `lines`.
  */
 import { EmbeddedWorkspace } from "../../src/workspace/embedded/embedded-workspace.ts";
-import type { ExecOptions, ExecResult, Workspace } from "../../src/workspace/types.ts";
+import type { ExecOptions, ExecResult, Workspace } from "../../src/workspace/workspace.ts";
 
 export type CommandAnswer = { stdout?: string; stderr?: string; exitCode?: number };
 

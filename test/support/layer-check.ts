@@ -88,13 +88,15 @@ const SPECIFIERS = [
 	/\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
 ];
 
-export function readSourceTree(root: string): SourceFile[] {
+/** Every source file under `root` (`pattern`: which names count; by default modules, not type declarations). */
+export function readSourceTree(root: string, pattern: RegExp = SOURCE): SourceFile[] {
 	const files: SourceFile[] = [];
 	const walk = (dir: string) => {
 		for (const name of readdirSync(dir)) {
 			const full = join(dir, name);
 			if (statSync(full).isDirectory()) walk(full);
-			else if (SOURCE.test(name) && !name.endsWith(".d.ts")) files.push({ path: relative(root, full).split("\\").join("/"), code: readFileSync(full, "utf8") });
+			else if (pattern.test(name) && (pattern !== SOURCE || !name.endsWith(".d.ts")))
+				files.push({ path: relative(root, full).split("\\").join("/"), code: readFileSync(full, "utf8") });
 		}
 	};
 	walk(root);

@@ -8,7 +8,7 @@
 import type { Api, Model } from "@earendil-works/pi-ai";
 import * as Comlink from "comlink";
 import { ProviderGateway } from "../../src/host/gateway/gateway.ts";
-import { exposeGateway } from "../../src/host/gateway/guard.ts";
+import { exposeGateway } from "../../src/host/gateway/gateway-port.ts";
 import { hostModels } from "../../src/host/gateway/models.ts";
 import { MemoryStorage, SecretStore } from "../../src/host/keys/secrets.ts";
 import type { ProviderGatewayApi } from "../../src/protocol/gateway.ts";

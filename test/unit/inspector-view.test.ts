@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import type { Logged } from "../../src/host/state/inspector-log.ts";
 import { DETAIL_LIMITS, InspectorLog, LOG_LIMITS } from "../../src/host/state/inspector-log.ts";
-import type { ConsoleRecord, InspectedEvent } from "../../src/protocol/inspector.ts";
-import { isBoundedSnapshot } from "../../src/protocol/inspector-schema.ts";
+import type { ConsoleRecord, InspectedEvent } from "../../src/protocol/inspector/inspector.ts";
+import { isBoundedSnapshot } from "../../src/protocol/inspector/inspector-schema.ts";
 import { parseRuntimeEvent } from "../../src/protocol/runtime-schema.ts";
 import { buildRows, DEFAULT_FILTER } from "../../src/ui/inspector/rows.ts";
 import { chromeTrace } from "../../src/ui/inspector/trace.ts";

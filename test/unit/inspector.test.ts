@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ConsoleRecord, InspectedEvent, RequestRecord } from "../../src/protocol/inspector.ts";
+import type { ConsoleRecord, InspectedEvent, RequestRecord } from "../../src/protocol/inspector/inspector.ts";
 import type { RuntimeEvent } from "../../src/protocol/runtime.ts";
-import { snapshot } from "../../src/protocol/inspector-snapshot.ts";
+import { snapshot } from "../../src/protocol/inspector/inspector-snapshot.ts";
 import { startRuntime } from "../support/runtime-harness.ts";
 
 const guard = `

@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
 	HOST_PARTS,
@@ -82,6 +82,41 @@ describe("layers of src/", () => {
 
 	it("keeps the contract free of the rest of src/", () => {
 		expect(edges.filter((edge) => edge.from.startsWith("api/") && !edge.to.startsWith("api/"))).toEqual([]);
+	});
+});
+
+describe("the layout of src/", () => {
+	const files = readSourceTree(SRC, /./);
+
+	it("keeps every folder under 16 loose files, but vendored code", () => {
+		const loose = new Map<string, number>();
+		for (const { path } of files) loose.set(dirname(path), (loose.get(dirname(path)) ?? 0) + 1);
+		const crowded = [...loose].filter(([folder, count]) => count > 15 && !folder.endsWith("/vendor")).map(([folder, count]) => `${folder}: ${count}`);
+		expect(crowded).toEqual([]);
+	});
+
+	it("gives two files one name only where they are one concept on two sides of a boundary", () => {
+		// Contract and implementation, or a boundary's messages and the side that answers them: the same word on purpose.
+		const sameConcept = new Set([
+			"context.ts: api/context.ts runtime/extensions/context.ts",
+			"entries.ts: api/entries.ts session/entries.ts",
+			"gateway.ts: host/gateway/gateway.ts protocol/gateway.ts",
+			"inspector.ts: protocol/inspector/inspector.ts runtime/inspector/inspector.ts",
+			"project-trust.ts: host/trust/project-trust.ts runtime/extensions/project-trust.ts",
+			"providers.ts: api/providers.ts runtime/models/providers.ts",
+			"runtime.ts: protocol/runtime.ts runtime/runtime.ts",
+			"session-writer.ts: host/storage/writer/session-writer.ts protocol/session-writer.ts",
+			"system-prompt.ts: api/system-prompt.ts runtime/extensions/system-prompt.ts",
+			"workspace.ts: protocol/workspace/workspace.ts workspace/workspace.ts",
+		]);
+		const byName = new Map<string, string[]>();
+		for (const { path } of files) {
+			const name = basename(path);
+			if (name === "index.ts" || name === "LICENSE") continue;
+			byName.set(name, [...(byName.get(name) ?? []), path]);
+		}
+		const shared = [...byName].filter(([, paths]) => paths.length > 1).map(([name, paths]) => `${name}: ${paths.sort().join(" ")}`);
+		expect(shared.filter((line) => !sameConcept.has(line))).toEqual([]);
 	});
 });
 

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { EmbeddedWorkspace } from "../../src/workspace/embedded/embedded-workspace.ts";
-import { discoverProjectExtensions } from "../../src/workspace/project-extensions.ts";
-import type { SeedFiles } from "../../src/workspace/types.ts";
+import { discoverProjectExtensions } from "../../src/workspace/project-discovery.ts";
+import type { SeedFiles } from "../../src/workspace/workspace.ts";
 
 const EXT = "export default function (pi) {}\n";
 

@@ -8,9 +8,9 @@ import type { PlayaDatabase } from "../../src/host/storage/database.ts";
 import { resolveExtensionInput } from "../../src/host/trust/extension-url.ts";
 import { problemsOf } from "../../src/host/state/problems.ts";
 import { ProjectTrust } from "../../src/host/trust/project-trust.ts";
-import { workspacePathOf, workspaceUrl } from "../../src/protocol/workspace-url.ts";
+import { workspacePathOf, workspaceUrl } from "../../src/protocol/workspace/workspace-url.ts";
 import { EmbeddedWorkspace } from "../../src/workspace/embedded/embedded-workspace.ts";
-import { discoverProjectExtensions } from "../../src/workspace/project-extensions.ts";
+import { discoverProjectExtensions } from "../../src/workspace/project-discovery.ts";
 
 /** The two settings calls ProjectTrust makes, over a map (IndexedDB itself is tested in the browser project). */
 function settingsStore(): PlayaDatabase {

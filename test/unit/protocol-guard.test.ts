@@ -3,7 +3,7 @@
 import * as Comlink from "comlink";
 import { afterEach, describe, expect, it } from "vitest";
 import { exposeGuarded, proxyCallback, proxyObject, sealedEndpoint } from "../../src/protocol/guard.ts";
-import { WORKSPACE_PORT_METHODS } from "../../src/protocol/workspace.ts";
+import { WORKSPACE_PORT_METHODS } from "../../src/protocol/workspace/workspace.ts";
 import { EmbeddedWorkspaceService } from "../../src/workspace/embedded/workspace-service.ts";
 import { serveWorkspace } from "../../src/workspace/serve.ts";
 import { EmbeddedWorkspace } from "../../src/workspace/embedded/embedded-workspace.ts";

@@ -4,9 +4,9 @@
  * file and line, and the other extensions still load. A URL that answers with a web page says so.
  */
 import { describe, expect, it } from "vitest";
-import { workspaceUrl } from "../../src/protocol/workspace-url.ts";
+import { workspaceUrl } from "../../src/protocol/workspace/workspace-url.ts";
 import { EmbeddedWorkspace } from "../../src/workspace/embedded/embedded-workspace.ts";
-import type { SeedFiles } from "../../src/workspace/types.ts";
+import type { SeedFiles } from "../../src/workspace/workspace.ts";
 import { startRuntime, toolResults } from "../support/runtime-harness.ts";
 
 const DIR = "/workspace/.pi/extensions";

@@ -22,7 +22,7 @@ import type {
 import { getModels, streamSimple as piStreamSimple } from "@earendil-works/pi-ai/compat";
 import * as Comlink from "comlink";
 import { failedMessage } from "../../session/messages.ts";
-import { snapshot } from "../../protocol/inspector-snapshot.ts";
+import { snapshot } from "../../protocol/inspector/inspector-snapshot.ts";
 import {
 	gatewayRequestSchema,
 	KEY_REFUSED_PREFIX,
@@ -240,7 +240,7 @@ export class ProviderGateway implements ProviderGatewayApi {
 		return this.running.size;
 	}
 
-	/** `transcripts`: the port's (guard.ts); called in this thread, the gateway's own. */
+	/** `transcripts`: the port's (gateway-port.ts); called in this thread, the gateway's own. */
 	async stream(untrusted: GatewayRequest, sink: GatewaySink, transcripts = this.transcripts): Promise<GatewayStreamEnd> {
 		const parsed = gatewayRequestSchema.safeParse(untrusted);
 		if (!parsed.success) {

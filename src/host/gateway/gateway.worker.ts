@@ -1,7 +1,7 @@
 /**
  * The provider gateway in a worker of the app's origin, so that model requests — their fetches, stream parsing
  * and wire encoding — leave the page's main thread, which then only paints. This is the page's own code: a
- * runtime worker reaches it only through the guarded port the page hands that runtime (guard.ts), never this
+ * runtime worker reaches it only through the guarded port the page hands that runtime (gateway-port.ts), never this
  * worker's own scope, which only the page holds.
  *
  * Keys and endpoints live in the page's localStorage, which a worker cannot open: the page sends their items
@@ -11,7 +11,7 @@
 import * as Comlink from "comlink";
 import type { RegisteredProviderInfo } from "../../protocol/runtime.ts";
 import { EndpointStore } from "../keys/endpoints.ts";
-import { exposeGateway } from "./guard.ts";
+import { exposeGateway } from "./gateway-port.ts";
 import { createLazyGateway } from "./lazy.ts";
 import { MemoryStorage, SecretStore } from "../keys/secrets.ts";
 

@@ -8,7 +8,7 @@ import type { RegisteredProviderInfo } from "../../protocol/runtime.ts";
 import { loadCatalogSource } from "../keys/catalog.ts";
 import type { EndpointStore } from "../keys/endpoints.ts";
 import type { ProviderGateway } from "./gateway.ts";
-import type { PortGateway } from "./guard.ts";
+import type { PortGateway } from "./gateway-port.ts";
 import type { GatewayModels } from "./models.ts";
 import { loadProviderModule } from "./provider-modules.ts";
 import type { SecretStore } from "../keys/secrets.ts";

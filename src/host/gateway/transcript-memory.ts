@@ -1,6 +1,6 @@
 /**
  * The gateway's side of `GatewayRequest.continues`: the transcript of the last request one port sent, so that
- * the next one needs to carry only the messages that came after. One per port (guard.ts): a runtime can
+ * the next one needs to carry only the messages that came after. One per port (gateway-port.ts): a runtime can
  * continue only its own transcript.
  * Runs in the page and in the gateway's worker, with guard.ts.
  */

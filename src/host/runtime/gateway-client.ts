@@ -9,7 +9,7 @@ import type { RegisteredProviderInfo } from "../../protocol/runtime.ts";
 import type { EndpointStore } from "../keys/endpoints.ts";
 import type { GatewaySettings, GatewayWorkerApi } from "../gateway/gateway.worker.ts";
 import { whenIdle } from "./idle.ts";
-import { exposeGateway } from "../gateway/guard.ts";
+import { exposeGateway } from "../gateway/gateway-port.ts";
 import type { SecretStore } from "../keys/secrets.ts";
 import type { Notices } from "../state/notices.ts";
 import { OFFLINE_PROVIDERS, type PlaygroundState } from "../state/playground-state.ts";

@@ -6,8 +6,8 @@
  */
 import type { ModelChoice } from "../../protocol/runtime.ts";
 import type { DialogAnswer, PlaygroundSnapshot, SnapshotFile } from "../../share/snapshot.ts";
-import { contentHash } from "../../workspace/project-extensions.ts";
-import type { FsEntrySnapshot } from "../../workspace/types.ts";
+import { contentHash } from "../../workspace/project-discovery.ts";
+import type { FsEntrySnapshot } from "../../workspace/workspace.ts";
 import type { PlayaDatabase } from "../storage/database.ts";
 import { addPlayground, newPlaygroundId, openPlaygroundDatabase } from "../storage/playgrounds.ts";
 import { STORED_ROOT } from "../workspace/workspace-mirror.ts";

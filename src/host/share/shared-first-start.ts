@@ -4,7 +4,7 @@
  * open, and its first prompt waits for the runtime to be ready once.
  */
 import type { RuntimeApi } from "../../protocol/runtime.ts";
-import { join } from "../../workspace/path.ts";
+import { join } from "../../workspace/workspace-path.ts";
 import type { PlaygroundDatabases } from "../storage/playground-databases.ts";
 import type { PlaygroundState } from "../state/playground-state.ts";
 import type { Store } from "../state/store.ts";

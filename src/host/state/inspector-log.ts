@@ -6,7 +6,7 @@
  * messages and payload): each can hold thousands of values, mostly the same conversation again, so a long
  * session would otherwise hold it hundreds of times over.
  */
-import type { ConsoleRecord, InspectedEvent, InspectorBatch, RequestRecord } from "../../protocol/inspector.ts";
+import type { ConsoleRecord, InspectedEvent, InspectorBatch, RequestRecord } from "../../protocol/inspector/inspector.ts";
 import { Store } from "./store.ts";
 
 export const LOG_LIMITS = { events: 5_000, console: 1_000, requests: 200 } as const;

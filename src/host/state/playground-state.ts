@@ -18,7 +18,7 @@ import type { StoredEntry } from "../../session/entries.ts";
 import { applyStreamingDelta } from "../../protocol/streaming.ts";
 import type { PendingManualTurn, WorkspaceStatus } from "./records.ts";
 import { boundLines, capTail, capText, STATUS_TEXT_LIMIT, TOOL_OUTPUT_LIMIT, withBoundedKey, type Notice } from "./display-limits.ts";
-import type { DiscoveryProblem } from "../../workspace/project-extensions.ts";
+import type { DiscoveryProblem } from "../../workspace/project-discovery.ts";
 import { problemsOf, type ExtensionProblem } from "./problems.ts";
 import type { DialogAnswer, GivenAnswer } from "./answer-log.ts";
 

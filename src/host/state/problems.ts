@@ -4,9 +4,9 @@
  * discovery could not read (a broken `package.json` in `.pi/extensions/`), each at its file and line.
  */
 import type { ExtensionErrorInfo, ExtensionPhase, ExtensionStatus } from "../../protocol/runtime.ts";
-import { displayPathOf, workspaceUrl } from "../../protocol/workspace-url.ts";
-import type { DiscoveryProblem } from "../../workspace/project-extensions.ts";
-import { dirname } from "../../workspace/path.ts";
+import { displayPathOf, workspaceUrl } from "../../protocol/workspace/workspace-url.ts";
+import type { DiscoveryProblem } from "../../workspace/project-discovery.ts";
+import { dirname } from "../../workspace/workspace-path.ts";
 
 export interface ExtensionProblem {
 	/** The file the problem is in: a workspace path (`/workspace/.pi/extensions/x.ts`) for a workspace file, else its URL. */

@@ -3,7 +3,7 @@
  * the workspace's status and the manual model's open request. Types only, so the state imports no desk.
  */
 import type { ManualTurnRequest } from "../../protocol/runtime.ts";
-import type { WorkspaceKind } from "../../protocol/workspace.ts";
+import type { WorkspaceKind } from "../../protocol/workspace/workspace.ts";
 
 export interface PendingManualTurn {
 	id: string;

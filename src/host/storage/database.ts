@@ -9,7 +9,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import type { SessionSnapshot } from "../../protocol/runtime.ts";
 import { firstPromptOf, type StoredEntry, type SessionHeader } from "../../session/entries.ts";
-import type { FsChangeSet, FsEntrySnapshot, FsSnapshot } from "../../workspace/types.ts";
+import type { FsChangeSet, FsEntrySnapshot, FsSnapshot } from "../../workspace/workspace.ts";
 
 export const DB_NAME = "playa";
 const DB_VERSION = 2;

@@ -6,8 +6,8 @@
  * (`.pi/extensions/x.ts`, `my-ext.ts`). Anything else is a URL, resolved against the page
  * (`/extensions/dialog-demo.ts` is the page's own example).
  */
-import { isWorkspaceUrl, workspaceUrl } from "../../protocol/workspace-url.ts";
-import { normalize } from "../../workspace/path.ts";
+import { isWorkspaceUrl, workspaceUrl } from "../../protocol/workspace/workspace-url.ts";
+import { normalize } from "../../workspace/workspace-path.ts";
 
 /** The embedded shell's and WebContainer's workspace folders: paths under them are workspace files whichever runs. */
 const WORKSPACE_ROOTS = ["/workspace", "/home/workspace"];

@@ -3,7 +3,7 @@
  * each is read and hashed by the page, and runs only with content the user said yes to (see
  * extension-trust.ts). The user's own saved URLs are theirs and not asked about.
  */
-import { isWorkspaceUrl, workspacePathOf } from "../../protocol/workspace-url.ts";
+import { isWorkspaceUrl, workspacePathOf } from "../../protocol/workspace/workspace-url.ts";
 import { ExtensionContentTrust, fetchModuleText } from "./extension-trust.ts";
 import { linkExtensionUrls } from "./link-params.ts";
 import type { Notices } from "../state/notices.ts";

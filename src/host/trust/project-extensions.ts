@@ -5,8 +5,8 @@
  * extensions' `project_trust` handlers' (pi 1.6), else the page's trust prompt.
  */
 import type { ProjectTrustAnswer, ProjectTrustDecision } from "../../protocol/runtime.ts";
-import { workspaceUrl } from "../../protocol/workspace-url.ts";
-import type { DiscoveredExtension, ProjectDiscovery } from "../../workspace/project-extensions.ts";
+import { workspaceUrl } from "../../protocol/workspace/workspace-url.ts";
+import type { DiscoveredExtension, ProjectDiscovery } from "../../workspace/project-discovery.ts";
 import type { Notices } from "../state/notices.ts";
 import type { PlaygroundDatabases } from "../storage/playground-databases.ts";
 import type { PlaygroundState } from "../state/playground-state.ts";

@@ -6,8 +6,8 @@
  * for this page only, until the files change. An extension's `project_trust` decision (pi 1.6) is kept as
  * upstream keeps it: remembered (a yes or a no in IndexedDB) or for this page only.
  */
-import type { DiscoveredExtension } from "../../workspace/project-extensions.ts";
-import { contentHash } from "../../workspace/project-extensions.ts";
+import type { DiscoveredExtension } from "../../workspace/project-discovery.ts";
+import { contentHash } from "../../workspace/project-discovery.ts";
 import type { PlaygroundDatabases } from "../storage/playground-databases.ts";
 
 const TRUSTED_SETTING = "trustedProjectFiles";

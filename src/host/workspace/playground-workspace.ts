@@ -5,19 +5,19 @@
  * `?workspace=embedded|webcontainer` (remembered) or the stored choice.
  */
 import type { WorkspaceProgress, WorkspaceStatus } from "../state/records.ts";
-import { isWorkspaceKind } from "../../protocol/workspace.ts";
+import { isWorkspaceKind } from "../../protocol/workspace/workspace.ts";
 import { chooseBackend } from "../../workspace/choose.ts";
 import type { EmbeddedWorkspaceHandle } from "../../workspace/embedded/start.ts";
 import { serveWorkspace } from "../../workspace/serve.ts";
-import { readTree, walk } from "../../workspace/tree.ts";
-import type { SeedFiles, Workspace, WorkspaceKind } from "../../workspace/types.ts";
+import { readTree, walk } from "../../workspace/file-tree.ts";
+import type { SeedFiles, Workspace, WorkspaceKind } from "../../workspace/workspace.ts";
 import { bootPageWebContainer, type BootOutcome } from "../../workspace/webcontainer/boot.ts";
 import { INSTALL_COMMAND, installDependencies } from "../../workspace/webcontainer/install.ts";
 import type { WebContainerWorkspace } from "../../workspace/webcontainer/webcontainer-workspace.ts";
 import type { PlayaDatabase } from "../storage/database.ts";
 import type { Notices } from "../state/notices.ts";
 import type { Store } from "../state/store.ts";
-import { discoverProjectExtensions, type ProjectDiscovery } from "../../workspace/project-extensions.ts";
+import { discoverProjectExtensions, type ProjectDiscovery } from "../../workspace/project-discovery.ts";
 import { seedFromStore, STORED_ROOT, WorkspaceMirror } from "./workspace-mirror.ts";
 import { spawnEmbeddedWorker } from "../../workspace/embedded/spawn.ts";
 import { workspaceAsked } from "./workspace-param.ts";

@@ -4,9 +4,9 @@
  * container is seeded from it. So files survive a reload, and a change of backend, either way.
  * `node_modules` is not kept (see `UNWALKED_DIRECTORIES`).
  */
-import { isWithin, join, relative } from "../../workspace/path.ts";
-import { walk } from "../../workspace/tree.ts";
-import { isWorkspaceError, type FsChangeSet, type FsEntrySnapshot, type FsSnapshot, type Workspace } from "../../workspace/types.ts";
+import { isWithin, join, relative } from "../../workspace/workspace-path.ts";
+import { walk } from "../../workspace/file-tree.ts";
+import { isWorkspaceError, type FsChangeSet, type FsEntrySnapshot, type FsSnapshot, type Workspace } from "../../workspace/workspace.ts";
 
 /** Where workspace files are stored: the embedded backend's cwd. */
 export const STORED_ROOT = "/workspace";

@@ -1,5 +1,5 @@
 /** The workspace backend the page address asks for: `?workspace=embedded|webcontainer` (remembered once opened). */
-import { isWorkspaceKind, type WorkspaceKind } from "../../protocol/workspace.ts";
+import { isWorkspaceKind, type WorkspaceKind } from "../../protocol/workspace/workspace.ts";
 
 export function workspaceAsked(location: Pick<Location, "search">): WorkspaceKind | undefined {
 	const asked = new URLSearchParams(location.search).get("workspace");

@@ -6,7 +6,7 @@
  */
 import { Buffer } from "buffer";
 import { EventEmitter } from "events";
-import type { ExecResult } from "../../protocol/workspace.ts";
+import type { ExecResult } from "../../protocol/workspace/workspace.ts";
 import { requireWorkspace, unsupported, type NodeBackend } from "./support/backend.ts";
 import type { SyncWorkspace } from "./support/sync-client.ts";
 import { SimpleReadable, SimpleWritable } from "./support/streams.ts";

@@ -4,7 +4,7 @@
  */
 import { EventEmitter } from "events";
 import * as pathe from "pathe";
-import type { WorkspaceStat } from "../../protocol/workspace.ts";
+import type { WorkspaceStat } from "../../protocol/workspace/workspace.ts";
 import { requireWorkspace, type NodeBackend } from "./support/backend.ts";
 import { Stats, toPath, type PathLike } from "./support/fs-shapes.ts";
 

@@ -5,7 +5,7 @@
  * `watchFile` poll the file's stat. File descriptors do not exist here: `open`, `read`, … throw.
  */
 import { Buffer } from "buffer";
-import type { WorkspaceDirent, WorkspaceStat } from "../../protocol/workspace.ts";
+import type { WorkspaceDirent, WorkspaceStat } from "../../protocol/workspace/workspace.ts";
 import { requireWorkspace, syncOf, unsupported, type NodeBackend, type NodeWorkspace } from "./support/backend.ts";
 import { SimpleReadable, SimpleWritable } from "./support/streams.ts";
 import { Dirent, Stats, constants, encodingOf, fsError, toBytes, toPath, withEncoding, type EncodingOption, type PathLike } from "./support/fs-shapes.ts";

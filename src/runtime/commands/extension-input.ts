@@ -1,6 +1,6 @@
 /** The page's input that extensions answer outside a prompt: their `/commands`, argument completions and keyboard shortcuts. */
 import { createCommandContext, createContext, type ContextSource } from "../extensions/context.ts";
-import { normalizeKeyId } from "../../protocol/keys.ts";
+import { normalizeKeyId } from "../../protocol/key-ids.ts";
 import type { RegisteredExtension } from "../extensions/extension.ts";
 import type { ExtensionRunner } from "../extensions/runner.ts";
 

@@ -5,7 +5,7 @@
 import type { CommandInfo } from "../../protocol/runtime.ts";
 import type { SessionTree } from "../../session/tree.ts";
 import { entryForMessage } from "../../session/messages.ts";
-import type { Workspace } from "../../workspace/types.ts";
+import type { Workspace } from "../../workspace/workspace.ts";
 import type { ContextSource } from "../extensions/context.ts";
 import type { RegisteredExtension } from "../extensions/extension.ts";
 import type { Resources } from "../extensions/resources/resources.ts";

@@ -5,7 +5,7 @@
 import type { ExecResult as PiExecResult } from "../../api/types.ts";
 import type { ExtensionRunner } from "../extensions/runner.ts";
 import { truncateTail } from "../../modules/coding-agent/truncate.ts";
-import type { Workspace } from "../../workspace/types.ts";
+import type { Workspace } from "../../workspace/workspace.ts";
 import type { BashExecutionMessage } from "../../session/messages.ts";
 
 export const NO_WORKSPACE = "This playground has no workspace to run commands in";

@@ -9,7 +9,7 @@ import type { EntryRenderer, EventBus, ExtensionAPI, ExtensionLogger, ExtensionV
 import { markdownTransformer } from "./display/markdown-transformers.ts";
 import type { McpServers } from "./resources/mcp-servers.ts";
 import type { RegisteredExtension } from "./extension.ts";
-import { normalizeKeyId } from "../../protocol/keys.ts";
+import { normalizeKeyId } from "../../protocol/key-ids.ts";
 import { claimsPageName } from "../../protocol/runtime.ts";
 import { RESERVED_COMMAND_NAMES } from "../commands/builtin.ts";
 

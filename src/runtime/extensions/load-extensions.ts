@@ -4,7 +4,7 @@
  */
 import { ModuleLoadError, type ModuleLoader } from "../../loader/module-loader.ts";
 import type { ExtensionFactory } from "../../api/types.ts";
-import { displayPathOf } from "../../protocol/workspace-url.ts";
+import { displayPathOf } from "../../protocol/workspace/workspace-url.ts";
 import { createExtensionAPI, type ApiEnvironment } from "./api.ts";
 import { customToolsOf, registerCustomTools } from "./custom-tools.ts";
 import { clearRegistrations, newRegisteredExtension, type RegisteredExtension } from "./extension.ts";

@@ -7,7 +7,7 @@ import type { ExtensionContext, ExtensionEvent, ExtensionEventName, ExtensionHan
 import { locate } from "../../loader/module-loader.ts";
 import type { ExtensionErrorInfo, ExtensionPhase, ExtensionStatus } from "../../protocol/runtime.ts";
 import type { CallRecorder } from "../../protocol/call-record.ts";
-import { isWorkspaceUrl } from "../../protocol/workspace-url.ts";
+import { isWorkspaceUrl } from "../../protocol/workspace/workspace-url.ts";
 import { HandlerBudget } from "./budget.ts";
 import type { RegisteredExtension } from "./extension.ts";
 import { MERGE_RULES, type EventPayload, type MergeRule, type OutcomeOf } from "./merge-rules.ts";

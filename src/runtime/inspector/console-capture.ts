@@ -5,10 +5,10 @@
  * serves every runtime in the thread (tests start several); it is undone when the last one stops.
  */
 import { locate } from "../../loader/module-loader.ts";
-import { INSPECTOR_LIMITS, type ConsoleLevel, type ConsoleRecord } from "../../protocol/inspector.ts";
+import { INSPECTOR_LIMITS, type ConsoleLevel, type ConsoleRecord } from "../../protocol/inspector/inspector.ts";
 import type { RegisteredExtension } from "../extensions/extension.ts";
 import { extensionOfStack } from "../extensions/stray-errors.ts";
-import { cutText, snapshot } from "../../protocol/inspector-snapshot.ts";
+import { cutText, snapshot } from "../../protocol/inspector/inspector-snapshot.ts";
 
 export interface ConsoleCaptureDeps {
 	extensions(): readonly RegisteredExtension[];

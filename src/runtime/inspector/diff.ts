@@ -5,7 +5,7 @@
  */
 import { create } from "jsondiffpatch";
 import { format } from "jsondiffpatch/formatters/jsonpatch";
-import { INSPECTOR_LIMITS, type PayloadChange } from "../../protocol/inspector.ts";
+import { INSPECTOR_LIMITS, type PayloadChange } from "../../protocol/inspector/inspector.ts";
 
 const differ = create({
 	objectHash: (item: object) => JSON.stringify(item),

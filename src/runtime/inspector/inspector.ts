@@ -15,11 +15,11 @@ import {
 	type InspectedOutcome,
 	type InspectorBatch,
 	type RequestRecord,
-} from "../../protocol/inspector.ts";
+} from "../../protocol/inspector/inspector.ts";
 import type { RuntimeEvent } from "../../protocol/runtime.ts";
 import type { DispatchObserver, DispatchWatch, HandlerRun } from "../extensions/runner.ts";
 import { diffSnapshots } from "./diff.ts";
-import { FULL, LIGHT, snapshot } from "../../protocol/inspector-snapshot.ts";
+import { FULL, LIGHT, snapshot } from "../../protocol/inspector/inspector-snapshot.ts";
 
 /** Events that fire for each streamed token or progress update: kept short. */
 const FREQUENT = new Set<string>(["message_update", "tool_execution_update"]);

@@ -3,8 +3,8 @@
  * messages after `context`, the payload after `before_provider_request`) with its reply, usage and time.
  */
 import type { StreamFn } from "@earendil-works/pi-agent-core";
-import { INSPECTOR_LIMITS, type RequestRecord } from "../../protocol/inspector.ts";
-import { cutText, snapshot } from "../../protocol/inspector-snapshot.ts";
+import { INSPECTOR_LIMITS, type RequestRecord } from "../../protocol/inspector/inspector.ts";
+import { cutText, snapshot } from "../../protocol/inspector/inspector-snapshot.ts";
 
 type Tap = (record: Omit<RequestRecord, "seq" | "at" | "prompt" | "turn">) => void;
 

@@ -6,7 +6,7 @@
  * cwd and env before it runs, as upstream's does.
  */
 import type { AgentTool } from "@earendil-works/pi-agent-core";
-import type { ExecOptions, Workspace } from "../../workspace/types.ts";
+import type { ExecOptions, Workspace } from "../../workspace/workspace.ts";
 import { createBashTool } from "./builtin/bash.ts";
 import { createEditTool } from "./builtin/edit/edit.ts";
 import { createFindTool } from "./builtin/find.ts";

@@ -7,7 +7,7 @@
  */
 import type { NodeBackend } from "../../modules/node/support/backend.ts";
 import { RemoteEmbeddedWorkspace } from "../../workspace/embedded/client.ts";
-import type { Workspace } from "../../workspace/types.ts";
+import type { Workspace } from "../../workspace/workspace.ts";
 
 export function nodeBackendFor(workspace: Workspace | undefined, cwd: string, alive?: () => boolean, syncPort?: MessagePort): NodeBackend {
 	const open = async (port: MessagePort) => (await import("../../modules/node/support/sync-client.ts")).openSyncWorkspace(port);

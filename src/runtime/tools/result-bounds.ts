@@ -8,7 +8,7 @@
 import type { AgentToolResult } from "@earendil-works/pi-agent-core";
 import type { ImageContent, TextContent } from "@earendil-works/pi-ai";
 import { byteLength, formatSize } from "../../modules/coding-agent/truncate.ts";
-import type { Workspace } from "../../workspace/types.ts";
+import type { Workspace } from "../../workspace/workspace.ts";
 import { MAX_INLINE_IMAGE_BASE64_BYTES } from "./builtin/images.ts";
 
 /** UTF-8 bytes of text one tool result keeps, over all its text blocks (and of a thrown message). */

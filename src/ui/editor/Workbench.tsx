@@ -14,7 +14,7 @@ import { TemplatePicker } from "./TemplatePicker.tsx";
 import { FileTree } from "../files/FileTree.tsx";
 import { deferredLanguageService, runtimeProblemsChanged, typescriptSupport, type Problem } from "./language.ts";
 import { ProblemsList } from "./ProblemsList.tsx";
-import { editorTheme, scrollerReachable } from "./theme.ts";
+import { editorTheme, scrollerReachable } from "./editor-theme.ts";
 import type { EditorIntent } from "./intent.ts";
 import "./editor.css";
 

@@ -2,7 +2,7 @@
  * The workspace's files as a tree of folders (open by default) under the workspace folder. Each file's
  * button is named by its absolute path, so it reads the same to assistive technology and tests.
  */
-import { relative } from "../../workspace/path.ts";
+import { relative } from "../../workspace/workspace-path.ts";
 import "./files.css";
 
 interface Folder {

@@ -5,7 +5,7 @@
  */
 import { useState, type DragEvent } from "react";
 import type { WorkspaceStatus } from "../../host/state/records.ts";
-import type { SeedFiles, WorkspaceKind } from "../../workspace/types.ts";
+import type { SeedFiles, WorkspaceKind } from "../../workspace/workspace.ts";
 import { Modal } from "../dialogs/Dialogs.tsx";
 import { downloadBlob } from "../design/download.ts";
 import { filesFromDrop, filesFromInput } from "./file-input.ts";

@@ -1,5 +1,5 @@
 /** Files the user picked or dropped, read into memory by path (a folder keeps its structure). */
-import type { SeedFiles } from "../../workspace/types.ts";
+import type { SeedFiles } from "../../workspace/workspace.ts";
 
 async function bytesOf(file: File): Promise<Uint8Array> {
 	return new Uint8Array(await file.arrayBuffer());

@@ -1,6 +1,6 @@
 /** The workspace as a zip and back: fflate, loaded when first needed. */
-import { normalize } from "../../workspace/path.ts";
-import type { SeedFiles } from "../../workspace/types.ts";
+import { normalize } from "../../workspace/workspace-path.ts";
+import type { SeedFiles } from "../../workspace/workspace.ts";
 
 export async function zipFiles(files: Record<string, Uint8Array>): Promise<Blob> {
 	const { zipSync } = await import("fflate");

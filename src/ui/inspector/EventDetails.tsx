@@ -1,6 +1,6 @@
 /** One dispatched event opened: each handler with its time, result, what it changed and any error; the payload. */
 import { DETAIL_LIMITS, type Logged } from "../../host/state/inspector-log.ts";
-import type { InspectedEvent, InspectedHandler, PayloadChange } from "../../protocol/inspector.ts";
+import type { InspectedEvent, InspectedHandler, PayloadChange } from "../../protocol/inspector/inspector.ts";
 import { formatMs, Json } from "./Json.tsx";
 import "./inspector.css";
 

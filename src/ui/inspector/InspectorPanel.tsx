@@ -6,7 +6,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useContext, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { InspectorLog, Logged } from "../../host/state/inspector-log.ts";
-import type { ConsoleRecord, InspectedEvent } from "../../protocol/inspector.ts";
+import type { ConsoleRecord, InspectedEvent } from "../../protocol/inspector/inspector.ts";
 import { downloadBlob } from "../design/download.ts";
 import { EventDetails } from "./EventDetails.tsx";
 import { formatMs } from "./Json.tsx";

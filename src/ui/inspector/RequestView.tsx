@@ -1,6 +1,6 @@
 /** Each model call as it went out: system prompt, messages and tools after the hooks, the payload, the reply, usage, time. */
 import { DETAIL_LIMITS, type Logged } from "../../host/state/inspector-log.ts";
-import type { RequestRecord } from "../../protocol/inspector.ts";
+import type { RequestRecord } from "../../protocol/inspector/inspector.ts";
 import { formatMs, Json } from "./Json.tsx";
 
 function tokens(usage: unknown): string {

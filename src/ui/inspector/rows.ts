@@ -3,7 +3,7 @@
  * header row where a prompt, a turn or a tool call begins (prompt → turn → tool call).
  */
 import type { Logged } from "../../host/state/inspector-log.ts";
-import type { ConsoleRecord, InspectedEvent } from "../../protocol/inspector.ts";
+import type { ConsoleRecord, InspectedEvent } from "../../protocol/inspector/inspector.ts";
 
 /** A handler or dispatch this long (ms) counts as slow. */
 export const SLOW_MS = 50;

@@ -5,7 +5,7 @@
  * records of several runtimes (a reload) line up.
  */
 import type { Logged } from "../../host/state/inspector-log.ts";
-import type { ConsoleRecord, InspectedEvent } from "../../protocol/inspector.ts";
+import type { ConsoleRecord, InspectedEvent } from "../../protocol/inspector/inspector.ts";
 
 export interface TraceEvent {
 	name: string;

@@ -1,7 +1,7 @@
 /** Loaded extensions with their tools, commands and errors; add one from a URL. */
 import { useEffect, useState } from "react";
 import type { ExtensionErrorInfo, ExtensionStatus } from "../../protocol/runtime.ts";
-import { displayPathOf, workspacePathOf } from "../../protocol/workspace-url.ts";
+import { displayPathOf, workspacePathOf } from "../../protocol/workspace/workspace-url.ts";
 import "./panels.css";
 
 function ErrorText({ error }: { error: ExtensionErrorInfo }) {

@@ -21,7 +21,7 @@ import {
 	type WorkspaceDirent,
 	type WorkspaceKind,
 	type WorkspaceStat,
-} from "../types.ts";
+} from "../workspace.ts";
 
 const INTERRUPT_SLOTS = 64;
 

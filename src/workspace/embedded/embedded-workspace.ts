@@ -8,7 +8,7 @@
  * through `serialize`/`takeChanges` and `onChange`.
  */
 import { Bash } from "just-bash";
-import { ancestorsAndSelf, dirname, isWithin, join, normalize, resolve } from "../path.ts";
+import { ancestorsAndSelf, dirname, isWithin, join, normalize, resolve } from "../workspace-path.ts";
 import {
 	WorkspaceError,
 	type EmbeddedInit,
@@ -24,7 +24,7 @@ import {
 	type Workspace,
 	type WorkspaceDirent,
 	type WorkspaceStat,
-} from "../types.ts";
+} from "../workspace.ts";
 import { interruptibleSignal } from "./interrupt.ts";
 import { COMMAND_SHIMS } from "./command-shims.ts";
 import { createLiveOutput } from "./live-output.ts";

@@ -5,7 +5,7 @@
  * a model can act on.
  */
 import type { BashOptions } from "just-bash";
-import type { EmbeddedLimits, ExecResult, KillReason } from "../types.ts";
+import type { EmbeddedLimits, ExecResult, KillReason } from "../workspace.ts";
 
 type ExecutionLimits = NonNullable<BashOptions["executionLimits"]>;
 

@@ -8,8 +8,8 @@
  * mode blocks many globals, so listeners are called later, by the workspace.
  */
 import { InMemoryFs, type BufferEncoding, type ByteString } from "just-bash";
-import type { FsChangeSet, FsEntrySnapshot, FsSnapshot } from "../types.ts";
-import { ancestorsAndSelf, isWithin, normalize } from "../path.ts";
+import type { FsChangeSet, FsEntrySnapshot, FsSnapshot } from "../workspace.ts";
+import { ancestorsAndSelf, isWithin, normalize } from "../workspace-path.ts";
 
 const SYSTEM_TREES = ["/bin", "/usr/bin", "/dev", "/proc"];
 

@@ -3,7 +3,7 @@
  * gzip) loads only when this is called. `terminate` is the last resort for a command no limit stops:
  * the files then come back from the host's persisted copy.
  */
-import type { EmbeddedInit } from "../types.ts";
+import type { EmbeddedInit } from "../workspace.ts";
 import { connectEmbeddedWorkspace, type RemoteEmbeddedWorkspace } from "./client.ts";
 import { spawnEmbeddedWorker } from "./spawn.ts";
 

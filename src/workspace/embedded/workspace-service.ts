@@ -6,8 +6,8 @@
  */
 import type * as Comlink from "comlink";
 import { exposeGuarded } from "../../protocol/guard.ts";
-import { EMBEDDED_WORKER_METHODS, WORKSPACE_PORT_METHODS } from "../../protocol/workspace.ts";
-import { checkWorkspaceArguments } from "../../protocol/workspace-schema.ts";
+import { EMBEDDED_WORKER_METHODS, WORKSPACE_PORT_METHODS } from "../../protocol/workspace/workspace.ts";
+import { checkWorkspaceArguments } from "../../protocol/workspace/workspace-schema.ts";
 import {
 	WorkspaceError,
 	type EmbeddedInit,
@@ -22,7 +22,7 @@ import {
 	type SeedFiles,
 	type WorkspaceDirent,
 	type WorkspaceStat,
-} from "../types.ts";
+} from "../workspace.ts";
 import { forwardOutput } from "../serve.ts";
 import { EmbeddedWorkspace } from "./embedded-workspace.ts";
 import { serveSyncChannel } from "../sync-server.ts";

@@ -1,10 +1,10 @@
 /**
- * `npm install` when a WebContainer starts: the stored workspace keeps no `node_modules` (tree.ts), so a
+ * `npm install` when a WebContainer starts: the stored workspace keeps no `node_modules` (file-tree.ts), so a
  * project with a `package.json` gets its packages back before anything runs in it. What the install prints
  * is followed line by line, for the page to show what it is doing.
  */
-import { join } from "../path.ts";
-import { isWorkspaceError, type Workspace } from "../types.ts";
+import { join } from "../workspace-path.ts";
+import { isWorkspaceError, type Workspace } from "../workspace.ts";
 
 export const INSTALL_COMMAND = "npm install";
 

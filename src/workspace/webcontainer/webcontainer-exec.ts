@@ -12,8 +12,8 @@
  * out; after the command, a second `jsh` moves stderr back in for the fs API to read and remove. That
  * step is a separate process so that a command that calls `exit`, or is killed, still has it done.
  */
-import { dirname } from "../path.ts";
-import type { ExecOptions, ExecResult, KillReason } from "../types.ts";
+import { dirname } from "../workspace-path.ts";
+import type { ExecOptions, ExecResult, KillReason } from "../workspace.ts";
 import type { ProcessSurface, WebContainerSurface } from "./surface.ts";
 
 export interface RunOptions extends ExecOptions {

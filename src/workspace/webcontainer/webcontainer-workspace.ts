@@ -6,7 +6,7 @@
  * not documented, so types come from the parent's `readdir` and the contract's errors are decided here,
  * before each call, rather than read from messages.
  */
-import { ancestorsAndSelf, basename, dirname, isWithin, normalize, relative, resolve } from "../path.ts";
+import { ancestorsAndSelf, basename, dirname, isWithin, normalize, relative, resolve } from "../workspace-path.ts";
 import {
 	WorkspaceError,
 	type EntryType,
@@ -17,7 +17,7 @@ import {
 	type Workspace,
 	type WorkspaceDirent,
 	type WorkspaceStat,
-} from "../types.ts";
+} from "../workspace.ts";
 import { isScratchName, runInWebContainer } from "./webcontainer-exec.ts";
 import type { DirEnt, WebContainerSurface } from "./surface.ts";
 

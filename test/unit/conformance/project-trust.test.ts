@@ -12,7 +12,7 @@ import { initialPlaygroundState, type PlaygroundState } from "../../../src/host/
 import { Store } from "../../../src/host/state/store.ts";
 import type { HostBridge, ProjectTrustDecision } from "../../../src/protocol/runtime.ts";
 import { EmbeddedWorkspace } from "../../../src/workspace/embedded/embedded-workspace.ts";
-import { discoverProjectExtensions } from "../../../src/workspace/project-extensions.ts";
+import { discoverProjectExtensions } from "../../../src/workspace/project-discovery.ts";
 import { EXT_ORIGIN, PROBE_EXPR, probe, startRuntime } from "../../support/runtime-harness.ts";
 import { upstreamExample } from "../../support/upstream-examples.ts";
 

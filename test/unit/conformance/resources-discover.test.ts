@@ -12,7 +12,7 @@ import { parseCommandArgs, substituteArgs } from "../../../src/runtime/commands/
 import { formatSkillsForPrompt } from "../../../src/runtime/extensions/system-prompt.ts";
 import type { StartReason } from "../../../src/protocol/runtime.ts";
 import { EmbeddedWorkspace } from "../../../src/workspace/embedded/embedded-workspace.ts";
-import type { SeedFiles } from "../../../src/workspace/types.ts";
+import type { SeedFiles } from "../../../src/workspace/workspace.ts";
 import { PROBE_EXPR, probe, startRuntime, transcript } from "../../support/runtime-harness.ts";
 
 type Logged = Record<string, any>;

@@ -2,7 +2,7 @@
 import * as Comlink from "comlink";
 import { afterEach, describe, expect, it } from "vitest";
 import { ProviderGateway } from "../../../src/host/gateway/gateway.ts";
-import { exposeGateway } from "../../../src/host/gateway/guard.ts";
+import { exposeGateway } from "../../../src/host/gateway/gateway-port.ts";
 import { hostModels } from "../../../src/host/gateway/models.ts";
 import { MemoryStorage, SecretStore } from "../../../src/host/keys/secrets.ts";
 import type { ProviderGatewayApi } from "../../../src/protocol/gateway.ts";

@@ -7,7 +7,7 @@ import { createGatewayStreamFn, type GatewayLike } from "../../../src/runtime/mo
 import { mockModel } from "../../mock-providers/client.ts";
 import { startMockProviders, type MockProviders } from "../../mock-providers/server.mjs";
 import { MemoryStorage, SecretStore } from "../../../src/host/keys/secrets.ts";
-import { INSPECTOR_LIMITS, type RequestRecord } from "../../../src/protocol/inspector.ts";
+import { INSPECTOR_LIMITS, type RequestRecord } from "../../../src/protocol/inspector/inspector.ts";
 import { tapRequests } from "../../../src/runtime/inspector/request-tap.ts";
 import { collect, connect, KEY, startGatewayRuntime, transcript, type Connection } from "./support.ts";
 

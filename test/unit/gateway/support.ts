@@ -6,7 +6,7 @@ import { normalizeContext } from "@earendil-works/pi-ai";
 import * as Comlink from "comlink";
 import { EndpointStore } from "../../../src/host/keys/endpoints.ts";
 import { ProviderGateway } from "../../../src/host/gateway/gateway.ts";
-import { exposeGateway } from "../../../src/host/gateway/guard.ts";
+import { exposeGateway } from "../../../src/host/gateway/gateway-port.ts";
 import { hostModels } from "../../../src/host/gateway/models.ts";
 import { MemoryStorage, SecretStore } from "../../../src/host/keys/secrets.ts";
 import { createGatewayStreamFn, type GatewayLike, type GatewayStreamConfig } from "../../../src/runtime/models/gateway-stream.ts";

@@ -6,7 +6,7 @@ import { normalizeContext, type Message } from "@earendil-works/pi-ai";
 import * as Comlink from "comlink";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ProviderGateway } from "../../../src/host/gateway/gateway.ts";
-import { exposeGateway } from "../../../src/host/gateway/guard.ts";
+import { exposeGateway } from "../../../src/host/gateway/gateway-port.ts";
 import { hostModels } from "../../../src/host/gateway/models.ts";
 import { MemoryStorage, SecretStore } from "../../../src/host/keys/secrets.ts";
 import { TranscriptMemory } from "../../../src/host/gateway/transcript-memory.ts";

@@ -17,10 +17,10 @@ function buildClient(): string {
 	mkdirSync(out, { recursive: true });
 	for (const [from, to] of [
 		["../../../src/modules/node/support/sync-client.ts", "sync-client.cjs"],
-		["../../../src/protocol/workspace-sync.ts", "workspace-sync.cjs"],
+		["../../../src/protocol/workspace/workspace-sync.ts", "workspace-sync.cjs"],
 	]) {
 		const code = transform(readFileSync(new URL(from, import.meta.url), "utf8"), { transforms: ["typescript", "imports"] }).code;
-		writeFileSync(new URL(to, out), code.replace(/['"]\.\.\/\.\.\/\.\.\/protocol\/workspace-sync\.ts['"]/g, '"./workspace-sync.cjs"'));
+		writeFileSync(new URL(to, out), code.replace(/['"]\.\.\/\.\.\/\.\.\/protocol\/workspace\/workspace-sync\.ts['"]/g, '"./workspace-sync.cjs"'));
 	}
 	return new URL("sync-client.cjs", out).pathname;
 }

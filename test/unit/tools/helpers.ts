@@ -1,7 +1,7 @@
 /** Running Playa's built-in tools on a fresh embedded workspace, as the agent loop would call them. */
 import type { AgentTool, AgentToolResult } from "@earendil-works/pi-agent-core";
 import { EmbeddedWorkspace } from "../../../src/workspace/embedded/embedded-workspace.ts";
-import type { EmbeddedLimits, SeedFiles } from "../../../src/workspace/types.ts";
+import type { EmbeddedLimits, SeedFiles } from "../../../src/workspace/workspace.ts";
 import { createBuiltinTools } from "../../../src/runtime/tools/builtin/index.ts";
 
 export interface ToolRun {

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import * as upstream from "../../../node_modules/@earendil-works/pi-coding-agent/dist/core/tools/index.js";
 import { detectSupportedImageMimeType } from "../../../node_modules/@earendil-works/pi-coding-agent/dist/utils/mime.js";
 import { EmbeddedWorkspace } from "../../../src/workspace/embedded/embedded-workspace.ts";
-import { WorkspaceError, type SeedFiles } from "../../../src/workspace/types.ts";
+import { WorkspaceError, type SeedFiles } from "../../../src/workspace/workspace.ts";
 import { numberedLines, PNG_1X1, setup, type ToolRun } from "./helpers.ts";
 
 type UpstreamDefinition = {

@@ -6,7 +6,7 @@
  * WebContainer workspace's file API.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isWorkspaceError, type Workspace, type WorkspaceErrorCode } from "../../../src/workspace/types.ts";
+import { isWorkspaceError, type Workspace, type WorkspaceErrorCode } from "../../../src/workspace/workspace.ts";
 
 export interface BackendUnderTest {
 	workspace: Workspace;

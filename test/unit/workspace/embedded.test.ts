@@ -2,7 +2,7 @@
 import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import { EmbeddedWorkspace } from "../../../src/workspace/embedded/embedded-workspace.ts";
-import type { FsChangeSet, FsEntrySnapshot } from "../../../src/workspace/types.ts";
+import type { FsChangeSet, FsEntrySnapshot } from "../../../src/workspace/workspace.ts";
 
 describe("embedded limits", () => {
 	it("stops an endless loop at the command limit, with a plain message", async () => {

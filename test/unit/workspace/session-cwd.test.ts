@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { RuntimeEvent } from "../../../src/protocol/runtime.ts";
 import { newSessionHeader } from "../../../src/session/entries.ts";
 import { EmbeddedWorkspace } from "../../../src/workspace/embedded/embedded-workspace.ts";
-import type { Workspace } from "../../../src/workspace/types.ts";
+import type { Workspace } from "../../../src/workspace/workspace.ts";
 import { WebContainerWorkspace } from "../../../src/workspace/webcontainer/webcontainer-workspace.ts";
 import { probe, PROBE_EXPR, startRuntime, toolResults } from "../../support/runtime-harness.ts";
 import { StandInWebContainer } from "../../support/webcontainer-stand-in.ts";

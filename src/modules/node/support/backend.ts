@@ -3,7 +3,7 @@
  * synchronous channel (sync-client.ts) when one could be opened. The runtime hands one `NodeBackend` to the
  * module table; each built-in module is made from it when an extension first imports it.
  */
-import type { Workspace } from "../../../protocol/workspace.ts";
+import type { Workspace } from "../../../protocol/workspace/workspace.ts";
 import { unavailableSync, type SyncWorkspace } from "./sync-client.ts";
 
 /** The part of a workspace the built-ins use (any backend's `Workspace` fits). */

@@ -1,7 +1,7 @@
 /** Node's shapes of what the workspace answers: `Stats`, `Dirent`, errors with `code`, paths and encodings. */
 import { Buffer } from "buffer";
 import * as pathe from "pathe";
-import type { WorkspaceDirent, WorkspaceStat } from "../../../protocol/workspace.ts";
+import type { WorkspaceDirent, WorkspaceStat } from "../../../protocol/workspace/workspace.ts";
 
 export type PathLike = string | URL | Uint8Array;
 export type EncodingOption =

@@ -1,5 +1,5 @@
 /**
- * The runtime side of the synchronous workspace channel (protocol/workspace-sync.ts): the shared buffer
+ * The runtime side of the synchronous workspace channel (protocol/workspace/workspace-sync.ts): the shared buffer
  * is made here, in the runtime's own thread, and sent to the workspace on its own port. `open` settles
  * whether blocking calls can work: shared memory must reach the workspace (same agent cluster) and the
  * workspace must answer from another thread (its thread token is not this one's). When they cannot, every
@@ -20,7 +20,7 @@ import {
 	type SyncOp,
 	type SyncReply,
 	threadToken,
-} from "../../../protocol/workspace-sync.ts";
+} from "../../../protocol/workspace/workspace-sync.ts";
 
 /** How long the handshake waits for the workspace. */
 const ATTACH_TIMEOUT_MS = 10_000;

@@ -8,9 +8,9 @@
  */
 import { Theme, type ThemeJson } from "../../../modules/coding-agent/theme.ts";
 import type { RuntimeEvent } from "../../../protocol/runtime.ts";
-import { workspacePathOf } from "../../../protocol/workspace-url.ts";
-import { basename, dirname, resolve } from "../../../workspace/path.ts";
-import type { Workspace } from "../../../workspace/types.ts";
+import { workspacePathOf } from "../../../protocol/workspace/workspace-url.ts";
+import { basename, dirname, resolve } from "../../../workspace/workspace-path.ts";
+import type { Workspace } from "../../../workspace/workspace.ts";
 import type { ExtensionRunner } from "../runner.ts";
 
 export interface Skill {

@@ -7,7 +7,7 @@
  */
 import type { AgentTool, AgentToolResult } from "@earendil-works/pi-agent-core";
 import { Type, type Static } from "typebox";
-import { isWorkspaceError, type Workspace } from "../../../workspace/types.ts";
+import { isWorkspaceError, type Workspace } from "../../../workspace/workspace.ts";
 import type { ToolContext } from "./builtin-context.ts";
 import { throttledOutput } from "../throttled-output.ts";
 import { byteLength, DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, truncateTail, type TruncationResult } from "../../../modules/coding-agent/truncate.ts";

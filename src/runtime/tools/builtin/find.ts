@@ -5,8 +5,8 @@
  */
 import type { AgentTool } from "@earendil-works/pi-agent-core";
 import { Type, type Static } from "typebox";
-import { basename, isAbsolute } from "../../../workspace/path.ts";
-import type { Workspace } from "../../../workspace/types.ts";
+import { basename, isAbsolute } from "../../../workspace/workspace-path.ts";
+import type { Workspace } from "../../../workspace/workspace.ts";
 import { throwIfAborted, type ToolContext } from "./builtin-context.ts";
 import { globToRegExp } from "./glob.ts";
 import { resolveToCwd } from "./paths.ts";

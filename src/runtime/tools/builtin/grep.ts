@@ -6,8 +6,8 @@
  */
 import type { AgentTool } from "@earendil-works/pi-agent-core";
 import { Type, type Static } from "typebox";
-import { basename } from "../../../workspace/path.ts";
-import type { Workspace } from "../../../workspace/types.ts";
+import { basename } from "../../../workspace/workspace-path.ts";
+import type { Workspace } from "../../../workspace/workspace.ts";
 import { throwIfAborted, type ToolContext } from "./builtin-context.ts";
 import { looksBinary } from "./binary.ts";
 import { globToRegExp } from "./glob.ts";

@@ -5,7 +5,7 @@
  * whoever builds the system prompt; AgentTool has no place for them.
  */
 import type { AgentTool } from "@earendil-works/pi-agent-core";
-import type { Workspace } from "../../../workspace/types.ts";
+import type { Workspace } from "../../../workspace/workspace.ts";
 import { bashPrompt, createBashTool, type BashToolOptions } from "./bash.ts";
 import type { ToolContext } from "./builtin-context.ts";
 import { createEditTool, editPrompt } from "./edit/edit.ts";

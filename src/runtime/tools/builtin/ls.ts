@@ -1,8 +1,8 @@
 /** Upstream's `ls` tool (core/tools/ls.js) on a `Workspace`: sorted entries, "/" after directories, dotfiles included. */
 import type { AgentTool } from "@earendil-works/pi-agent-core";
 import { Type, type Static } from "typebox";
-import { join } from "../../../workspace/path.ts";
-import type { Workspace } from "../../../workspace/types.ts";
+import { join } from "../../../workspace/workspace-path.ts";
+import type { Workspace } from "../../../workspace/workspace.ts";
 import { throwIfAborted, type ToolContext } from "./builtin-context.ts";
 import { resolveToCwd } from "./paths.ts";
 import { DEFAULT_MAX_BYTES, formatSize, truncateHead, type TruncationResult } from "../../../modules/coding-agent/truncate.ts";

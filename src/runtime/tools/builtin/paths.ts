@@ -3,8 +3,8 @@
  * become plain spaces, a leading "@" is dropped, "~" is home, relative paths are under cwd; `read` also
  * tries the macOS screenshot-name variants before giving up.
  */
-import { resolve } from "../../../workspace/path.ts";
-import type { Workspace } from "../../../workspace/types.ts";
+import { resolve } from "../../../workspace/workspace-path.ts";
+import type { Workspace } from "../../../workspace/workspace.ts";
 
 const UNICODE_SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;
 const NARROW_NO_BREAK_SPACE = "\u202F";

@@ -7,7 +7,7 @@
 import type { AgentTool, AgentToolResult } from "@earendil-works/pi-agent-core";
 import type { ImageContent, TextContent } from "@earendil-works/pi-ai";
 import { Type, type Static } from "typebox";
-import { WorkspaceError, type Workspace } from "../../../workspace/types.ts";
+import { WorkspaceError, type Workspace } from "../../../workspace/workspace.ts";
 import { detectImageMimeType, passThroughImage, type ProcessImage } from "./images.ts";
 import { resolveReadPath } from "./paths.ts";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, truncateHead, type TruncationResult } from "../../../modules/coding-agent/truncate.ts";

@@ -3,8 +3,8 @@
  * ripgrep), `.git` skipped, and .gitignore files respected, those above the search directory too.
  * Entries come in path order, so results are stable (fd and ripgrep order by thread timing).
  */
-import { ancestorsAndSelf, join, relative } from "../../../workspace/path.ts";
-import type { EntryType, Workspace } from "../../../workspace/types.ts";
+import { ancestorsAndSelf, join, relative } from "../../../workspace/workspace-path.ts";
+import type { EntryType, Workspace } from "../../../workspace/workspace.ts";
 import { throwIfAborted } from "./builtin-context.ts";
 import { isIgnored, parseGitignore } from "./glob.ts";
 

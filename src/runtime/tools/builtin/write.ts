@@ -1,8 +1,8 @@
 /** Upstream's `write` tool (core/tools/write.js) on a `Workspace`: creates parents, overwrites. */
 import type { AgentTool } from "@earendil-works/pi-agent-core";
 import { Type, type Static } from "typebox";
-import { dirname } from "../../../workspace/path.ts";
-import type { Workspace } from "../../../workspace/types.ts";
+import { dirname } from "../../../workspace/workspace-path.ts";
+import type { Workspace } from "../../../workspace/workspace.ts";
 import { throwIfAborted, withFileMutationQueue, type ToolContext } from "./builtin-context.ts";
 import { resolveToCwd } from "./paths.ts";
 

@@ -5,7 +5,7 @@
  */
 import type { AgentTool } from "@earendil-works/pi-agent-core";
 import { Type, type Static } from "typebox";
-import { isWorkspaceError, WorkspaceError, type Workspace } from "../../../../workspace/types.ts";
+import { isWorkspaceError, WorkspaceError, type Workspace } from "../../../../workspace/workspace.ts";
 import { throwIfAborted, withFileMutationQueue, type ToolContext } from "../builtin-context.ts";
 import { generateEditDiff, type EditDiff } from "./edit-display.ts";
 import { applyEditsToNormalizedContent, applyReplacementsToOriginal, normalizeToLF, splitBom, type EditInput } from "./edit-match.ts";

@@ -7,7 +7,7 @@
  * with `WorkspaceError.from`.
  */
 
-export type * from "../protocol/workspace.ts";
+export type * from "../protocol/workspace/workspace.ts";
 
 export type WorkspaceErrorCode = "ENOENT" | "EISDIR" | "ENOTDIR" | "EEXIST" | "ENOTEMPTY" | "EINVAL" | "EIO";
 

@@ -3,7 +3,7 @@
  * worker reaches a workspace through (`WorkspacePortApi`), the embedded worker's API for the host, and
  * the snapshots the host persists. Everything here must survive structured clone.
  */
-import { methodsOf } from "./guard.ts";
+import { methodsOf } from "../guard.ts";
 
 export type WorkspaceKind = "embedded" | "webcontainer";
 
@@ -188,7 +188,7 @@ export const EMBEDDED_WORKER_METHODS = methodsOf<EmbeddedWorkerApi>()([
 	"unwatch",
 ]);
 
-/** What every backend implements (see workspace/types.ts); Node's built-ins for extensions stand on it too. */
+/** What every backend implements (see workspace/workspace.ts); Node's built-ins for extensions stand on it too. */
 export interface ExecOptions {
 	/** Working directory; it must exist. Defaults to the workspace's `cwd`. */
 	cwd?: string;

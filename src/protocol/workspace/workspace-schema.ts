@@ -5,7 +5,7 @@
  * (objects are strict where an unknown field would change what runs, as `init`'s).
  */
 import { z } from "zod";
-import { CALLBACK } from "./guard.ts";
+import { CALLBACK } from "../guard.ts";
 import type { WorkspacePortApi } from "./workspace.ts";
 
 const path = z.string();

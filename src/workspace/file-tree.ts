@@ -2,8 +2,8 @@
  * Walking a workspace's tree through the `Workspace` interface, so it works on every backend: the files
  * panel's list, the WebContainer backend's persistence and the workspace download use it.
  */
-import { relative } from "./path.ts";
-import { isWorkspaceError, type Workspace, type WorkspaceDirent } from "./types.ts";
+import { relative } from "./workspace-path.ts";
+import { isWorkspaceError, type Workspace, type WorkspaceDirent } from "./workspace.ts";
 
 /** An entry removed while the walk ran (a command, a reset): skipped, since its change comes next. */
 function vanished(error: unknown): boolean {

@@ -9,8 +9,8 @@
  * learns why the folder's declared entries did not load. Each extension comes with a content hash of
  * every file it consists of, so the host can ask again when one changes.
  */
-import type { Workspace } from "./types.ts";
-import { join, resolve } from "./path.ts";
+import type { Workspace } from "./workspace.ts";
+import { join, resolve } from "./workspace-path.ts";
 
 export const PROJECT_EXTENSION_DIRS = [".pi/extensions", ".omp/extensions"] as const;
 

@@ -7,7 +7,7 @@
  */
 import { CallRecorder } from "../../protocol/call-record.ts";
 import type { RuntimeConfig, RuntimeEvent } from "../../protocol/runtime.ts";
-import type { Workspace } from "../../workspace/types.ts";
+import type { Workspace } from "../../workspace/workspace.ts";
 import { setTheme, type Theme } from "../../modules/coding-agent/theme.ts";
 import type { AgentSession } from "../agent/session.ts";
 import { execInWorkspace } from "../commands/user-shell.ts";
