@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -87,6 +88,14 @@ describe("layers of src/", () => {
 
 describe("the layout of src/", () => {
 	const files = readSourceTree(SRC, /./);
+
+	it("lists every folder of src/ in the README's map, and no folder that is gone", () => {
+		const readme = readFileSync(join(SRC, "../README.md"), "utf8");
+		const mapped = new Set([...readme.matchAll(/^\| `(src\/[^`]*?)\/?` \|/gm)].map((match) => match[1].replace(/\/$/, "")));
+		const folders = new Set(["src", ...files.map((file) => `src/${dirname(file.path)}`.replace(/\/\.$/, ""))]);
+		expect([...folders].filter((folder) => !mapped.has(folder)).sort()).toEqual([]);
+		expect([...mapped].filter((folder) => !folders.has(folder)).sort()).toEqual([]);
+	});
 
 	it("keeps every folder under 16 loose files, but vendored code", () => {
 		const loose = new Map<string, number>();
