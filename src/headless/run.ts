@@ -1,23 +1,19 @@
 /**
  * `runHeadless()`: runs extensions in Playa's runtime under Node with the scripted model, for an author's
- * own tests. The command-line runner (cli.ts) is this plus argument parsing and JSON lines.
+ * own tests; records the run as a scenario (`record`), or replays a scenario and compares (`scenario`). The
+ * command-line runner (cli.ts) is this plus argument parsing and output. Runs in the Node thread that calls
+ * it (the runtime is in that thread).
  */
-import { readFile } from "node:fs/promises";
-import { isAbsolute, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import type { RuntimeEvent, UIRequest, UIResponse } from "../protocol/runtime.ts";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
 import type { ScriptStep } from "../protocol/script.ts";
 import { parseScript } from "../protocol/script.ts";
-import { Runtime } from "../runtime/runtime.ts";
-import { newSessionHeader } from "../session/entries.ts";
-import { EmbeddedWorkspace } from "../workspace/embedded/embedded-workspace.ts";
+import { scenarioText } from "../scenario/parse.ts";
+import type { Scenario } from "../scenario/schema.ts";
+import { extensionSpecFrom, recordScenario, replayScenario, type ScenarioReplayOptions, type ScenarioReplayResult } from "./scenario.ts";
+import { answerFor, type HeadlessEvent, moduleUrl, startSession } from "./session.ts";
 
-/** What the runner reports: the runtime's events, plus the dialogs it answered and the prompts it submitted. */
-export type HeadlessEvent =
-	| RuntimeEvent
-	| { type: "ui_request"; id: string; request: UIRequest; response: UIResponse }
-	| { type: "ui_cancel"; id: string }
-	| { type: "submit"; text: string };
+export { type HeadlessEvent, moduleUrl };
 
 export interface HeadlessOptions {
 	/** Extension modules, in load order: paths (relative to `cwd`) or http(s)/file URLs. */
@@ -34,38 +30,28 @@ export interface HeadlessOptions {
 	cdn?: string;
 	/** Called with each event as it happens (the streaming deltas left out). */
 	onEvent?: (event: HeadlessEvent) => void;
+	/**
+	 * Record the run as a scenario (`result.scenario`): `true`, or the path of a file to write it to (relative to
+	 * `cwd`), whose extensions are then named from the file's folder.
+	 */
+	record?: true | string;
+	/** The recorded scenario's `match` (default "exact") and `name`. */
+	match?: "exact" | "subset";
+	name?: string;
 }
 
 export interface HeadlessResult {
 	/** 0 when every extension loaded and none reported an error, 1 otherwise. */
 	exitCode: 0 | 1;
 	events: HeadlessEvent[];
+	/** The run as a scenario, when recorded. */
+	scenario?: Scenario;
 }
 
+export type { ScenarioReplayOptions as HeadlessScenarioOptions, ScenarioReplayResult as HeadlessScenarioResult };
+
+/** A script, an argument or a file the runner cannot use as given (the CLI exits 2). */
 export class HeadlessUsageError extends Error {}
-
-/** Reads file: URLs from disk; anything else goes to the network. */
-const fetchAnywhere: typeof fetch = async (input, init) => {
-	const url = String(input instanceof Request ? input.url : input);
-	if (!url.startsWith("file:")) return fetch(input, init);
-	try {
-		return new Response(await readFile(new URL(url)), { status: 200 });
-	} catch {
-		return new Response("not found", { status: 404, statusText: "Not Found" });
-	}
-};
-
-function answerFor(request: UIRequest, answer: string | undefined): UIResponse {
-	if (answer === undefined) return { cancelled: true };
-	if (request.method === "confirm") return { confirmed: /^(y|yes|true|1)$/i.test(answer) };
-	return { value: answer };
-}
-
-/** A path or URL as the runtime loads it: URLs as given, paths made absolute against `cwd`. */
-export function moduleUrl(spec: string, cwd: string): string {
-	if (/^[a-z][a-z0-9+.-]+:/i.test(spec) && !/^[a-z]:[\\/]/i.test(spec)) return spec;
-	return pathToFileURL(isAbsolute(spec) ? spec : resolve(cwd, spec)).href;
-}
 
 async function loadScript(script: HeadlessOptions["script"], cwd: string): Promise<ScriptStep[]> {
 	if (script === undefined) return [];
@@ -75,47 +61,60 @@ async function loadScript(script: HeadlessOptions["script"], cwd: string): Promi
 	return parsed.steps;
 }
 
-export async function runHeadless(options: HeadlessOptions): Promise<HeadlessResult> {
-	const cwd = options.cwd ?? process.cwd();
-	const script = await loadScript(options.script, cwd);
-	const answers = [...(options.answers ?? [])];
+async function record(options: HeadlessOptions, cwd: string, script: ScriptStep[], emit: (event: HeadlessEvent) => void): Promise<HeadlessResult> {
+	const file = typeof options.record === "string" ? resolve(cwd, options.record) : undefined;
+	const { scenario, failed } = await recordScenario({
+		extensions: options.extensions.map((spec) => ({ url: moduleUrl(spec, cwd), spec: file ? extensionSpecFrom(file, spec, cwd) : spec })),
+		script,
+		prompts: options.prompts ?? [],
+		answers: options.answers ?? [],
+		cdn: options.cdn,
+		name: options.name,
+		match: options.match,
+		emit,
+	});
+	if (file) {
+		await mkdir(dirname(file), { recursive: true });
+		await writeFile(file, scenarioText(scenario));
+	}
+	return { exitCode: failed ? 1 : 0, events: [], scenario };
+}
+
+/**
+ * Runs extensions with prompts, a script and answers (and records the run when asked); or, given a
+ * `scenario`, replays it and compares: exit code 0 when it matches, 1 when it diverges. A scenario it cannot
+ * play throws a ScenarioError naming the line and field.
+ */
+export function runHeadless(options: ScenarioReplayOptions): Promise<ScenarioReplayResult>;
+export function runHeadless(options: HeadlessOptions): Promise<HeadlessResult>;
+export async function runHeadless(options: HeadlessOptions | ScenarioReplayOptions): Promise<HeadlessResult | ScenarioReplayResult> {
+	if ("scenario" in options && options.scenario !== undefined) return replayScenario(options);
+	const plain = options as HeadlessOptions;
+	const cwd = plain.cwd ?? process.cwd();
+	const script = await loadScript(plain.script, cwd);
 	const events: HeadlessEvent[] = [];
-	let failed = false;
 	const emit = (event: HeadlessEvent) => {
 		events.push(event);
-		options.onEvent?.(event);
+		plain.onEvent?.(event);
 	};
-	// An in-memory workspace, as in the browser: built-in tools and pi.exec work, nothing touches the disk.
-	const workspace = await EmbeddedWorkspace.create({ cwd: "/workspace" });
-	// It prints the events themselves: the inspector's records are for the page.
-	const runtime = new Runtime({ fetch: fetchAnywhere, scriptedTokensPerSecond: 0, workspace, uiMode: "rpc", inspect: false });
-	await runtime.start(
-		{
-			session: { header: newSessionHeader(workspace.cwd), entries: [], leafId: null },
-			extensions: options.extensions.map((ext) => moduleUrl(ext, cwd)),
-			script,
-			cdn: options.cdn,
+	if (plain.record) return { ...(await record(plain, cwd, script, emit)), events };
+	const answers = [...(plain.answers ?? [])];
+	const session = await startSession({
+		extensions: plain.extensions.map((ext) => moduleUrl(ext, cwd)),
+		script,
+		cdn: plain.cdn,
+		emit,
+		answer(id, request) {
+			const response = answerFor(request, answers.shift());
+			emit({ type: "ui_request", id, request, response });
+			return response;
 		},
-		{
-			emit(event) {
-				if (event.type === "extension_error") failed = true;
-				if (event.type === "extensions_changed" && event.extensions.some((ext) => !ext.loaded)) failed = true;
-				if (event.type !== "streaming" && event.type !== "streaming_delta") emit(event);
-			},
-			async requestUI(id, request) {
-				const response = answerFor(request, answers.shift());
-				emit({ type: "ui_request", id, request, response });
-				return response;
-			},
-			cancelUI(id) {
-				emit({ type: "ui_cancel", id });
-			},
-		},
-	);
-	for (const prompt of options.prompts ?? []) {
+		cancelled: (id) => emit({ type: "ui_cancel", id }),
+	});
+	for (const prompt of plain.prompts ?? []) {
 		emit({ type: "submit", text: prompt });
-		await runtime.submit(prompt);
+		await session.runtime.submit(prompt);
 	}
-	await runtime.shutdown();
-	return { exitCode: failed ? 1 : 0, events };
+	await session.runtime.shutdown();
+	return { exitCode: session.failed() ? 1 : 0, events };
 }

@@ -155,6 +155,9 @@ describe("the headless runner from a tarball", () => {
 		expect(packed).toContain("package/bin/playa-headless.mjs");
 		expect(packed).toContain("package/dist-headless/cli.mjs");
 		expect(packed).toContain("package/dist-headless/index.mjs");
+		// The scenario format's schema is published (playa/scenario.schema.json); the example scenarios are the repository's.
+		expect(packed).toContain("package/scenarios/scenario.schema.json");
+		expect(packed.filter((path) => path.startsWith("package/scenarios/"))).toEqual(["package/scenarios/scenario.schema.json"]);
 		expect(packed.some((path) => path.startsWith("package/src/"))).toBe(false);
 	});
 

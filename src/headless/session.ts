@@ -1,0 +1,94 @@
+/**
+ * One headless session: Playa's runtime started under Node on an in-memory workspace with the scripted model,
+ * its events and dialogs handed to the caller. The plain run (run.ts) and the scenario's record and replay
+ * (scenario.ts) start theirs here. Runs in the Node thread that calls the runner (the runtime is in that thread).
+ */
+import { readFile } from "node:fs/promises";
+import { isAbsolute, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { RuntimeEvent, UIRequest, UIResponse } from "../protocol/runtime.ts";
+import type { ScriptStep } from "../protocol/script.ts";
+import { Runtime } from "../runtime/runtime.ts";
+import { newSessionHeader } from "../session/entries.ts";
+import { EmbeddedWorkspace } from "../workspace/embedded/embedded-workspace.ts";
+
+/** What the runner reports: the runtime's events, plus the dialogs it answered and the prompts it submitted. */
+export type HeadlessEvent =
+	| RuntimeEvent
+	| { type: "ui_request"; id: string; request: UIRequest; response: UIResponse }
+	| { type: "ui_cancel"; id: string }
+	| { type: "submit"; text: string };
+
+/** Reads file: URLs from disk; anything else goes to the network. */
+const fetchAnywhere: typeof fetch = async (input, init) => {
+	const url = String(input instanceof Request ? input.url : input);
+	if (!url.startsWith("file:")) return fetch(input, init);
+	try {
+		return new Response(await readFile(new URL(url)), { status: 200 });
+	} catch {
+		return new Response("not found", { status: 404, statusText: "Not Found" });
+	}
+};
+
+/** A path or URL as the runtime loads it: URLs as given, paths made absolute against `cwd`. */
+export function moduleUrl(spec: string, cwd: string): string {
+	if (/^[a-z][a-z0-9+.-]+:/i.test(spec) && !/^[a-z]:[\\/]/i.test(spec)) return spec;
+	return pathToFileURL(isAbsolute(spec) ? spec : resolve(cwd, spec)).href;
+}
+
+/** An answer as `--answer` gives it, for a dialog: "yes"/"no" for confirm, the text or option for the others; none cancels. */
+export function answerFor(request: UIRequest, answer: string | null | undefined): UIResponse {
+	if (answer === undefined || answer === null) return { cancelled: true };
+	if (request.method === "confirm") return { confirmed: /^(y|yes|true|1)$/i.test(answer) };
+	return { value: answer };
+}
+
+export interface SessionOptions {
+	/** Module URLs, in load order. */
+	extensions: string[];
+	script: ScriptStep[];
+	cdn?: string;
+	/** Record model requests and dispatches (the inspector): a scenario compares requests and blocked calls. */
+	inspect?: boolean;
+	/** Each event but the streaming ones. */
+	emit(event: RuntimeEvent): void;
+	/** The answer to a dialog. */
+	answer(id: string, request: UIRequest): UIResponse;
+	/** A dialog the runtime took back. */
+	cancelled?(id: string): void;
+}
+
+export interface HeadlessSession {
+	runtime: Runtime;
+	/** An extension failed to load or reported an error. */
+	failed(): boolean;
+}
+
+export async function startSession(options: SessionOptions): Promise<HeadlessSession> {
+	let failed = false;
+	// An in-memory workspace, as in the browser: built-in tools and pi.exec work, nothing touches the disk.
+	const workspace = await EmbeddedWorkspace.create({ cwd: "/workspace" });
+	const runtime = new Runtime({ fetch: fetchAnywhere, scriptedTokensPerSecond: 0, workspace, uiMode: "rpc", inspect: options.inspect === true });
+	await runtime.start(
+		{
+			session: { header: newSessionHeader(workspace.cwd), entries: [], leafId: null },
+			extensions: options.extensions,
+			script: options.script,
+			cdn: options.cdn,
+		},
+		{
+			emit(event) {
+				if (event.type === "extension_error") failed = true;
+				if (event.type === "extensions_changed" && event.extensions.some((ext) => !ext.loaded)) failed = true;
+				if (event.type !== "streaming" && event.type !== "streaming_delta") options.emit(event);
+			},
+			async requestUI(id, request) {
+				return options.answer(id, request);
+			},
+			cancelUI(id) {
+				options.cancelled?.(id);
+			},
+		},
+	);
+	return { runtime, failed: () => failed };
+}
