@@ -2,6 +2,8 @@
 import { defineConfig } from "vite";
 
 export default defineConfig({
+	// The page's static files (headers, icon, manifest) are not the runner's.
+	publicDir: false,
 	build: {
 		ssr: true,
 		outDir: "dist-headless",

@@ -11,7 +11,7 @@ import { parseScript } from "../protocol/script.ts";
 import { scenarioText } from "../scenario/parse.ts";
 import type { Scenario } from "../scenario/schema.ts";
 import { extensionSpecFrom, recordScenario, replayScenario, type ScenarioReplayOptions, type ScenarioReplayResult } from "./scenario.ts";
-import { answerFor, type HeadlessEvent, moduleUrl, startSession } from "./session.ts";
+import { answerFor, type HeadlessEvent, moduleUrl, startSession } from "./headless-session.ts";
 
 export { type HeadlessEvent, moduleUrl };
 

@@ -17,7 +17,7 @@ import { Observer } from "../scenario/observe.ts";
 import { parseScenario, ScenarioError } from "../scenario/parse.ts";
 import { formatReport } from "../scenario/report.ts";
 import { SCENARIO_LIMITS, SCENARIO_VERSION, type Scenario, type ScenarioStep } from "../scenario/schema.ts";
-import { answerFor, type HeadlessEvent, type HeadlessSession, moduleUrl, startSession } from "./session.ts";
+import { answerFor, type HeadlessEvent, type HeadlessSession, moduleUrl, startSession } from "./headless-session.ts";
 
 export interface ScenarioReplayOptions {
 	/** The scenario, or the path of its file (relative to `cwd`); its extensions' paths are relative to its folder. */
