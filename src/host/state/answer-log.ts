@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { UIRequest } from "../../protocol/runtime.ts";
+import { parseTyped } from "../../protocol/script.ts";
 import type { StoredEntry } from "../../session/entries.ts";
 import { dialogAnswerSchema, SNAPSHOT_LIMITS, type DialogAnswer } from "../../share/snapshot.ts";
 
@@ -34,15 +35,6 @@ export const dialogAnswersSchema = z.array(dialogAnswerSchema).max(SNAPSHOT_LIMI
 
 /** Parses the answers' JSON (the Model panel's text) with an error message a person can act on. */
 export function parseDialogAnswers(json: string): { ok: true; answers: DialogAnswer[] } | { ok: false; error: string } {
-	let value: unknown;
-	try {
-		value = JSON.parse(json);
-	} catch (error) {
-		return { ok: false, error: `Not valid JSON: ${(error as Error).message}` };
-	}
-	const parsed = dialogAnswersSchema.safeParse(value);
-	if (parsed.success) return { ok: true, answers: parsed.data };
-	const issue = parsed.error.issues[0];
-	const where = issue.path.length > 0 ? `at ${issue.path.join(".")}: ` : "";
-	return { ok: false, error: `${where}${issue.message}` };
+	const parsed = parseTyped(dialogAnswersSchema, json);
+	return parsed.ok ? { ok: true, answers: parsed.value } : parsed;
 }
