@@ -3,6 +3,7 @@
  * button is named by its absolute path, so it reads the same to assistive technology and tests.
  */
 import { relative } from "../../workspace/path.ts";
+import { visibleText } from "../../protocol/visible-text.ts";
 
 interface Folder {
 	folders: Map<string, Folder>;
@@ -41,7 +42,7 @@ export function FileTree({ root, files, open, labelPrefix = "", onOpen }: Props)
 				.map(([name, child]) => (
 					<li key={`${prefix}${name}/`}>
 						<details open>
-							<summary>{name}/</summary>
+							<summary>{visibleText(name)}/</summary>
 							{renderFolder(child, `${prefix}${name}/`)}
 						</details>
 					</li>
@@ -53,11 +54,11 @@ export function FileTree({ root, files, open, labelPrefix = "", onOpen }: Props)
 						<button
 							type="button"
 							aria-label={`${labelPrefix}${path}`}
-							title={path}
+							title={visibleText(path)}
 							aria-pressed={open === path}
 							onClick={() => onOpen(open === path ? undefined : path)}
 						>
-							{name}
+							{visibleText(name)}
 						</button>
 					</li>
 				))}

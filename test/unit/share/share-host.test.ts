@@ -180,7 +180,11 @@ describe("the consent desk", () => {
 		const encoded = await encodeSnapshot(demo);
 		const { desk: share, navigate, replaceAddress } = desk(`https://playa.test/?cdn=x#playa=${encoded}`);
 		await share.openFromAddress();
-		expect(share.store.get().offer).toEqual({ snapshot: demo, source: "a link" });
+		expect(share.store.get().offer).toEqual({
+			snapshot: demo,
+			source: "a link",
+			code: [{ path: ".pi/extensions/demo.ts", extension: ".pi/extensions/demo.ts" }],
+		});
 		share.decline();
 		expect(share.store.get().offer).toBeUndefined();
 		expect(navigate).not.toHaveBeenCalled();
@@ -195,12 +199,12 @@ describe("the consent desk", () => {
 		expect(navigate).not.toHaveBeenCalled();
 	});
 
-	it("offers what an embedding page sends, valid or not", () => {
+	it("offers what an embedding page sends, valid or not", async () => {
 		const { desk: share } = desk("https://playa.test/");
-		share.offerResult(parseSnapshot({ version: 2 }), "the embedding page");
+		await share.offerResult(parseSnapshot({ version: 2 }), "the embedding page");
 		expect(share.store.get().offer).toBeUndefined();
 		expect(share.store.get().error).toContain("newer Playa");
-		share.openSnapshot(demo, "the embedding page");
+		await share.openSnapshot(demo, "the embedding page");
 		expect(share.store.get()).toMatchObject({ offer: { source: "the embedding page" }, error: undefined });
 	});
 });
