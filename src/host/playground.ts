@@ -176,7 +176,10 @@ export class Playground {
 			void this.transpileCache.prepare(this.links.readTexts());
 			if (saved.length + this.links.urls.length > 0) this.runner.frames.expectExtensions();
 			await this.answers.load();
-			this.store.set({ extensionUrls: [...new Set([...saved, ...this.links.urls.filter((url) => !untrusted.includes(url))])] });
+			this.store.set({
+				extensionUrls: [...new Set([...saved, ...this.links.urls.filter((url) => !untrusted.includes(url))])],
+				unreadableLinks: this.links.unreadable,
+			});
 			if (untrusted.length > 0) {
 				this.store.set({ phase: "awaiting-trust", untrustedUrls: untrusted, changedUrls: await this.links.trustedBefore(untrusted) });
 				return;

@@ -3,10 +3,16 @@
  * sandbox frame hands over at boot (protocol/sandbox.ts), with the call record the frame keeps.
  *
  * Extension code runs in this worker, so before any of it loads the ports are put out of its reach: the runtime
- * talks through endpoints made of the ports' own functions, taken here (see `sealedEndpoint`), and
- * `MessagePort.prototype`, `MessageChannel` and the worker's `postMessage` are frozen, so that patching them
- * catches no port and no message. The ports still answer only their named methods on the far side (guard.ts):
- * a worker's globals can be changed by code running in it in more ways than these.
+ * talks through endpoints made of the ports' own functions, taken here (see `sealedEndpoint`), and what a port is
+ * reached through is frozen: `MessagePort` and `MessageChannel` (their prototypes, so a channel's `port1`/`port2`
+ * getters too, and the constructors, so no `Symbol.hasInstance` sees a port), the worker's `postMessage`, and what
+ * the ports' listeners read when a message arrives: `MessageEvent.prototype` (`data`, `ports`), `Event.prototype`
+ * (`target`, `currentTarget`) and `EventTarget.prototype` (`addEventListener`). So no getter or method patched by
+ * extension code is handed a port or a message event. What stays in its reach: the endpoints themselves (Comlink
+ * registers them in a WeakMap), and the values Comlink handles with the language's own built-ins (`Array.prototype.map`,
+ * `Object.assign`, array iteration), among them the far end of a callback the runtime hands across, as it is
+ * transferred; a worker cannot freeze those without breaking the code it runs. Hence the ports answer only their
+ * named methods on the far side (guard.ts), whoever sends.
  */
 import { startHeartbeat } from "../protocol/call-record.ts";
 import { exposeGuarded, sealedEndpoint } from "../protocol/guard.ts";
@@ -31,7 +37,16 @@ function pin(target: object, name: string): void {
 }
 
 function lockMessaging(): void {
-	if (typeof MessagePort === "function") Object.freeze(MessagePort.prototype);
+	for (const name of ["MessagePort", "MessageChannel", "MessageEvent"]) {
+		const type = (globalThis as Record<string, unknown>)[name];
+		if (typeof type !== "function") continue;
+		Object.freeze(type.prototype);
+		Object.freeze(type);
+	}
+	for (const name of ["Event", "EventTarget"]) {
+		const type = (globalThis as Record<string, unknown>)[name];
+		if (typeof type === "function") Object.freeze(type.prototype);
+	}
 	for (const name of ["postMessage", "MessagePort", "MessageChannel", "addEventListener", "removeEventListener"]) pin(scope, name);
 }
 

@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { scriptSchema } from "../protocol/script.ts";
+import { hasHidingCharacter, hidingCharactersOf, visibleText } from "../protocol/visible-text.ts";
 
 export const SNAPSHOT_VERSION = 1;
 
@@ -24,11 +25,26 @@ export const SNAPSHOT_LIMITS = {
 	promptLength: 20_000,
 } as const;
 
-/** A workspace path relative to the workspace folder: no leading `/`, no `.`/`..` segments, no empty ones. */
+/**
+ * A workspace path relative to the workspace folder: no leading `/`, no `.`/`..` segments, no empty ones, and
+ * no character that hides or changes how the name reads (controls, bidi controls, zero-width and other format
+ * characters: protocol/visible-text.ts), so the name the consent shows is the file that runs.
+ */
 export function isProjectPath(path: string): boolean {
 	if (path.length === 0 || path.length > SNAPSHOT_LIMITS.pathLength || path.startsWith("/") || path.includes("\\")) return false;
-	if (/[\u0000-\u001f]/.test(path)) return false;
+	if (hasHidingCharacter(path)) return false;
 	return path.split("/").every((segment) => segment !== "" && segment !== "." && segment !== "..");
+}
+
+/** Why a file's path is refused, in words that name the file (escaped) and what is wrong with it. */
+function pathProblem(path: string): string | undefined {
+	if (hasHidingCharacter(path)) {
+		return (
+			`the file name ${visibleText(path)} has a character that is invisible or changes how the name reads (${hidingCharactersOf(path).join(", ")}), ` +
+			"so it could show as another file's name; rename it"
+		);
+	}
+	return isProjectPath(path) ? undefined : "must be a path inside the workspace (like .pi/extensions/tool.ts)";
 }
 
 function isWebUrl(url: string): boolean {
@@ -42,7 +58,10 @@ function isWebUrl(url: string): boolean {
 
 const fileSchema = z
 	.object({
-		path: z.string().refine(isProjectPath, "must be a path inside the workspace (like .pi/extensions/tool.ts)"),
+		path: z.string().superRefine((path, context) => {
+			const problem = pathProblem(path);
+			if (problem) context.addIssue({ code: "custom", message: problem });
+		}),
 		content: z.string(),
 		/** Text as it is (the default), or the bytes of a binary file in base64. */
 		encoding: z.enum(["utf8", "base64"]).optional(),

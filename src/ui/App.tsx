@@ -25,6 +25,7 @@ import { StartingStatus } from "./shell/StartingStatus.tsx";
 import { ScriptPanel } from "./panels/ScriptPanel.tsx";
 import { DialogAnswersPanel } from "./panels/DialogAnswersPanel.tsx";
 import { answersGivenOnBranch } from "../host/state/answer-log.ts";
+import { extensionCards } from "../host/state/playground-state.ts";
 import { SessionsPanel } from "./panels/SessionsPanel.tsx";
 import { ansiToNodes, stripAnsi } from "./design/ansi.tsx";
 import { PlaygroundTranscript } from "./transcript/PlaygroundTranscript.tsx";
@@ -168,7 +169,7 @@ export function App(props: AppProps) {
 	const extensionsPanel = useMemo(
 		() => (
 			<ExtensionsPanel
-				extensions={state.extensions}
+				extensions={extensionCards(state)}
 				errors={state.errors}
 				onAdd={(url) => void playground.addExtension(url)}
 				onRemove={(url) => void playground.removeExtension(url)}
@@ -182,7 +183,7 @@ export function App(props: AppProps) {
 				}}
 			/>
 		),
-		[playground, state.extensions, state.errors, reloadDisabled],
+		[playground, state.extensions, state.unreadableLinks, state.errors, reloadDisabled],
 	);
 	const deferCatalog = state.phase === "starting";
 	const answersGiven = answersGivenOnBranch(state.answerLog, branch);

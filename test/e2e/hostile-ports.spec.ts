@@ -1,5 +1,6 @@
 // A hostile extension (fixtures/port-hunter.ts) goes after the ports the runtime worker talks on: it patches
-// MessagePort.prototype and MessageChannel, catches the endpoints Comlink registers, CONSTRUCTs Function through
+// MessagePort.prototype and MessageChannel, what the ports' listeners read (a message event's getters, EventTarget's
+// addEventListener) to catch the ports themselves, catches the endpoints Comlink registers, CONSTRUCTs Function through
 // them (on the page, the gateway and the workspace worker), asks the workspace worker for a full port, and sends
 // events the page should not accept. No code of it may run outside its worker, and the page must keep working.
 import { expect, test } from "@playwright/test";
@@ -25,9 +26,24 @@ test("extension code reaches no port it could run code through; the page goes on
 	const { log, replies } = JSON.parse(await prompt.inputValue()) as Hunt;
 	await prompt.fill("");
 
+	console.log(`hostile ports: ${log.filter((line) => line.startsWith("ports caught")).join(", ")}`);
 	// Patching the prototype and the constructor the ports come from is refused before extensions load.
 	expect(log).toContain("MessagePort.prototype.postMessage: refused (TypeError)");
 	expect(log).toContain("MessageChannel: refused (TypeError)");
+	// What the ports' listeners read is out of its reach too: no getter of a message event, no port's addEventListener,
+	// no channel's port getter, no instanceof check catches one of the runtime's ports.
+	for (const what of [
+		"MessageEvent.prototype.data",
+		"Event.prototype.target",
+		"Event.prototype.currentTarget",
+		"EventTarget.prototype.addEventListener",
+		"MessageChannel.prototype.port1",
+		"MessageChannel.prototype.port2",
+		"MessagePort[Symbol.hasInstance]",
+	])
+		expect(log).toContain(`${what}: refused (TypeError)`);
+	expect(log).toContain("ports caught 0");
+	expect(log).toContain("ports caught at the end 0");
 	// It still found endpoints (at least the page's and the workspace's) another way: each answers with refusals.
 	const endpoints = Number(log.find((line) => line.startsWith("endpoints "))?.split(" ")[1]);
 	expect(endpoints).toBeGreaterThanOrEqual(2);

@@ -271,6 +271,52 @@ test("a .playa.json opens by pick (keyboard) and by drop, with the same consent"
 	await expect(page).not.toHaveURL(/playground=/);
 });
 
+/** Offers a snapshot to the page as a picked .playa.json. */
+async function pickSnapshot(page: Page, snapshot: unknown, name = "demo.playa.json") {
+	await page.getByRole("banner").getByRole("button", { name: "Share" }).click();
+	const picker = page.getByRole("dialog", { name: "Share this playground" }).getByLabel("Open a shared playground (.playa.json)");
+	await picker.setInputFiles({ name, mimeType: "application/json", buffer: Buffer.from(JSON.stringify(snapshot)) });
+}
+
+test("the consent lists the files that run as code first, marked so, before the others", async ({ page }) => {
+	await openWithExtensions(page, []);
+	const snapshot: PlaygroundSnapshot = {
+		version: 1,
+		files: [
+			{ path: "notes.md", content: "# notes" },
+			{ path: ".pi/extensions/tool/helper.ts", content: "export const x = 1;" },
+			{ path: ".pi/extensions/x.ts", content: "export default function () {}" },
+			{ path: ".pi/extensions/tool/index.ts", content: "export default function () {}" },
+		],
+		extensions: [],
+	};
+	await pickSnapshot(page, snapshot);
+	const consent = page.getByRole("dialog", { name: "Open this shared playground?" });
+	await expect(consent).toContainText("Code that runs once you say yes: 2 extension files of its workspace (listed first) and 0 extensions from URLs.");
+	const files = consent.getByRole("list", { name: "Shared files" }).getByRole("listitem");
+	await expect(files).toHaveCount(4);
+	await expect(files.nth(0)).toContainText(".pi/extensions/tool/index.ts code that runs (an extension)");
+	await expect(files.nth(1)).toContainText(".pi/extensions/x.ts code that runs (an extension)");
+	await expect(files.nth(2)).toContainText(".pi/extensions/tool/helper.ts code that runs (part of the extension .pi/extensions/tool/index.ts)");
+	await expect(files.nth(3)).toContainText("notes.md");
+	await expect(files.nth(3)).not.toContainText("code that runs");
+	await consent.getByRole("button", { name: "Don't open" }).click();
+
+	await pickSnapshot(page, { version: 1, files: [{ path: "notes.md", content: "# notes" }], extensions: [] });
+	await expect(consent).toContainText("Nothing of it runs as code: it has no extension.");
+	await consent.getByRole("button", { name: "Don't open" }).click();
+});
+
+test("a snapshot with a file named to read as another (a right-to-left override) is refused, naming the file escaped", async ({ page }) => {
+	await openWithExtensions(page, []);
+	await pickSnapshot(page, { version: 1, files: [{ path: ".pi/extensions/readme\u202Edm.ts", content: "export default function () {}" }], extensions: [] });
+	const alert = page.getByRole("alert").filter({ hasText: "This snapshot is not valid" });
+	await expect(alert).toContainText(".pi/extensions/readme\\u202Edm.ts");
+	await expect(alert).toContainText("(\\u202E)");
+	await expect(alert).toContainText("Nothing of it was opened or run");
+	await expect(page.getByRole("dialog", { name: "Open this shared playground?" })).toHaveCount(0);
+});
+
 test("a link past 2,000 characters says chat apps cut it; its .playa.json, put anywhere public, opens as ?src=", async ({ page }) => {
 	await openWithExtensions(page, []);
 	// Random text does not compress: the link grows with it.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { extension, openWithExtensions, send, setScript, waitReady } from "./helpers.ts";
+import { extension, openWithExtensions, send, setScript, showPanel, waitReady } from "./helpers.ts";
 
 /** A restart of the runtime (the old one's shutdown, a new worker) takes as long as waitReady allows on a busy machine. */
 const RESTART = { timeout: 20_000 };
@@ -87,4 +87,29 @@ test("an Extension URL that answers with a web page, not a module, says so", asy
 	await field.fill("/not-there/ext.ts");
 	await field.press("Enter");
 	await expect(extension(page, "ext").getByRole("alert")).toContainText("answered with a web page (HTML), not a module", RESTART);
+});
+
+test("a file named with a right-to-left override shows escaped: in the trust prompt, on its card, in the file tree and the editor's tab", async ({ page }) => {
+	// Shown as is, `readme\u202Edm.ts` reads as `readmest.md`, not as the extension it is.
+	const name = "readme\u202Edm.ts";
+	const shown = "readme\\u202Edm.ts";
+	await openWithExtensions(page, []);
+	await agentWrites(page, { [`.pi/extensions/${name}`]: HELLO });
+	await reloadAndTrust(page, [`/workspace/.pi/extensions/${shown}`]);
+
+	const card = extension(page, "readme\u202Edm");
+	await expect(card.locator(".extension-head strong")).toHaveText("readme\\u202Edm");
+	await expect(card).toContainText(`/workspace/.pi/extensions/${shown}`);
+	await expect(card).not.toContainText("\u202E");
+
+	await showPanel(page, "Files");
+	const file = page.getByRole("region", { name: "Files" }).getByRole("button", { name: `/workspace/.pi/extensions/${name}` });
+	await expect(file).toHaveText(shown);
+	await expect(file).toHaveAttribute("title", `/workspace/.pi/extensions/${shown}`);
+
+	await showPanel(page, "Extensions");
+	await card.getByRole("button", { name: /Open the source of .* in the editor/ }).click();
+	const editor = page.getByRole("region", { name: "Editor" });
+	await expect(editor.getByRole("tab", { name: shown })).toHaveAttribute("aria-selected", "true");
+	await expect(editor.getByRole("tablist")).not.toContainText("\u202E");
 });

@@ -16,6 +16,8 @@ interface Setup {
 	/** The project's runnable URLs; undefined: new project files wait for a decision. */
 	project?: string[];
 	changed?: string[];
+	/** Link URLs the page could not read. */
+	unreadable?: { url: string; problem: string }[];
 	disabled?: { url: string; reason: string }[];
 }
 
@@ -28,7 +30,7 @@ function fakeDeps(setup: Setup) {
 		links: {
 			changed: async (urls, saved) => {
 				asked.push(`changed:${urls.join(",")}|${saved.join(",")}`);
-				return setup.changed ?? [];
+				return { untrusted: setup.changed ?? [], unreadable: setup.unreadable ?? [] };
 			},
 			trustedBefore: async (urls) => urls.slice(0, 1),
 			pinned: async () => ({ "https://x/a.js": "sha256-a" }),
@@ -74,6 +76,17 @@ describe("planStart", () => {
 			patch: { phase: "awaiting-trust", untrustedUrls: ["https://x/b.js"], changedUrls: ["https://x/b.js"], extensionUrls: ["https://x/a.js"] },
 		});
 		expect(asked).toContain("changed:https://x/a.js,https://x/b.js|https://x/saved.js");
+	});
+
+	it("starts without a link's URL the page could not read, and keeps why for its card", async () => {
+		const unreadable = [{ url: "https://x/gone.js", problem: "answered 404" }];
+		const { deps, state } = fakeDeps({ extensionUrls: ["https://x/a.js", "https://x/gone.js"], project: [], unreadable });
+		const plan = (await planStart(deps, false)) as StartPlan;
+		expect(plan.kind).toBe("start");
+		expect(plan.extensions).toEqual(["https://x/a.js"]);
+		expect(state().unreadableLinks).toEqual(unreadable);
+		// It stays in the list (a later start reads it again); only the runtime does not get it.
+		expect(state().extensionUrls).toEqual(["https://x/a.js", "https://x/gone.js"]);
 	});
 
 	it("starts with the project's extensions first, each URL once, and the user's choices", async () => {

@@ -40,13 +40,14 @@ export interface EmbedPlayground {
 /** The consent desk's part that offering a snapshot needs (share-desk.ts). */
 interface ConsentDesk {
 	store: { get(): { offer?: unknown; opening: boolean; error?: string }; subscribe(listener: () => void): () => void };
-	openSnapshot(snapshot: PlaygroundSnapshot, source: string): void;
+	/** Resolves once the consent shows it. */
+	openSnapshot(snapshot: PlaygroundSnapshot, source: string): Promise<void> | void;
 }
 
 /** Offers a snapshot from the embedding page with the consent; settles once the user answered. */
-export function offerSnapshot(desk: ConsentDesk, snapshot: PlaygroundSnapshot): Promise<void> {
-	if (desk.store.get().opening) return Promise.reject(new Error("A snapshot is being opened already."));
-	desk.openSnapshot(snapshot, "the embedding page");
+export async function offerSnapshot(desk: ConsentDesk, snapshot: PlaygroundSnapshot): Promise<void> {
+	if (desk.store.get().opening) throw new Error("A snapshot is being opened already.");
+	await desk.openSnapshot(snapshot, "the embedding page");
 	return new Promise((resolve, reject) => {
 		const check = (): boolean => {
 			const { offer, opening, error } = desk.store.get();

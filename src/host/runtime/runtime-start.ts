@@ -1,8 +1,8 @@
 /**
  * What the next runtime starts with, decided before it starts: the current session (under this tab's lock),
- * the extensions that may run (the project's files trusted, a link's files unchanged since the user said yes),
- * the ones turned off after a hang, and the user's choices. The start waits instead when another tab writes
- * the session or the page must ask about trust. runtime-runner.ts starts and stops the runtime; this only decides.
+ * the extensions that may run (the project's files trusted, a link's files unchanged since the user said yes,
+ * none the page could not read), the ones turned off after a hang, and the user's choices. The start waits
+ * instead when another tab writes the session or the page must ask about trust. runtime-runner.ts starts and stops the runtime; this only decides.
  */
 import type { RuntimeConfig, SessionSnapshot, StartReason } from "../../protocol/runtime.ts";
 import { pageAppearance } from "../state/appearance.ts";
@@ -73,7 +73,9 @@ export async function planStart(deps: RuntimeStartDeps, takeOver: boolean): Prom
 	if (!project && !extensionUrls.some((url) => !disabled.some((off) => off.url === url))) {
 		return { kind: "awaiting-trust", patch: { phase: "awaiting-trust" } };
 	}
-	const changed = await changedCheck;
+	const { untrusted: changed, unreadable } = await changedCheck;
+	// What the page could not read does not run (there is nothing it read to say yes to): its card says why.
+	deps.store.set({ unreadableLinks: unreadable });
 	if (changed.length > 0) {
 		const patch: Partial<PlaygroundState> = {
 			phase: "awaiting-trust",
@@ -83,7 +85,8 @@ export async function planStart(deps: RuntimeStartDeps, takeOver: boolean): Prom
 		};
 		return { kind: "awaiting-trust", patch };
 	}
-	const extensions = [...new Set([...(project ?? []), ...extensionUrls])];
+	const unread = new Set(unreadable.map((entry) => entry.url));
+	const extensions = [...new Set([...(project ?? []), ...extensionUrls.filter((url) => !unread.has(url))])];
 	return { kind: "start", session, extensions, project, disabled, script, model, thinkingLevel };
 }
 

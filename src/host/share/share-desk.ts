@@ -11,11 +11,14 @@ import { openPlaygroundDatabase } from "../storage/playgrounds.ts";
 import { createSharedPlayground } from "./share-materialize.ts";
 import { readSnapshotFile, snapshotFromAddress, SOURCE_PARAM } from "./share-source.ts";
 import { Store } from "../state/store.ts";
+import { snapshotCode, type SnapshotCodeFile } from "./snapshot-code.ts";
 
 export interface ShareOffer {
 	snapshot: PlaygroundSnapshot;
 	/** Where it came from: "a link", a URL, a file name, "the embedding page". */
 	source: string;
+	/** Its files that run as code once it opens (its project's extensions), for the consent to list first. */
+	code: SnapshotCodeFile[];
 }
 
 export interface ShareDeskState {
@@ -29,6 +32,8 @@ export interface ShareDeskState {
 
 export class ShareDesk {
 	readonly store = new Store<ShareDeskState>({ opening: false });
+	/** Counts the snapshots offered: the consent shows the one offered last. */
+	private offers = 0;
 
 	constructor(
 		/** The page's address, and the way to go to another (the new playground's). */
@@ -41,28 +46,39 @@ export class ShareDesk {
 	async openFromAddress(): Promise<void> {
 		const found = await snapshotFromAddress(this.location);
 		if (!found) return;
-		if (found.ok) this.openSnapshot(found.snapshot, found.source);
+		if (found.ok) await this.openSnapshot(found.snapshot, found.source);
 		else this.fail(found.error);
 	}
 
 	/** A dropped or picked `.playa.json`. */
 	async openFile(file: Blob & { name?: string }): Promise<void> {
-		this.offerResult(await readSnapshotFile(file), file.name ?? "a file");
+		await this.offerResult(await readSnapshotFile(file), file.name ?? "a file");
 	}
 
 	/** A snapshot parsed elsewhere (an embedding page's message): offered if valid, its error shown if not. */
-	offerResult(result: SnapshotResult, source: string): void {
-		if (result.ok) this.openSnapshot(result.snapshot, source);
+	async offerResult(result: SnapshotResult, source: string): Promise<void> {
+		if (result.ok) await this.openSnapshot(result.snapshot, source);
 		else this.fail(result.error);
 	}
 
 	/**
-	 * Offers a parsed snapshot: the consent shows, and nothing of it runs until the user says yes
-	 * (`accept`). The one way in for every source, an embedding page's `load` message included.
+	 * Offers a parsed snapshot: the consent shows, with the files that would run as code, and nothing of it
+	 * runs until the user says yes (`accept`). The one way in for every source, an embedding page's `load`
+	 * message included.
 	 */
-	openSnapshot(snapshot: PlaygroundSnapshot, source: string): void {
+	async openSnapshot(snapshot: PlaygroundSnapshot, source: string): Promise<void> {
 		if (this.store.get().opening) return;
-		this.store.set({ offer: { snapshot, source }, error: undefined });
+		const offered = ++this.offers;
+		let code: SnapshotCodeFile[];
+		try {
+			code = await snapshotCode(snapshot.files);
+		} catch (error) {
+			if (offered === this.offers) this.fail(`Which of this snapshot's files would run could not be found: ${(error as Error).message}.`);
+			return;
+		}
+		// Another snapshot came meanwhile, or the user said yes to one: this one is not shown.
+		if (offered !== this.offers || this.store.get().opening) return;
+		this.store.set({ offer: { snapshot, source, code }, error: undefined });
 	}
 
 	private fail(error: string): void {

@@ -64,6 +64,8 @@ export interface PlaygroundState {
 	untrustedUrls: string[];
 	/** Those of `untrustedUrls` the user said yes to before: their files changed since. */
 	changedUrls: string[];
+	/** The link's URLs the page could not read at the last check (a 404, no CORS, not http(s)), and why: they do not run. */
+	unreadableLinks: { url: string; problem: string }[];
 	/** Project-local extension files (workspace paths) that wait for the user's yes: new, or changed since trusted. */
 	untrustedProjectFiles: string[];
 	/** The project-local extensions found in the workspace at the last start (workspace paths), trusted or not. */
@@ -175,6 +177,7 @@ export function initialPlaygroundState(): PlaygroundState {
 		dialogs: [],
 		untrustedUrls: [],
 		changedUrls: [],
+		unreadableLinks: [],
 		untrustedProjectFiles: [],
 		projectExtensions: [],
 		discoveryProblems: [],
@@ -217,6 +220,43 @@ function withKey<V>(map: Record<string, V>, key: string, value: V | undefined): 
 	if (value === undefined) delete next[key];
 	else next[key] = value;
 	return next;
+}
+
+/** The name a link's URL is shown by on its card: its file's (a folder's for index.ts, as the runtime names it), or the URL itself. */
+function linkName(url: string): string {
+	const whole = url.length > 80 ? `${url.slice(0, 79)}…` : url;
+	if (!/^https?:\/\//i.test(url)) return whole;
+	try {
+		const parts = decodeURIComponent(new URL(url).pathname).split("/").filter(Boolean);
+		const file = (parts.at(-1) ?? whole).replace(/\.(m|c)?[jt]sx?$/, "");
+		return file === "index" && parts.length > 1 ? parts.at(-2)! : file;
+	} catch {
+		return whole;
+	}
+}
+
+/**
+ * The cards the Extensions panel shows: the runtime's, then one for each URL of the link the page could not read,
+ * failed, saying why (the runtime never had it, so it reports nothing of it).
+ */
+export function extensionCards(state: Pick<PlaygroundState, "extensions" | "unreadableLinks">): ExtensionStatus[] {
+	if (state.unreadableLinks.length === 0) return state.extensions;
+	const cards = state.unreadableLinks
+		.filter(({ url }) => !state.extensions.some((extension) => extension.url === url))
+		.map(
+			({ url, problem }): ExtensionStatus => ({
+				url,
+				name: linkName(url),
+				loaded: false,
+				error: { url, phase: "fetch", message: `The page could not read it, so it does not run: it ${problem}.` },
+				tools: [],
+				commands: [],
+				shortcuts: [],
+				flags: [],
+				notices: [],
+			}),
+		);
+	return [...state.extensions, ...cards];
 }
 
 /** How an event that only changes what is shown changes the state. */

@@ -2,6 +2,10 @@
  * The extensions a link names (`?ext=`, a shared playground's URLs) and the checks before they run:
  * each is read and hashed by the page, and runs only with content the user said yes to (see
  * extension-trust.ts). The user's own saved URLs are theirs and not asked about.
+ *
+ * A URL the page cannot read (a 404, a server without CORS headers, one that is not http(s) or a workspace
+ * file) has no hash to say yes to: it is not asked about and does not run, and its card says why
+ * (`unreadable`). The consent lists only what would run; the others run after the yes.
  */
 import { isWorkspaceUrl, workspacePathOf } from "../../protocol/workspace/workspace-url.ts";
 import { ExtensionContentTrust, fetchModuleText } from "./extension-trust.ts";
@@ -15,9 +19,34 @@ export interface LinkWorkspace {
 	readFile(path: string): Promise<Uint8Array>;
 }
 
+/** A link's URL the page could not read, and why (a sentence's end: "answered 404"). */
+export interface UnreadableUrl {
+	url: string;
+	problem: string;
+}
+
+/** What a check of the link's URLs found: the readable ones the user has not said yes to, and those the page could not read. */
+export interface LinkCheck {
+	untrusted: string[];
+	unreadable: UnreadableUrl[];
+}
+
+const NOT_WEB = "is not an http(s) URL";
+
+function isWebUrl(url: string): boolean {
+	try {
+		const { protocol } = new URL(url);
+		return protocol === "http:" || protocol === "https:";
+	} catch {
+		return false;
+	}
+}
+
 export class LinkExtensions {
 	/** The URLs the address and the shared playground name. */
 	urls: string[] = [];
+	/** The link's URLs the page could not read at the last check: they do not run. */
+	unreadable: UnreadableUrl[] = [];
 	private readonly trust: ExtensionContentTrust;
 	/**
 	 * URLs whose content was found trusted moments ago, when the page opened: the start that follows at once
@@ -36,14 +65,18 @@ export class LinkExtensions {
 		this.trust = new ExtensionContentTrust(databases);
 	}
 
-	/** Takes the page's link URLs and checks them; returns those whose content the user has not trusted. */
+	/**
+	 * Takes the page's link URLs and checks them; returns those the page read whose content the user has not
+	 * trusted. Those it could not read are in `unreadable`.
+	 */
 	async open(location: Location, linked: readonly string[] | undefined, saved: readonly string[] | undefined): Promise<string[]> {
 		this.urls = [...new Set([...linkExtensionUrls(location), ...(linked ?? [])])];
 		const asked = this.urls.filter((url) => !saved?.includes(url));
-		const checked = await this.trust.untrusted(asked, (url) => this.read(url));
-		for (const { url, problem } of checked) if (problem) this.notices.notify(`The page could not read ${url} to check it: ${problem}.`, "warning", "Playa");
-		const untrusted = checked.map((entry) => entry.url);
-		this.justChecked = new Set(asked.filter((url) => !untrusted.includes(url)));
+		const { untrusted, unreadable } = await this.check(asked);
+		for (const { url, problem } of unreadable) this.notices.notify(`The page could not read ${url}, so it does not run: it ${problem}.`, "warning", "Playa");
+		// Only what was read and found trusted: an unreadable URL is read again at the start, and never runs unread.
+		const notTrusted = new Set([...untrusted, ...unreadable.map((entry) => entry.url)]);
+		this.justChecked = new Set(asked.filter((url) => !notTrusted.has(url)));
 		return untrusted;
 	}
 
@@ -52,18 +85,32 @@ export class LinkExtensions {
 		return this.trust.decide(run);
 	}
 
-	/** The link extensions about to run whose content is not the one the user trusted: asked again at every start. */
-	async changed(running: readonly string[], saved: readonly string[]): Promise<string[]> {
+	/**
+	 * The link extensions about to run whose content is not the one the user trusted (asked again at every start),
+	 * and those the page cannot read now (they do not run).
+	 */
+	async changed(running: readonly string[], saved: readonly string[]): Promise<LinkCheck> {
 		const skip = this.justChecked;
 		this.justChecked = new Set();
 		const links = this.urls.filter((url) => running.includes(url) && !saved.includes(url) && !skip.has(url));
-		if (links.length === 0) return [];
-		return (await this.trust.untrusted(links, (url) => this.read(url))).map((entry) => entry.url);
+		return this.check(links);
 	}
 
-	/** A link extension's text as the page reads it, to hash it: fetched, or read from the workspace. */
+	/** Reads and hashes `urls`; keeps the unreadable ones in `unreadable`. */
+	private async check(urls: string[]): Promise<LinkCheck> {
+		const checked = urls.length === 0 ? [] : await this.trust.untrusted(urls, (url) => this.read(url));
+		const unreadable = checked.flatMap((entry) => (entry.hash === undefined ? [{ url: entry.url, problem: entry.problem ?? "could not be read" }] : []));
+		this.unreadable = unreadable;
+		return { untrusted: checked.filter((entry) => entry.hash !== undefined).map((entry) => entry.url), unreadable };
+	}
+
+	/** A link extension's text as the page reads it, to hash it: fetched (http(s) only), or read from the workspace. */
 	private async read(url: string): Promise<string> {
-		if (!isWorkspaceUrl(url)) return fetchModuleText(url);
+		if (!isWorkspaceUrl(url)) {
+			// A javascript:, file:, data: or blob: URL (or no URL at all) is refused before anything reads it.
+			if (!isWebUrl(url)) throw new Error(NOT_WEB);
+			return fetchModuleText(url);
+		}
 		const path = workspacePathOf(url);
 		if (!path) throw new Error("is not a workspace path");
 		await this.workspace.ready;

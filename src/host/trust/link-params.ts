@@ -7,11 +7,18 @@ export function linkRetryPolicy(location: Location): { baseDelayMs: number } | u
 	return Number.isFinite(value) && value >= 0 ? { baseDelayMs: value } : undefined;
 }
 
-/** `?ext=<url>` (repeatable), resolved against the page; a path under the workspace folder names a workspace file. */
+/**
+ * `?ext=<url>` (repeatable), resolved against the page; a path under the workspace folder names a workspace file.
+ * What is not a URL at all is kept as written: the check before anything runs refuses it (link-extensions.ts).
+ */
 export function linkExtensionUrls(location: Location): string[] {
-	return new URLSearchParams(location.search)
-		.getAll("ext")
-		.map((url) => (url.startsWith("/") ? resolveExtensionInput(url, location.href, "/workspace") : new URL(url, location.href).href));
+	return new URLSearchParams(location.search).getAll("ext").map((url) => {
+		try {
+			return url.startsWith("/") ? resolveExtensionInput(url, location.href, "/workspace") : new URL(url, location.href).href;
+		} catch {
+			return url;
+		}
+	});
 }
 
 /** `?cdn=<url>`: where bare npm names of extensions load from (an ESM CDN in esm.sh's shape). */

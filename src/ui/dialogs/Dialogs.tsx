@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { PendingDialog } from "../../host/state/playground-state.ts";
 import type { UIResponse } from "../../protocol/runtime.ts";
+import { visibleText } from "../../protocol/visible-text.ts";
 import { useFocusReturn } from "../design/useFocusReturn.ts";
 import "./dialogs.css";
 
@@ -123,7 +124,7 @@ function UrlList({ intro, urls, label }: { intro: string; urls: string[]; label:
 			<ul aria-label={label}>
 				{urls.map((url) => (
 					<li key={url}>
-						<code>{url}</code>
+						<code>{visibleText(url)}</code>
 					</li>
 				))}
 			</ul>
@@ -158,7 +159,7 @@ export function TrustPrompt({
 					<ul aria-label="Project extension files">
 						{projectFiles.map((file) => (
 							<li key={file}>
-								<code>{file}</code>
+								<code>{visibleText(file)}</code>
 							</li>
 						))}
 					</ul>

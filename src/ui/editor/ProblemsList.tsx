@@ -1,5 +1,6 @@
 /** The editor's problems: TypeScript's and the runtime's, each a button that opens its file at its line. */
 import type { Problem } from "./language.ts";
+import { visibleText } from "../../protocol/visible-text.ts";
 import "./editor.css";
 
 export function ProblemsList({ problems, onOpen }: { problems: Problem[]; onOpen(problem: Problem): void }) {
@@ -14,7 +15,7 @@ export function ProblemsList({ problems, onOpen }: { problems: Problem[]; onOpen
 						<li key={`${problem.path}:${problem.line}:${problem.column}:${i}`} className={`problem-${problem.severity}`}>
 							<button type="button" onClick={() => onOpen(problem)}>
 								<span className="problem-where">
-									{problem.path.split("/").pop()}:{problem.line}:{problem.column}
+									{visibleText(problem.path.split("/").pop() ?? problem.path)}:{problem.line}:{problem.column}
 								</span>{" "}
 								<span>{problem.message}</span>
 								{problem.source === "runtime" && <span className="muted"> (when it ran)</span>}

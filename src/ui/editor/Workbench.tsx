@@ -9,6 +9,7 @@ import { EditorView, keymap } from "@codemirror/view";
 import { basicSetup } from "codemirror";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Playground } from "../../host/playground.ts";
+import { visibleText } from "../../protocol/visible-text.ts";
 import { TEMPLATES } from "./templates.ts";
 import { TemplatePicker } from "./TemplatePicker.tsx";
 import { FileTree } from "../files/FileTree.tsx";
@@ -255,7 +256,7 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 										role="tab"
 										aria-selected={path === active}
 										aria-keyshortcuts="Delete"
-										title={`${path} (Delete closes it)`}
+										title={`${visibleText(path)} (Delete closes it)`}
 										data-kept={kept[path] !== false}
 										onClick={() => void open(path)}
 										onKeyDown={(event) => {
@@ -265,7 +266,7 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 											}
 										}}
 									>
-										{name}
+										{visibleText(name ?? path)}
 										{dirty[path] ? " •" : ""}
 									</button>
 									{/* A tab list holds tabs only: the mouse's close control; the keyboard's is Delete on the tab. */}

@@ -2,6 +2,7 @@
  * The workspace's files as a tree of folders (open by default) under the workspace folder. Each file's
  * button is named by its absolute path, so it reads the same to assistive technology and tests.
  */
+import { visibleText } from "../../protocol/visible-text.ts";
 import { relative } from "../../workspace/workspace-path.ts";
 import "./files.css";
 
@@ -42,7 +43,7 @@ export function FileTree({ root, files, open, labelPrefix = "", onOpen }: Props)
 				.map(([name, child]) => (
 					<li key={`${prefix}${name}/`}>
 						<details open>
-							<summary>{name}/</summary>
+							<summary>{visibleText(name)}/</summary>
 							{renderFolder(child, `${prefix}${name}/`)}
 						</details>
 					</li>
@@ -54,11 +55,11 @@ export function FileTree({ root, files, open, labelPrefix = "", onOpen }: Props)
 						<button
 							type="button"
 							aria-label={`${labelPrefix}${path}`}
-							title={path}
+							title={visibleText(path)}
 							aria-pressed={open === path}
 							onClick={() => onOpen(open === path ? undefined : path)}
 						>
-							{name}
+							{visibleText(name)}
 						</button>
 					</li>
 				))}

@@ -8,6 +8,7 @@
  */
 import { useEffect, useState } from "react";
 import { downloadBlob } from "../design/download.ts";
+import { visibleText } from "../../protocol/visible-text.ts";
 import { Highlighted } from "./highlight.tsx";
 import "./files.css";
 
@@ -123,7 +124,7 @@ export function FileView({ path, access, revision, onClose }: Props) {
 	return (
 		<figure className="file-view" aria-label={`Content of ${path}`}>
 			<figcaption>
-				<span className="file-name">{path}</span>
+				<span className="file-name">{visibleText(path)}</span>
 				<span className="file-actions">
 					{type === SVG && !editing && (
 						<button type="button" onClick={() => setSvgSource(!svgSource)}>

@@ -1,12 +1,13 @@
 /** Loaded extensions with their tools, commands and errors; add one from a URL. */
 import { useEffect, useState } from "react";
 import type { ExtensionErrorInfo, ExtensionStatus } from "../../protocol/runtime.ts";
+import { visibleText } from "../../protocol/visible-text.ts";
 import { displayPathOf, workspacePathOf } from "../../protocol/workspace/workspace-url.ts";
 import "./panels.css";
 
 function ErrorText({ error }: { error: ExtensionErrorInfo }) {
 	// A line in one of the extension's imports names that file.
-	const file = error.file ? `${displayPathOf(error.file)} ` : "";
+	const file = error.file ? `${visibleText(displayPathOf(error.file))} ` : "";
 	const where = error.line ? ` (${file}line ${error.line}${error.column ? `:${error.column}` : ""})` : "";
 	const during = error.where ? ` in ${error.where}` : "";
 	return (
@@ -87,7 +88,7 @@ export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable,
 				{extensions.map((extension) => (
 					<li key={extension.url} aria-label={`Extension ${extension.name}`} className={extension.loaded ? "loaded" : "failed"}>
 						<div className="extension-head">
-							<strong>{extension.name}</strong>
+							<strong>{visibleText(extension.name)}</strong>
 							<span className="muted">{stateOf(extension)}</span>
 							{extension.disabled && (
 								<button type="button" aria-label={`Turn on ${extension.name}`} onClick={() => onEnable(extension.url)}>
@@ -102,16 +103,16 @@ export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable,
 							{/* The runtime's word on the URL is a claim: only a web address becomes a link. */}
 							{/^https?:\/\//i.test(extension.url) ? (
 								<a href={extension.url} target="_blank" rel="noreferrer">
-									<span className="visually-hidden">Source of {extension.name}: </span>
-									{extension.url}
+									<span className="visually-hidden">Source of {visibleText(extension.name)}: </span>
+									{visibleText(extension.url)}
 								</a>
 							) : workspacePathOf(extension.url) && onOpenSource ? (
 								<button type="button" className="link-button" onClick={() => onOpenSource(workspacePathOf(extension.url)!)}>
-									<span className="visually-hidden">Open the source of {extension.name} in the editor: </span>
-									{workspacePathOf(extension.url)}
+									<span className="visually-hidden">Open the source of {visibleText(extension.name)} in the editor: </span>
+									{visibleText(workspacePathOf(extension.url)!)}
 								</button>
 							) : (
-								extension.url
+								visibleText(extension.url)
 							)}
 						</p>
 						{extension.error && <ErrorText error={extension.error} />}

@@ -1,24 +1,39 @@
 /**
  * The consent a shared playground asks for before anything of it runs: where it came from, its files
- * (each one's content readable here as text, never as a page), its extension URLs, the model, the
- * script's length, the dialog answers and the first prompt. Yes opens it as a new playground beside the
- * user's own; no leaves everything as it was. What could not be opened shows as an alert.
+ * (each one's content readable here as text, never as a page), the ones that run as code first and marked
+ * so (its project's extensions), its extension URLs, the model, the script's length, the dialog answers and
+ * the first prompt. Yes opens it as a new playground beside the user's own; no leaves everything as it was.
+ * What could not be opened shows as an alert.
  */
 import { useState, useSyncExternalStore } from "react";
 import type { Playground } from "../../host/playground.ts";
+import { visibleText } from "../../protocol/visible-text.ts";
 import type { SnapshotFile } from "../../share/snapshot.ts";
 import { Modal } from "../dialogs/Dialogs.tsx";
 import "./share.css";
 
 type ShareDesk = Playground["share"];
+type ShareOffer = NonNullable<ReturnType<ShareDesk["store"]["get"]>["offer"]>;
 
-function FileItem({ file }: { file: SnapshotFile }) {
+/** What a file of the snapshot is when it opens: an extension that runs, a file of one, or neither. */
+function codeNote(path: string, code: ShareOffer["code"]): string | undefined {
+	const part = code.find((file) => file.path === path);
+	if (!part) return undefined;
+	return part.extension === path ? "an extension" : `part of the extension ${visibleText(part.extension)}`;
+}
+
+function FileItem({ file, runs }: { file: SnapshotFile; runs?: string }) {
 	const [shown, setShown] = useState(false);
 	const binary = file.encoding === "base64";
 	const size = binary ? Math.floor((file.content.length * 3) / 4) : new TextEncoder().encode(file.content).length;
 	return (
-		<li>
-			<code>{file.path}</code>{" "}
+		<li data-runs={runs !== undefined || undefined}>
+			<code>{visibleText(file.path)}</code>{" "}
+			{runs && (
+				<>
+					<strong className="share-runs">code that runs</strong> ({runs}){" "}
+				</>
+			)}
 			<span className="muted">
 				({size.toLocaleString("en")} bytes{binary ? ", binary" : ""})
 			</span>{" "}
@@ -36,9 +51,24 @@ function FileItem({ file }: { file: SnapshotFile }) {
 	);
 }
 
+/** The snapshot's files, those that run as code first (in the order they load), then the others as they came. */
+function filesInOrder(offer: ShareOffer): SnapshotFile[] {
+	const order = new Map(offer.code.map((file, index) => [file.path, index]));
+	const rank = (file: SnapshotFile) => order.get(file.path) ?? order.size;
+	return offer.snapshot.files
+		.map((file, index) => ({ file, index }))
+		.sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index)
+		.map(({ file }) => file);
+}
+
+function count(n: number, what: string): string {
+	return `${n} ${what}${n === 1 ? "" : "s"}`;
+}
+
 export function ShareConsent({ desk }: { desk: ShareDesk }) {
 	const state = useSyncExternalStore(desk.store.subscribe, desk.store.get);
 	const { offer } = state;
+	const extensionFiles = offer?.code.filter((file) => file.path === file.extension).length ?? 0;
 	return (
 		<>
 			{state.error && (
@@ -55,13 +85,18 @@ export function ShareConsent({ desk }: { desk: ShareDesk }) {
 						From {offer.source}. It opens as a new playground beside yours: your files and sessions stay as they are, and you can go back to them. Nothing of it
 						runs until you say yes; then its extensions run in this browser with the playground's workspace.
 					</p>
+					<p className="share-runs-summary">
+						{extensionFiles + offer.snapshot.extensions.length === 0
+							? "Nothing of it runs as code: it has no extension."
+							: `Code that runs once you say yes: ${count(extensionFiles, "extension file")} of its workspace (listed first) and ${count(offer.snapshot.extensions.length, "extension")} from URLs.`}
+					</p>
 					<h3>Files ({offer.snapshot.files.length})</h3>
 					{offer.snapshot.files.length === 0 ? (
 						<p className="muted">None.</p>
 					) : (
 						<ul aria-label="Shared files">
-							{offer.snapshot.files.map((file) => (
-								<FileItem key={file.path} file={file} />
+							{filesInOrder(offer).map((file) => (
+								<FileItem key={file.path} file={file} runs={codeNote(file.path, offer.code)} />
 							))}
 						</ul>
 					)}
@@ -72,7 +107,7 @@ export function ShareConsent({ desk }: { desk: ShareDesk }) {
 						<ul aria-label="Shared extension URLs">
 							{offer.snapshot.extensions.map((url) => (
 								<li key={url}>
-									<code>{url}</code>
+									<code>{visibleText(url)}</code>
 								</li>
 							))}
 						</ul>

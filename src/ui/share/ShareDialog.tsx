@@ -7,6 +7,7 @@
 import { useEffect, useId, useState } from "react";
 import type { Playground } from "../../host/playground.ts";
 import { HOME_PLAYGROUND, playgroundHref } from "../../share/playground-address.ts";
+import { visibleText } from "../../protocol/visible-text.ts";
 import { buildSnapshot, defaultSharePaths, type Panel } from "../../share/snapshot-build.ts";
 import type { PlaygroundState } from "../../host/state/playground-state.ts";
 import { LONG_LINK_CHARACTERS, snapshotLink } from "../../share/codec.ts";
@@ -123,7 +124,7 @@ export function ShareDialog({ playground, state, onClose }: Props) {
 					{paths.map((path) => (
 						<li key={path}>
 							<label>
-								<input type="checkbox" checked={picked.has(path)} onChange={() => toggle(path)} /> {path}
+								<input type="checkbox" checked={picked.has(path)} onChange={() => toggle(path)} /> {visibleText(path)}
 							</label>
 						</li>
 					))}

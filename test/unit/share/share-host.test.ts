@@ -182,7 +182,11 @@ describe("the consent desk", () => {
 		const encoded = await encodeSnapshot(demo);
 		const { desk: share, navigate, replaceAddress } = desk(`https://playa.test/?cdn=x#playa=${encoded}`);
 		await share.openFromAddress();
-		expect(share.store.get().offer).toEqual({ snapshot: demo, source: "a link" });
+		expect(share.store.get().offer).toEqual({
+			snapshot: demo,
+			source: "a link",
+			code: [{ path: ".pi/extensions/demo.ts", extension: ".pi/extensions/demo.ts" }],
+		});
 		share.decline();
 		expect(share.store.get().offer).toBeUndefined();
 		expect(navigate).not.toHaveBeenCalled();
@@ -197,12 +201,12 @@ describe("the consent desk", () => {
 		expect(navigate).not.toHaveBeenCalled();
 	});
 
-	it("offers what an embedding page sends, valid or not", () => {
+	it("offers what an embedding page sends, valid or not", async () => {
 		const { desk: share } = desk("https://playa.test/");
-		share.offerResult(parseSnapshot({ version: 2 }), "the embedding page");
+		await share.offerResult(parseSnapshot({ version: 2 }), "the embedding page");
 		expect(share.store.get().offer).toBeUndefined();
 		expect(share.store.get().error).toContain("newer Playa");
-		share.openSnapshot(demo, "the embedding page");
+		await share.openSnapshot(demo, "the embedding page");
 		expect(share.store.get()).toMatchObject({ offer: { source: "the embedding page" }, error: undefined });
 	});
 });
@@ -305,19 +309,58 @@ describe("a link's extensions at each start", () => {
 		expect(await first.links.open(page, [], [])).toEqual([url]);
 		await first.links.decide(true);
 		// After the yes the start reads it again: the file may have changed while the prompt was open.
-		expect(await first.links.changed([url], [])).toEqual([]);
+		expect(await first.links.changed([url], [])).toEqual({ untrusted: [], unreadable: [] });
 		expect(first.reads).toHaveLength(2);
 		// The next page load finds it trusted when it opens, and the start right after does not read it again.
 		const second = links(home, () => content);
 		expect(await second.links.open(page, [], [])).toEqual([]);
-		expect(await second.links.changed([url], [])).toEqual([]);
+		expect(await second.links.changed([url], [])).toEqual({ untrusted: [], unreadable: [] });
 		expect(second.reads).toHaveLength(1);
 		// A later start (a reload) reads it again and asks when it changed: as one trusted before.
 		expect(await second.links.trustedBefore([url])).toEqual([url]);
 		content += "\n// changed";
-		expect(await second.links.changed([url], [])).toEqual([url]);
+		expect((await second.links.changed([url], [])).untrusted).toEqual([url]);
 		expect(second.reads).toHaveLength(2);
 		expect(await second.links.trustedBefore([url, "https://x.test/new.ts"])).toEqual([url]);
+	});
+
+	it("does not ask about a URL it cannot read, nor run it: a 404 is read again at every start, a javascript: or file: URL never", async () => {
+		const home = settingsStore();
+		const gone = "https://x.test/gone.ts";
+		const reads: string[] = [];
+		vi.stubGlobal(
+			"fetch",
+			vi.fn(async (input: string) => {
+				reads.push(input);
+				return input === gone ? new Response("not found", { status: 404 }) : new Response("export default () => {}");
+			}),
+		);
+		const warnings: string[] = [];
+		const opened = new LinkExtensions(
+			{ home },
+			{ ready: Promise.resolve(), readFile: async () => new Uint8Array() },
+			{ notify: (message: string) => void warnings.push(message) },
+		);
+		const links = [url, gone, "javascript:alert(1)", "file:///etc/passwd"];
+		const address = { search: `?${links.map((each) => `ext=${encodeURIComponent(each)}`).join("&")}`, href: "https://playa.test/" } as Location;
+		expect(await opened.open(address, [], [])).toEqual([url]);
+		const unreadable = [
+			{ url: gone, problem: "answered 404" },
+			{ url: "javascript:alert(1)", problem: "is not an http(s) URL" },
+			{ url: "file:///etc/passwd", problem: "is not an http(s) URL" },
+		];
+		expect(opened.unreadable).toEqual(unreadable);
+		expect(warnings).toHaveLength(3);
+		expect(reads).toEqual([url, gone]);
+		await opened.decide(true);
+		// The start after the yes: nothing to ask about, the unreadable ones left out again (and read again).
+		expect(await opened.changed(links, [])).toEqual({ untrusted: [], unreadable });
+		expect(reads.filter((read) => read === gone)).toHaveLength(2);
+		expect(await opened.pinned()).toEqual({ [url]: expect.stringMatching(/^sha256-/) });
+		// A link that is not a URL at all is refused the same way, without failing the page.
+		const broken = new LinkExtensions({ home }, { ready: Promise.resolve(), readFile: async () => new Uint8Array() }, { notify: () => undefined });
+		expect(await broken.open({ search: "?ext=http%3A%2F%2F%5B", href: "https://playa.test/" } as Location, [], [])).toEqual([]);
+		expect(broken.unreadable).toEqual([{ url: "http://[", problem: "is not an http(s) URL" }]);
 	});
 
 	it("does not ask about the user's own saved URLs, and pins only trusted hashes", async () => {
