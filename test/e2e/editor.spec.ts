@@ -49,7 +49,7 @@ test("a template becomes a tool: an error is shown at its line, fixed, saved, an
 	await expect(problems.getByRole("button")).toHaveCount(0, { timeout: 60_000 });
 
 	await page.keyboard.press("ControlOrMeta+s");
-	await expect(editor.getByRole("status", { name: "Editor status" })).toContainText("extensions reloaded");
+	await expect(editor.getByRole("status", { name: "Editor status" })).toHaveText("Saved; tool-with-schema loaded.");
 	await waitReady(page);
 	await expect(extension(page, "tool-with-schema")).toContainText("Tools: greet");
 
@@ -137,6 +137,9 @@ test("a factory that throws, saved from the editor: the runtime's error is at it
 	await page.keyboard.press("Home");
 	await page.keyboard.type('throw new Error("the factory broke");\n');
 	await page.keyboard.press("ControlOrMeta+s");
+	// Run says the extension failed, and with what: not "reloaded".
+	const status = editor.getByRole("status", { name: "Editor status" });
+	await expect(status).toHaveText("Saved; tool-with-schema failed to load: the factory broke");
 	const problems = editor.getByRole("region", { name: "Problems" });
 	const problem = problems.getByRole("button", { name: /tool-with-schema\.ts:9:\d+.*the factory broke.*when it ran/ });
 	await expect(problem).toBeVisible({ timeout: 30_000 });
@@ -150,6 +153,48 @@ test("a factory that throws, saved from the editor: the runtime's error is at it
 	await page.keyboard.press("ControlOrMeta+s");
 	await expect(extension(page, "tool-with-schema")).toContainText("Tools: greet", { timeout: 30_000 });
 	await expect(problems.getByRole("button", { name: /the factory broke/ })).toHaveCount(0);
+	await expect(status).toHaveText("Saved; tool-with-schema loaded.");
+});
+
+test("a tool that hangs is turned off; Run on the same file says it stays off, Run on a fixed file turns it back on", async ({ page }) => {
+	await page.goto("/");
+	await waitReady(page);
+	const editor = page.getByRole("region", { name: "Editor" });
+	const code = editor.locator(".cm-content");
+	const status = editor.getByRole("status", { name: "Editor status" });
+	await editor.getByLabel("New extension").selectOption("tool-with-schema");
+	await expect(code).toContainText("registerTool");
+	// greet's execute never returns.
+	await code.getByText("const text = ").click();
+	await page.keyboard.press("Home");
+	await page.keyboard.type("while (true) {}\n");
+	await page.keyboard.press("ControlOrMeta+s");
+	await expect(status).toHaveText("Saved; tool-with-schema loaded.");
+	await send(page, "Greet me");
+	await expect(page.getByRole("status", { name: "Notifications" })).toContainText(
+		'Extension "tool-with-schema" stopped responding in tool greet and was turned off',
+		{ timeout: 20_000 },
+	);
+	await waitReady(page);
+	await expect(extension(page, "tool-with-schema")).toContainText("turned off");
+
+	// Saved unchanged: it stays off, and Run says so.
+	await code.click();
+	await page.keyboard.press("ControlOrMeta+s");
+	await expect(status).toHaveText(
+		"Saved; tool-with-schema is still turned off: it stopped responding in tool greet and was turned off. Change the file and Run again, or turn it on in Extensions.",
+	);
+	await expect(extension(page, "tool-with-schema")).toContainText("turned off");
+
+	// Fixed and saved: it is on again, with its tool.
+	await code.getByText("while (true) {}").click();
+	await page.keyboard.press("Home");
+	await page.keyboard.press("Shift+End");
+	await page.keyboard.press("Delete");
+	await page.keyboard.press("ControlOrMeta+s");
+	await expect(status).toHaveText("Saved; tool-with-schema loaded.");
+	await expect(extension(page, "tool-with-schema")).toContainText("Tools: greet");
+	await expect(extension(page, "tool-with-schema")).not.toContainText("turned off");
 });
 
 test("each open file keeps its own undo history across tab switches", async ({ page }) => {

@@ -1,9 +1,11 @@
 /**
  * The editor's side of the host: unsaved buffers kept in the page's database (so nothing typed is
  * lost on a reload or a crash of the runtime), the open tabs, saving to the workspace, and Run: save,
- * then reload the extensions on the same session, as `/reload` does.
+ * then reload the extensions on the same session, as `/reload` does, and say how the file's extension came out.
  */
+import type { ExtensionStatus } from "../../protocol/runtime.ts";
 import type { ScriptStep } from "../../protocol/script.ts";
+import { workspaceUrl } from "../../protocol/workspace-url.ts";
 import type { PlayaDatabase } from "../storage/database.ts";
 
 const DRAFTS = "editorDrafts";
@@ -14,6 +16,29 @@ export interface EditorTabs {
 	active?: string;
 }
 
+/** A file the user just saved in the page; `changed`: its text differs from what the file held before. */
+export interface AuthoredFile {
+	path: string;
+	content: string | Uint8Array;
+	changed?: boolean;
+}
+
+/**
+ * What Run did, for the editor to say: the file saved, and how its extension came out of the reload (none: not an
+ * extension the runtime lists, e.g. a file it imports, or one waiting for the project's trust question).
+ */
+export type RunOutcome =
+	| { saved: true; extension?: undefined }
+	| { saved: true; extension: { name: string; state: "loaded" } | { name: string; state: "failed" | "off"; reason: string } };
+
+function outcomeOf(status: ExtensionStatus | undefined): RunOutcome {
+	if (!status) return { saved: true };
+	const { name } = status;
+	if (status.disabled) return { saved: true, extension: { name, state: "off", reason: status.error?.message ?? "was turned off" } };
+	if (status.loaded) return { saved: true, extension: { name, state: "loaded" } };
+	return { saved: true, extension: { name, state: "failed", reason: status.error?.message ?? "it did not load" } };
+}
+
 interface Deps {
 	/** Resolves once the page's database is open (the editor may ask before that). */
 	storage(): Promise<PlayaDatabase>;
@@ -22,8 +47,12 @@ interface Deps {
 	/** Records a file the user wrote in this page as trusted: it is theirs, so it runs without the project's question. */
 	trust(path: string, text: string): Promise<void>;
 	cwd(): string;
-	/** Finds the project's extensions again and reloads them on the same session; `authored`: files just saved here, trusted as written. */
-	reload(authored: { path: string; content: string }[]): Promise<void>;
+	/**
+	 * Finds the project's extensions again and reloads them on the same session; `authored`: files just saved here,
+	 * trusted as written (a changed one turned off after a hang is turned on). Resolves with the extensions as the
+	 * new runtime reports them.
+	 */
+	reload(authored: AuthoredFile[]): Promise<ExtensionStatus[]>;
 	script(): ScriptStep[];
 	setScript(steps: ScriptStep[]): Promise<void>;
 	/** Assistant replies on the branch shown: the next reply plays this step of the script. */
@@ -96,11 +125,14 @@ export class EditorDesk {
 		return /\/\.(pi|omp)\/extensions\/[^/]+\.[cm]?[jt]sx?$/.test(path);
 	}
 
-	/** Saves `path` and reloads the extensions in the running session (kept, with its entries). */
-	async run(path: string, text: string): Promise<void> {
+	/** Saves `path`, reloads the extensions in the running session (kept, with its entries) and says how its extension came out. */
+	async run(path: string, text: string): Promise<RunOutcome> {
+		const before = await this.read(path).catch(() => undefined);
 		await this.save(path, text);
 		// What the user wrote in this page is theirs: it runs without the project's trust question.
-		await this.deps.reload([{ path, content: text }]);
+		const extensions = await this.deps.reload([{ path, content: text, changed: before !== text }]);
+		const url = workspaceUrl(path);
+		return outcomeOf(extensions.find((extension) => extension.url === url));
 	}
 
 	/** Where a new extension named `name` goes: `.pi/extensions/<name>.ts`, numbered if taken. */

@@ -52,6 +52,8 @@ export interface PlaygroundState {
 	streaming?: AgentMessage;
 	running: boolean;
 	extensions: ExtensionStatus[];
+	/** The current runtime has reported its extensions; false from a start until it does (the cards show the last one's). */
+	extensionsReported: boolean;
 	/** What the composer offers after `/`: built-ins and the extensions' commands, from the runtime. */
 	commands: CommandInfo[];
 	/** Errors raised by extension code after it loaded (handlers, commands, tools). */
@@ -157,6 +159,7 @@ export function startingPatch(): Partial<PlaygroundState> {
 		toolOutputs: {},
 		shellOutput: undefined,
 		extensionsLoading: undefined,
+		extensionsReported: false,
 		header: undefined,
 	};
 }
@@ -168,6 +171,7 @@ export function initialPlaygroundState(): PlaygroundState {
 		leafId: null,
 		running: false,
 		extensions: [],
+		extensionsReported: false,
 		commands: [],
 		errors: [],
 		notifications: [],
@@ -227,7 +231,12 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 		case "streaming_delta":
 			return { streaming: applyStreamingDelta(state.streaming, event) };
 		case "extensions_changed":
-			return { extensions: event.extensions, commands: event.commands, problems: problemsOf(state.discoveryProblems, event.extensions, state.errors) };
+			return {
+				extensions: event.extensions,
+				extensionsReported: true,
+				commands: event.commands,
+				problems: problemsOf(state.discoveryProblems, event.extensions, state.errors),
+			};
 		case "open_panel":
 			return event.panel === "tree" ? { treeOpen: true } : { hotkeysOpen: true };
 		case "extension_error": {
