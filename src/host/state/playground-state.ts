@@ -143,7 +143,9 @@ export const DEFAULT_SCRIPT: ScriptStep[] = [{ text: "Hello! I am the scripted m
 /**
  * The state as a new runtime starts: what the one being replaced showed goes with it (its code is not running any
  * more), errors too. The new runtime's markdown transformers show the entries again as they transform them, and its
- * extensions set their header again at session_start.
+ * extensions set their header, widgets, statuses and title again if they want to: as pi resets its extensions' UI on a
+ * reload or a session switch, nothing an extension drew outlives the runtime it drew in (a gallery example's widgets
+ * do not stay under the next example).
  */
 export function startingPatch(): Partial<PlaygroundState> {
 	return {
@@ -161,6 +163,11 @@ export function startingPatch(): Partial<PlaygroundState> {
 		extensionsLoading: undefined,
 		extensionsReported: false,
 		header: undefined,
+		widgets: {},
+		statuses: {},
+		title: undefined,
+		workingHidden: undefined,
+		thinkingLabel: undefined,
 	};
 }
 
