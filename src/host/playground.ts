@@ -4,7 +4,8 @@
  * the state the React UI renders. No React here, so it reads as the host's behaviour.
  */
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
-import type { ModelChoice, ScriptStep } from "../protocol/runtime.ts";
+import type { ExtensionStatus, ModelChoice, ScriptStep } from "../protocol/runtime.ts";
+import { workspaceUrl } from "../protocol/workspace/workspace-url.ts";
 import { EndpointStore } from "./keys/endpoints.ts";
 import { GatewayClient } from "./runtime/gateway-client.ts";
 import { inPageSessionWriter, type SessionWriterConnector, WriterClient } from "./storage/writer/writer-client.ts";
@@ -22,7 +23,7 @@ import type { DialogAnswer } from "./state/answer-log.ts";
 import { ProjectExtensions } from "./trust/project-extensions.ts";
 import { resolveExtensionInput } from "./trust/extension-url.ts";
 import { InspectorLog } from "./state/inspector-log.ts";
-import { EditorDesk } from "./editor/editor-desk.ts";
+import { type AuthoredFile, EditorDesk } from "./editor/editor-desk.ts";
 import { RunnerLink } from "./runtime/runner-link.ts";
 import { RuntimeRunner } from "./runtime/runtime-runner.ts";
 import { pageTranspileCache } from "./runtime/transpile-cache.ts";
@@ -106,7 +107,7 @@ export class Playground {
 		trust: this.project.trust,
 		store: this.store,
 		choices: this.choices,
-		runtime: this.runtime,
+		extensions: this,
 	});
 
 	/** A playground made from a snapshot, opened the first time: its trusted files and first prompt. */
@@ -226,9 +227,35 @@ export class Playground {
 	 * trusted without asking. Resolves once the new runtime started (or the trust prompt asks about
 	 * new files); problems arrive in `state.problems` as the extensions load.
 	 */
-	async reloadExtensions(options: { authored?: { path: string; content: string | Uint8Array }[] } = {}): Promise<void> {
-		for (const file of options.authored ?? []) await this.project.trust.authored(file.path, file.content);
+	async reloadExtensions(options: { authored?: AuthoredFile[] } = {}): Promise<ExtensionStatus[]> {
+		const off = new Set((await this.runner.disabled.list()).map((entry) => entry.url));
+		for (const file of options.authored ?? []) {
+			await this.project.trust.authored(file.path, file.content);
+			// A changed file of an extension turned off after a hang: the user fixed it, so it runs again.
+			const url = workspaceUrl(file.path);
+			if (file.changed && off.has(url)) await this.runner.disabled.enable(url);
+		}
 		await this.runner.start({ startReason: { reason: "reload" } });
+		return this.extensionsReported();
+	}
+
+	/**
+	 * The extensions as the runtime just started reports them, once it has (the cards show the last runtime's until
+	 * then); the cards as they are when the start ended otherwise (the page asks about trust, or it failed).
+	 */
+	private extensionsReported(): Promise<ExtensionStatus[]> {
+		const settled = () => {
+			const { phase, extensionsReported } = this.store.get();
+			return phase !== "starting" && (phase !== "ready" || extensionsReported);
+		};
+		return new Promise((resolve) => {
+			if (settled()) return resolve(this.store.get().extensions);
+			const stop = this.store.subscribe(() => {
+				if (!settled()) return;
+				stop();
+				resolve(this.store.get().extensions);
+			});
+		});
 	}
 
 	/** Makes this tab the session's writer; the other tab is told. */
@@ -248,10 +275,11 @@ export class Playground {
 		this.workspace.close();
 	}
 
-	/** Turns an extension that hung the runtime back on. */
+	/** Turns an extension that hung the runtime back on; resolves once the new runtime says how it went. */
 	async enableExtension(url: string): Promise<void> {
 		await this.runner.disabled.enable(url);
 		await this.runner.start();
+		await this.extensionsReported();
 	}
 
 	notify(message: string, level: Notification["level"], source: string, origin: Notification["origin"] = "page"): void {

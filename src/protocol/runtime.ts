@@ -104,7 +104,7 @@ export interface RuntimeConfig {
 	/** Automatic retries of transient provider errors; tests shorten the delay. */
 	retry?: Partial<RetryPolicy>;
 	/** Extensions not to import this time, with the reason shown to the user. */
-	disabled?: { url: string; reason: string }[];
+	disabled?: DisabledExtensionInfo[];
 	/** Where bare npm names load from, an ESM CDN in esm.sh's shape (default https://esm.sh/). */
 	cdn?: string;
 	/** The page's colour scheme, which the pi theme extensions draw with follows (default dark). */
@@ -119,6 +119,23 @@ export interface RuntimeConfig {
 	projectTrust?: { cwd: string };
 	/** `ctx.isProjectTrusted()`: whether the project's extensions are trusted (default true). */
 	projectTrusted?: boolean;
+	/**
+	 * Why the runtime before this one ended, when the page knows (it hung and the watchdog ended it): a turn it cut
+	 * short is marked with this text instead of the general one (session/interrupted.ts).
+	 */
+	interruption?: string;
+}
+
+/**
+ * An extension the page turned off after it hung a runtime: listed, never imported. `tools` and `commands`: what it
+ * had registered when it was turned off, so a call of one of them is told the extension is off rather than "not found".
+ */
+export interface DisabledExtensionInfo {
+	url: string;
+	/** Says what happened, after the extension's name: "stopped responding in tool_call and was turned off". */
+	reason: string;
+	tools?: string[];
+	commands?: string[];
 }
 
 /** What the extensions' `project_trust` handlers decided: the first yes or no, naming its extension; else undecided. */

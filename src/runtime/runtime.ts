@@ -45,13 +45,13 @@ export class Runtime implements RuntimeApi {
 			parts.mcp,
 			parts.extensionExec,
 		);
-		const disabled = new Map((config.disabled ?? []).map((d) => [d.url, d.reason]));
+		const disabled = new Map((config.disabled ?? []).map((d) => [d.url, d]));
 		for (const url of config.extensions) if (!disabled.has(url)) loader.prepare(url);
 		// The page shows how far loading got: each extension can take a while (fetch, transpile, its factory).
 		const total = config.extensions.filter((url) => !disabled.has(url)).length;
 		let loaded = 0;
 		for (const url of config.extensions) {
-			if (disabled.has(url)) runner.add(disabledExtension(url, disabled.get(url)!));
+			if (disabled.has(url)) runner.add(disabledExtension(disabled.get(url)!));
 			else {
 				void parts.host.emit({ type: "extensions_loading", loaded, total });
 				await loadExtension(url, loader, runner, env);

@@ -12,8 +12,16 @@ import type { SessionTree } from "./tree.ts";
 
 export const INTERRUPTED_MESSAGE = "Interrupted: this turn stopped before it finished (the page reloaded or closed, or its runtime restarted).";
 
+/** The marker: a stopped reply of Playa's own "interrupted" model (its text says why, INTERRUPTED_MESSAGE or the page's). */
 export function isInterruptedMarker(message: AgentMessage): boolean {
-	return message.role === "assistant" && message.stopReason === "aborted" && message.errorMessage === INTERRUPTED_MESSAGE;
+	return (
+		message.role === "assistant" &&
+		message.stopReason === "aborted" &&
+		message.provider === "playa" &&
+		message.model === "interrupted" &&
+		typeof message.errorMessage === "string" &&
+		message.errorMessage.startsWith("Interrupted")
+	);
 }
 
 /** True when the branch's last conversation message belongs to a turn that never finished. */
@@ -28,7 +36,7 @@ export function endsMidTurn(path: StoredEntry[]): boolean {
 	return false;
 }
 
-function interruptedReply(): AssistantMessage {
+function interruptedReply(text: string): AssistantMessage {
 	return {
 		role: "assistant",
 		content: [],
@@ -37,14 +45,18 @@ function interruptedReply(): AssistantMessage {
 		model: "interrupted",
 		usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
 		stopReason: "aborted",
-		errorMessage: INTERRUPTED_MESSAGE,
+		errorMessage: text,
 		timestamp: Date.now(),
 	};
 }
 
-/** Appends the marker when the branch ends mid-turn; returns whether it did. */
-export function markInterruptedTurn(tree: SessionTree): boolean {
+/**
+ * Appends the marker when the branch ends mid-turn; returns whether it did. `why`: the page's word on what ended the
+ * runtime before (a hang, see host/runtime/watchdog/hung-runtime.ts), starting "Interrupted"; else the general text.
+ */
+export function markInterruptedTurn(tree: SessionTree, why?: string): boolean {
 	if (!endsMidTurn(tree.getBranch())) return false;
-	tree.append({ type: "message", message: interruptedReply() });
+	const text = why?.startsWith("Interrupted") ? why.slice(0, 1_000) : INTERRUPTED_MESSAGE;
+	tree.append({ type: "message", message: interruptedReply(text) });
 	return true;
 }

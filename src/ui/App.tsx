@@ -173,7 +173,7 @@ export function App(props: AppProps) {
 				errors={state.errors}
 				onAdd={(url) => void playground.addExtension(url)}
 				onRemove={(url) => void playground.removeExtension(url)}
-				onEnable={(url) => void playground.enableExtension(url)}
+				onEnable={(url) => playground.enableExtension(url)}
 				onFlag={(name, value) => void playground.setFlag(name, value)}
 				onReload={() => void playground.reloadExtensions()}
 				reloadDisabled={reloadDisabled}

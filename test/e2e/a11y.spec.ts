@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { openWithExtensions, send, setScript, showPanel } from "./helpers.ts";
+import { newExtension, openWithExtensions, send, setScript, showPanel } from "./helpers.ts";
 
 /** Serious and critical findings, each with the elements it is about, so a failure says where. */
 async function seriousViolations(page: Page) {
@@ -38,7 +38,7 @@ for (const colorScheme of ["light", "dark"] as const) {
 			test.setTimeout(120_000);
 			await openWithExtensions(page, []);
 			const editor = page.getByRole("region", { name: "Editor" });
-			await editor.getByLabel("New extension").selectOption("tool-with-schema");
+			await newExtension(editor, "Tool with a schema");
 			await expect(editor.locator(".cm-content")).toContainText("registerTool");
 			await send(page, "Hello");
 			// The template's script answers with a tool call and then a reply: two assistant messages, or one while it runs.

@@ -189,7 +189,7 @@ test("a read-only embed of a link: the consent in the frame, then its files open
 	await expect.poll(async () => (await events(page, "playa:ready")).length, { timeout: 20_000 }).toBeGreaterThan(0);
 	const editor = frame.getByRole("region", { name: "Editor" });
 	await expect(frame.getByRole("textbox", { name: "Prompt", exact: true })).toHaveCount(0);
-	await expect(editor.getByLabel("New extension")).toHaveCount(0);
+	await expect(editor.getByRole("button", { name: "New extension" })).toHaveCount(0);
 	await editor.getByRole("button", { name: /^Edit .*notes\.md$/ }).click();
 	const code = editor.getByLabel("Code editor").locator(".cm-content");
 	await expect(code).toHaveText("# Notes");

@@ -69,3 +69,46 @@ test("a tool result's details expand as JSON under the result", async ({ page })
 	await expect(result.getByLabel("Tool details")).toContainText('"sum": 5');
 	await expect(result.getByLabel("Tool details")).toContainText('"schema": "zod"');
 });
+
+test("what an example's extensions drew goes with them: Examples, New session and Reload start clean", async ({ page }) => {
+	await page.goto("/");
+	await waitReady(page);
+	const runExample = async (title: string, done: string) => {
+		await page.getByRole("button", { name: "Examples" }).click();
+		await page
+			.getByRole("dialog", { name: "Examples" })
+			.getByRole("button", { name: `Run ${title}` })
+			.click();
+		await expect(shown(page, done)).toBeVisible({ timeout: 15_000 });
+	};
+	const status = page.getByRole("contentinfo", { name: "Status" });
+	const header = page.getByRole("banner");
+
+	await runExample("pi-tui components", "Card shown");
+	await expect(page.getByLabel("Widget card")).toContainText("A pi-tui card");
+
+	// Another example: the card's extension is gone, and so is its widget.
+	await runExample("Widgets, status and title", "Build finished");
+	await expect(page.getByLabel("Widget build-result")).toContainText("Build finished: 3 steps");
+	await expect(page.getByLabel("Widget card")).toHaveCount(0);
+	await expect(status).toContainText("built");
+	await expect(header).toContainText("Built");
+	await expect(page).toHaveTitle("Built — Playa");
+
+	// A new session starts clean: its extensions draw again if they want to, nothing stays from the last one.
+	await page.getByRole("button", { name: "New session" }).click();
+	await waitReady(page);
+	await expect(page.getByLabel("Widget build-result")).toHaveCount(0);
+	await expect(status).not.toContainText("built");
+	await expect(header).not.toContainText("Built");
+	await expect(page).toHaveTitle("Playa — extension playground");
+
+	// So does a reload of the extensions.
+	await send(page, "/build");
+	await expect(page.getByLabel("Widget build-result")).toBeVisible({ timeout: 15_000 });
+	await page.getByRole("region", { name: "Extensions" }).getByRole("button", { name: "Reload" }).click();
+	await waitReady(page);
+	await expect(page.getByLabel("Widget build-result")).toHaveCount(0);
+	await expect(status).not.toContainText("built");
+	await expect(page).toHaveTitle("Playa — extension playground");
+});

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -56,4 +56,10 @@ export function writeScratch(name: string, content: string): string {
 	mkdirSync(dir, { recursive: true });
 	writeFileSync(join(dir, name), content);
 	return `${FIXTURES}/scratch/${name}`;
+}
+
+/** Picks a template from the editor's "New extension…" menu (`editor`: the Editor region). */
+export async function newExtension(editor: Locator, title: string) {
+	await editor.getByRole("button", { name: "New extension" }).click();
+	await editor.getByRole("menuitem", { name: title, exact: true }).click();
 }

@@ -62,3 +62,50 @@ test("a module that hangs while it is imported is named, turned off, and stays o
 	await expect(extension(page, "hang-at-import")).toContainText("turned off");
 	await expect(notifications.getByText(/stopped responding/)).toHaveCount(0);
 });
+
+test("after a hang the extension's tool and command say it is turned off, the transcript names the hang, and Turn on shows it is turning on", async ({
+	page,
+}) => {
+	const spinUrl = `${FIXTURES}/fixtures/spin-tool.ts`;
+	await openWithExtensions(page, [spinUrl]);
+	const spin = { toolCalls: [{ name: "spin", arguments: {} }] };
+	await setScript(page, [spin, spin, { text: "All done." }]);
+	await send(page, "Spin");
+	const notifications = page.getByRole("status", { name: "Notifications" });
+	await expect(notifications).toContainText('Extension "spin-tool" stopped responding in tool spin and was turned off', { timeout: 20_000 });
+	await waitReady(page);
+
+	// The turn the hang cut short names the hang, not a reload of the page.
+	const transcript = page.getByRole("region", { name: "Transcript" });
+	const interrupted = transcript.getByRole("article", { name: "Interrupted turn" });
+	await expect(interrupted).toContainText('extension "spin-tool" stopped responding in tool spin');
+	await expect(interrupted).not.toContainText("reloaded or closed");
+
+	// The model's next call of the tool is told the extension is off, and why.
+	await send(page, "Spin again");
+	await expect(transcript.getByRole("article", { name: "Result of spin message" })).toContainText(
+		'Tool spin is unavailable: its extension "spin-tool" stopped responding in tool spin and was turned off.',
+	);
+	await expect(transcript.getByRole("article", { name: "Assistant message" }).last()).toContainText("All done.");
+
+	// Its command is not sent to the model: the page says why nothing happens.
+	const prompts = transcript.getByRole("article", { name: "You message" });
+	await expect(prompts).toHaveCount(2);
+	await send(page, "/hello");
+	await expect(notifications).toContainText('/hello is unavailable: its extension "spin-tool" stopped responding in tool spin and was turned off.');
+	await expect(prompts).toHaveCount(2);
+
+	// Turning it on takes a new runtime: the card says it is turning on until the new runtime has it.
+	let release!: () => void;
+	const held = new Promise<void>((resolve) => (release = resolve));
+	await page.context().route(spinUrl, async (route) => {
+		await held;
+		await route.continue();
+	});
+	await page.getByRole("button", { name: "Turn on spin-tool" }).click();
+	await expect(extension(page, "spin-tool")).toContainText("turning on…");
+	release();
+	await expect(extension(page, "spin-tool")).toContainText("loaded", { timeout: 20_000 });
+	await expect(extension(page, "spin-tool")).not.toContainText("turning on…");
+	await expect(extension(page, "spin-tool")).toContainText("Tools: spin");
+});

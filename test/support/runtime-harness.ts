@@ -59,6 +59,10 @@ export interface HarnessOptions {
 	projectTrusted?: boolean;
 	/** Where the runtime records the extension code it runs (protocol/call-record.ts), as the page's frame reads it. */
 	callRecord?: SharedArrayBuffer;
+	/** Extensions the page turned off after a hang (listed, never imported). */
+	disabled?: RuntimeConfig["disabled"];
+	/** Why the runtime before this one ended, as the page says it (a hang). */
+	interruption?: string;
 }
 
 /** The page drops what its schemas refuse (protocol/runtime-schema.ts): here such a message fails the test. */
@@ -102,6 +106,8 @@ export async function startRuntime(options: HarnessOptions) {
 			...(options.projectTrust ? { projectTrust: { cwd: options.projectTrust.cwd } } : {}),
 			...(options.projectTrusted !== undefined ? { projectTrusted: options.projectTrusted } : {}),
 			...(options.callRecord ? { callRecord: options.callRecord } : {}),
+			...(options.disabled ? { disabled: options.disabled } : {}),
+			...(options.interruption ? { interruption: options.interruption } : {}),
 		},
 		{
 			emit: (event) => {

@@ -4,8 +4,10 @@
  */
 import { describe, expect, it } from "vitest";
 import type { PlayaDatabase } from "../../src/host/storage/database.ts";
-import { EditorDesk } from "../../src/host/editor/editor-desk.ts";
+import { type AuthoredFile, EditorDesk } from "../../src/host/editor/editor-desk.ts";
 import { initialPlaygroundState } from "../../src/host/state/playground-state.ts";
+import type { ExtensionStatus } from "../../src/protocol/runtime.ts";
+import { workspaceUrl } from "../../src/protocol/workspace/workspace-url.ts";
 
 /** The two settings calls EditorDesk makes, over a map (IndexedDB itself is tested in the browser project). */
 function settingsStore(initial: Record<string, unknown> = {}): PlayaDatabase {
@@ -23,7 +25,7 @@ function editorDesk(opened: Promise<PlayaDatabase>): EditorDesk {
 		trust: { authored: async () => undefined },
 		store: { get: () => initialPlaygroundState() },
 		choices: { setScript: async () => undefined },
-		runtime: { start: async () => undefined },
+		extensions: { reloadExtensions: async () => [] },
 	});
 }
 
@@ -55,5 +57,71 @@ describe("editor host", () => {
 		await host.save("/workspace/a.ts", "two");
 		expect(await store.getSetting("editorDrafts")).toEqual({});
 		expect(await host.draft("/workspace/a.ts")).toBeUndefined();
+	});
+});
+
+describe("Run", () => {
+	const path = "/workspace/.pi/extensions/spin.ts";
+	const card = (patch: Partial<ExtensionStatus>): ExtensionStatus => ({
+		url: workspaceUrl(path),
+		name: "spin",
+		loaded: true,
+		tools: [],
+		commands: [],
+		shortcuts: [],
+		flags: [],
+		notices: [],
+		...patch,
+	});
+
+	/** A desk over one file, whose reload reports `after` and records what it was given. */
+	function desk(after: ExtensionStatus[]) {
+		const files = new Map([[path, "while (true) {}"]]);
+		const reloads: AuthoredFile[][] = [];
+		const host = new EditorDesk({
+			databases: { opened: Promise.resolve(settingsStore()) },
+			workspace: {
+				readFile: async (p) => new TextEncoder().encode(files.get(p) ?? ""),
+				writeFile: async (p, text) => void files.set(p, text),
+				sessionCwd: "/workspace",
+			},
+			trust: { authored: async () => undefined },
+			store: { get: () => initialPlaygroundState() },
+			choices: { setScript: async () => undefined },
+			extensions: {
+				reloadExtensions: async ({ authored = [] }) => {
+					reloads.push(authored);
+					return after;
+				},
+			},
+		});
+		return { host, reloads };
+	}
+
+	it("says how the file's extension came out: loaded, failed with its error, or still turned off", async () => {
+		expect(await desk([card({})]).host.run(path, "// fixed")).toEqual({ saved: true, extension: { name: "spin", state: "loaded" } });
+		const failed = card({ loaded: false, error: { url: workspaceUrl(path), phase: "factory", message: "the factory broke" } });
+		expect(await desk([failed]).host.run(path, "// broken")).toEqual({
+			saved: true,
+			extension: { name: "spin", state: "failed", reason: "the factory broke" },
+		});
+		const off = card({
+			loaded: false,
+			disabled: true,
+			error: { url: workspaceUrl(path), phase: "handler", message: "stopped responding in tool spin and was turned off" },
+		});
+		expect(await desk([off]).host.run(path, "while (true) {}")).toEqual({
+			saved: true,
+			extension: { name: "spin", state: "off", reason: "stopped responding in tool spin and was turned off" },
+		});
+		// A file no extension is loaded from: it was saved, that is all there is to say.
+		expect(await desk([]).host.run(path, "// a helper")).toEqual({ saved: true });
+	});
+
+	it("tells the reload whether the file changed: a changed file of a turned-off extension is turned on", async () => {
+		const { host, reloads } = desk([card({})]);
+		await host.run(path, "while (true) {}");
+		await host.run(path, "// fixed");
+		expect(reloads.map(([file]) => file.changed)).toEqual([false, true]);
 	});
 });

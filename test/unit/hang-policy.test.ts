@@ -9,6 +9,8 @@ describe("what the page does with a stuck runtime", () => {
 		const response = new HangPolicy().respond(running, urls, 0);
 		expect(response.disable).toEqual([{ url: running.url, reason: "stopped responding in import and was turned off" }]);
 		expect(response.message).toBe('Extension "loop" stopped responding in import and was turned off. The session was reloaded from storage.');
+		// A turn the hang cut short says what happened, not "the page reloaded or closed".
+		expect(response.interruption).toBe('Interrupted: extension "loop" stopped responding in import. Playa restarted the runtime with it turned off.');
 	});
 
 	it("restarts once after an unnamed hang, and turns every extension off after a second one soon after", () => {
@@ -17,6 +19,8 @@ describe("what the page does with a stuck runtime", () => {
 		const second = policy.respond(undefined, urls, 1_000 + REPEATED_HANG_MS - 1);
 		expect(second.disable.map((entry) => entry.url)).toEqual(urls);
 		expect(second.message).toContain("Every extension was turned off");
+		expect(policy.respond(undefined, urls, 500_000).interruption).toBe("Interrupted: the runtime stopped responding and Playa restarted it.");
+		expect(second.interruption).toBe("Interrupted: the runtime stopped responding again. Playa restarted it with every extension turned off.");
 	});
 
 	it("treats unnamed hangs far apart as unrelated", () => {

@@ -52,6 +52,15 @@ describe("a turn cut short by a reload", () => {
 		expect(isInterruptedMarker((marker as { message: AgentMessage }).message)).toBe(true);
 	});
 
+	it("a turn cut short by a hang says so: the page names what hung", async () => {
+		const interruption = 'Interrupted: extension "spinner" stopped responding in tool spin. Playa restarted the runtime with it turned off.';
+		const { entries } = await startRuntime({ files: {}, entries: stored([user("go"), reply("", "toolUse", ["c1"])]), interruption });
+		const [marker] = entries();
+		const message = (marker as { message: AgentMessage }).message;
+		expect(message).toMatchObject({ role: "assistant", stopReason: "aborted", errorMessage: interruption });
+		expect(isInterruptedMarker(message)).toBe(true);
+	});
+
 	it("a finished turn is left as it is", async () => {
 		const { entries } = await startRuntime({ files: {}, entries: stored([user("go"), reply("done")]) });
 		expect(entries()).toEqual([]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RuntimeEvent } from "../../src/protocol/runtime.ts";
 import { runtimeBridge, storedWrites, type RuntimeEventsDeps } from "../../src/host/runtime/runtime-events.ts";
-import { initialPlaygroundState, type PlaygroundState } from "../../src/host/state/playground-state.ts";
+import { initialPlaygroundState, startingPatch, type PlaygroundState } from "../../src/host/state/playground-state.ts";
 import { Store } from "../../src/host/state/store.ts";
 
 /** The page's side of one runtime, with a store whose frames run when the test says and a database that stores at once. */
@@ -72,5 +72,32 @@ describe("runtime events on the page", () => {
 		frame();
 		expect(seen.at(-1)?.entries.map((entry) => entry.id)).toEqual(["e1", "e2"]);
 		expect(seen.at(-1)?.streaming).toBeUndefined();
+	});
+});
+
+describe("a new runtime", () => {
+	it("starts with nothing the one before drew: widgets, statuses, the title, the working indicator and thinking label", () => {
+		const store = new Store<PlaygroundState>(initialPlaygroundState(), () => {});
+		const deps = { store, generation: () => 1 } as unknown as RuntimeEventsDeps;
+		const bridge = runtimeBridge(deps, 1, "s1");
+		for (const event of [
+			{ type: "widget", key: "card", lines: ["A pi-tui card"], placement: "aboveEditor" },
+			{ type: "status", key: "build", text: "built" },
+			{ type: "title", title: "Built" },
+			{ type: "working_visible", visible: false },
+			{ type: "thinking_label", label: "Pondering" },
+		] satisfies RuntimeEvent[])
+			bridge.emit(event);
+		expect(store.get()).toMatchObject({ widgets: { card: {} }, statuses: { build: "built" }, title: "Built", workingHidden: true, thinkingLabel: "Pondering" });
+		// As pi does on a reload or a session switch (resetExtensionUI): the new runtime's extensions draw again if they want to.
+		const started = { ...store.get(), ...startingPatch() };
+		const { widgets, statuses, title, workingHidden, thinkingLabel } = started;
+		expect({ widgets, statuses, title, workingHidden, thinkingLabel }).toEqual({
+			widgets: {},
+			statuses: {},
+			title: undefined,
+			workingHidden: undefined,
+			thinkingLabel: undefined,
+		});
 	});
 });

@@ -1,10 +1,11 @@
 /**
  * The editor's side of the host: unsaved buffers kept in the page's database (so nothing typed is
  * lost on a reload or a crash of the runtime), the open tabs, saving to the workspace, and Run: save,
- * then reload the extensions on the same session, as `/reload` does.
+ * then reload the extensions on the same session, as `/reload` does, and say how the file's extension came out.
  */
-import type { StartReason } from "../../protocol/runtime.ts";
+import type { ExtensionStatus } from "../../protocol/runtime.ts";
 import type { ScriptStep } from "../../protocol/script.ts";
+import { workspaceUrl } from "../../protocol/workspace/workspace-url.ts";
 import { branchPath } from "../../session/tree.ts";
 import type { PlaygroundState } from "../state/playground-state.ts";
 import type { Store } from "../state/store.ts";
@@ -17,6 +18,29 @@ const TABS = "editorTabs";
 export interface EditorTabs {
 	paths: string[];
 	active?: string;
+}
+
+/** A file the user just saved in the page; `changed`: its text differs from what the file held before. */
+export interface AuthoredFile {
+	path: string;
+	content: string | Uint8Array;
+	changed?: boolean;
+}
+
+/**
+ * What Run did, for the editor to say: the file saved, and how its extension came out of the reload (none: not an
+ * extension the runtime lists, e.g. a file it imports, or one waiting for the project's trust question).
+ */
+export type RunOutcome =
+	| { saved: true; extension?: undefined }
+	| { saved: true; extension: { name: string; state: "loaded" } | { name: string; state: "failed" | "off"; reason: string } };
+
+function outcomeOf(status: ExtensionStatus | undefined): RunOutcome {
+	if (!status) return { saved: true };
+	const { name } = status;
+	if (status.disabled) return { saved: true, extension: { name, state: "off", reason: status.error?.message ?? "was turned off" } };
+	if (status.loaded) return { saved: true, extension: { name, state: "loaded" } };
+	return { saved: true, extension: { name, state: "failed", reason: status.error?.message ?? "it did not load" } };
 }
 
 /** What the editor's desk is built from. */
@@ -35,8 +59,12 @@ export interface EditorParts {
 	store: Pick<Store<PlaygroundState>, "get">;
 	/** Where the script is changed (stored, shown, and sent to the runtime). */
 	choices: Pick<PlaygroundChoices, "setScript">;
-	/** The runtime (runtime-runner.ts), started again on the same session to reload the extensions, as `/reload` does. */
-	runtime: { start(options: { startReason: StartReason }): Promise<void> };
+	/**
+	 * Finds the project's extensions again and reloads them on the same session, as `/reload` does (the playground's
+	 * `reloadExtensions`); `authored`: files just saved here, trusted as written (a changed one turned off after a
+	 * hang is turned on). Resolves with the extensions as the new runtime reports them.
+	 */
+	extensions: { reloadExtensions(options: { authored?: AuthoredFile[] }): Promise<ExtensionStatus[]> };
 }
 
 export class EditorDesk {
@@ -102,11 +130,14 @@ export class EditorDesk {
 		return /\/\.(pi|omp)\/extensions\/[^/]+\.[cm]?[jt]sx?$/.test(path);
 	}
 
-	/** Saves `path` and reloads the extensions in the running session (kept, with its entries). */
-	async run(path: string, text: string): Promise<void> {
-		// Saved, what the user wrote in this page is theirs: it runs without the project's trust question.
+	/** Saves `path`, reloads the extensions in the running session (kept, with its entries) and says how its extension came out. */
+	async run(path: string, text: string): Promise<RunOutcome> {
+		const before = await this.read(path).catch(() => undefined);
 		await this.save(path, text);
-		await this.parts.runtime.start({ startReason: { reason: "reload" } });
+		// What the user wrote in this page is theirs: it runs without the project's trust question.
+		const extensions = await this.parts.extensions.reloadExtensions({ authored: [{ path, content: text, changed: before !== text }] });
+		const url = workspaceUrl(path);
+		return outcomeOf(extensions.find((extension) => extension.url === url));
 	}
 
 	/** Where a new extension named `name` goes: `.pi/extensions/<name>.ts`, numbered if taken. */

@@ -81,15 +81,20 @@ export class RuntimeRunner {
 		this.watchdog = new RuntimeWatch({
 			disabled: this.disabled,
 			loadedUrls: () => this.loadedUrls,
-			hung: async (handle, message, turnedOff) => {
+			registered: (url) => {
+				const card = parts.store.get().extensions.find((extension) => extension.url === url);
+				return card && { tools: card.tools, commands: card.commands.map((command) => command.name) };
+			},
+			hung: async (handle, { message, disable, interruption }) => {
 				if (this.runtime === handle) this.runtime = undefined;
 				// The cards say so at once, not when the next runtime reports: the notice and the card agree.
-				const off = new Set(turnedOff);
+				const off = new Set(disable.map((entry) => entry.url));
 				parts.store.set({
 					extensions: parts.store.get().extensions.map((extension) => (off.has(extension.url) ? { ...extension, loaded: false, disabled: true } : extension)),
 				});
 				this.notify(message, "error");
-				await this.start();
+				// A turn the hang cut short says so in the transcript.
+				await this.start({ interruption });
 			},
 		});
 		this.startDeps = { ...parts, disabled: this.disabled, holdLock: (sessionId, steal) => this.holdLock(sessionId, steal) };
@@ -111,7 +116,7 @@ export class RuntimeRunner {
 	}
 
 	/** Stops the runtime and starts one again on whatever session is current (`takeOver`: steal the session's lock). */
-	async start(options: { takeOver?: boolean; startReason?: StartReason } = {}): Promise<void> {
+	async start(options: { takeOver?: boolean; startReason?: StartReason; interruption?: string } = {}): Promise<void> {
 		if (this.closed) return;
 		// The composer takes no prompt from now on: the runtime it would go to is on its way out.
 		this.parts.store.set({ phase: "starting" });
@@ -133,10 +138,11 @@ export class RuntimeRunner {
 				return;
 			}
 			this.loadedUrls = plan.extensions;
-			const [config, frameWorkspacePort] = await Promise.all([
+			const [planned, frameWorkspacePort] = await Promise.all([
 				runtimeConfig(this.startDeps, plan, this.parts.location, options.startReason),
 				this.parts.workspace.createPort(),
 			]);
+			const config = options.interruption ? { ...planned, interruption: options.interruption } : planned;
 			const generation = ++this.generation;
 			const sessionId = plan.session.header.id;
 			const writes = this.parts.sessionWriter?.connect(this.parts.databases.current, sessionId, storedWrites(this.events, generation));

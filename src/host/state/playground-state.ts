@@ -52,6 +52,8 @@ export interface PlaygroundState {
 	streaming?: AgentMessage;
 	running: boolean;
 	extensions: ExtensionStatus[];
+	/** The current runtime has reported its extensions; false from a start until it does (the cards show the last one's). */
+	extensionsReported: boolean;
 	/** What the composer offers after `/`: built-ins and the extensions' commands, from the runtime. */
 	commands: CommandInfo[];
 	/** Errors raised by extension code after it loaded (handlers, commands, tools). */
@@ -143,7 +145,9 @@ export const DEFAULT_SCRIPT: ScriptStep[] = [{ text: "Hello! I am the scripted m
 /**
  * The state as a new runtime starts: what the one being replaced showed goes with it (its code is not running any
  * more), errors too. The new runtime's markdown transformers show the entries again as they transform them, and its
- * extensions set their header again at session_start.
+ * extensions set their header, widgets, statuses and title again if they want to: as pi resets its extensions' UI on a
+ * reload or a session switch, nothing an extension drew outlives the runtime it drew in (a gallery example's widgets
+ * do not stay under the next example).
  */
 export function startingPatch(): Partial<PlaygroundState> {
 	return {
@@ -159,7 +163,13 @@ export function startingPatch(): Partial<PlaygroundState> {
 		toolOutputs: {},
 		shellOutput: undefined,
 		extensionsLoading: undefined,
+		extensionsReported: false,
 		header: undefined,
+		widgets: {},
+		statuses: {},
+		title: undefined,
+		workingHidden: undefined,
+		thinkingLabel: undefined,
 	};
 }
 
@@ -170,6 +180,7 @@ export function initialPlaygroundState(): PlaygroundState {
 		leafId: null,
 		running: false,
 		extensions: [],
+		extensionsReported: false,
 		commands: [],
 		errors: [],
 		notifications: [],
@@ -267,7 +278,12 @@ export function displayPatch(state: PlaygroundState, event: RuntimeEvent): Parti
 		case "streaming_delta":
 			return { streaming: applyStreamingDelta(state.streaming, event) };
 		case "extensions_changed":
-			return { extensions: event.extensions, commands: event.commands, problems: problemsOf(state.discoveryProblems, event.extensions, state.errors) };
+			return {
+				extensions: event.extensions,
+				extensionsReported: true,
+				commands: event.commands,
+				problems: problemsOf(state.discoveryProblems, event.extensions, state.errors),
+			};
 		case "open_panel":
 			return event.panel === "tree" ? { treeOpen: true } : { hotkeysOpen: true };
 		case "extension_error": {

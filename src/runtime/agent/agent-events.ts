@@ -11,6 +11,7 @@ import { StopHook } from "./stop-hook.ts";
 import { StreamingRelay } from "./streaming-relay.ts";
 import type { ToolPath } from "../tools/tool-path.ts";
 import { cloneData } from "./clone-data.ts";
+import { turnedOffTool } from "../extensions/turned-off.ts";
 
 export interface AgentEventDeps {
 	agent: Agent;
@@ -48,6 +49,18 @@ export class AgentEvents {
 	/** The run's `agent_end` handlers are running and no retry follows. */
 	get runEnding(): boolean {
 		return this.ending;
+	}
+
+	/**
+	 * A call of a tool nobody has: the agent answers "Tool x not found". When a turned-off extension had it, the
+	 * result says so instead (turned-off.ts). The result message the agent makes next takes this content.
+	 */
+	private explainMissingTool(event: Extract<AgentEvent, { type: "tool_execution_end" }>): void {
+		const result = event.result as { content?: { type: string; text?: string }[] } | undefined;
+		const only = result?.content?.length === 1 ? result.content[0] : undefined;
+		if (!event.isError || only?.type !== "text" || only.text !== `Tool ${event.toolName} not found`) return;
+		const text = turnedOffTool(this.deps.runner.extensions, event.toolName);
+		if (text) result!.content = [{ type: "text", text }];
 	}
 
 	/** A new run counts turns from 0 and may stop again. */
@@ -152,6 +165,7 @@ export class AgentEvents {
 				return;
 			case "tool_execution_end":
 				if ((event.result as { terminate?: boolean } | undefined)?.terminate === true) this.terminatedCalls++;
+				this.explainMissingTool(event);
 				this.deps.toolProgress?.({ toolCallId: event.toolCallId, toolName: event.toolName });
 				await toolPath.ending(event.toolCallId);
 				await runner.dispatch("tool_execution_end", {

@@ -13,6 +13,7 @@ import type { ExtensionRunner } from "../extensions/runner.ts";
 import { BUILTIN_COMMANDS, type BuiltinCommandDeps } from "./builtin.ts";
 import { runExtensionCommand } from "./extension-input.ts";
 import { runUserBash } from "./user-shell.ts";
+import { turnedOffCommand } from "../extensions/turned-off.ts";
 import { throttledOutput } from "../tools/throttled-output.ts";
 import { truncateTail } from "../../modules/coding-agent/truncate.ts";
 
@@ -52,6 +53,12 @@ export class CommandRouter {
 				return true;
 			}
 			if (await runExtensionCommand(this.deps.runner, this.deps.source(), name, args ?? "")) return true;
+			// The command of an extension turned off after a hang: the user hears why, the model gets nothing.
+			const off = turnedOffCommand(this.deps.runner.extensions, name);
+			if (off) {
+				this.deps.emit({ type: "notify", message: off, level: "warning", extension: "Playa" });
+				return true;
+			}
 		}
 		const shell = /^(!!?)\s*([\s\S]+)$/.exec(trimmed);
 		if (shell) {

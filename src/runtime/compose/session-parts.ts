@@ -48,7 +48,7 @@ export function composeTree(config: RuntimeConfig, commits: PendingCommits, part
 		(leafId) => store({ type: "leaf_changed", sessionId, leafId }),
 	);
 	// A turn the last page left unfinished is marked before anything else is appended.
-	markInterruptedTurn(tree);
+	markInterruptedTurn(tree, config.interruption);
 	return tree;
 }
 

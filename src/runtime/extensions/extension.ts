@@ -17,7 +17,7 @@ import type {
 	ToolDefinition,
 	ToolRendererResolver,
 } from "../../api/types.ts";
-import type { ExtensionErrorInfo } from "../../protocol/runtime.ts";
+import type { DisabledExtensionInfo, ExtensionErrorInfo } from "../../protocol/runtime.ts";
 import type { Dialect } from "../../loader/dialect.ts";
 
 /** An extension's one markdown transformer (pi 1.6) and the surfaces it runs on (markdown-transformers.ts). */
@@ -34,6 +34,8 @@ export interface RegisteredExtension {
 	loaded: boolean;
 	/** Turned off by the host after it hung the runtime. */
 	disabled?: boolean;
+	/** What a turned-off extension had registered before (turned-off.ts): its tools and commands, by name. */
+	registeredBefore?: { tools: readonly string[]; commands: readonly string[] };
 	error?: ExtensionErrorInfo;
 	handlers: Map<ExtensionEventName, ExtensionHandler<any>[]>;
 	tools: Map<string, ToolDefinition>;
@@ -101,9 +103,10 @@ export function clearRegistrations(extension: RegisteredExtension): void {
 }
 
 /** An extension the host turned off (it hung the runtime): listed, never imported. */
-export function disabledExtension(url: string, reason: string): RegisteredExtension {
+export function disabledExtension({ url, reason, tools = [], commands = [] }: DisabledExtensionInfo): RegisteredExtension {
 	const extension = newRegisteredExtension(url);
 	extension.error = { url, phase: "handler", message: reason };
 	extension.disabled = true;
+	extension.registeredBefore = { tools: [...tools], commands: [...commands] };
 	return extension;
 }

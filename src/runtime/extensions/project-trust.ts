@@ -6,7 +6,7 @@
  */
 import type { ExtensionContext } from "../../api/types.ts";
 import type { ModuleLoader } from "../../loader/module-loader.ts";
-import type { HostBridge, ProjectTrustAnswer, ProjectTrustDecision } from "../../protocol/runtime.ts";
+import type { DisabledExtensionInfo, HostBridge, ProjectTrustAnswer, ProjectTrustDecision } from "../../protocol/runtime.ts";
 import type { ApiEnvironment } from "./api.ts";
 import type { ContextSource } from "./context.ts";
 import { disabledExtension, type RegisteredExtension } from "./extension.ts";
@@ -37,7 +37,7 @@ export interface ProjectTrustDeps {
 	loader: ModuleLoader;
 	env: ApiEnvironment;
 	host: HostBridge;
-	disabled: ReadonlyMap<string, string>;
+	disabled: ReadonlyMap<string, DisabledExtensionInfo>;
 }
 
 /**
@@ -51,7 +51,7 @@ export async function resolveProjectTrust(deps: ProjectTrustDeps, cwd: string): 
 	const before = runner.extensions.length;
 	for (const url of answer.extensions) if (!disabled.has(url)) loader.prepare(url);
 	for (const url of answer.extensions) {
-		if (disabled.has(url)) runner.add(disabledExtension(url, disabled.get(url)!));
+		if (disabled.has(url)) runner.add(disabledExtension(disabled.get(url)!));
 		else await loadExtension(url, loader, runner, env);
 	}
 	runner.extensions.unshift(...runner.extensions.splice(before));

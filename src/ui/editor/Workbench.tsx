@@ -20,6 +20,7 @@ import type { EditorIntent } from "./intent.ts";
 import "./editor.css";
 
 type EditorDesk = Playground["editor"];
+type RunOutcome = Awaited<ReturnType<EditorDesk["run"]>>;
 
 const TEMPLATE_SOURCES = import.meta.glob<string>("../../../extensions/templates/*.ts", { query: "?raw", import: "default" });
 
@@ -42,6 +43,15 @@ interface Buffer {
 }
 
 const DRAFT_DELAY_MS = 300;
+
+/** What Run says: how the file's extension came out of the reload, not just that it was saved. */
+function runStatus(outcome: RunOutcome, isExtension: boolean): string {
+	const { extension } = outcome;
+	if (!extension) return isExtension ? "Saved; extensions reloaded." : "Saved.";
+	if (extension.state === "loaded") return `Saved; ${extension.name} loaded.`;
+	if (extension.state === "failed") return `Saved; ${extension.name} failed to load: ${extension.reason}`;
+	return `Saved; ${extension.name} is still turned off: it ${extension.reason}. Change the file and Run again, or turn it on in Extensions.`;
+}
 
 export default function Workbench({ host, files, root, runtimeProblems, intent, onIntentDone, onNotice, readOnly = false }: Props) {
 	const parent = useRef<HTMLDivElement>(null);
@@ -69,10 +79,10 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 			clearTimeout(draftTimers.current.get(path));
 			setStatus("Saving and reloading…");
 			try {
-				await host.run(path, text);
+				const outcome = await host.run(path, text);
 				buffer.saved = text;
 				setDirty((d) => ({ ...d, [path]: false }));
-				setStatus(host.isExtension(path) ? "Saved; extensions reloaded." : "Saved.");
+				setStatus(runStatus(outcome, host.isExtension(path)));
 			} catch (error) {
 				setStatus(`Could not save: ${(error as Error).message}`);
 			}

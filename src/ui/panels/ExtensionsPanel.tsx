@@ -23,7 +23,8 @@ interface Props {
 	errors: ExtensionErrorInfo[];
 	onAdd(url: string): void;
 	onRemove(url: string): void;
-	onEnable(url: string): void;
+	/** Turns an extension that hung the runtime back on: a new runtime starts (a few seconds); resolves once it reported. */
+	onEnable(url: string): void | Promise<void>;
 	onFlag(name: string, value: boolean | string): void;
 	/** Loads the extensions again on the running session (`/reload`). */
 	onReload?(): void;
@@ -73,6 +74,15 @@ function Registered({ label, items }: { label: string; items: string[] | undefin
 
 export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable, onFlag, onReload, reloadDisabled, onOpenSource }: Props) {
 	const [url, setUrl] = useState("");
+	/** Extensions being turned on: the card says so until the new runtime has reported them. */
+	const [turningOn, setTurningOn] = useState<ReadonlySet<string>>(new Set());
+	const turnOn = (target: string) => {
+		if (turningOn.has(target)) return;
+		setTurningOn((urls) => new Set([...urls, target]));
+		void Promise.resolve(onEnable(target))
+			.catch(() => undefined)
+			.finally(() => setTurningOn((urls) => new Set([...urls].filter((u) => u !== target))));
+	};
 	return (
 		<section className="panel" aria-label="Extensions">
 			<div className="extension-head">
@@ -89,10 +99,18 @@ export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable,
 					<li key={extension.url} aria-label={`Extension ${extension.name}`} className={extension.loaded ? "loaded" : "failed"}>
 						<div className="extension-head">
 							<strong>{visibleText(extension.name)}</strong>
-							<span className="muted">{stateOf(extension)}</span>
+							{/* Spoken when it changes: turning an extension on takes a new runtime, a few seconds. */}
+							<span className="muted" aria-live="polite">
+								{turningOn.has(extension.url) ? "turning on…" : stateOf(extension)}
+							</span>
 							{extension.disabled && (
-								<button type="button" aria-label={`Turn on ${extension.name}`} onClick={() => onEnable(extension.url)}>
-									Turn on
+								<button
+									type="button"
+									aria-label={`Turn on ${extension.name}`}
+									aria-disabled={turningOn.has(extension.url)}
+									onClick={() => turnOn(extension.url)}
+								>
+									{turningOn.has(extension.url) ? "Turning on…" : "Turn on"}
 								</button>
 							)}
 							<button type="button" aria-label={`Remove ${extension.name}`} onClick={() => onRemove(extension.url)}>

@@ -4,12 +4,11 @@
  * named for, soon after the first, turns every extension off rather than restarting into the same hang.
  */
 import type { RunningCall } from "../../../protocol/call-record.ts";
+import type { DisabledExtensionInfo } from "../../../protocol/runtime.ts";
 import type { PlaygroundDatabases } from "../../storage/playground-databases.ts";
 
-export interface DisabledExtension {
-	url: string;
-	reason: string;
-}
+/** An extension turned off after a hang, with the tools and commands it had registered (so calls of them are told). */
+export type DisabledExtension = DisabledExtensionInfo;
 
 const DISABLED_SETTING = "disabledExtensions";
 
@@ -43,6 +42,8 @@ export interface HangResponse {
 	disable: DisabledExtension[];
 	/** What the page tells the user. */
 	message: string;
+	/** What a turn the hang cut short says in the transcript (the next runtime marks it: session/interrupted.ts). */
+	interruption: string;
 }
 
 export class HangPolicy {
@@ -52,7 +53,11 @@ export class HangPolicy {
 	respond(running: RunningCall | undefined, urls: readonly string[], now = Date.now()): HangResponse {
 		if (running) {
 			const reason = `stopped responding in ${running.where} and was turned off`;
-			return { disable: [{ url: running.url, reason }], message: `Extension "${running.name}" ${reason}. The session was reloaded from storage.` };
+			return {
+				disable: [{ url: running.url, reason }],
+				message: `Extension "${running.name}" ${reason}. The session was reloaded from storage.`,
+				interruption: `Interrupted: extension "${running.name}" stopped responding in ${running.where}. Playa restarted the runtime with it turned off.`,
+			};
 		}
 		const previous = this.lastUnnamedHang;
 		this.lastUnnamedHang = now;
@@ -61,8 +66,13 @@ export class HangPolicy {
 			return {
 				disable: urls.map((url) => ({ url, reason })),
 				message: "The runtime stopped responding again. Every extension was turned off; turn them on one at a time to find the one that hangs.",
+				interruption: "Interrupted: the runtime stopped responding again. Playa restarted it with every extension turned off.",
 			};
 		}
-		return { disable: [], message: "The runtime stopped responding and was restarted from storage." };
+		return {
+			disable: [],
+			message: "The runtime stopped responding and was restarted from storage.",
+			interruption: "Interrupted: the runtime stopped responding and Playa restarted it.",
+		};
 	}
 }

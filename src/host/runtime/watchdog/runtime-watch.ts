@@ -3,7 +3,7 @@
  * only a worker whose heartbeat stopped, stuck in extension code or late past its grace (late-runtime.ts), is
  * ended; the extension it was running is turned off (hung-runtime.ts) before the page starts again from storage.
  */
-import { type DisabledExtensions, HangPolicy } from "./hung-runtime.ts";
+import { type DisabledExtensions, HangPolicy, type HangResponse } from "./hung-runtime.ts";
 import { lateRuntimeJudge } from "./late-runtime.ts";
 import type { RuntimeHandle } from "../runtime-client.ts";
 import { Watchdog } from "./watchdog.ts";
@@ -12,8 +12,10 @@ export interface RuntimeWatchDeps {
 	disabled: DisabledExtensions;
 	/** The extensions the runtime was started with (the unnamed-hang rule turns them all off). */
 	loadedUrls(): readonly string[];
-	/** The worker is ended; `message` says what was turned off (`turnedOff`, by URL). The page starts again from storage. */
-	hung(handle: RuntimeHandle, message: string, turnedOff: string[]): Promise<void>;
+	/** The tools and commands an extension had registered, as its card shows them: kept with it while it is off. */
+	registered(url: string): { tools: string[]; commands: string[] } | undefined;
+	/** The worker is ended; `response` says what was turned off and what to tell. The page starts again from storage. */
+	hung(handle: RuntimeHandle, response: HangResponse): Promise<void>;
 }
 
 export class RuntimeWatch {
@@ -43,11 +45,7 @@ export class RuntimeWatch {
 		const { running } = await handle.readActivity();
 		handle.terminate();
 		const response = this.hangPolicy.respond(running, this.deps.loadedUrls());
-		if (response.disable.length > 0) await this.deps.disabled.disable(response.disable);
-		await this.deps.hung(
-			handle,
-			response.message,
-			response.disable.map((entry) => entry.url),
-		);
+		if (response.disable.length > 0) await this.deps.disabled.disable(response.disable.map((entry) => ({ ...entry, ...this.deps.registered(entry.url) })));
+		await this.deps.hung(handle, response);
 	}
 }
