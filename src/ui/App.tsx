@@ -13,6 +13,7 @@ import { formatCount, Notifications } from "./shell/Notifications.tsx";
 import { ManualTurnForm } from "./transcript/ManualTurnForm.tsx";
 import { ModelPanel, type OfflineModel } from "./panels/ModelPanel.tsx";
 import { EditorPane } from "./editor/EditorPane.tsx";
+import { useStarter, WelcomeStrip } from "./editor/FirstScreen.tsx";
 import { ColorSchemeToggle } from "./design/ColorSchemeToggle.tsx";
 import { editorProblems } from "./editor/runtime-problems.ts";
 import { Header } from "./shell/Header.tsx";
@@ -152,6 +153,7 @@ export function App(props: AppProps) {
 	// The panels' elements stay the same while their inputs do, so React skips them on the runtime's many
 	// updates during a run (a hidden tab still renders).
 	const replyError = lastReplyError(branch);
+	const starter = useStarter(playground.playgroundId, state);
 	const editorPane = useMemo(
 		() => (
 			<EditorPane
@@ -160,9 +162,10 @@ export function App(props: AppProps) {
 				root={state.workspace.cwd}
 				runtimeProblems={runtimeProblems}
 				onNotice={playground.notices.error}
+				starter={starter}
 			/>
 		),
-		[playground, state.files, state.workspace.cwd, runtimeProblems],
+		[playground, state.files, state.workspace.cwd, runtimeProblems, starter],
 	);
 	const reloadDisabled = state.running || state.phase !== "ready";
 	const extensionsPanel = useMemo(
@@ -263,6 +266,7 @@ export function App(props: AppProps) {
 								</button>
 							</div>
 						)}
+						<WelcomeStrip onExamples={props.onExamples ?? (() => setGalleryOpen(true))} />
 						<ThinkingLabel.Provider value={state.thinkingLabel ?? "Thinking"}>
 							<PlaygroundTranscript state={state} branch={branch} />
 						</ThinkingLabel.Provider>
