@@ -21,10 +21,12 @@ export default defineConfig({
 		// (src/ui/editor/first-screen.ts). first-screen.spec.ts clears this to see the first screen.
 		storageState: {
 			cookies: [],
-			origins: [`http://localhost:${APP_PORT}`, `http://127.0.0.1:${APP_PORT}`, `http://127.0.0.1:${STATIC_PORT}`, `http://localhost:${STATIC_PORT}`].map((origin) => ({
-				origin,
-				localStorage: [{ name: "playa.firstScreen", value: "off" }],
-			})),
+			origins: [`http://localhost:${APP_PORT}`, `http://127.0.0.1:${APP_PORT}`, `http://127.0.0.1:${STATIC_PORT}`, `http://localhost:${STATIC_PORT}`].map(
+				(origin) => ({
+					origin,
+					localStorage: [{ name: "playa.firstScreen", value: "off" }],
+				}),
+			),
 		},
 	},
 	webServer: [

@@ -29,6 +29,8 @@ import { answersGivenOnBranch } from "../host/state/answer-log.ts";
 import { SessionsPanel } from "./panels/SessionsPanel.tsx";
 import { ansiToNodes, stripAnsi } from "./design/ansi.tsx";
 import { PlaygroundTranscript } from "./transcript/PlaygroundTranscript.tsx";
+import { LastReply, NextReply } from "./transcript/NextReply.tsx";
+import { repliesOnBranch } from "./transcript/next-reply.ts";
 import { ThinkingLabel } from "./transcript/Transcript.tsx";
 import { usePlaygroundState } from "./usePlayground.ts";
 import { PlaygroundSwitch } from "./share/PlaygroundSwitch.tsx";
@@ -153,6 +155,8 @@ export function App(props: AppProps) {
 	// The panels' elements stay the same while their inputs do, so React skips them on the runtime's many
 	// updates during a run (a hidden tab still renders).
 	const replyError = lastReplyError(branch);
+	const played = repliesOnBranch(branch);
+	const scripted = state.model.provider === "scripted";
 	const starter = useStarter(playground.playgroundId, state);
 	const editorPane = useMemo(
 		() => (
@@ -204,11 +208,26 @@ export function App(props: AppProps) {
 					error={replyError}
 					deferCatalog={deferCatalog}
 				/>
-				<ScriptPanel script={state.script} onApply={(steps) => void playground.setScript(steps)} />
+				<ScriptPanel
+					script={state.script}
+					played={played}
+					onApply={(steps, options) => void playground.setScript(steps).then(() => (options?.newSession ? playground.newSession() : undefined))}
+				/>
 				<DialogAnswersPanel answers={state.dialogAnswers} position={answersGiven} onApply={(answers) => void playground.answers.setAnswers(answers)} />
 			</>
 		),
-		[playground, state.model, state.registeredProviders, state.thinkingLevel, replyError, deferCatalog, state.script, state.dialogAnswers, answersGiven],
+		[
+			playground,
+			state.model,
+			state.registeredProviders,
+			state.thinkingLevel,
+			replyError,
+			deferCatalog,
+			state.script,
+			state.dialogAnswers,
+			answersGiven,
+			played,
+		],
 	);
 	const sessionsPanel = useMemo(
 		() => (
@@ -279,12 +298,14 @@ export function App(props: AppProps) {
 							/>
 						)}
 						<Widgets widgets={state.widgets} placement="aboveEditor" />
+						{scripted && <NextReply script={state.script} played={played} />}
 						<PlaygroundComposer playground={playground} state={state} />
 						<Widgets widgets={state.widgets} placement="belowEditor" />
 						<footer className="statusbar" aria-label="Status">
 							{state.phase === "starting" && <StartingStatus loading={state.extensionsLoading} workspace={state.workspace.progress} />}
 							{state.running && !state.retry && !state.workingHidden && <span>Working…</span>}
 							{state.retry && <RetryStatus retry={state.retry} />}
+							{scripted && <LastReply script={state.script} played={played} />}
 							<SessionUsage entries={state.entries} branch={branch} contextWindow={state.model.model?.contextWindow} />
 							{Object.entries(state.statuses).map(([key, text]) => (
 								<span key={key}>{ansiToNodes(text, key)}</span>

@@ -15,7 +15,14 @@ export function useStarter(playgroundId: string, state: Pick<PlaygroundState, "p
 		if (state.phase !== "ready" || checked.current) return;
 		checked.current = true;
 		const stored = firstScreenStored();
-		const facts = { playgroundId, search: location.search + location.hash, stored, files: state.files, sessions: state.sessions, entryCount: state.entries.length };
+		const facts = {
+			playgroundId,
+			search: location.search + location.hash,
+			stored,
+			files: state.files,
+			sessions: state.sessions,
+			entryCount: state.entries.length,
+		};
 		if (isFirstVisit(facts)) setStarter(true);
 		// Seen once on the home playground, never again: a returning user finds their work as they left it.
 		if (stored === null && facts.search === "") markFirstScreenSeen();
