@@ -17,6 +17,17 @@ export default defineConfig({
 		baseURL: `http://localhost:${APP_PORT}`,
 		launchOptions: chromiumLaunchOptions(),
 		trace: "retain-on-failure",
+		// The tests expect an empty first playground: no starter extension, no start strip
+		// (src/ui/editor/first-screen.ts). first-screen.spec.ts clears this to see the first screen.
+		storageState: {
+			cookies: [],
+			origins: [`http://localhost:${APP_PORT}`, `http://127.0.0.1:${APP_PORT}`, `http://127.0.0.1:${STATIC_PORT}`, `http://localhost:${STATIC_PORT}`].map(
+				(origin) => ({
+					origin,
+					localStorage: [{ name: "playa.firstScreen", value: "off" }],
+				}),
+			),
+		},
 	},
 	webServer: [
 		{

@@ -13,6 +13,7 @@ import { formatCount, Notifications } from "./shell/Notifications.tsx";
 import { ManualTurnForm } from "./transcript/ManualTurnForm.tsx";
 import { ModelPanel, type OfflineModel } from "./panels/ModelPanel.tsx";
 import { EditorPane } from "./editor/EditorPane.tsx";
+import { useStarter, WelcomeStrip } from "./editor/FirstScreen.tsx";
 import { ColorSchemeToggle } from "./design/ColorSchemeToggle.tsx";
 import { editorProblems } from "./editor/runtime-problems.ts";
 import { Header } from "./shell/Header.tsx";
@@ -29,6 +30,8 @@ import { extensionCards } from "../host/state/playground-state.ts";
 import { SessionsPanel } from "./panels/SessionsPanel.tsx";
 import { ansiToNodes, stripAnsi } from "./design/ansi.tsx";
 import { PlaygroundTranscript } from "./transcript/PlaygroundTranscript.tsx";
+import { LastReply, NextReply } from "./transcript/NextReply.tsx";
+import { repliesOnBranch } from "./transcript/next-reply.ts";
 import { ThinkingLabel } from "./transcript/Transcript.tsx";
 import { usePlaygroundState } from "./usePlayground.ts";
 import { PlaygroundSwitch } from "./share/PlaygroundSwitch.tsx";
@@ -153,6 +156,9 @@ export function App(props: AppProps) {
 	// The panels' elements stay the same while their inputs do, so React skips them on the runtime's many
 	// updates during a run (a hidden tab still renders).
 	const replyError = lastReplyError(branch);
+	const played = repliesOnBranch(branch);
+	const scripted = state.model.provider === "scripted";
+	const starter = useStarter(playground.playgroundId, state);
 	const editorPane = useMemo(
 		() => (
 			<EditorPane
@@ -161,9 +167,10 @@ export function App(props: AppProps) {
 				root={state.workspace.cwd}
 				runtimeProblems={runtimeProblems}
 				onNotice={playground.notices.error}
+				starter={starter}
 			/>
 		),
-		[playground, state.files, state.workspace.cwd, runtimeProblems],
+		[playground, state.files, state.workspace.cwd, runtimeProblems, starter],
 	);
 	const reloadDisabled = state.running || state.phase !== "ready";
 	const extensionsPanel = useMemo(
@@ -202,11 +209,26 @@ export function App(props: AppProps) {
 					error={replyError}
 					deferCatalog={deferCatalog}
 				/>
-				<ScriptPanel script={state.script} onApply={(steps) => void playground.setScript(steps)} />
+				<ScriptPanel
+					script={state.script}
+					played={played}
+					onApply={(steps, options) => void playground.setScript(steps).then(() => (options?.newSession ? playground.newSession() : undefined))}
+				/>
 				<DialogAnswersPanel answers={state.dialogAnswers} position={answersGiven} onApply={(answers) => void playground.answers.setAnswers(answers)} />
 			</>
 		),
-		[playground, state.model, state.registeredProviders, state.thinkingLevel, replyError, deferCatalog, state.script, state.dialogAnswers, answersGiven],
+		[
+			playground,
+			state.model,
+			state.registeredProviders,
+			state.thinkingLevel,
+			replyError,
+			deferCatalog,
+			state.script,
+			state.dialogAnswers,
+			answersGiven,
+			played,
+		],
 	);
 	const sessionsPanel = useMemo(
 		() => (
@@ -264,6 +286,7 @@ export function App(props: AppProps) {
 								</button>
 							</div>
 						)}
+						<WelcomeStrip onExamples={props.onExamples ?? (() => setGalleryOpen(true))} />
 						<ThinkingLabel.Provider value={state.thinkingLabel ?? "Thinking"}>
 							<PlaygroundTranscript state={state} branch={branch} />
 						</ThinkingLabel.Provider>
@@ -276,12 +299,14 @@ export function App(props: AppProps) {
 							/>
 						)}
 						<Widgets widgets={state.widgets} placement="aboveEditor" />
+						{scripted && <NextReply script={state.script} played={played} />}
 						<PlaygroundComposer playground={playground} state={state} />
 						<Widgets widgets={state.widgets} placement="belowEditor" />
 						<footer className="statusbar" aria-label="Status">
 							{state.phase === "starting" && <StartingStatus loading={state.extensionsLoading} workspace={state.workspace.progress} />}
 							{state.running && !state.retry && !state.workingHidden && <span>Working…</span>}
 							{state.retry && <RetryStatus retry={state.retry} />}
+							{scripted && <LastReply script={state.script} played={played} />}
 							<SessionUsage entries={state.entries} branch={branch} contextWindow={state.model.model?.contextWindow} />
 							{Object.entries(state.statuses).map(([key, text]) => (
 								<span key={key}>{ansiToNodes(text, key)}</span>

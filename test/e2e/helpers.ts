@@ -34,7 +34,12 @@ export async function setScript(page: Page, steps: unknown[]) {
 	await showPanel(page, "Model");
 	await page.getByLabel("Script steps (JSON)").fill(JSON.stringify(steps));
 	await page.getByRole("button", { name: "Apply script" }).click();
-	await expect(page.getByRole("status").filter({ hasText: "Applied." })).toBeVisible();
+	// In a session with replies the panel asks where the script starts: the tests go on from the next step.
+	const applied = page.getByRole("status").filter({ hasText: "Applied." });
+	const goOn = page.getByRole("button", { name: /^Go on from step/ });
+	await expect(applied.or(goOn)).toBeVisible();
+	if (await goOn.isVisible()) await goOn.click();
+	await expect(applied).toBeVisible();
 	await showPanel(page, "Extensions");
 }
 

@@ -8,6 +8,7 @@ import type { Playground } from "../../host/playground.ts";
 import { TemplatePicker } from "./TemplatePicker.tsx";
 import { FileTree } from "../files/FileTree.tsx";
 import type { EditorIntent } from "./intent.ts";
+import { STARTER_TEMPLATE } from "./first-screen.ts";
 import type { Problem } from "./language.ts";
 import "./editor.css";
 
@@ -23,9 +24,11 @@ interface Props {
 	onNotice(message: string): void;
 	/** Files open and read only (an embed's `?readonly`). */
 	readOnly?: boolean;
+	/** A new user's first screen: make the starter extension and run it (first-screen.ts), once. */
+	starter?: boolean;
 }
 
-export function EditorPane({ host, files, root, runtimeProblems, onNotice, readOnly = false }: Props) {
+export function EditorPane({ host, files, root, runtimeProblems, onNotice, readOnly = false, starter = false }: Props) {
 	const [wanted, setWanted] = useState(false);
 	const [intent, setIntent] = useState<EditorIntent>();
 	useEffect(() => {
@@ -39,6 +42,9 @@ export function EditorPane({ host, files, root, runtimeProblems, onNotice, readO
 		setWanted(true);
 	}, []);
 	useEffect(() => host.onOpenRequest((path, line) => want({ kind: "open", path, line })), [host, want]);
+	useEffect(() => {
+		if (starter) want({ kind: "template", id: STARTER_TEMPLATE, run: true });
+	}, [starter, want]);
 	const intentDone = useCallback(() => setIntent(undefined), []);
 	return (
 		<section className="editor-pane" aria-label="Editor">

@@ -191,7 +191,7 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 	};
 
 	const createFromTemplate = useCallback(
-		async (id: string) => {
+		async (id: string, runNow = false) => {
 			const template = TEMPLATES.find((t) => t.id === id);
 			const load = TEMPLATE_SOURCES[`../../../extensions/templates/${id}.ts`];
 			if (!template || !load) return;
@@ -199,9 +199,12 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 			const path = host.newExtensionPath(id, files);
 			await host.createFromTemplate(path, source, template.script);
 			await open(path);
-			setStatus(`New extension ${path.split("/").pop()}: Ctrl+S or Run to load it. ${template.hint}`);
+			if (runNow) {
+				await run(path);
+				setStatus(`${path.split("/").pop()} runs: edit it, then Ctrl+S or Run. ${template.hint}`);
+			} else setStatus(`New extension ${path.split("/").pop()}: Ctrl+S or Run to load it. ${template.hint}`);
 		},
-		[host, files, open],
+		[host, files, open, run],
 	);
 
 	// The open tabs survive a reload of the page (their unsaved text is in the drafts).
@@ -220,7 +223,7 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 	useEffect(() => {
 		if (!intent) return;
 		onIntentDone();
-		const done = intent.kind === "template" ? createFromTemplate(intent.id) : open(intent.path, intent.line);
+		const done = intent.kind === "template" ? createFromTemplate(intent.id, intent.run) : open(intent.path, intent.line);
 		done.catch((error: Error) => onNotice(`The editor could not open that: ${error.message}`));
 	}, [intent, onIntentDone, createFromTemplate, open, onNotice]);
 

@@ -18,9 +18,11 @@ interface Props<T> {
 	children: ReactNode;
 	/** Shown after "Applied." (e.g. where the next answer stands). */
 	extra?: ReactNode;
+	/** False while `onApply` waits on a question of the caller's: "Applied." is not said yet. */
+	applied?: boolean;
 }
 
-export function JsonPanel<T>({ label, title, fieldLabel, applyLabel, rows, value, parse, onApply, children, extra }: Props<T>) {
+export function JsonPanel<T>({ label, title, fieldLabel, applyLabel, rows, value, parse, onApply, children, extra, applied: done = true }: Props<T>) {
 	const [text, setText] = useState(() => JSON.stringify(value, null, 2));
 	const [error, setError] = useState<string>();
 	const [applied, setApplied] = useState(false);
@@ -57,7 +59,7 @@ export function JsonPanel<T>({ label, title, fieldLabel, applyLabel, rows, value
 				>
 					{applyLabel}
 				</button>
-				{applied && (
+				{applied && done && (
 					<span className="muted" role="status">
 						Applied.
 					</span>

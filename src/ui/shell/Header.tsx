@@ -28,6 +28,8 @@ interface Props {
 }
 
 const OTHER = "other";
+/** What the scripted model is, where it is picked. */
+export const SCRIPTED_HINT = "Scripted: replays the steps on the Model tab, offline, no key needed.";
 
 export function Header({ title, model, offline, running, onSelectModel, onNewSession, onTree, onExamples, themeToggle, onShare, playgroundSwitch }: Props) {
 	const offlineValue = offline.find((m) => m.provider === model.provider && m.id === model.id) ? `${model.provider}/${model.id}` : OTHER;
@@ -47,13 +49,14 @@ export function Header({ title, model, offline, running, onSelectModel, onNewSes
 				<select
 					aria-label="Model picker"
 					value={offlineValue}
+					title={offlineValue === "scripted/scripted" ? SCRIPTED_HINT : undefined}
 					onChange={(event) => {
 						const choice = offline.find((m) => `${m.provider}/${m.id}` === event.target.value);
 						if (choice) onSelectModel({ provider: choice.provider, id: choice.id });
 					}}
 				>
 					{offline.map((m) => (
-						<option key={`${m.provider}/${m.id}`} value={`${m.provider}/${m.id}`}>
+						<option key={`${m.provider}/${m.id}`} value={`${m.provider}/${m.id}`} title={m.provider === "scripted" ? SCRIPTED_HINT : undefined}>
 							{m.name}
 						</option>
 					))}
