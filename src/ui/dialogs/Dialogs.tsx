@@ -1,9 +1,10 @@
 /** `ctx.ui` dialogs as modal dialogs; each answer resolves the extension's promise. */
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import type { PendingDialog } from "../../host/state/playground-state.ts";
 import type { UIResponse } from "../../protocol/runtime.ts";
 import { visibleText } from "../../protocol/visible-text.ts";
 import { useFocusReturn } from "../design/useFocusReturn.ts";
+import { type ConsentReadiness, useConsentReadiness } from "./consent-visibility.ts";
 import "./dialogs.css";
 
 interface DialogProps {
@@ -11,8 +12,22 @@ interface DialogProps {
 	onAnswer(id: string, response: UIResponse): void;
 }
 
-export function Modal({ title, children, onCancel, className }: { title: string; children: React.ReactNode; onCancel(): void; className?: string }) {
-	const ref = useRef<HTMLDialogElement>(null);
+export function Modal({
+	title,
+	children,
+	onCancel,
+	className,
+	dialogRef,
+}: {
+	title: string;
+	children: React.ReactNode;
+	onCancel(): void;
+	className?: string;
+	/** The dialog element, for a caller that watches it (a consent's visibility). */
+	dialogRef?: RefObject<HTMLDialogElement | null>;
+}) {
+	const own = useRef<HTMLDialogElement>(null);
+	const ref = dialogRef ?? own;
 	useFocusReturn(ref);
 	useEffect(() => {
 		const dialog = ref.current;
@@ -132,6 +147,36 @@ function UrlList({ intro, urls, label }: { intro: string; urls: string[]; label:
 	);
 }
 
+/**
+ * What a consent in a frame says while its yes is off (consent-visibility.ts): that it turns on once the question
+ * has been in full view for a moment, or, where the browser cannot tell, a link to answer in a tab of its own.
+ */
+export function ConsentReadinessNote({ readiness, href }: { readiness: ConsentReadiness; href: string | undefined }) {
+	if (readiness === "waiting") {
+		return (
+			<p className="muted" role="status">
+				This playground is inside another page: the yes turns on once this question has been in full view, uncovered, for a moment.
+			</p>
+		);
+	}
+	if (readiness === "unsupported") {
+		return (
+			<p role="status">
+				This playground is inside another page, and this browser cannot tell whether you can see this question.{" "}
+				{href ? (
+					<a href={href} target="_blank" rel="noopener noreferrer">
+						Open the playground in a new tab
+					</a>
+				) : (
+					"Open the playground in a new tab"
+				)}{" "}
+				to answer it there.
+			</p>
+		);
+	}
+	return null;
+}
+
 export function TrustPrompt({
 	urls,
 	changed = [],
@@ -145,8 +190,11 @@ export function TrustPrompt({
 	onDecide(run: boolean): void;
 }) {
 	const project = urls.length === 0 && projectFiles.length > 0;
+	const dialog = useRef<HTMLDialogElement>(null);
+	// In another site's frame, the yes is off until the question is seen (no click through a hidden frame).
+	const readiness = useConsentReadiness(dialog);
 	return (
-		<Modal title={project ? "Run this project's extensions?" : "Run extensions from this link?"} onCancel={() => onDecide(false)}>
+		<Modal title={project ? "Run this project's extensions?" : "Run extensions from this link?"} onCancel={() => onDecide(false)} dialogRef={dialog}>
 			<UrlList intro="This link asks to load and run code from:" urls={urls.filter((url) => !changed.includes(url))} label="Extension URLs" />
 			<UrlList
 				intro="These files changed since you said yes to them; they would run as they are now:"
@@ -166,11 +214,12 @@ export function TrustPrompt({
 				</>
 			)}
 			<p>It runs in this page with access to this playground. Only run code you trust.</p>
+			<ConsentReadinessNote readiness={readiness} href={window.location.href} />
 			<div className="dialog-actions">
 				<button type="button" onClick={() => onDecide(false)}>
 					Don't run
 				</button>
-				<button type="button" onClick={() => onDecide(true)}>
+				<button type="button" disabled={readiness !== "ready"} onClick={() => readiness === "ready" && onDecide(true)}>
 					Run extensions
 				</button>
 			</div>

@@ -3,13 +3,16 @@
  * (each one's content readable here as text, never as a page), the ones that run as code first and marked
  * so (its project's extensions), its extension URLs, the model, the script's length, the dialog answers and
  * the first prompt. Yes opens it as a new playground beside the user's own; no leaves everything as it was.
+ * In another site's frame (an embed), yes is off until the consent has been seen (dialogs/consent-visibility.ts).
  * What could not be opened shows as an alert.
  */
-import { useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { Playground } from "../../host/playground.ts";
 import { visibleText } from "../../protocol/visible-text.ts";
 import type { SnapshotFile } from "../../share/snapshot.ts";
-import { Modal } from "../dialogs/Dialogs.tsx";
+import { snapshotLink } from "../../share/codec.ts";
+import { ConsentReadinessNote, Modal } from "../dialogs/Dialogs.tsx";
+import { type ConsentReadiness, useConsentReadiness } from "../dialogs/consent-visibility.ts";
 import "./share.css";
 
 type ShareDesk = Playground["share"];
@@ -65,10 +68,111 @@ function count(n: number, what: string): string {
 	return `${n} ${what}${n === 1 ? "" : "s"}`;
 }
 
+/**
+ * Where the consent can be answered when the browser cannot tell whether this frame is seen: the page in a tab of
+ * its own, with the snapshot in its address (as a link carries it), whichever way it came.
+ */
+function useNewTabHref(offer: ShareOffer, readiness: ConsentReadiness): string | undefined {
+	const [href, setHref] = useState<string>();
+	useEffect(() => {
+		if (readiness !== "unsupported") return;
+		let current = true;
+		const base = new URL(window.location.href);
+		for (const name of ["src", "playground"]) base.searchParams.delete(name);
+		snapshotLink(base.href, offer.snapshot).then(
+			(link) => current && setHref(link),
+			() => undefined,
+		);
+		return () => {
+			current = false;
+		};
+	}, [offer, readiness]);
+	return href;
+}
+
+/** The consent for one offered snapshot; in another site's frame, its yes is off until the consent is seen (consent-visibility.ts). */
+function OfferConsent({ desk, offer, opening }: { desk: ShareDesk; offer: ShareOffer; opening: boolean }) {
+	const dialog = useRef<HTMLDialogElement>(null);
+	const readiness = useConsentReadiness(dialog);
+	const newTab = useNewTabHref(offer, readiness);
+	const extensionFiles = offer.code.filter((file) => file.path === file.extension).length;
+	return (
+		<Modal title="Open this shared playground?" className="share-consent" onCancel={() => desk.decline()} dialogRef={dialog}>
+			<p>
+				From {offer.source}. It opens as a new playground beside yours: your files and sessions stay as they are, and you can go back to them. Nothing of it
+				runs until you say yes; then its extensions run in this browser with the playground's workspace.
+			</p>
+			<p className="share-runs-summary">
+				{extensionFiles + offer.snapshot.extensions.length === 0
+					? "Nothing of it runs as code: it has no extension."
+					: `Code that runs once you say yes: ${count(extensionFiles, "extension file")} of its workspace (listed first) and ${count(offer.snapshot.extensions.length, "extension")} from URLs.`}
+			</p>
+			<h3>Files ({offer.snapshot.files.length})</h3>
+			{offer.snapshot.files.length === 0 ? (
+				<p className="muted">None.</p>
+			) : (
+				<ul aria-label="Shared files">
+					{filesInOrder(offer).map((file) => (
+						<FileItem key={file.path} file={file} runs={codeNote(file.path, offer.code)} />
+					))}
+				</ul>
+			)}
+			<h3>Extensions from URLs ({offer.snapshot.extensions.length})</h3>
+			{offer.snapshot.extensions.length === 0 ? (
+				<p className="muted">None.</p>
+			) : (
+				<ul aria-label="Shared extension URLs">
+					{offer.snapshot.extensions.map((url) => (
+						<li key={url}>
+							<code>{visibleText(url)}</code>
+						</li>
+					))}
+				</ul>
+			)}
+			<dl className="share-summary">
+				{offer.snapshot.model && (
+					<>
+						<dt>Model</dt>
+						<dd>
+							{offer.snapshot.model.provider}/{offer.snapshot.model.id} (your own key, if it needs one)
+						</dd>
+					</>
+				)}
+				{offer.snapshot.script && (
+					<>
+						<dt>Script</dt>
+						<dd>{offer.snapshot.script.length} scripted replies</dd>
+					</>
+				)}
+				{offer.snapshot.dialogAnswers && (
+					<>
+						<dt>Dialog answers</dt>
+						<dd>{offer.snapshot.dialogAnswers.length} scripted answers</dd>
+					</>
+				)}
+				{offer.snapshot.prompt && (
+					<>
+						<dt>First prompt</dt>
+						<dd className="text">{offer.snapshot.prompt}</dd>
+					</>
+				)}
+			</dl>
+			<ConsentReadinessNote readiness={readiness} href={newTab} />
+			<div className="dialog-actions">
+				<button type="button" onClick={() => desk.decline()} disabled={opening}>
+					Don't open
+				</button>
+				<button type="button" onClick={() => readiness === "ready" && void desk.accept()} disabled={opening || readiness !== "ready"}>
+					{opening ? "Opening…" : "Open and run"}
+				</button>
+			</div>
+		</Modal>
+	);
+}
+
 export function ShareConsent({ desk }: { desk: ShareDesk }) {
 	const state = useSyncExternalStore(desk.store.subscribe, desk.store.get);
 	const { offer } = state;
-	const extensionFiles = offer?.code.filter((file) => file.path === file.extension).length ?? 0;
 	return (
 		<>
 			{state.error && (
@@ -79,77 +183,7 @@ export function ShareConsent({ desk }: { desk: ShareDesk }) {
 					</button>
 				</div>
 			)}
-			{offer && (
-				<Modal title="Open this shared playground?" className="share-consent" onCancel={() => desk.decline()}>
-					<p>
-						From {offer.source}. It opens as a new playground beside yours: your files and sessions stay as they are, and you can go back to them. Nothing of it
-						runs until you say yes; then its extensions run in this browser with the playground's workspace.
-					</p>
-					<p className="share-runs-summary">
-						{extensionFiles + offer.snapshot.extensions.length === 0
-							? "Nothing of it runs as code: it has no extension."
-							: `Code that runs once you say yes: ${count(extensionFiles, "extension file")} of its workspace (listed first) and ${count(offer.snapshot.extensions.length, "extension")} from URLs.`}
-					</p>
-					<h3>Files ({offer.snapshot.files.length})</h3>
-					{offer.snapshot.files.length === 0 ? (
-						<p className="muted">None.</p>
-					) : (
-						<ul aria-label="Shared files">
-							{filesInOrder(offer).map((file) => (
-								<FileItem key={file.path} file={file} runs={codeNote(file.path, offer.code)} />
-							))}
-						</ul>
-					)}
-					<h3>Extensions from URLs ({offer.snapshot.extensions.length})</h3>
-					{offer.snapshot.extensions.length === 0 ? (
-						<p className="muted">None.</p>
-					) : (
-						<ul aria-label="Shared extension URLs">
-							{offer.snapshot.extensions.map((url) => (
-								<li key={url}>
-									<code>{visibleText(url)}</code>
-								</li>
-							))}
-						</ul>
-					)}
-					<dl className="share-summary">
-						{offer.snapshot.model && (
-							<>
-								<dt>Model</dt>
-								<dd>
-									{offer.snapshot.model.provider}/{offer.snapshot.model.id} (your own key, if it needs one)
-								</dd>
-							</>
-						)}
-						{offer.snapshot.script && (
-							<>
-								<dt>Script</dt>
-								<dd>{offer.snapshot.script.length} scripted replies</dd>
-							</>
-						)}
-						{offer.snapshot.dialogAnswers && (
-							<>
-								<dt>Dialog answers</dt>
-								<dd>{offer.snapshot.dialogAnswers.length} scripted answers</dd>
-							</>
-						)}
-						{offer.snapshot.prompt && (
-							<>
-								<dt>First prompt</dt>
-								<dd className="text">{offer.snapshot.prompt}</dd>
-							</>
-						)}
-					</dl>
-					<div className="dialog-actions">
-						<button type="button" onClick={() => desk.decline()} disabled={state.opening}>
-							Don't open
-						</button>
-						<button type="button" onClick={() => void desk.accept()} disabled={state.opening}>
-							{state.opening ? "Opening…" : "Open and run"}
-						</button>
-					</div>
-				</Modal>
-			)}
+			{offer && <OfferConsent desk={desk} offer={offer} opening={state.opening} />}
 		</>
 	);
 }
