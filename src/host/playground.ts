@@ -106,6 +106,10 @@ export class Playground {
 		() => this.store.get().dialogs,
 		(dialogs) => this.set({ dialogs }),
 		(request) => this.answers.answer(request),
+		(request, response) =>
+			void this.answers
+				.userAnswered(request, response)
+				.catch((error: Error) => this.notify(`Your answer could not be logged: ${error.message}`, "warning", "Playa")),
 	);
 	/** The project's own extensions (`.pi/extensions/`): found at each start, run once trusted. */
 	readonly project = new ProjectExtensions({

@@ -1,7 +1,8 @@
 /**
  * The host's side of `ctx.ui` dialogs: holds each of the runtime's open requests until the user answers
  * (or the runtime cancels it), and tells the page which dialogs to show. A scripted answer
- * (dialog-answers.ts), when there is one for the dialog, answers it before it is shown.
+ * (dialog-answers.ts), when there is one for the dialog, answers it before it is shown; the user's own
+ * answers are handed to `userAnswered` (which logs them beside the script's).
  */
 import type { UIRequest, UIResponse } from "../../protocol/runtime.ts";
 import type { PendingDialog } from "../state/playground-state.ts";
@@ -19,6 +20,7 @@ export class DialogDesk {
 		private readonly dialogs: () => PendingDialog[],
 		private readonly show: (dialogs: PendingDialog[]) => void,
 		private readonly scripted: (request: UIRequest) => Promise<UIResponse | undefined> = async () => undefined,
+		private readonly userAnswered: (request: UIRequest, response: UIResponse) => void = () => undefined,
 	) {}
 
 	watch(watcher: (event: DialogEvent) => void): () => void {
@@ -49,6 +51,7 @@ export class DialogDesk {
 		this.open.delete(id);
 		if (open) {
 			open.resolve(response);
+			if (by === "user") this.userAnswered(open.request, response);
 			this.tell({ type: "answered", id, request: open.request, response, by });
 		}
 		this.show(this.dialogs().filter((dialog) => dialog.id !== id));
