@@ -14,6 +14,9 @@ async function setAnswers(page: Page, answers: unknown[]) {
 }
 
 const notes = (page: Page) => page.getByRole("region", { name: "Transcript" }).getByRole("note", { name: "Scripted answer" });
+const yours = (page: Page) => page.getByRole("region", { name: "Transcript" }).getByRole("note", { name: "Your answer" });
+/** Every answer in the transcript, the script's and the user's, in order. */
+const allAnswers = (page: Page) => page.getByRole("region", { name: "Transcript" }).getByRole("note");
 const released = (page: Page) => page.getByRole("region", { name: "Transcript" }).getByText(/^release: /);
 
 test("a command's four dialogs are answered by the script, each answer shown in the transcript, and the position survives a reload", async ({ page }) => {
@@ -56,6 +59,21 @@ test("a command's four dialogs are answered by the script, each answer shown in 
 	await page.getByRole("dialog", { name: "Release notes" }).getByRole("button", { name: "Cancel" }).click();
 	await expect(released(page)).toHaveCount(2);
 	await expect(notes(page)).toHaveCount(4);
+	// The user's answers are in the transcript as the script's are, and stay there.
+	const mine = [
+		"select “Which channel?” → cancelled by you",
+		"confirm “Release now?” → answered no by you",
+		"input “Release name” → cancelled by you",
+		"editor “Release notes” → cancelled by you",
+	];
+	await expect(yours(page)).toHaveText(mine);
+	await page.reload();
+	await waitReady(page);
+	await expect(yours(page)).toHaveText(mine);
+	await expect(notes(page)).toHaveCount(4);
+	// The user's answers took none of the script's: it stays used up.
+	await showPanel(page, "Model");
+	await expect(position).toHaveText("All 4 used in this session");
 
 	// A new session starts from the first answer.
 	await page.getByRole("button", { name: "New session" }).click();
@@ -78,10 +96,17 @@ test("an answer for another kind of dialog waits: the user answers that one, tol
 	// The confirm takes the answer that waited, the input its cancel; the editor finds the answers used up.
 	const notesDialog = page.getByRole("dialog", { name: "Release notes" });
 	await expect(notesDialog).toBeVisible();
-	await expect(notes(page)).toHaveText(["confirm “Release now?” → answered no by the script", "input “Release name” → answered cancelled by the script"]);
+	await expect(notes(page)).toHaveText(["confirm “Release now?” → answered no by the script", "input “Release name” → cancelled by the script"]);
 	await notesDialog.getByRole("textbox").fill("by hand");
 	await notesDialog.getByRole("button", { name: "OK" }).click();
 	await expect(released(page)).toHaveText('release: channel=beta sure=false name=undefined notes="by hand"');
+	// Who answered what, in the order it happened.
+	await expect(allAnswers(page)).toHaveText([
+		'select “Which channel?” → answered "beta" by you',
+		"confirm “Release now?” → answered no by the script",
+		"input “Release name” → cancelled by the script",
+		'editor “Release notes” → answered "by hand" by you',
+	]);
 });
 
 test("a shared link's demo runs hands-free in a fresh browser once the user says yes: its dialogs are answered by its script", async ({ browser }) => {

@@ -62,6 +62,10 @@ test("a tool result's details expand as JSON under the result", async ({ page })
 	await page.goto("/");
 	await waitReady(page);
 	await page.getByRole("button", { name: "Examples" }).click();
+	// Its description names `details` as code, not with raw backticks.
+	const card = page.getByRole("listitem", { name: "Example Tools: zod, TypeBox, JSON Schema" });
+	await expect(card.locator("code", { hasText: "details" })).toBeVisible();
+	await expect(page.getByRole("dialog", { name: "Examples" })).not.toContainText("`");
 	await page.getByRole("button", { name: "Run Tools: zod, TypeBox, JSON Schema" }).click();
 	const result = page.getByRole("article", { name: "Result of add message" });
 	await expect(result).toBeVisible({ timeout: 15_000 });
@@ -84,7 +88,7 @@ test("what an example's extensions drew goes with them: Examples, New session an
 	const status = page.getByRole("contentinfo", { name: "Status" });
 	const header = page.getByRole("banner");
 
-	await runExample("pi-tui components", "Card shown");
+	await runExample("Components from pi-tui", "Card shown");
 	await expect(page.getByLabel("Widget card")).toContainText("A pi-tui card");
 
 	// Another example: the card's extension is gone, and so is its widget.

@@ -97,10 +97,37 @@ describe("the scripted answers at the dialog desk", () => {
 		desk.answer("d1", { value: "production" });
 		expect(await pending).toEqual({ value: "production" });
 		expect(events.at(-1)).toMatchObject({ type: "answered", id: "d1", by: "user" });
-		expect(state.answerLog).toEqual([]);
-		// The confirm that comes next takes the answer that waited.
+		// The user's answer is logged as the script's are, and takes no script position:
+		// the confirm that comes next takes the answer that waited.
 		expect(await desk.request("d2", confirm)).toEqual({ confirmed: true });
-		expect(state.answerLog).toHaveLength(1);
+		expect(state.answerLog).toEqual([
+			{ by: "user", method: "select", title: select.title, shown: '"production"', afterEntryId: "e1" },
+			{ index: 0, method: "confirm", title: confirm.title, shown: "yes", afterEntryId: "e1" },
+		]);
+	});
+
+	it("the user's own answers, a cancel too, are logged and stored like the script's; the runtime's cancels are not", async () => {
+		const { desk, state, settings, scripted } = page([]);
+		const asked = desk.request("d1", confirm);
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		desk.answer("d1", { confirmed: false });
+		expect(await asked).toEqual({ confirmed: false });
+		const cancelled = desk.request("d2", input);
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		desk.answer("d2", { cancelled: true });
+		await cancelled;
+		// Cancelled by the runtime (a timeout, a restart): not the user's answer.
+		const timedOut = desk.request("d3", editor);
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		desk.answer("d3", { cancelled: true, timedOut: true }, "runtime");
+		await timedOut;
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		expect(state.answerLog.map(({ by, method, shown }) => [by, method, shown])).toEqual([
+			["user", "confirm", "no"],
+			["user", "input", "cancelled"],
+		]);
+		expect(settings.get("dialogAnswerLog:s1")).toEqual(state.answerLog);
+		expect(scripted.position()).toBe(0);
 	});
 
 	it("once used up, the user answers, with a notice; without answers, silently", async () => {

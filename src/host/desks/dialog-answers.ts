@@ -7,11 +7,12 @@
  * given is logged per session with the entry it came after (persisted, so a reload continues where it stood
  * and the transcript shows it in place). An answer for another kind of dialog than the one that opened, or a
  * select answer that is not one of the options, is not used: the user answers, told why, and the script's
- * answer waits for the next dialog. Once the answers are used up the user answers.
+ * answer waits for the next dialog. Once the answers are used up the user answers. The user's own answers are
+ * logged the same way (`by: "user"`), so the transcript shows who answered what; they take no script position.
  */
 import type { UIRequest, UIResponse } from "../../protocol/runtime.ts";
 import type { DialogAnswer } from "../../share/snapshot.ts";
-import { answersGivenOnBranch, dialogAnswersSchema, type GivenAnswer } from "../state/answer-log.ts";
+import { answerInWords, answersGivenOnBranch, dialogAnswersSchema, type GivenAnswer } from "../state/answer-log.ts";
 import { branchPath } from "../../session/tree.ts";
 import type { Notices } from "../state/notices.ts";
 import type { PlaygroundState } from "../state/playground-state.ts";
@@ -37,19 +38,21 @@ export function nextAnswer(answers: readonly DialogAnswer[], index: number, requ
 	if (!answer) return { kind: "exhausted", count: answers.length };
 	if ("cancelled" in answer) {
 		if (answer.method && answer.method !== request.method) return { kind: "mismatch", index, reason: `is to cancel a ${answer.method} dialog` };
-		return { kind: "answer", index, response: { cancelled: true }, shown: "cancelled" };
+		return { kind: "answer", index, response: { cancelled: true }, shown: answerInWords({ cancelled: true }) };
 	}
 	if (answer.method !== request.method) return { kind: "mismatch", index, reason: `is for a ${answer.method} dialog` };
-	if (answer.method === "confirm") return { kind: "answer", index, response: { confirmed: answer.confirmed }, shown: answer.confirmed ? "yes" : "no" };
+	if (answer.method === "confirm")
+		return { kind: "answer", index, response: { confirmed: answer.confirmed }, shown: answerInWords({ confirmed: answer.confirmed }) };
 	if (request.method === "select" && !request.options.includes(answer.value)) {
 		return { kind: "mismatch", index, reason: `(${quoted(answer.value)}) is not one of the options` };
 	}
-	return { kind: "answer", index, response: { value: answer.value }, shown: quoted(answer.value) };
+	return { kind: "answer", index, response: { value: answer.value }, shown: answerInWords({ value: answer.value }) };
 }
 
 const givenSchema = z.array(
 	z.object({
-		index: z.number().int().min(0),
+		index: z.number().int().min(0).optional(),
+		by: z.literal("user").optional(),
 		method: z.enum(["select", "confirm", "input", "editor"]),
 		title: z.string(),
 		shown: z.string(),
@@ -151,11 +154,34 @@ export class ScriptedAnswers {
 			);
 			return undefined;
 		}
-		const given: GivenAnswer = { index: next.index, method: request.method, title: request.title.slice(0, 2_000), shown: next.shown, afterEntryId: leafId };
-		const log = [...this.store.get().answerLog, given].slice(-LOG_LIMIT);
 		// Stored before the extension hears it, like an entry: what the transcript shows survives a reload.
+		await this.log(sessionId, { index: next.index, method: request.method, title: request.title.slice(0, 2_000), shown: next.shown, afterEntryId: leafId });
+		return next.response;
+	}
+
+	/** The user answered a dialog in the page (or cancelled it): logged like the script's answers, shown in the transcript. */
+	userAnswered(request: UIRequest, response: UIResponse): Promise<void> {
+		const next = this.queue.then(async () => {
+			const { sessionId, leafId } = this.store.get();
+			if (!sessionId) return;
+			await this.showSession(sessionId);
+			await this.log(sessionId, {
+				by: "user",
+				method: request.method,
+				title: request.title.slice(0, 2_000),
+				shown: answerInWords(response),
+				afterEntryId: leafId,
+			});
+		});
+		// A log that cannot be stored loses only the transcript's line, and the user is told.
+		const logged = next.catch((error: Error) => this.notices.notify(`Your answer could not be logged: ${error?.message ?? String(error)}`, "warning", "Playa"));
+		this.queue = logged;
+		return logged;
+	}
+
+	private async log(sessionId: string, given: GivenAnswer): Promise<void> {
+		const log = [...this.store.get().answerLog, given].slice(-LOG_LIMIT);
 		await this.databases.current.setSetting(logSetting(sessionId), log);
 		if (this.store.get().sessionId === sessionId) this.store.set({ answerLog: log });
-		return next.response;
 	}
 }

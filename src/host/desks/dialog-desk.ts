@@ -1,7 +1,8 @@
 /**
  * The host's side of `ctx.ui` dialogs: holds each of the runtime's open requests until the user answers
  * (or the runtime cancels it), and tells the page which dialogs to show. A scripted answer
- * (dialog-answers.ts), when there is one for the dialog, answers it before it is shown.
+ * (dialog-answers.ts), when there is one for the dialog, answers it before it is shown; the user's own
+ * answers are handed to `userAnswered` (which logs them beside the script's).
  */
 import type { UIRequest, UIResponse } from "../../protocol/runtime.ts";
 import type { PendingDialog } from "../state/playground-state.ts";
@@ -20,8 +21,8 @@ export class DialogDesk {
 	constructor(
 		/** The page's state, which lists the dialogs shown. */
 		private readonly store: Pick<Store<{ dialogs: PendingDialog[] }>, "get" | "set">,
-		/** The scripted answers (dialog-answers.ts), if the page has any. */
-		private readonly answers?: Pick<ScriptedAnswers, "answer">,
+		/** The scripted answers (dialog-answers.ts), if the page has any: they answer first, and log the user's answers beside theirs. */
+		private readonly answers?: Pick<ScriptedAnswers, "answer" | "userAnswered">,
 	) {}
 
 	watch(watcher: (event: DialogEvent) => void): () => void {
@@ -52,6 +53,7 @@ export class DialogDesk {
 		this.open.delete(id);
 		if (open) {
 			open.resolve(response);
+			if (by === "user") void this.answers?.userAnswered(open.request, response);
 			this.tell({ type: "answered", id, request: open.request, response, by });
 		}
 		this.store.set({ dialogs: this.store.get().dialogs.filter((dialog) => dialog.id !== id) });

@@ -29,6 +29,16 @@ function upstreamSource(name: string): (() => Promise<string>) | undefined {
 	return UPSTREAM_SOURCES[name.endsWith("/") ? `${base}${name}index.ts` : `${base}${name}.ts`];
 }
 
+/**
+ * Text whose `backticked` parts are shown as code. The parts are React text, never HTML made from the string; a
+ * backtick left without its pair is shown as it is.
+ */
+export function InlineCode({ text }: { text: string }) {
+	const parts = text.split("`");
+	const paired = parts.length % 2 === 1 ? parts : [...parts.slice(0, -2), `${parts.at(-2)}\`${parts.at(-1)}`];
+	return <>{paired.map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</>;
+}
+
 export interface ExampleRun {
 	urls: string[];
 	script: GalleryExample["script"];
@@ -50,7 +60,9 @@ function ExampleCard({ example, onRun }: { example: GalleryExample; onRun(run: E
 					Run
 				</button>
 			</div>
-			<p>{example.explanation}</p>
+			<p>
+				<InlineCode text={example.explanation} />
+			</p>
 			<p className="muted">
 				Sends <code>{example.prompt}</code>
 				{example.script.length > 0 && `, with ${example.script.length} scripted repl${example.script.length === 1 ? "y" : "ies"}`}
@@ -75,7 +87,11 @@ function UpstreamRow({ example }: { example: (typeof upstream)[number] }) {
 			<span className={example.loads ? "badge badge-ok" : "badge badge-error"}>{example.loads ? "loads" : "does not load"}</span>{" "}
 			{example.needs && <span className="muted">needs {example.needs}</span>}
 			{example.registers && <div className="muted">{example.registers}</div>}
-			{example.notes && <div className="muted">{example.notes}</div>}
+			{example.notes && (
+				<div className="muted">
+					<InlineCode text={example.notes} />
+				</div>
+			)}
 			{load && !source && (
 				<button type="button" className="link" onClick={() => void load().then(setSource)}>
 					Show source
@@ -99,7 +115,10 @@ export function GalleryPanel({ onRun, onClose }: { onRun(run: ExampleRun): void;
 				))}
 			</ul>
 			<h3>Upstream pi's examples</h3>
-			<p className="muted">From the pinned @earendil-works/pi-coding-agent, unchanged; see docs/corpus.md for how each was tried.</p>
+			<p className="muted">
+				The examples of the pinned <code>@earendil-works/pi-coding-agent</code>, unchanged. Each says whether it loads here, what it needs that a browser may
+				not have, and what to expect.
+			</p>
 			<ul className="gallery-list">
 				{upstream.map((example) => (
 					<UpstreamRow key={example.name} example={example} />

@@ -1,5 +1,8 @@
-/** The prompt box: Enter sends, Shift+Enter adds a line, Esc stops the run; `/` lists commands. */
-import { useEffect, useState } from "react";
+/**
+ * The prompt box: Enter sends, Shift+Enter adds a line, Esc stops the run; `/` lists commands. What is typed is kept
+ * in the tab's sessionStorage under `draftKey` (a playground's session), so a reload loses no half-typed prompt.
+ */
+import { type SetStateAction, useEffect, useState } from "react";
 import type { Playground } from "../../host/playground.ts";
 import type { PlaygroundState } from "../../host/state/playground-state.ts";
 import type { CommandInfo } from "../../protocol/runtime.ts";
@@ -15,6 +18,40 @@ interface Props {
 	onAbort(): void;
 	onChange(text: string): void;
 	complete(name: string, prefix: string): Promise<{ value: string; label: string; description?: string }[]>;
+	/** Where the unsent text is kept in this tab (none: not kept); each key has its own. */
+	draftKey?: string;
+}
+
+/** The unsent text kept under `key`; storage the page may not use (a private mode, a sandbox) keeps nothing. */
+function readDraft(key: string | undefined): string {
+	if (!key) return "";
+	try {
+		return sessionStorage.getItem(key) ?? "";
+	} catch {
+		return "";
+	}
+}
+
+function keepDraft(key: string | undefined, text: string): void {
+	if (!key) return;
+	try {
+		if (text) sessionStorage.setItem(key, text);
+		else sessionStorage.removeItem(key);
+	} catch {
+		// Not kept: the text is still in the box.
+	}
+}
+
+/** The composer's text and its draft key: another key (another session) shows its own text. */
+function useDraft(key: string | undefined): [string, (text: SetStateAction<string>) => void] {
+	const [draft, setDraft] = useState(() => ({ key, text: readDraft(key) }));
+	// Adjusted while rendering, so no effect ever sees one session's text under another's key.
+	const current = draft.key === key ? draft : { key, text: readDraft(key) };
+	if (current !== draft) setDraft(current);
+	useEffect(() => keepDraft(current.key, current.text), [current.key, current.text]);
+	const setText = (text: SetStateAction<string>) =>
+		setDraft((previous) => ({ key: previous.key, text: typeof text === "function" ? text(previous.text) : text }));
+	return [current.text, setText];
 }
 
 /** Argument completions the command offers for what follows "/name ". */
@@ -37,8 +74,8 @@ function useArgumentCompletions(text: string, commands: CommandInfo[], complete:
 	return { name, items };
 }
 
-export function Composer({ running, disabled, commands, injected, onSubmit, onAbort, onChange, complete }: Props) {
-	const [text, setText] = useState("");
+export function Composer({ running, disabled, commands, injected, onSubmit, onAbort, onChange, complete, draftKey }: Props) {
+	const [text, setText] = useDraft(draftKey);
 	const completions = useArgumentCompletions(text, commands, complete);
 	useEffect(() => {
 		if (injected) setText((current) => (injected.mode === "set" ? injected.text : current + injected.text));
@@ -128,6 +165,7 @@ export function PlaygroundComposer({ playground, state }: { playground: Playgrou
 			onAbort={() => void playground.abort()}
 			onChange={(text) => void playground.setEditorText(text)}
 			complete={(name, prefix) => playground.completeCommand(name, prefix)}
+			draftKey={state.sessionId && `playa.composer.${playground.playgroundId}.${state.sessionId}`}
 		/>
 	);
 }

@@ -221,11 +221,12 @@ type Item =
 	| { key: string; compaction: CompactionEntry }
 	| { key: string; answer: GivenAnswer };
 
-/** A dialog the script answered: its own line, so a reader sees who answered what. */
-function ScriptedAnswerView({ answer }: { answer: GivenAnswer }) {
+/** A dialog the script or the user answered: its own line, so a reader sees who answered what. */
+function AnswerView({ answer }: { answer: GivenAnswer }) {
+	const who = answer.by === "user" ? "you" : "the script";
 	return (
-		<p className="scripted-answer" role="note" aria-label="Scripted answer">
-			{answer.method} “{answer.title}” → answered {answer.shown} by the script
+		<p className="scripted-answer" role="note" aria-label={answer.by === "user" ? "Your answer" : "Scripted answer"}>
+			{answer.method} “{answer.title}” → {answer.shown === "cancelled" ? "cancelled" : `answered ${answer.shown}`} by {who}
 		</p>
 	);
 }
@@ -234,7 +235,7 @@ function ScriptedAnswerView({ answer }: { answer: GivenAnswer }) {
 const ItemView = memo(function ItemView({ item }: { item: Item }) {
 	if ("rendered" in item) return <RenderedView {...item.rendered} />;
 	if ("compaction" in item) return <CompactionView entry={item.compaction} />;
-	if ("answer" in item) return <ScriptedAnswerView answer={item.answer} />;
+	if ("answer" in item) return <AnswerView answer={item.answer} />;
 	return <MessageView message={item.message} streaming={item.streaming} thinking={item.thinking} />;
 });
 
@@ -314,7 +315,7 @@ export function Transcript({
 	toolOutputs?: Record<string, string>;
 	/** The user's `!cmd` while it runs: shown last, as its entry will be. */
 	shellOutput?: { command: string; text: string };
-	/** The script's answers to dialogs, each shown after the entry it followed (those of other branches are not). */
+	/** The answers to dialogs, the script's and the user's, each shown after the entry it followed (those of other branches are not). */
 	answers?: GivenAnswer[];
 }) {
 	// One item per entry, kept while the entry and its drawing stay the same, so the rows that did not change
