@@ -5,7 +5,19 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { descendants, launch, markSummary, median, preview, profiled, readyTiming, staticFiles, usage, watchReady } from "./bench/browser.mjs";
+import {
+	descendants,
+	launch,
+	markSummary,
+	median,
+	playgroundContext,
+	preview,
+	profiled,
+	readyTiming,
+	staticFiles,
+	usage,
+	watchReady,
+} from "./bench/browser.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -63,7 +75,7 @@ try {
 	const memory = dists.map(() => []);
 	for (let run = 0; run < RUNS; run++) {
 		for (const [i, server] of servers.entries()) {
-			const context = await browser.newContext();
+			const context = await playgroundContext(browser);
 			const page = await context.newPage();
 			await watchReady(page);
 			await page.goto(server.url);
@@ -97,7 +109,7 @@ try {
 		document.querySelectorAll('li[aria-label^="Extension "].loaded').length >= count && document.querySelector('.app[data-phase="ready"]') && performance.now();
 	for (let run = 0; run < 3; run++) {
 		for (const [i, server] of servers.entries()) {
-			const context = await browser.newContext();
+			const context = await playgroundContext(browser);
 			const page = await context.newPage();
 			const query = Array.from({ length: EXTENSIONS }, (_, n) => `ext=${encodeURIComponent(`${files.url}/ext-${n}.ts`)}`).join("&");
 			await page.goto(`${server.url}?${query}`);

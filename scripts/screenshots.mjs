@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
+import { withoutFirstScreen } from "./bench/browser.mjs";
 import { chromiumLaunchOptions } from "./chromium.mjs";
 import { ensureDependencies, mustRunOrExit, npxBin, ROOT } from "./setup.mjs";
 
@@ -120,7 +121,7 @@ try {
 	}
 	const browser = await chromium.launch(chromiumLaunchOptions());
 	for (const scheme of ["light", "dark"]) {
-		const context = await browser.newContext({ viewport: HERO, colorScheme: scheme });
+		const context = await withoutFirstScreen(await browser.newContext({ viewport: HERO, colorScheme: scheme }));
 		const page = await context.newPage();
 		const file = join(OUT, `hero-${scheme}.png`);
 		try {
@@ -136,7 +137,7 @@ try {
 	for (const scheme of ["light", "dark"]) {
 		for (const [size, viewport] of Object.entries(WIDTHS)) {
 			for (const [name, show] of Object.entries(views)) {
-				const context = await browser.newContext({ viewport, colorScheme: scheme });
+				const context = await withoutFirstScreen(await browser.newContext({ viewport, colorScheme: scheme }));
 				const page = await context.newPage();
 				const file = join(OUT, `${name}-${size}-${scheme}.png`);
 				try {

@@ -35,6 +35,26 @@ export async function launch() {
 	return browser;
 }
 
+/** Turns off the first visit's starter and strip (src/ui/editor/first-screen.ts) in every page of `context`. */
+export async function withoutFirstScreen(context) {
+	await context.addInitScript(() => {
+		try {
+			localStorage.setItem("playa.firstScreen", "off");
+		} catch {
+			// The sandbox frame has an opaque origin and no storage: nothing to turn off there.
+		}
+	});
+	return context;
+}
+
+/**
+ * A fresh context (empty storage) for a bench's page: a first visit measured as the page starts, without the starter
+ * a new user's first visit writes and runs, which would run beside what is measured.
+ */
+export function playgroundContext(browser, options) {
+	return browser.newContext(options).then(withoutFirstScreen);
+}
+
 /** Long tasks of the page's main thread, from navigation on (read with `longTasks`). */
 const observeLongTasks = () => {
 	window.__longTasks = [];
@@ -98,7 +118,7 @@ export function markSummary(runs) {
 
 /** A fresh page (its own context: empty storage) ready with the mock's endpoint as its model. */
 export async function pageWithEndpoint(browser, appUrl, mockUrl, query = "") {
-	const context = await browser.newContext();
+	const context = await playgroundContext(browser);
 	const page = await context.newPage();
 	await page.addInitScript(observeLongTasks);
 	await page.goto(`${appUrl}${query}`);
