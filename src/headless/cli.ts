@@ -12,8 +12,12 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { HeadlessUsageError, runHeadless } from "./run.ts";
 
-const USAGE = `usage: playa-headless --ext <path|url> [--ext …] [--script steps.json] [--prompt text]… [--answer value]… [--cdn url]
+const USAGE = `usage: playa-headless --ext <path|url> [--ext …] [--pkg source]… [--script steps.json] [--prompt text]… [--answer value]… [--cdn url]
   --ext      an extension module (a path or an http(s) URL), repeatable, loaded in order
+  --pkg      a pi package as pi writes it (npm:<name>[@<version>], git:github.com/<owner>/<repo>[@<ref>]), repeatable
+  --registry the npm registry packages resolve on (default https://registry.npmjs.org/)
+  --npmcdn   the file CDN of jsDelivr's shape their files come from (default https://cdn.jsdelivr.net/)
+  --npmdata  its file listing, jsDelivr's data API shape (default https://data.jsdelivr.com/v1/packages/, or <npmcdn>v1/packages/)
   --script   a JSON file with the scripted model's steps
   --prompt   text to submit (a prompt or a /command), repeatable, run one after another
   --answer   the answer to the next dialog: "yes"/"no" for confirm, the text or option for others
@@ -32,7 +36,7 @@ export async function main(
 		write(`${(error as Error).message}\n${USAGE}`);
 		return 2;
 	}
-	if (values.help || values.ext.length === 0) {
+	if (values.help || values.ext.length + values.pkg.length === 0) {
 		write(USAGE);
 		return values.help ? 0 : 2;
 	}
@@ -43,6 +47,8 @@ export async function main(
 			prompts: values.prompt,
 			answers: values.answer,
 			cdn: values.cdn,
+			packages: values.pkg,
+			packageHosts: { registry: values.registry, npmcdn: values.npmcdn, npmdata: values.npmdata },
 			cwd: values.cwd ?? cwd,
 			onEvent: (event) => write(JSON.stringify(event)),
 		});
@@ -63,6 +69,10 @@ function parse(argv: string[]) {
 			prompt: { type: "string", multiple: true, default: [] },
 			answer: { type: "string", multiple: true, default: [] },
 			cdn: { type: "string" },
+			pkg: { type: "string", multiple: true, default: [] },
+			registry: { type: "string" },
+			npmcdn: { type: "string" },
+			npmdata: { type: "string" },
 			cwd: { type: "string" },
 			help: { type: "boolean", default: false },
 		},

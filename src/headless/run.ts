@@ -11,13 +11,31 @@ import { parseScript } from "../protocol/script.ts";
 import { Runtime } from "../runtime/runtime.ts";
 import { newSessionHeader } from "../session/entries.ts";
 import { EmbeddedWorkspace } from "../workspace/embedded/embedded-workspace.ts";
+import type { PackageLoad } from "../protocol/packages.ts";
+import { packageHosts } from "../packages/hosts.ts";
+import { packageLoad, resolvePackage } from "../packages/resolve.ts";
 
 /** What the runner reports: the runtime's events, plus the dialogs it answered and the prompts it submitted. */
 export type HeadlessEvent =
 	| RuntimeEvent
 	| { type: "ui_request"; id: string; request: UIRequest; response: UIResponse }
 	| { type: "ui_cancel"; id: string }
-	| { type: "submit"; text: string };
+	| { type: "submit"; text: string }
+	/** A `--pkg` source resolved: the exact version, the `pi install` line, what it loads, what cannot work. */
+	| {
+			type: "package_resolved";
+			source: string;
+			id: string;
+			installLine: string;
+			files: number;
+			extensions: string[];
+			skills: string[];
+			prompts: string[];
+			themes: string[];
+			problems: string[];
+	  }
+	/** A `--pkg` source that could not be resolved: nothing of it loads. */
+	| { type: "package_error"; source: string; message: string };
 
 export interface HeadlessOptions {
 	/** Extension modules, in load order: paths (relative to `cwd`) or http(s)/file URLs. */
@@ -32,6 +50,10 @@ export interface HeadlessOptions {
 	cwd?: string;
 	/** Where bare npm names load from, an ESM CDN in esm.sh's shape (default https://esm.sh/). */
 	cdn?: string;
+	/** pi packages as pi writes them (`npm:name@version`, `git:github.com/owner/repo@ref`), loaded after `extensions`. */
+	packages?: string[];
+	/** Where packages come from (src/packages/hosts.ts): the npm registry, the file CDN and its listing. */
+	packageHosts?: { registry?: string; npmcdn?: string; npmdata?: string };
 	/** Called with each event as it happens (the streaming deltas left out). */
 	onEvent?: (event: HeadlessEvent) => void;
 }
@@ -85,6 +107,10 @@ export async function runHeadless(options: HeadlessOptions): Promise<HeadlessRes
 		events.push(event);
 		options.onEvent?.(event);
 	};
+	const packages = await resolvePackages(options, (event) => {
+		if (event.type === "package_error") failed = true;
+		emit(event);
+	});
 	// An in-memory workspace, as in the browser: built-in tools and pi.exec work, nothing touches the disk.
 	const workspace = await EmbeddedWorkspace.create({ cwd: "/workspace" });
 	// It prints the events themselves: the inspector's records are for the page.
@@ -95,6 +121,7 @@ export async function runHeadless(options: HeadlessOptions): Promise<HeadlessRes
 			extensions: options.extensions.map((ext) => moduleUrl(ext, cwd)),
 			script,
 			cdn: options.cdn,
+			packages,
 		},
 		{
 			emit(event) {
@@ -118,4 +145,32 @@ export async function runHeadless(options: HeadlessOptions): Promise<HeadlessRes
 	}
 	await runtime.shutdown();
 	return { exitCode: failed ? 1 : 0, events };
+}
+
+/** Resolves the `--pkg` sources (the command line is the author's yes); each failure is an event naming the source. */
+async function resolvePackages(options: HeadlessOptions, emit: (event: HeadlessEvent) => void): Promise<PackageLoad[]> {
+	const hosts = packageHosts(options.packageHosts ?? {});
+	const loads: PackageLoad[] = [];
+	for (const source of options.packages ?? []) {
+		const resolution = await resolvePackage(source, hosts, fetchAnywhere);
+		if (!resolution.ok) {
+			emit({ type: "package_error", source, message: resolution.error });
+			continue;
+		}
+		const { pkg } = resolution;
+		emit({
+			type: "package_resolved",
+			source,
+			id: pkg.id,
+			installLine: pkg.installLine,
+			files: pkg.files.length,
+			extensions: pkg.extensions,
+			skills: pkg.skills,
+			prompts: pkg.prompts,
+			themes: pkg.themes,
+			problems: pkg.problems.map((problem) => problem.message),
+		});
+		loads.push(packageLoad(pkg));
+	}
+	return loads;
 }

@@ -18,12 +18,14 @@ export const LAYERS: LayerRules = {
 	workspace: ["api", "session", "protocol"],
 	modules: ["api", "session", "protocol"],
 	loader: ["api", "protocol", "modules"],
-	runtime: ["api", "session", "protocol", "workspace", "modules", "loader"],
+	runtime: ["api", "session", "protocol", "workspace", "modules", "loader", "packages"],
+	// pi packages: sources, versions, file lists and manifests, read in the page (the consent) and by the headless runner.
+	packages: ["api", "protocol"],
 	share: ["api", "session", "protocol"],
 	// The host runs the sandbox's service itself where a host cannot serve the frame (host/runtime/runtime-client.ts), and
 	// starts the transpile cache's worker (loader/transpile.worker.ts) by its URL.
-	host: ["api", "session", "protocol", "workspace", "share", "sandbox", "loader"],
-	headless: ["api", "session", "protocol", "workspace", "modules", "loader", "runtime"],
+	host: ["api", "session", "protocol", "workspace", "share", "sandbox", "loader", "packages"],
+	headless: ["api", "session", "protocol", "workspace", "modules", "loader", "runtime", "packages"],
 	ui: ["api", "session", "protocol", "workspace", "share", "host"],
 	// The sandbox frame starts the runtime worker by its URL (`?worker&url`), which is all it takes of it,
 	// and answers its synchronous workspace calls.

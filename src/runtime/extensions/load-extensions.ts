@@ -15,8 +15,15 @@ function factoryOf(namespace: Record<string, unknown>): ExtensionFactory | undef
 	return undefined;
 }
 
-export async function loadExtension(url: string, loader: ModuleLoader, runner: ExtensionRunner, env: ApiEnvironment): Promise<RegisteredExtension> {
+export async function loadExtension(
+	url: string,
+	loader: ModuleLoader,
+	runner: ExtensionRunner,
+	env: ApiEnvironment,
+	name?: string,
+): Promise<RegisteredExtension> {
 	const extension = newRegisteredExtension(url);
+	if (name) extension.name = name;
 	runner.add(extension);
 	let namespace: Record<string, unknown>;
 	try {
