@@ -42,6 +42,7 @@ type TreePanelComponent = typeof import("./panels/TreePanel.tsx").TreePanel;
 
 // Loaded when first opened: not part of the page's first load.
 const InspectorPanel = lazy(() => import("./inspector/InspectorPanel.tsx").then((module) => ({ default: module.InspectorPanel })));
+const PackageConsent = lazy(() => import("./packages/PackageConsent.tsx").then((module) => ({ default: module.PackageConsent })));
 const GalleryPanel = lazy(() => import("./gallery/GalleryPanel.tsx").then((module) => ({ default: module.GalleryPanel })));
 
 /**
@@ -170,6 +171,7 @@ export function App(props: AppProps) {
 			<ExtensionsPanel
 				extensions={state.extensions}
 				errors={state.errors}
+				packages={state.packages}
 				onAdd={(url) => void playground.addExtension(url)}
 				onRemove={(url) => void playground.removeExtension(url)}
 				onEnable={(url) => void playground.enableExtension(url)}
@@ -182,7 +184,7 @@ export function App(props: AppProps) {
 				}}
 			/>
 		),
-		[playground, state.extensions, state.errors, reloadDisabled],
+		[playground, state.extensions, state.errors, state.packages, reloadDisabled],
 	);
 	const deferCatalog = state.phase === "starting";
 	const answersGiven = answersGivenOnBranch(state.answerLog, branch);
@@ -347,7 +349,12 @@ export function App(props: AppProps) {
 			)}
 			<ShareLayer playground={playground} state={state} sharing={sharing} onCloseShare={() => setSharing(false)} />
 			<Notifications items={state.notifications} dropped={state.droppedNotifications} onDismiss={dismissNotification} onDismissDropped={dismissDropped} />
-			{state.phase === "awaiting-trust" && (
+			{state.phase === "awaiting-trust" && state.packageConsent.length > 0 && (
+				<Suspense fallback={null}>
+					<PackageConsent items={state.packageConsent} onDecide={(run) => void playground.decidePackages(run)} />
+				</Suspense>
+			)}
+			{state.phase === "awaiting-trust" && state.packageConsent.length === 0 && (
 				<TrustPrompt
 					urls={state.untrustedUrls}
 					changed={state.changedUrls}

@@ -49,9 +49,10 @@ export const HOST_PARTS: LayerRules = {
 	trust: ["state", "storage"],
 	workspace: ["state", "storage"],
 	share: ["state", "storage", "trust", "workspace"],
+	packages: ["state", "storage", "trust"],
 	embed: ["state", "desks"],
-	runtime: ["state", "keys", "gateway", "storage", "desks", "trust", "workspace"],
-	"playground.ts": ["state", "keys", "storage", "desks", "editor", "trust", "workspace", "share", "runtime"],
+	runtime: ["state", "keys", "gateway", "storage", "desks", "trust", "workspace", "packages"],
+	"playground.ts": ["state", "keys", "storage", "desks", "editor", "trust", "workspace", "share", "runtime", "packages"],
 	"embed-playground.ts": ["playground.ts", "embed"],
 };
 

@@ -11,14 +11,15 @@
 //   /_cdn/v1/packages/gh/<owner>/<repo>/resolved?specifier=<ref>
 // Everything else goes to the esm.sh stand-in (esm-cdn-stand-in.mjs), whose modules import from the server's root;
 // the packages' npm dependencies, installed by `installDependencies` into node_modules/.playa-test/deps/, are
-// served there too. Run as `node test/support/package-stand-in.mjs <port>` (the e2e's server), or use `packageStandIn`.
+// served there too. Run as `node test/support/package-stand-in.mjs <port> [<name>@<version> …]` (the e2e's server),
+// or start it in a test process with package-server.ts.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { gunzipSync } from "node:zlib";
 import { addModuleRoot, esmCdnResponse } from "./esm-cdn-stand-in.mjs";
@@ -186,11 +187,15 @@ export function createPackageHandler(packages, git = []) {
 	};
 }
 
-/** The corpus's packages, packed and unpacked, and their dependencies installed for the esm.sh stand-in. */
-export async function loadCorpusPackages() {
+/**
+ * The corpus's packages, packed and unpacked, and their dependencies installed for the esm.sh stand-in;
+ * `only` ("<name>@<version>", …): those alone.
+ */
+export async function loadCorpusPackages(only = []) {
 	const corpus = await readCorpus();
 	const packages = [];
 	for (const entry of corpus.packages) {
+		if (only.length > 0 && !only.includes(`${entry.name}@${entry.version}`)) continue;
 		const files = untar(await readFile(await packTarball(entry.name, entry.version)));
 		packages.push({ name: entry.name, version: entry.version, files });
 		const manifest = JSON.parse(files.get("package.json").toString("utf8"));
@@ -199,7 +204,7 @@ export async function loadCorpusPackages() {
 			if (dir) addModuleRoot(dir);
 		}
 	}
-	return { packages, git: corpus.git ?? [] };
+	return { packages, git: (corpus.git ?? []).filter((entry) => packages.some((pkg) => `${pkg.name}@${pkg.version}` === entry.package)) };
 }
 
 /** A server for the handler on 127.0.0.1 (port 0: any); requests are counted by path. */
@@ -212,6 +217,8 @@ export async function startPackageServer(handler, port = 0) {
 		res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
 		res.setHeader("Connection", "close");
 		if (url.pathname === "/health") return void res.end("ok");
+		// What was asked for so far (an e2e checks that nothing of a package was fetched before the yes).
+		if (url.pathname === "/_requests") return void res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(requests));
 		const answer = await handler(url.pathname, url.search);
 		res.writeHead(answer.status, { "Content-Type": answer.contentType }).end(answer.body);
 	});
@@ -219,9 +226,10 @@ export async function startPackageServer(handler, port = 0) {
 	return { url: `http://127.0.0.1:${server.address().port}/`, requests, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
-const invokedDirectly = process.argv[1] && import.meta.url === `file://${process.argv[1]}`;
+const invokedDirectly = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (invokedDirectly) {
-	const { packages, git } = await loadCorpusPackages();
+	// node package-stand-in.mjs <port> [<name>@<version> …]: the corpus, or only the packages named.
+	const { packages, git } = await loadCorpusPackages(process.argv.slice(3));
 	const { url } = await startPackageServer(createPackageHandler(packages, git), Number(process.argv[2] ?? 0));
 	process.stdout.write(`package stand-in at ${url}\n`);
 }

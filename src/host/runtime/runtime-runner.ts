@@ -41,6 +41,7 @@ export interface RuntimeRunnerParts {
 	project: Pick<ProjectExtensions, "runnableUrls" | "allTrusted" | "resolve" | "abandon">;
 	choices: RuntimeStartDeps["choices"];
 	workspace: RuntimeStartDeps["workspace"];
+	packages?: RuntimeStartDeps["packages"];
 	inspector: InspectorLog;
 	/** The open dialogs and manual turns: a start cancels them, as they belong to the runtime being replaced. */
 	dialogs: DialogDesk;

@@ -20,6 +20,8 @@ function ErrorText({ error }: { error: ExtensionErrorInfo }) {
 interface Props {
 	extensions: ExtensionStatus[];
 	errors: ExtensionErrorInfo[];
+	/** The pi packages the page trusted: an extension whose URL is under a package's `base` is that package's. */
+	packages?: { id: string; base: string; installLine: string }[];
 	onAdd(url: string): void;
 	onRemove(url: string): void;
 	onEnable(url: string): void;
@@ -70,7 +72,18 @@ function Registered({ label, items }: { label: string; items: string[] | undefin
 	);
 }
 
-export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable, onFlag, onReload, reloadDisabled, onOpenSource }: Props) {
+/** The line saying which package (and exact version) an extension came from, as the page resolved it. */
+function PackageLine({ url, packages }: { url: string; packages: Props["packages"] }) {
+	const pkg = packages?.find((candidate) => url.startsWith(candidate.base));
+	if (!pkg) return null;
+	return (
+		<p className="package-line" aria-label="Package">
+			From the package <code>{pkg.id}</code> <span className="muted">({pkg.installLine})</span>
+		</p>
+	);
+}
+
+export function ExtensionsPanel({ extensions, errors, packages, onAdd, onRemove, onEnable, onFlag, onReload, reloadDisabled, onOpenSource }: Props) {
 	const [url, setUrl] = useState("");
 	return (
 		<section className="panel" aria-label="Extensions">
@@ -114,6 +127,7 @@ export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable,
 								extension.url
 							)}
 						</p>
+						<PackageLine url={extension.url} packages={packages} />
 						{extension.error && <ErrorText error={extension.error} />}
 						{extension.notices.map((notice) => (
 							<p key={notice} className="notice">
@@ -147,7 +161,12 @@ export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable,
 					setUrl("");
 				}}
 			>
-				<input aria-label="Extension URL" placeholder="https://…/extension.ts or /workspace/my-ext.ts" value={url} onChange={(e) => setUrl(e.target.value)} />
+				<input
+					aria-label="Extension URL"
+					placeholder="https://…/extension.ts, /workspace/my-ext.ts or npm:<pi package>"
+					value={url}
+					onChange={(e) => setUrl(e.target.value)}
+				/>
 				<button type="submit">Add</button>
 			</form>
 		</section>
