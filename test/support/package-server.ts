@@ -20,6 +20,7 @@ export function packageServer(): Promise<PackageServer> {
 	started ??= (async () => {
 		const { packages, git } = await loadCorpusPackages();
 		const server = await startPackageServer(createPackageHandler(packages, git));
+		server.unref();
 		return { url: server.url, requests: server.requests, hosts: { registry: `${server.url}_registry/`, npmcdn: `${server.url}_cdn/`, cdn: server.url } };
 	})();
 	return started;

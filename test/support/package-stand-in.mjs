@@ -223,7 +223,13 @@ export async function startPackageServer(handler, port = 0) {
 		res.writeHead(answer.status, { "Content-Type": answer.contentType }).end(answer.body);
 	});
 	await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
-	return { url: `http://127.0.0.1:${server.address().port}/`, requests, close: () => new Promise((resolve) => server.close(resolve)) };
+	return {
+		url: `http://127.0.0.1:${server.address().port}/`,
+		requests,
+		close: () => new Promise((resolve) => server.close(resolve)),
+		/** Lets a test process exit with the server still open. */
+		unref: () => server.unref(),
+	};
 }
 
 const invokedDirectly = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
