@@ -71,3 +71,21 @@ test("a package the user says no to runs nothing; one that cannot be resolved is
 	await expect(page.getByRole("region", { name: "Extensions" })).toContainText("No extensions loaded.");
 	expect((await requests(page)).filter((path) => path.startsWith("/_cdn/npm/@aliou/pi-utils-settings@0.19.2/"))).toEqual([]);
 });
+
+test("the Extensions field takes a package source too: asked about, then loaded beside the rest, its card removable", async ({ page }) => {
+	await page.goto(`/?${HOSTS}`);
+	await waitReady(page);
+	await showPanel(page, "Extensions");
+	await page.getByLabel("Extension URL").fill("git:github.com/xRyul/pi-aliases@v1.0.7");
+	await page.getByRole("button", { name: "Add", exact: true }).click();
+	const consent = page.getByRole("dialog", { name: "Run the pi package pi-aliases?" });
+	await expect(consent.getByLabel("pi install line")).toHaveText("pi install git:github.com/xRyul/pi-aliases@v1.0.7");
+	await consent.getByRole("button", { name: "Run package" }).click();
+	await waitReady(page);
+	const card = extension(page, "pi-aliases");
+	await expect(card.getByLabel("Package")).toContainText("From the package git:github.com/xRyul/pi-aliases@v1.0.7");
+	expect(new URL(page.url()).searchParams.getAll("pkg")).toEqual(["git:github.com/xRyul/pi-aliases@v1.0.7"]);
+	await card.getByRole("button", { name: "Remove pi-aliases" }).click();
+	await waitReady(page);
+	await expect(extension(page, "pi-aliases")).toHaveCount(0);
+});

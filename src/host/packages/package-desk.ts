@@ -103,11 +103,18 @@ export class PackageDesk {
 		await stored;
 	}
 
-	/** Takes a package out (its card's Remove). */
+	/** Takes a package out (its card's Remove), from the address too. */
 	remove(id: string): void {
+		const requested = this.resolved.get(id)?.requested;
 		this.resolved.delete(id);
 		this.trusted.delete(id);
 		this.publish(this.deps.store.get().packageConsent ?? []);
+		if (!this.deps.history) return;
+		const url = new URL(this.deps.location.href);
+		const kept = url.searchParams.getAll("pkg").filter((source) => source !== id && source !== requested);
+		url.searchParams.delete("pkg");
+		for (const source of kept) url.searchParams.append("pkg", source);
+		this.deps.history.replaceState(this.deps.history.state, "", url.href);
 	}
 
 	/** What the runtime loads: the trusted packages, pinned. */
