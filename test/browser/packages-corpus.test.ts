@@ -33,6 +33,7 @@ describe("the package corpus in Chromium", () => {
 	it("resolves each package in the page and runs its check with the runtime in a worker", { timeout: 600_000 }, async () => {
 		expect(crossOriginIsolated).toBe(true);
 		const settings = inject("packageHosts");
+		expect(settings.error, "the package stand-in could not be made").toBeUndefined();
 		const hosts = packageHosts(settings);
 		const results: { source: string; outcome: PackageOutcome; failure?: string }[] = [];
 		for (const check of PACKAGE_CHECKS) {

@@ -16,9 +16,9 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { gunzipSync } from "node:zlib";
@@ -35,14 +35,40 @@ export async function readCorpus() {
 
 const tarballName = (name, version) => `${name.replace(/^@/, "").replace("/", "-")}-${version}.tgz`;
 
+/**
+ * Makes `target` once, whichever of the test processes (vitest's workers, the e2e's server) gets there first: the
+ * others wait for it behind a lock folder (a lock older than 10 minutes is taken as left by a process that died).
+ */
+async function once(target, make) {
+	if (existsSync(target)) return;
+	const lock = `${target}.lock`;
+	await mkdir(dirname(lock), { recursive: true });
+	for (;;) {
+		try {
+			await mkdir(lock);
+			break;
+		} catch {
+			if (existsSync(target)) return;
+			const age = await stat(lock).then((info) => Date.now() - info.mtimeMs, () => 0);
+			if (age > 600_000) await rm(lock, { recursive: true, force: true });
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+	}
+	try {
+		if (!existsSync(target)) await make();
+	} finally {
+		await rm(lock, { recursive: true, force: true });
+	}
+}
+
 /** The tarball of a pinned package, packed from the npm registry once. */
 export async function packTarball(name, version) {
 	const dir = join(CACHE, "packages");
 	const file = join(dir, tarballName(name, version));
-	if (existsSync(file)) return file;
-	await mkdir(dir, { recursive: true });
-	await run("npm", ["pack", `${name}@${version}`, "--pack-destination", dir, "--silent"], { cwd: dir, timeout: 180_000 });
-	if (!existsSync(file)) throw new Error(`npm pack ${name}@${version} made no ${file}`);
+	await once(file, async () => {
+		await run("npm", ["pack", `${name}@${version}`, "--pack-destination", dir, "--silent"], { cwd: dir, timeout: 180_000 });
+		if (!existsSync(file)) throw new Error(`npm pack ${name}@${version} made no ${file}`);
+	});
 	return file;
 }
 
@@ -86,8 +112,7 @@ export async function installDependencies(name, version, dependencies, skip = []
 	const dir = join(CACHE, "deps", `${name.replace("/", "+")}@${version}`);
 	const wanted = Object.entries(dependencies).filter(([dep]) => !skip.includes(dep));
 	if (wanted.length === 0) return undefined;
-	if (!existsSync(join(dir, "installed"))) {
-		await mkdir(dir, { recursive: true });
+	await once(join(dir, "installed"), async () => {
 		await writeFile(join(dir, "package.json"), JSON.stringify({ private: true }));
 		const specs = wanted.map(([dep, range]) => `${dep}@${range}`);
 		await run("npm", ["install", "--ignore-scripts", "--omit=peer", "--no-audit", "--no-fund", "--no-package-lock", "--no-save", ...specs], {
@@ -95,7 +120,7 @@ export async function installDependencies(name, version, dependencies, skip = []
 			timeout: 300_000,
 		});
 		await writeFile(join(dir, "installed"), specs.join("\n"));
-	}
+	});
 	return dir;
 }
 

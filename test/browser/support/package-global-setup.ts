@@ -7,10 +7,15 @@ import { packageServer } from "../../support/package-server.ts";
 
 declare module "vitest" {
 	export interface ProvidedContext {
-		packageHosts: { registry: string; npmcdn: string; cdn: string };
+		/** `error`: the stand-in could not be made (the package corpus then fails, alone). */
+		packageHosts: { registry: string; npmcdn: string; cdn: string; error?: string };
 	}
 }
 
 export default async function setup(project: TestProject): Promise<void> {
-	project.provide("packageHosts", (await packageServer()).hosts);
+	try {
+		project.provide("packageHosts", (await packageServer()).hosts);
+	} catch (error) {
+		project.provide("packageHosts", { registry: "", npmcdn: "", cdn: "", error: String((error as Error)?.message ?? error) });
+	}
 }

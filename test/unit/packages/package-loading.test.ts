@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { main } from "../../../src/headless/cli.ts";
 import { type HeadlessEvent, runHeadless } from "../../../src/headless/run.ts";
@@ -11,6 +12,8 @@ import { packageServer } from "../../support/package-server.ts";
 import { createPackageHandler, startPackageServer } from "../../support/package-stand-in.mjs";
 
 const TIMEOUT = 180_000;
+/** Upstream's example theme: every colour role pi's schema asks for. */
+const UPSTREAM_THEME = new URL("../../../node_modules/@earendil-works/pi-coding-agent/examples/extensions/dynamic-resources/dynamic.json", import.meta.url);
 
 async function hosts() {
 	const server = await packageServer();
@@ -76,6 +79,8 @@ describe("resolving a package in the page's way: metadata and the file list only
 				base: expect.stringMatching(/_cdn\/gh\/xRyul\/pi-aliases@v1\.0\.7\/$/),
 			},
 		});
+		// Without a ref: the one the CDN resolves as the repository's default.
+		expect(await resolvePackage("git:github.com/xRyul/pi-aliases", h)).toMatchObject({ ok: true, pkg: { id: "git:github.com/xRyul/pi-aliases@v1.0.7" } });
 	});
 });
 
@@ -168,6 +173,44 @@ describe("a package loads as pi loads it", () => {
 			["bad", false, 0],
 		]);
 		expect(status[0].error?.message).toMatch(/^not loaded: bad\.ts of npm:two-parts@1\.0\.0 did not load \(cannot import "node:worker_threads"/);
+		await runtime.shutdown();
+		await own.close();
+	});
+});
+
+describe("a package's resources", () => {
+	it("loads skills, prompt templates and themes from the conventional folders; a template is a command", { timeout: TIMEOUT }, async () => {
+		const files = new Map<string, Buffer>([
+			["package.json", Buffer.from(JSON.stringify({ name: "pi-kit", version: "2.0.0", keywords: ["pi-package"] }))],
+			["skills/tidy/SKILL.md", Buffer.from("---\nname: tidy\ndescription: Tidies a folder.\n---\nRun scripts/tidy.sh.\n")],
+			["skills/tidy/scripts/tidy.sh", Buffer.from("echo tidy\n")],
+			["prompts/review.md", Buffer.from("---\ndescription: Review a file\n---\nReview $1 carefully.\n")],
+			["themes/ocean.json", Buffer.from(JSON.stringify({ ...JSON.parse(readFileSync(UPSTREAM_THEME, "utf8")), name: "ocean" }))],
+		]);
+		const own = await startPackageServer(createPackageHandler([{ name: "pi-kit", version: "2.0.0", files }], []));
+		const h = packageHosts({ registry: `${own.url}_registry/`, npmcdn: `${own.url}_cdn/` });
+		const resolution = await resolvePackage("npm:pi-kit", h);
+		if (!resolution.ok) throw new Error(resolution.error);
+		expect(resolution.pkg).toMatchObject({ from: "folders", skills: ["skills/tidy/SKILL.md"], prompts: ["prompts/review.md"], themes: ["themes/ocean.json"] });
+		const workspace = await EmbeddedWorkspace.create({ cwd: "/workspace" });
+		const runtime = new Runtime({ scriptedTokensPerSecond: 0, workspace, uiMode: "rpc", inspect: false });
+		const events: HeadlessEvent[] = [];
+		await runtime.start(
+			{
+				session: { header: newSessionHeader(workspace.cwd), entries: [], leafId: null },
+				extensions: [],
+				script: [{ text: "ok" }],
+				packages: [packageLoad(resolution.pkg)],
+			},
+			{ emit: (event) => void events.push(event), requestUI: async () => ({ cancelled: true }), cancelUI: () => undefined },
+		);
+		const home = "/home/user/.pi/agent/packages/pi-kit@2.0.0";
+		expect(runtime.parts.resources.skills).toMatchObject([{ name: "tidy", filePath: `${home}/skills/tidy/SKILL.md`, baseDir: `${home}/skills/tidy` }]);
+		expect(await workspace.readFile(`${home}/skills/tidy/scripts/tidy.sh`, "utf8")).toBe("echo tidy\n");
+		expect(runtime.parts.resources.themes.map((theme) => theme.name)).toEqual(["ocean"]);
+		await runtime.submit("/review src/a.ts");
+		const user = events.find((event) => event.type === "entry_appended" && JSON.stringify(event.entry).includes('"role":"user"'));
+		expect(JSON.stringify(user)).toContain("Review src/a.ts carefully.");
 		await runtime.shutdown();
 		await own.close();
 	});
