@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { PACKAGE_PORT } from "../../playwright.config.ts";
 import { extension, send, showPanel, waitReady } from "./helpers.ts";
@@ -89,3 +90,18 @@ test("the Extensions field takes a package source too: asked about, then loaded 
 	await waitReady(page);
 	await expect(extension(page, "pi-aliases")).toHaveCount(0);
 });
+
+for (const colorScheme of ["light", "dark"] as const) {
+	test(`the package consent has no serious accessibility problem (${colorScheme})`, async ({ page }) => {
+		await page.emulateMedia({ colorScheme });
+		await page.goto(`/?pkg=${encodeURIComponent("npm:pi-aliases@1.0.7")}&${HOSTS}`);
+		const consent = page.getByRole("dialog", { name: "Run the pi package pi-aliases?" });
+		await expect(consent).toBeVisible();
+		await consent.getByText("4 files").click();
+		const results = await new AxeBuilder({ page }).analyze();
+		const serious = results.violations
+			.filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+			.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5) }));
+		expect(serious).toEqual([]);
+	});
+}
