@@ -1,12 +1,12 @@
 /**
  * An npm source to an exact version and its package.json, from the registry's package document (which answers
- * with CORS): a version as it is, a range to the highest published version it allows, a dist-tag (`latest` when
- * none is written) to the version it points at. A version that does not exist, or a registry that does not
+ * with CORS): a version as it is (from its own, smaller document), a range to the highest published version it
+ * allows, a dist-tag (`latest` when none is written) to the version it points at. A version that does not exist, or a registry that does not
  * answer, is a sentence naming the package. Runs wherever packages are resolved (the page, the headless runner).
  */
 import { type FetchLike, getJson, hostOf, isRecord } from "./http.ts";
 import { type PackageHosts, packageDocumentUrl } from "./hosts.ts";
-import { isExactVersion, maxSatisfying, parseRange } from "./semver.ts";
+import { compareVersions, isExactVersion, maxSatisfying, parseRange, parseVersion } from "./semver.ts";
 
 export interface RegistryVersion {
 	version: string;
@@ -21,11 +21,33 @@ export type RegistryAnswer = RegistryVersion | { error: string };
 
 /** The newest few published versions, for a sentence about one that does not exist. */
 function newest(versions: string[]): string {
-	return versions.slice(-3).reverse().join(", ");
+	const parsed = versions.flatMap((text) => {
+		const version = parseVersion(text);
+		return version ? [{ text, version }] : [];
+	});
+	return parsed
+		.sort((a, b) => compareVersions(b.version, a.version))
+		.slice(0, 3)
+		.map((entry) => entry.text)
+		.join(", ");
+}
+
+/**
+ * An exact version's own document (`<registry>/<name>/<version>`): a pinned link's usual case, a few KB where the
+ * whole package document lists every version. Undefined when the registry does not answer it with that version
+ * (the whole document then says why).
+ */
+async function versionDocument(fetchImpl: FetchLike, hosts: PackageHosts, name: string, version: string): Promise<RegistryVersion | undefined> {
+	const answer = await getJson(fetchImpl, packageDocumentUrl(hosts, name, version), `version ${version} of ${name}`);
+	if ("error" in answer || !isRecord(answer.value) || answer.value.version !== version) return undefined;
+	return { version, manifest: answer.value, bytes: answer.bytes, requests: 1 };
 }
 
 export async function resolveNpmVersion(fetchImpl: FetchLike, hosts: PackageHosts, name: string, spec?: string): Promise<RegistryAnswer> {
 	const wanted = spec ?? "latest";
+	const exact = isExactVersion(wanted) ? await versionDocument(fetchImpl, hosts, name, wanted) : undefined;
+	if (exact) return exact;
+	const asked = isExactVersion(wanted) ? 1 : 0;
 	const url = packageDocumentUrl(hosts, name);
 	const document = await getJson(fetchImpl, url, `the package document of ${name}`);
 	if ("error" in document) {
@@ -50,5 +72,5 @@ export async function resolveNpmVersion(fetchImpl: FetchLike, hosts: PackageHost
 	if (!version || !isRecord(doc.versions[version])) {
 		return { error: `npm:${name} has no version ${wanted === "latest" ? "tagged latest" : `matching ${wanted}`} (its newest: ${newest(versions) || "none"}).` };
 	}
-	return { version, manifest: doc.versions[version] as Record<string, unknown>, bytes: document.bytes, requests: 1 };
+	return { version, manifest: doc.versions[version] as Record<string, unknown>, bytes: document.bytes, requests: 1 + asked };
 }

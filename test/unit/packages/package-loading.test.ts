@@ -32,6 +32,10 @@ describe("resolving a package in the page's way: metadata and the file list only
 		expect(pkg.files.map((file) => file.path)).toEqual(["LICENSE", "README.md", "package.json", "src/index.ts"]);
 		expect(pkg.files.every((file) => /^sha256-[0-9a-f]{64}$/.test(file.hash))).toBe(true);
 		expect(server.requests.slice(before)).toEqual(["/_registry/pi-aliases", "/_cdn/v1/packages/npm/pi-aliases@1.0.7"]);
+		// A pinned link asks for that version's own document, not every version's.
+		const again = server.requests.length;
+		expect(await resolvePackage("npm:@aliou/pi-utils-settings@0.19.2", h)).toMatchObject({ ok: true, pkg: { id: "npm:@aliou/pi-utils-settings@0.19.2" } });
+		expect(server.requests.slice(again)).toEqual(["/_registry/@aliou%2Fpi-utils-settings/0.19.2", "/_cdn/v1/packages/npm/@aliou/pi-utils-settings@0.19.2"]);
 	});
 
 	it("names what cannot be: a version that does not exist, a package that is no pi package, a registry that does not answer", {
