@@ -105,3 +105,24 @@ for (const colorScheme of ["light", "dark"] as const) {
 		expect(serious).toEqual([]);
 	});
 }
+
+test("the package browser finds pi packages on the registry, and Try asks about one before it runs", async ({ page }) => {
+	await page.goto(`/?${HOSTS}`);
+	await waitReady(page);
+	await showPanel(page, "Extensions");
+	await page.getByRole("button", { name: "Browse pi packages…" }).click();
+	const browser = page.getByRole("dialog", { name: "Browse pi packages" });
+	await expect(browser.getByRole("listitem", { name: "Package pi-aliases" })).toContainText("1.0.7");
+	await browser.getByLabel("Search pi packages").fill("settings");
+	await browser.getByRole("button", { name: "Search" }).click();
+	await expect(browser.getByRole("list", { name: "Found pi packages" })).toContainText("No pi package matches.");
+	await browser.getByLabel("Search pi packages").fill("aliases");
+	await browser.getByRole("button", { name: "Search" }).click();
+	await expect(browser.getByRole("list", { name: "Found pi packages" }).getByRole("listitem")).toHaveCount(1);
+	await browser.getByRole("button", { name: "Try pi-aliases" }).click();
+	const consent = page.getByRole("dialog", { name: "Run the pi package pi-aliases?" });
+	await expect(consent.getByLabel("pi install line")).toHaveText("pi install npm:pi-aliases@1.0.7");
+	await consent.getByRole("button", { name: "Run package" }).click();
+	await waitReady(page);
+	await expect(extension(page, "pi-aliases")).toContainText("loaded");
+});

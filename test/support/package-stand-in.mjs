@@ -4,6 +4,7 @@
 // pinned versions, in test/corpus/packages/corpus.json). Paths it answers:
 //   /_registry/<name>                     the package document (every pinned version of it, dist-tags.latest the highest)
 //   /_registry/<name>/<version>           one version's document
+//   /_registry/-/v1/search?text=…         the registry's search (keywords:<k> and words), over the pinned packages
 //   /_cdn/npm/<name>@<version>/<path>     a file of the package
 //   /_cdn/gh/<owner>/<repo>@<ref>/<path>  a file of a repository (a pinned package's files, named in corpus.json's "git")
 //   /_cdn/v1/packages/npm/<name>@<version>?structure=flat   the file list, as jsDelivr's data API gives it
@@ -49,7 +50,10 @@ async function once(target, make) {
 			break;
 		} catch {
 			if (existsSync(target)) return;
-			const age = await stat(lock).then((info) => Date.now() - info.mtimeMs, () => 0);
+			const age = await stat(lock).then(
+				(info) => Date.now() - info.mtimeMs,
+				() => 0,
+			);
 			if (age > 600_000) await rm(lock, { recursive: true, force: true });
 			await new Promise((resolve) => setTimeout(resolve, 500));
 		}
@@ -158,6 +162,23 @@ export function createPackageHandler(packages, git = []) {
 	const json = (value) => ({ status: 200, body: JSON.stringify(value), contentType: "application/json" });
 	const notFound = { status: 404, body: "not found", contentType: "text/plain" };
 	return async function answer(path, search = "") {
+		if (path === "/_registry/-/v1/search") {
+			// The registry's search, over the pinned packages: every word must be in the name, the description or a keyword.
+			const words = (new URLSearchParams(search).get("text") ?? "").split(/\s+/).filter(Boolean);
+			const latest = [...byName.values()].map((versions) => [...versions].sort((a, b) => compare(a.version, b.version)).at(-1));
+			const objects = latest
+				.map((pkg) => JSON.parse(pkg.files.get("package.json").toString("utf8")))
+				.filter((manifest) =>
+					words.every((word) => {
+						const keyword = /^keywords:(.+)$/.exec(word);
+						if (keyword) return (manifest.keywords ?? []).includes(keyword[1]);
+						return `${manifest.name} ${manifest.description ?? ""} ${(manifest.keywords ?? []).join(" ")}`.toLowerCase().includes(word.toLowerCase());
+					}),
+				)
+				.sort((a, b) => (a.name < b.name ? -1 : 1))
+				.map((manifest) => ({ package: { name: manifest.name, version: manifest.version, description: manifest.description, links: {} } }));
+			return json({ objects, total: objects.length, time: "" });
+		}
 		if (path.startsWith("/_registry/")) {
 			const rest = decodeURIComponent(path.slice("/_registry/".length));
 			const match = /^((?:@[^/]+\/)?[^/@]+)(?:\/([^/]+))?$/.exec(rest);

@@ -9,6 +9,7 @@
 import type { PackageLoad } from "../../protocol/packages.ts";
 import type { PackageHosts } from "../../packages/hosts.ts";
 import type { ResolvedPackage } from "../../packages/resolve.ts";
+import type { SearchAnswer } from "../../packages/search.ts";
 import type { Notices } from "../state/notices.ts";
 import type { PackageConsentItem, PlaygroundState } from "../state/playground-state.ts";
 import type { Store } from "../state/store.ts";
@@ -115,6 +116,12 @@ export class PackageDesk {
 		url.searchParams.delete("pkg");
 		for (const source of kept) url.searchParams.append("pkg", source);
 		this.deps.history.replaceState(this.deps.history.state, "", url.href);
+	}
+
+	/** The package browser's search: pi packages on the registry (nothing of them is fetched but their names). */
+	async search(query: string): Promise<SearchAnswer> {
+		const { searchPackages } = await import("../../packages/search.ts");
+		return searchPackages((url, init) => fetch(url, init), this.hosts, query);
 	}
 
 	/** What the runtime loads: the trusted packages, pinned. */

@@ -31,6 +31,8 @@ interface Props {
 	reloadDisabled?: boolean;
 	/** Opens a workspace extension's file in the editor. */
 	onOpenSource?(path: string): void;
+	/** Opens the package browser (a search of the registry for pi packages). */
+	onBrowsePackages?(): void;
 }
 
 function Flag({ flag, onFlag }: { flag: ExtensionStatus["flags"][number]; onFlag: Props["onFlag"] }) {
@@ -83,7 +85,19 @@ function PackageLine({ url, packages }: { url: string; packages: Props["packages
 	);
 }
 
-export function ExtensionsPanel({ extensions, errors, packages, onAdd, onRemove, onEnable, onFlag, onReload, reloadDisabled, onOpenSource }: Props) {
+export function ExtensionsPanel({
+	extensions,
+	errors,
+	packages,
+	onAdd,
+	onRemove,
+	onEnable,
+	onFlag,
+	onReload,
+	reloadDisabled,
+	onOpenSource,
+	onBrowsePackages,
+}: Props) {
 	const [url, setUrl] = useState("");
 	return (
 		<section className="panel" aria-label="Extensions">
@@ -169,6 +183,11 @@ export function ExtensionsPanel({ extensions, errors, packages, onAdd, onRemove,
 				/>
 				<button type="submit">Add</button>
 			</form>
+			{onBrowsePackages && (
+				<button type="button" className="link-button" onClick={onBrowsePackages}>
+					Browse pi packages…
+				</button>
+			)}
 		</section>
 	);
 }
