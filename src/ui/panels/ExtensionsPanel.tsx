@@ -79,8 +79,8 @@ function PackageLine({ url, packages }: { url: string; packages: Props["packages
 	const pkg = packages?.find((candidate) => url.startsWith(candidate.base));
 	if (!pkg) return null;
 	return (
-		<p className="package-line" aria-label="Package">
-			From the package <code>{pkg.id}</code> <span className="muted">({pkg.installLine})</span>
+		<p className="package-line muted" aria-label="Package" title={pkg.installLine}>
+			From the package <code>{pkg.id}</code>
 		</p>
 	);
 }
