@@ -5,6 +5,7 @@
  * playground closes, none starts any more.
  */
 import type { RuntimeApi, StartReason } from "../../protocol/runtime.ts";
+import { packageFileUrl } from "../../protocol/packages.ts";
 import { pageAppearance, watchPageAppearance } from "../state/appearance.ts";
 import { watchAvailableModels } from "./available-models.ts";
 import type { DialogDesk } from "../desks/dialog-desk.ts";
@@ -138,6 +139,8 @@ export class RuntimeRunner {
 				runtimeConfig(this.startDeps, plan, this.parts.location, options.startReason),
 				this.parts.workspace.createPort(),
 			]);
+			// A package's extensions run too: a hang no extension can be named for turns them off with the rest.
+			this.loadedUrls = [...plan.extensions, ...(config.packages ?? []).flatMap((pkg) => pkg.extensions.map((path) => packageFileUrl(pkg, path)))];
 			const generation = ++this.generation;
 			const sessionId = plan.session.header.id;
 			const writes = this.parts.sessionWriter?.connect(this.parts.databases.current, sessionId, storedWrites(this.events, generation));
