@@ -68,7 +68,9 @@ function InstallLine({ line }: { line: string }) {
 	const [copied, setCopied] = useState(false);
 	return (
 		<p className="package-install">
-			<code aria-label="pi install line">{line}</code>{" "}
+			<span role="group" aria-label="pi install line">
+				<code>{line}</code>
+			</span>{" "}
 			<button
 				type="button"
 				onClick={() =>

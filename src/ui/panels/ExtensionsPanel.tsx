@@ -79,7 +79,7 @@ function PackageLine({ url, packages }: { url: string; packages: Props["packages
 	const pkg = packages?.find((candidate) => url.startsWith(candidate.base));
 	if (!pkg) return null;
 	return (
-		<p className="package-line muted" aria-label="Package" title={pkg.installLine}>
+		<p className="package-line muted" role="note" aria-label="Package" title={pkg.installLine}>
 			From the package <code>{pkg.id}</code>
 		</p>
 	);
