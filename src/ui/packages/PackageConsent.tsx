@@ -68,7 +68,7 @@ function InstallLine({ line }: { line: string }) {
 	const [copied, setCopied] = useState(false);
 	return (
 		<p className="package-install">
-			<span role="group" aria-label="pi install line">
+			<span role="note" aria-label="pi install line">
 				<code>{line}</code>
 			</span>{" "}
 			<button
