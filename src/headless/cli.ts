@@ -16,9 +16,13 @@ import { parseArgs } from "node:util";
 import { ScenarioError } from "../scenario/parse.ts";
 import { HeadlessUsageError, runHeadless } from "./run.ts";
 
-const USAGE = `usage: playa-headless --ext <path|url> [--ext …] [--script steps.json] [--prompt text]… [--answer value]… [--cdn url] [--record out.json]
+const USAGE = `usage: playa-headless --ext <path|url> [--ext …] [--pkg source]… [--script steps.json] [--prompt text]… [--answer value]… [--cdn url] [--record out.json]
        playa-headless --scenario scenario.json [--cdn url]
   --ext       an extension module (a path or an http(s) URL), repeatable, loaded in order
+  --pkg       a pi package as pi writes it (npm:<name>[@<version>], git:github.com/<owner>/<repo>[@<ref>]), repeatable
+  --registry  the npm registry packages resolve on (default https://registry.npmjs.org/)
+  --npmcdn    the file CDN of jsDelivr's shape their files come from (default https://cdn.jsdelivr.net/)
+  --npmdata   its file listing, jsDelivr's data API shape (default https://data.jsdelivr.com/v1/packages/, or <npmcdn>v1/packages/)
   --script    a JSON file with the scripted model's steps
   --prompt    text to submit (a prompt or a /command), repeatable, run one after another
   --answer    the answer to the next dialog: "yes"/"no" for confirm, the text or option for others
@@ -47,7 +51,7 @@ export async function main(
 		return 0;
 	}
 	if (values.scenario !== undefined) return replay(values, write, cwd);
-	if (values.ext.length === 0) {
+	if (values.ext.length + values.pkg.length === 0) {
 		write(USAGE);
 		return 2;
 	}
@@ -62,6 +66,8 @@ export async function main(
 			prompts: values.prompt,
 			answers: values.answer,
 			cdn: values.cdn,
+			packages: values.pkg,
+			packageHosts: { registry: values.registry, npmcdn: values.npmcdn, npmdata: values.npmdata },
 			cwd: values.cwd ?? cwd,
 			record: values.record,
 			match: values.match as "exact" | "subset" | undefined,
@@ -118,6 +124,10 @@ function parse(argv: string[]) {
 			prompt: { type: "string", multiple: true, default: [] },
 			answer: { type: "string", multiple: true, default: [] },
 			cdn: { type: "string" },
+			pkg: { type: "string", multiple: true, default: [] },
+			registry: { type: "string" },
+			npmcdn: { type: "string" },
+			npmdata: { type: "string" },
 			cwd: { type: "string" },
 			record: { type: "string" },
 			match: { type: "string" },

@@ -11,12 +11,15 @@ import { init as initLexer, parse as parseImports } from "es-module-lexer";
 import { type ExtensionPhase, TRANSPILE_CACHE_SOURCE_LIMIT } from "../protocol/runtime.ts";
 import type { ProvidedModules } from "./provided-modules.ts";
 import type { ModuleUrls } from "./module-urls.ts";
-import { DEFAULT_CDN, resolveSpecifier } from "./specifiers.ts";
+import { DEFAULT_CDN, type Resolution, resolveSpecifier } from "./specifiers.ts";
 import { type TranspileError, lineAt, transpile } from "./transpile.ts";
 import { computedImport, rewriteComputedImport, withResolverImport } from "./computed-imports.ts";
 import { isWorkspaceUrl, workspacePathOf } from "../protocol/workspace/workspace-url.ts";
 import { nodeGlobalsPrelude } from "./node-globals.ts";
 import { type Dialect, dialectOf, type ScopesSeen, scopesIn } from "./dialect.ts";
+import { type PackageLoad, packageFileUrl, packageOf } from "../protocol/packages.ts";
+import { packageImport } from "./package-imports.ts";
+import { providedModuleFor } from "../modules/table.ts";
 
 /** On the module's first line, so the lines of errors stay the author's. */
 const withNodeGlobals = (code: string, url: string, scopes: ScopesSeen) => {
@@ -66,6 +69,11 @@ export interface ModuleLoaderOptions {
 	sources?: Readonly<Record<string, string>>;
 	/** The page's transpile cache (HostBridge.transpiled): JavaScript it made of this source before, or undefined. */
 	cachedTranspile?: (url: string, source: string) => Promise<string | undefined>;
+	/**
+	 * pi packages the user said yes to (protocol/packages.ts): their files' imports resolve within the package and
+	 * at its dependencies' versions (package-imports.ts), and each file must have the hash the CDN listed.
+	 */
+	packages?: readonly PackageLoad[];
 }
 
 /** Finds `url:line:column` of a source URL in a (described) stack. */
@@ -89,10 +97,15 @@ export class ModuleLoader {
 	/** The pi scopes each of the authors' modules names, and the authors' modules it imports. */
 	private readonly scopes = new Map<string, ScopesSeen>();
 	private readonly sourceImports = new Map<string, string[]>();
+	/** The listed hash of each package file, by URL. */
+	private readonly packageHashes = new Map<string, { hash: string; id: string }>();
 
 	constructor(private readonly options: ModuleLoaderOptions) {
 		this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
 		this.cdn = options.cdn ?? DEFAULT_CDN;
+		for (const pkg of options.packages ?? []) {
+			for (const file of pkg.files) this.packageHashes.set(packageFileUrl(pkg, file.path), { hash: file.hash, id: pkg.id });
+		}
 	}
 
 	/**
@@ -220,7 +233,7 @@ export class ModuleLoader {
 	}
 
 	private async targetFor(specifier: string, importer: string, chain: string[], line?: number): Promise<string> {
-		const resolution = resolveSpecifier(specifier, importer, this.cdn, this.javascript.has(importer));
+		const resolution = this.packageResolution(specifier, importer, line) ?? resolveSpecifier(specifier, importer, this.cdn, this.javascript.has(importer));
 		switch (resolution.kind) {
 			case "host":
 				return this.options.providedModules.urlFor(resolution.module);
@@ -244,6 +257,25 @@ export class ModuleLoader {
 		}
 	}
 
+	/** An import in a package's own file, resolved within the package (package-imports.ts); undefined for any other. */
+	private packageResolution(specifier: string, importer: string, line?: number): Resolution | undefined {
+		const pkg = this.javascript.has(importer) || providedModuleFor(specifier) ? undefined : packageOf(this.options.packages, importer);
+		if (!pkg) return undefined;
+		const routed = packageImport(pkg, specifier, importer, this.cdn);
+		switch (routed.kind) {
+			case "file":
+				return { kind: "source", url: routed.url };
+			case "dependency":
+				return { kind: "source", url: routed.url, javascript: true };
+			case "unavailable":
+				return { kind: "unavailable", reason: routed.reason };
+			case "missing":
+				throw new ModuleLoadError(routed.message, "import", importer, line);
+			case "other":
+				return undefined;
+		}
+	}
+
 	/** A dependency's failure is reported against the extension file that imported it (`chain[0]`). */
 	private async fetchSource(url: string, chain: string[]): Promise<string> {
 		if (isWorkspaceUrl(url)) return this.readWorkspace(url);
@@ -255,6 +287,14 @@ export class ModuleLoader {
 			throw new ModuleLoadError(
 				`${what} answered with a web page (HTML), not a module: there is probably no file at that address, and the server sent its page instead. ` +
 					"Check the address; for a file in the workspace, enter its path (/workspace/my-ext.ts, or .pi/extensions/my-ext.ts).",
+				"fetch",
+				owner,
+			);
+		}
+		const listed = this.packageHashes.get(url);
+		if (listed && textHash(body) !== listed.hash) {
+			throw new ModuleLoadError(
+				`${url} is not the file of ${listed.id} you said yes to: its content is not the one the file CDN listed (hash ${listed.hash.slice(0, 19)}…).`,
 				"fetch",
 				owner,
 			);

@@ -13,6 +13,7 @@ import type { StoredEntry, SessionHeader } from "../session/entries.ts";
 import { methodsOf } from "./guard.ts";
 import type { InspectorBatch } from "./inspector/inspector.ts";
 import type { StreamingDelta } from "./streaming.ts";
+import type { PackageLoad } from "./packages.ts";
 
 export type { ScriptStep, TreeRow, TreeRowKind, TreeView };
 
@@ -76,6 +77,11 @@ export interface RuntimeConfig {
 	 * these instead of fetching them once more (still checked against `contentHashes`).
 	 */
 	sources?: Record<string, string>;
+	/**
+	 * pi packages the user said yes to, pinned (protocol/packages.ts): their extensions load after `extensions`, their
+	 * skills, prompts and themes with the session's resources, each file checked against the hash the CDN listed.
+	 */
+	packages?: PackageLoad[];
 	/** Steps the scripted model replays. */
 	script: ScriptStep[];
 	/** Shared memory where the runtime records which extension code runs (see call-record.ts); in the page, the sandbox frame's. */

@@ -46,6 +46,8 @@ type TreePanelComponent = typeof import("./panels/TreePanel.tsx").TreePanel;
 
 // Loaded when first opened: not part of the page's first load.
 const InspectorPanel = lazy(() => import("./inspector/InspectorPanel.tsx").then((module) => ({ default: module.InspectorPanel })));
+const PackageBrowser = lazy(() => import("./packages/PackageBrowser.tsx").then((module) => ({ default: module.PackageBrowser })));
+const PackageConsent = lazy(() => import("./packages/PackageConsent.tsx").then((module) => ({ default: module.PackageConsent })));
 const GalleryPanel = lazy(() => import("./gallery/GalleryPanel.tsx").then((module) => ({ default: module.GalleryPanel })));
 
 /**
@@ -153,6 +155,7 @@ export function App(props: AppProps) {
 	const [galleryOpen, setGalleryOpen] = useState(false);
 	const [reveal, setReveal] = useState<{ pane: PaneId; at: number }>();
 	const [sharing, setSharing] = useState(false);
+	const [browsingPackages, setBrowsingPackages] = useState(false);
 	// The panels' elements stay the same while their inputs do, so React skips them on the runtime's many
 	// updates during a run (a hidden tab still renders).
 	const replyError = lastReplyError(branch);
@@ -178,6 +181,7 @@ export function App(props: AppProps) {
 			<ExtensionsPanel
 				extensions={extensionCards(state)}
 				errors={state.errors}
+				packages={state.packages}
 				onAdd={(url) => void playground.addExtension(url)}
 				onRemove={(url) => void playground.removeExtension(url)}
 				onEnable={(url) => playground.enableExtension(url)}
@@ -188,9 +192,10 @@ export function App(props: AppProps) {
 					playground.editor.requestOpen(path);
 					setReveal({ pane: "editor", at: Date.now() });
 				}}
+				onBrowsePackages={() => setBrowsingPackages(true)}
 			/>
 		),
-		[playground, state.extensions, state.unreadableLinks, state.errors, reloadDisabled],
+		[playground, state.extensions, state.unreadableLinks, state.errors, state.packages, reloadDisabled],
 	);
 	const deferCatalog = state.phase === "starting";
 	const answersGiven = answersGivenOnBranch(state.answerLog, branch);
@@ -373,7 +378,24 @@ export function App(props: AppProps) {
 			)}
 			<ShareLayer playground={playground} state={state} sharing={sharing} onCloseShare={() => setSharing(false)} />
 			<Notifications items={state.notifications} dropped={state.droppedNotifications} onDismiss={dismissNotification} onDismissDropped={dismissDropped} />
-			{state.phase === "awaiting-trust" && (
+			{browsingPackages && (
+				<Suspense fallback={null}>
+					<PackageBrowser
+						search={(query) => playground.packages.search(query)}
+						onTry={(source) => {
+							setBrowsingPackages(false);
+							void playground.addPackage(source);
+						}}
+						onClose={() => setBrowsingPackages(false)}
+					/>
+				</Suspense>
+			)}
+			{state.phase === "awaiting-trust" && state.packageConsent.length > 0 && (
+				<Suspense fallback={null}>
+					<PackageConsent items={state.packageConsent} onDecide={(run) => void playground.decidePackages(run)} />
+				</Suspense>
+			)}
+			{state.phase === "awaiting-trust" && state.packageConsent.length === 0 && (
 				<TrustPrompt
 					urls={state.untrustedUrls}
 					changed={state.changedUrls}

@@ -5,6 +5,7 @@
  * playground closes, none starts any more.
  */
 import type { RuntimeApi, StartReason } from "../../protocol/runtime.ts";
+import { packageFileUrl } from "../../protocol/packages.ts";
 import { pageAppearance, watchPageAppearance } from "../state/appearance.ts";
 import { watchAvailableModels } from "./available-models.ts";
 import type { DialogDesk } from "../desks/dialog-desk.ts";
@@ -41,6 +42,7 @@ export interface RuntimeRunnerParts {
 	project: Pick<ProjectExtensions, "runnableUrls" | "allTrusted" | "resolve" | "abandon">;
 	choices: RuntimeStartDeps["choices"];
 	workspace: RuntimeStartDeps["workspace"];
+	packages?: RuntimeStartDeps["packages"];
 	inspector: InspectorLog;
 	/** The open dialogs and manual turns: a start cancels them, as they belong to the runtime being replaced. */
 	dialogs: DialogDesk;
@@ -143,6 +145,8 @@ export class RuntimeRunner {
 				this.parts.workspace.createPort(),
 			]);
 			const config = options.interruption ? { ...planned, interruption: options.interruption } : planned;
+			// A package's extensions run too: a hang no extension can be named for turns them off with the rest.
+			this.loadedUrls = [...plan.extensions, ...(config.packages ?? []).flatMap((pkg) => pkg.extensions.map((path) => packageFileUrl(pkg, path)))];
 			const generation = ++this.generation;
 			const sessionId = plan.session.header.id;
 			const writes = this.parts.sessionWriter?.connect(this.parts.databases.current, sessionId, storedWrites(this.events, generation));

@@ -10,7 +10,7 @@ import type { DisabledExtensionInfo, HostBridge, ProjectTrustAnswer, ProjectTrus
 import type { ApiEnvironment } from "./api.ts";
 import type { ContextSource } from "./context.ts";
 import { disabledExtension, type RegisteredExtension } from "./extension.ts";
-import { loadExtension } from "./load-extensions.ts";
+import { loadExtension } from "./loading/load-extensions.ts";
 import type { ExtensionRunner } from "./runner.ts";
 import { createUIContext, type UIScope } from "./ui/ui-client.ts";
 

@@ -18,6 +18,7 @@ import { Notifications } from "../shell/Notifications.tsx";
 import { PlaygroundTranscript } from "../transcript/PlaygroundTranscript.tsx";
 import { usePlaygroundState } from "../usePlayground.ts";
 import { ShareConsent } from "../share/ShareConsent.tsx";
+import { PackageConsent } from "../packages/PackageConsent.tsx";
 import { StartingStatus } from "../shell/StartingStatus.tsx";
 import "../shell/shell.css";
 import "./embed.css";
@@ -82,7 +83,10 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 			</div>
 			<Notifications items={state.notifications} dropped={state.droppedNotifications} onDismiss={dismiss} onDismissDropped={dismissDropped} />
 			<ShareConsent desk={playground.share} />
-			{state.phase === "awaiting-trust" && (
+			{state.phase === "awaiting-trust" && state.packageConsent.length > 0 && (
+				<PackageConsent items={state.packageConsent} onDecide={(run) => void playground.decidePackages(run)} />
+			)}
+			{state.phase === "awaiting-trust" && state.packageConsent.length === 0 && (
 				<TrustPrompt
 					urls={state.untrustedUrls}
 					changed={state.changedUrls}
