@@ -145,6 +145,8 @@ export type ProjectTrustDecision = { trusted: "yes" | "no"; remember: boolean; e
 export interface ProjectTrustAnswer {
 	extensions: string[];
 	trusted: boolean;
+	/** The page's hashes of every module of `extensions` (as RuntimeConfig.contentHashes): the loader runs no other text. */
+	contentHashes?: Record<string, string>;
 }
 
 /**
