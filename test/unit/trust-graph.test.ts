@@ -2,7 +2,7 @@
  * Trust covers every module an extension runs (issue 33): the page finds and hashes a trusted extension's imports
  * itself, a rewritten or new import asks again naming that file, and the runtime gets the hash of each module.
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PlayaDatabase } from "../../src/host/storage/database.ts";
 import { initialPlaygroundState, type PlaygroundState } from "../../src/host/state/playground-state.ts";
 import { Store } from "../../src/host/state/store.ts";
@@ -27,6 +27,8 @@ export default function (pi: ExtensionAPI) { pi.registerCommand("hi", { handler:
 `;
 const HELPER = `export const greeting: string = "hello";\n`;
 const REWRITTEN = `export const greeting: string = "pwned";\n`;
+afterEach(() => void vi.unstubAllGlobals());
+
 const GOOD_URL = "workspace:/workspace/.pi/extensions/good.ts";
 const HELPER_URL = "workspace:/workspace/.pi/extensions/lib/helper.ts";
 
@@ -100,6 +102,26 @@ describe("a project extension's imports are part of what the user trusts", () =>
 				.consentFiles.filter((file) => file.changed)
 				.map((file) => file.file),
 		).toEqual(["/workspace/.pi/extensions/lib/helper.ts", "/workspace/.pi/extensions/lib/more.ts"]);
+	});
+
+	it("hashes a module the extension imports by URL too, read with the page's fetch, and asks again when it changes", async () => {
+		let served = HELPER;
+		vi.stubGlobal("fetch", async (url: string) => (url === "https://x.test/remote.ts" ? new Response(served) : new Response("", { status: 404 })));
+		const { workspace, store, project } = await setup();
+		await workspace.writeFile("/workspace/.pi/extensions/lib/helper.ts", `export { greeting } from "https://x.test/remote.ts";\n`);
+		await project.runnableUrls();
+		expect(store.get().consentFiles.map((file) => file.file)).toContain("https://x.test/remote.ts");
+		await project.decide(true);
+		expect(await project.runnableUrls()).toEqual([GOOD_URL]);
+		expect(project.contentHashes()["https://x.test/remote.ts"]).toBe(await contentHash(HELPER));
+		served = REWRITTEN;
+		expect(await project.runnableUrls()).toBeUndefined();
+		expect(
+			store
+				.get()
+				.consentFiles.filter((file) => file.changed)
+				.map((file) => file.file),
+		).toEqual(["https://x.test/remote.ts"]);
 	});
 
 	it("does not ask again about an unchanged graph", async () => {

@@ -4,14 +4,15 @@
  * state with what discovery could not read. New or changed files wait for a decision: the running
  * extensions' `project_trust` handlers' (pi 1.6), else the page's trust prompt.
  *
- * An extension is every file it runs: discovery's files, and every workspace file its entry imports by a relative
- * path, found and hashed here (module-graph.ts) with the page's own reads of the workspace. A new or changed import
+ * An extension is every file it runs: discovery's files, and every module its entry imports by a relative path or a
+ * URL, found and hashed here (module-graph.ts) with the page's own reads of the workspace and its own fetch. A new or changed import
  * asks again, naming it; the runtime gets each module's hash and runs no other text (`contentHashes`).
  */
 import type { ProjectTrustAnswer, ProjectTrustDecision } from "../../protocol/runtime.ts";
 import { workspacePathOf, workspaceUrl } from "../../protocol/workspace/workspace-url.ts";
 import { contentHash, type DiscoveredExtension, type ProjectDiscovery } from "../../workspace/project-discovery.ts";
 import type { ConsentFile } from "../state/playground-state.ts";
+import { fetchModuleText } from "./extension-trust.ts";
 import { moduleGraph } from "./module-graph.ts";
 import type { Notices } from "../state/notices.ts";
 import type { PlaygroundDatabases } from "../storage/playground-databases.ts";
@@ -142,15 +143,15 @@ export class ProjectExtensions {
 		const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 		const read = async (url: string) => {
 			const path = workspacePathOf(url);
-			// Only workspace files: a project extension's URL imports are checked by their hash alone (they are not asked about).
-			return path ? decoder.decode(await this.parts.workspace.readFile(path)) : undefined;
+			// A module imported by an http(s) URL is read as the link's are; kept by its URL among the files.
+			return path ? decoder.decode(await this.parts.workspace.readFile(path)) : /^https?:/i.test(url) ? fetchModuleText(url) : undefined;
 		};
 		const modules = await moduleGraph(workspaceUrl(extension.path), read);
 		this.graphs.set(extension.path, Object.fromEntries(modules.map((module) => [module.url, module.hash])));
 		const files = [...extension.files];
 		for (const module of modules) {
-			const path = workspacePathOf(module.url);
-			if (path && !files.some((file) => file.path === path)) files.push({ path, hash: await contentHash(new TextEncoder().encode(module.text)) });
+			const path = workspacePathOf(module.url) ?? module.url;
+			if (!files.some((file) => file.path === path)) files.push({ path, hash: await contentHash(new TextEncoder().encode(module.text)) });
 		}
 		return { ...extension, files };
 	}
@@ -160,7 +161,7 @@ export class ProjectExtensions {
 		const changed = await this.trust.untrustedFiles(extensions);
 		const listed: ConsentFile[] = [];
 		for (const extension of extensions) {
-			const modules = Object.keys(this.graphs.get(extension.path) ?? {}).flatMap((url) => workspacePathOf(url) ?? []);
+			const modules = Object.keys(this.graphs.get(extension.path) ?? {}).map((url) => workspacePathOf(url) ?? url);
 			for (const file of [...modules, ...extension.files.map((file) => file.path).filter((path) => changed.has(path) && !modules.includes(path))]) {
 				if (!listed.some((entry) => entry.file === file)) listed.push({ file, changed: changed.has(file) });
 			}
