@@ -193,7 +193,8 @@ export class Playground {
 				unreadableLinks: this.links.unreadable,
 			});
 			if (untrusted.length > 0 || packagesAsk) {
-				this.store.set({ phase: "awaiting-trust", untrustedUrls: untrusted, changedUrls: await this.links.trustedBefore(untrusted) });
+				const [changedUrls, consentFiles] = await Promise.all([this.links.trustedBefore(untrusted), this.links.files(untrusted)]);
+				this.store.set({ phase: "awaiting-trust", untrustedUrls: untrusted, changedUrls, consentFiles });
 				return;
 			}
 			performance.mark("playa:settings");
@@ -217,6 +218,7 @@ export class Playground {
 			phase: "starting",
 			untrustedUrls: [],
 			changedUrls: [],
+			consentFiles: [],
 			...(run && untrustedUrls.length > 0 && { extensionUrls: [...new Set([...extensionUrls, ...untrustedUrls])] }),
 		});
 		// The answer holds in this page at once: the start does not wait for it to be stored for the next visit.

@@ -400,6 +400,7 @@ export function App(props: AppProps) {
 					urls={state.untrustedUrls}
 					changed={state.changedUrls}
 					projectFiles={state.untrustedProjectFiles}
+					files={state.consentFiles}
 					onDecide={(run) => void playground.decideTrust(run)}
 				/>
 			)}

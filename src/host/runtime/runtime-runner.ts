@@ -39,7 +39,7 @@ export interface RuntimeRunnerParts {
 	sessions: RuntimeStartDeps["sessions"] & RuntimeEventsDeps["sessions"];
 	answers: RuntimeStartDeps["answers"];
 	links: RuntimeStartDeps["links"];
-	project: Pick<ProjectExtensions, "runnableUrls" | "allTrusted" | "resolve" | "abandon">;
+	project: Pick<ProjectExtensions, "runnableUrls" | "allTrusted" | "contentHashes" | "resolve" | "abandon">;
 	choices: RuntimeStartDeps["choices"];
 	workspace: RuntimeStartDeps["workspace"];
 	packages?: RuntimeStartDeps["packages"];

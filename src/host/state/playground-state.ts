@@ -65,6 +65,12 @@ export interface PendingDialog {
 	request: UIRequest;
 }
 
+/** A file that would run if the user says yes (trust prompt), and whether it is new or changed since their last yes. */
+export interface ConsentFile {
+	file: string;
+	changed: boolean;
+}
+
 export interface PlaygroundState {
 	/** "locked": another tab writes this session; this one only shows it. */
 	phase: "starting" | "awaiting-trust" | "ready" | "failed" | "locked";
@@ -98,6 +104,11 @@ export interface PlaygroundState {
 	packages: { id: string; base: string; installLine: string }[];
 	/** Project-local extension files (workspace paths) that wait for the user's yes: new, or changed since trusted. */
 	untrustedProjectFiles: string[];
+	/**
+	 * Every file the extensions the prompt asks about would run (their entries and what they import: workspace paths,
+	 * or URLs), `changed` where the user has not said yes to it as it is now (new, or changed since).
+	 */
+	consentFiles: ConsentFile[];
 	/** The project-local extensions found in the workspace at the last start (workspace paths), trusted or not. */
 	projectExtensions: string[];
 	/** What discovery could not read in `.pi/extensions/` / `.omp/extensions/` (a broken package.json). */
@@ -220,6 +231,7 @@ export function initialPlaygroundState(): PlaygroundState {
 		packageConsent: [],
 		packages: [],
 		untrustedProjectFiles: [],
+		consentFiles: [],
 		projectExtensions: [],
 		discoveryProblems: [],
 		problems: [],

@@ -49,6 +49,7 @@ export async function resolveProjectTrust(deps: ProjectTrustDeps, cwd: string): 
 	const decision = await decideProjectTrust(runner, cwd);
 	const answer: ProjectTrustAnswer = (await host.resolveProjectTrust?.(decision)) ?? { extensions: [], trusted: false };
 	const before = runner.extensions.length;
+	if (answer.contentHashes) loader.trustHashes(answer.contentHashes);
 	for (const url of answer.extensions) if (!disabled.has(url)) loader.prepare(url);
 	for (const url of answer.extensions) {
 		if (disabled.has(url)) runner.add(disabledExtension(disabled.get(url)!));

@@ -91,6 +91,7 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 					urls={state.untrustedUrls}
 					changed={state.changedUrls}
 					projectFiles={state.untrustedProjectFiles}
+					files={state.consentFiles}
 					onDecide={(run) => void playground.decideTrust(run)}
 				/>
 			)}
