@@ -13,6 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+	cpuByKind,
 	descendants,
 	launch,
 	median,
@@ -27,6 +28,7 @@ import {
 } from "./bench/browser.mjs";
 import { floorRun, floorServer } from "./bench/floor.mjs";
 import { heapsByContext, processMemory } from "./bench/memory.mjs";
+import { mainThreadSelfTimes, TRACE_CATEGORIES } from "./bench/trace.mjs";
 import { node22, piRun } from "./bench/pi.mjs";
 
 const args = process.argv.slice(2);
@@ -40,6 +42,8 @@ const PORT = Number(option("--port", 4184));
 const withPi = !args.includes("--no-pi");
 /** Where the page's main thread spends its time during each Playa run (see bench/browser.mjs `profiled`). */
 const profile = args.includes("--profile");
+/** `--trace`: the page's main thread during the last 10 turns, by kind of work (layout, style, script…). */
+const trace = args.includes("--trace");
 
 const TICK = `import { Type } from "@earendil-works/pi-ai";
 export default function (pi) {
@@ -95,9 +99,12 @@ function verifyMessages(messages) {
 	return undefined;
 }
 
+/** Time between requests: the median per turn, and that of the first 10 turns and of the last 10 (flat: equal). */
 function turnFigures(times) {
 	const gaps = times.slice(1).map((t, i) => t - times[i]);
-	return { turns: times.at(-1) - times[0], perTurn: median(gaps) };
+	const first10 = median(gaps.slice(0, 10));
+	const last10 = median(gaps.slice(-10));
+	return { turns: times.at(-1) - times[0], perTurn: median(gaps), first10, last10, lateRatio: last10 / first10 };
 }
 
 async function playaRun(browser, appUrl, mock, extUrl) {
@@ -124,16 +131,63 @@ async function playaRun(browser, appUrl, mock, extUrl) {
 	const sampler = setInterval(() => (peak = Math.max(peak, renderers())), 100);
 	const started = performance.now();
 	const allAsked = () => mock.requests.filter((request) => request.method === "POST").length >= CALLS + 1;
-	await profiled(page, profile, () => runPrompt(page, `run ${CALLS} tool calls`, allAsked));
+	// CPU time of all Chromium's processes over the first 10 turns and over the last 10 (requests 1 → 11 and
+	// N - 9 → N + 1): a measure of growth that a loaded machine does not stretch as it does wall time.
+	const marks = [1, 11, Math.max(11, CALLS - 9), CALLS + 1];
+	const cpuAt = new Map();
+	const cpuSampler = setInterval(() => {
+		const count = mock.requests.filter((request) => request.method === "POST").length;
+		for (const mark of marks) if (count >= mark && !cpuAt.has(mark)) cpuAt.set(mark, cpuByKind(descendants(process.pid)));
+	}, 2);
+	// `--profile`: the first 10 turns, then the last ones (from request N - 10 on), where a cost that grows with the history shows.
+	const late = Math.max(0, CALLS - 10);
+	const asked = () => mock.requests.filter((request) => request.method === "POST").length;
+	const from = () => asked() >= late;
+	const windows = [
+		{ from: () => asked() >= 1, until: () => asked() >= 11, label: " (turns 1–10)" },
+		{ from, label: ` (turns ${late + 1}–${CALLS + 1})` },
+	];
+	const running = profiled(page, profile, () => runPrompt(page, `run ${CALLS} tool calls`, allAsked), windows);
+	if (trace) {
+		while (!from()) await new Promise((resolve) => setTimeout(resolve, 10));
+		await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+	}
+	await running;
+	if (trace) {
+		const times = mainThreadSelfTimes(JSON.parse((await browser.stopTracing()).toString()).traceEvents);
+		console.log(`main thread, turns ${late + 1}–${CALLS + 1}, self time by work (trace):`);
+		for (const [name, ms] of times.slice(0, 20)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${name}`);
+	}
 	const wall = performance.now() - started;
 	clearInterval(sampler);
+	clearInterval(cpuSampler);
 	const cpu = chromium().cpu - before.cpu;
+	const sum = (byKind) => Object.values(byKind).reduce((a, b) => a + b, 0);
+	const cpuTurns = (from, to) => ((sum(cpuAt.get(to)) - sum(cpuAt.get(from))) * 1000) / (to - from);
+	const cpuFirst10 = cpuTurns(marks[0], marks[1]);
+	const cpuLast10 = cpuTurns(marks[2], marks[3]);
+	// By kind of process: which one's share grows (the page's renderer, the browser's IPC and storage, the GPU).
+	const kinds = Object.keys(cpuAt.get(marks[3]) ?? {});
+	const perTurn = (kind, from, to) => (((cpuAt.get(to)[kind] ?? 0) - (cpuAt.get(from)[kind] ?? 0)) * 1000) / (to - from);
+	console.log(
+		`CPU per turn by process, first 10 → last 10: ${kinds.map((kind) => `${kind} ${perTurn(kind, marks[0], marks[1]).toFixed(1)} → ${perTurn(kind, marks[2], marks[3]).toFixed(1)} ms`).join(", ")}`,
+	);
 	const requests = verifyRequests(mock);
 	const memory = await memoryAfter(page);
 	const stored = (await storedEntries(page)).filter((entry) => entry.type === "message").map((entry) => entry.message);
 	const problem = requests.problem ?? verifyMessages(stored);
 	await context.close();
-	return { wall, cpu, peak, problem, ...memory, ...(requests.times ? turnFigures(requests.times) : {}) };
+	return {
+		wall,
+		cpu,
+		cpuFirst10,
+		cpuLast10,
+		cpuRatio: cpuLast10 / cpuFirst10,
+		peak,
+		problem,
+		...memory,
+		...(requests.times ? turnFigures(requests.times) : {}),
+	};
 }
 
 /** Context names as the rows print them: the page, its sandbox frame, and the workers by name. */
@@ -252,7 +306,13 @@ console.log(`| | pi CLI | ${columns.map((key) => `${key} | ${key} / pi`).join(" 
 console.log(row("wall (pi: process; floor: first fetch → last reply; Playa: send → end)", (r) => r.wall / 1000, "s", 2));
 console.log(row("first request → last request", (r) => r.turns / 1000, "s", 2));
 console.log(row("client time per turn (request → next request)", (r) => r.perTurn, "ms", 1));
+console.log(row("… first 10 turns", (r) => r.first10, "ms", 1));
+console.log(row("… last 10 turns", (r) => r.last10, "ms", 1));
+console.log(row("… last 10 / first 10 (flat: 1)", (r) => r.lateRatio, "", 2));
 console.log(row("CPU (pi: process; Playa: all Chromium processes)", (r) => r.cpu, "s", 2));
+console.log(row("… CPU per turn, first 10 turns", (r) => r.cpuFirst10, "ms", 1));
+console.log(row("… CPU per turn, last 10 turns", (r) => r.cpuLast10, "ms", 1));
+console.log(row("… CPU last 10 / first 10 (flat: 1)", (r) => r.cpuRatio, "", 2));
 console.log(row("peak memory (pi: process RSS; Playa: Chromium's renderers' RSS)", (r) => r.peak / 2 ** 20, "MB"));
 console.log(row("Playa after the run: all Chromium processes' PSS", (r) => r.pss / 2 ** 20, "MB"));
 console.log(row("… of which the renderers' PSS", (r) => r.rendererPss / 2 ** 20, "MB"));
