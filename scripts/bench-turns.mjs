@@ -5,7 +5,11 @@
 // and from the mock's request log (N + 1 requests, each carrying the previous tick's result). A third column is
 // Chromium's floor: the same replies fetched by a bare loop in a worker, with no agent (bench/floor.mjs).
 //
-//   node scripts/bench-turns.mjs [--calls 100] [--runs 5] [--dist dist] [--no-pi] [--profile] [--port 4184]
+//   node scripts/bench-turns.mjs [--calls 100] [--runs 5] [--dist dist] [--no-pi] [--profile] [--trace] [--summary file] [--port 4184]
+//
+// It ends with issue 32's targets beside their figures: the last 10 turns against the first 10 (client time and
+// CPU), the time per turn against Chromium's floor, and Playa's own memory against pi's. `--profile` profiles every
+// thread over the first 10 turns and over the last 10 apart; `--trace` names the main thread's work in the last 10.
 //
 // pi needs Node >= 22: the bench takes it from the npm registry (`npm exec --package=node@22`) unless
 // PLAYA_BENCH_NODE22 names a binary. Exits non-zero when a run did not verify.
@@ -324,4 +328,44 @@ for (const name of Object.values(CONTEXTS))
 console.log(
 	`Chromium with one blank page (its fixed cost): ${(blank.pss / 2 ** 20).toFixed(0)} MB PSS, ${(blank.rendererPss / 2 ** 20).toFixed(0)} MB of it renderers. Summed RSS counts the Chromium binary's shared pages once per process; PSS shares them out.`,
 );
+
+// Issue 32's targets beside their figures (medians of this run; the first Playa build's when comparing builds).
+const playa = results[playaLabels[0]];
+const med = (list, pick) => {
+	const values = list.map(pick).filter(Number.isFinite);
+	return values.length ? median(values) : Number.NaN;
+};
+const verdict = (value, limit) => (Number.isFinite(value) ? (value <= limit ? "met" : "not met") : "not measured");
+const own = med(playa, (r) => r.pss - blank.pss);
+const piPeak = med(results.pi, (r) => r.peak);
+const floorPerTurn = med(results[FLOOR], (r) => r.perTurn);
+const perTurn = med(playa, (r) => r.perTurn);
+const flat = med(playa, (r) => r.lateRatio);
+const flatCpu = med(playa, (r) => r.cpuRatio);
+const MiB = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+console.log(`\ntargets (issue 32), ${CALLS} calls:`);
+console.log(`  flat: client time of the last 10 turns / the first 10: ${flat.toFixed(2)} (CPU: ${flatCpu.toFixed(2)}); target ≤ 1.2: ${verdict(flat, 1.2)}`);
+console.log(
+	`  per turn: ${perTurn.toFixed(1)} ms, ${(perTurn / floorPerTurn).toFixed(1)}× Chromium's floor (${floorPerTurn.toFixed(1)} ms); target ≤ 2×: ${verdict(perTurn / floorPerTurn, 2)}`,
+);
+console.log(
+	`  memory: Playa's own (all Chromium's PSS less a blank page's) ${MiB(own)}${Number.isFinite(piPeak) ? `, ${(own / piPeak).toFixed(2)}× pi's process (${MiB(piPeak)} RSS)` : " (pi not run)"}; target ≤ 1×: ${verdict(own / piPeak, 1)}`,
+);
+// `--summary file`: these medians as JSON, for bench.mjs to set the 100- and 300-call runs side by side (growth per turn).
+const summaryFile = option("--summary", undefined);
+if (summaryFile)
+	writeFileSync(
+		summaryFile,
+		JSON.stringify({
+			calls: CALLS,
+			own,
+			piPeak,
+			perTurn,
+			floorPerTurn,
+			flat,
+			flatCpu,
+			wall: med(playa, (r) => r.wall),
+			piWall: med(results.pi, (r) => r.wall),
+		}),
+	);
 process.exit(failed ? 1 : 0);
