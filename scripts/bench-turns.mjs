@@ -111,7 +111,7 @@ function turnFigures(times) {
 	return { turns: times.at(-1) - times[0], perTurn: median(gaps), first10, last10, lateRatio: last10 / first10 };
 }
 
-async function playaRun(browser, appUrl, mock, extUrl) {
+async function playaRun(browser, appUrl, mock, extUrl, name) {
 	const query = `?${Object.keys(files)
 		.map((name) => `ext=${encodeURIComponent(`${extUrl}/${name}`)}`)
 		.join("&")}`;
@@ -174,7 +174,7 @@ async function playaRun(browser, appUrl, mock, extUrl) {
 	const kinds = Object.keys(cpuAt.get(marks[3]) ?? {});
 	const perTurn = (kind, from, to) => (((cpuAt.get(to)[kind] ?? 0) - (cpuAt.get(from)[kind] ?? 0)) * 1000) / (to - from);
 	console.log(
-		`CPU per turn by process, first 10 → last 10: ${kinds.map((kind) => `${kind} ${perTurn(kind, marks[0], marks[1]).toFixed(1)} → ${perTurn(kind, marks[2], marks[3]).toFixed(1)} ms`).join(", ")}`,
+		`${name}: CPU per turn by process, first 10 → last 10: ${kinds.map((kind) => `${kind} ${perTurn(kind, marks[0], marks[1]).toFixed(1)} → ${perTurn(kind, marks[2], marks[3]).toFixed(1)} ms`).join(", ")}`,
 	);
 	const requests = verifyRequests(mock);
 	const memory = await memoryAfter(page);
@@ -268,7 +268,7 @@ try {
 	blank = await blankPagePss(browser);
 	const node = withPi ? node22() : undefined;
 	for (let run = 0; run < RUNS; run++) {
-		for (const [i, server] of servers.entries()) results[label(i)].push(await playaRun(browser, server.url, mock, ext.url));
+		for (const [i, server] of servers.entries()) results[label(i)].push(await playaRun(browser, server.url, mock, ext.url, label(i)));
 		results[FLOOR].push(await floorSide(browser, floor, mock));
 		if (node) results.pi.push(await piSide(node, mock));
 	}
