@@ -329,43 +329,40 @@ console.log(
 	`Chromium with one blank page (its fixed cost): ${(blank.pss / 2 ** 20).toFixed(0)} MB PSS, ${(blank.rendererPss / 2 ** 20).toFixed(0)} MB of it renderers. Summed RSS counts the Chromium binary's shared pages once per process; PSS shares them out.`,
 );
 
-// Issue 32's targets beside their figures (medians of this run; the first Playa build's when comparing builds).
-const playa = results[playaLabels[0]];
+// Issue 32's targets beside their figures: medians of this run, for each build compared.
 const med = (list, pick) => {
 	const values = list.map(pick).filter(Number.isFinite);
 	return values.length ? median(values) : Number.NaN;
 };
 const verdict = (value, limit) => (Number.isFinite(value) ? (value <= limit ? "met" : "not met") : "not measured");
-const own = med(playa, (r) => r.pss - blank.pss);
+const MiB = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const piPeak = med(results.pi, (r) => r.peak);
 const floorPerTurn = med(results[FLOOR], (r) => r.perTurn);
-const perTurn = med(playa, (r) => r.perTurn);
-const flat = med(playa, (r) => r.lateRatio);
-const flatCpu = med(playa, (r) => r.cpuRatio);
-const MiB = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
-console.log(`\ntargets (issue 32), ${CALLS} calls:`);
-console.log(`  flat: client time of the last 10 turns / the first 10: ${flat.toFixed(2)} (CPU: ${flatCpu.toFixed(2)}); target ≤ 1.2: ${verdict(flat, 1.2)}`);
-console.log(
-	`  per turn: ${perTurn.toFixed(1)} ms, ${(perTurn / floorPerTurn).toFixed(1)}× Chromium's floor (${floorPerTurn.toFixed(1)} ms); target ≤ 2×: ${verdict(perTurn / floorPerTurn, 2)}`,
-);
-console.log(
-	`  memory: Playa's own (all Chromium's PSS less a blank page's) ${MiB(own)}${Number.isFinite(piPeak) ? `, ${(own / piPeak).toFixed(2)}× pi's process (${MiB(piPeak)} RSS)` : " (pi not run)"}; target ≤ 1×: ${verdict(own / piPeak, 1)}`,
-);
-// `--summary file`: these medians as JSON, for bench.mjs to set the 100- and 300-call runs side by side (growth per turn).
-const summaryFile = option("--summary", undefined);
-if (summaryFile)
-	writeFileSync(
-		summaryFile,
-		JSON.stringify({
-			calls: CALLS,
-			own,
-			piPeak,
-			perTurn,
-			floorPerTurn,
-			flat,
-			flatCpu,
-			wall: med(playa, (r) => r.wall),
-			piWall: med(results.pi, (r) => r.wall),
-		}),
+const figures = playaLabels.map((key) => {
+	const playa = results[key];
+	return {
+		key,
+		own: med(playa, (r) => r.pss - blank.pss),
+		perTurn: med(playa, (r) => r.perTurn),
+		flat: med(playa, (r) => r.lateRatio),
+		flatCpu: med(playa, (r) => r.cpuRatio),
+		wall: med(playa, (r) => r.wall),
+	};
+});
+for (const { key, own, perTurn, flat, flatCpu } of figures) {
+	console.log(`\ntargets (issue 32), ${CALLS} calls${playaLabels.length > 1 ? `, ${key}` : ""}:`);
+	console.log(`  flat: client time of the last 10 turns / the first 10: ${flat.toFixed(2)} (CPU: ${flatCpu.toFixed(2)}); target ≤ 1.2: ${verdict(flat, 1.2)}`);
+	console.log(
+		`  per turn: ${perTurn.toFixed(1)} ms, ${(perTurn / floorPerTurn).toFixed(1)}× Chromium's floor (${floorPerTurn.toFixed(1)} ms); target ≤ 2×: ${verdict(perTurn / floorPerTurn, 2)}`,
 	);
+	console.log(
+		`  memory: Playa's own (all Chromium's PSS less a blank page's) ${MiB(own)}${Number.isFinite(piPeak) ? `, ${(own / piPeak).toFixed(2)}× pi's process (${MiB(piPeak)} RSS)` : " (pi not run)"}; target ≤ 1×: ${verdict(own / piPeak, 1)}`,
+	);
+}
+// `--summary file`: the first build's medians as JSON, for bench.mjs to set the 100- and 300-call runs side by side.
+const summaryFile = option("--summary", undefined);
+if (summaryFile) {
+	const { own, perTurn, flat, flatCpu, wall } = figures[0];
+	writeFileSync(summaryFile, JSON.stringify({ calls: CALLS, own, piPeak, perTurn, floorPerTurn, flat, flatCpu, wall, piWall: med(results.pi, (r) => r.wall) }));
+}
 process.exit(failed ? 1 : 0);
