@@ -230,14 +230,14 @@ export async function profiled(page, profile, work, windows = [{ label: "" }]) {
 	const holds = async (check) => {
 		while (!done && !check()) await new Promise((resolve) => setTimeout(resolve, 10));
 	};
-	const start = async () => {
-		for (const { path } of threads) await send(path, "Profiler.start");
-	};
+	// All threads at once: one after another, a loaded machine started the last ones turns later.
+	const start = () => Promise.all(threads.map(({ path }) => send(path, "Profiler.start")));
 	const stop = async ({ until, label }) => {
 		if (until) await holds(until);
 		else await running;
-		for (const { name, path } of threads) {
-			const stopped = await send(path, "Profiler.stop").catch(() => undefined);
+		const profiles = await Promise.all(threads.map(({ path }) => send(path, "Profiler.stop").catch(() => undefined)));
+		for (const [i, { name }] of threads.entries()) {
+			const stopped = profiles[i];
 			if (!stopped) continue;
 			// BENCH_PROFILE_DIR keeps each thread's profile, for DevTools' Performance panel or a script.
 			if (process.env.BENCH_PROFILE_DIR)
