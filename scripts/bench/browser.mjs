@@ -253,7 +253,7 @@ export async function profiled(page, profile, work, windows = [{ label: "" }]) {
 	running = work().finally(() => (done = true));
 	for (const [i, window] of windows.entries()) {
 		if (i > 0 || window.from) {
-			await holds(window.from);
+			await holds(window.from ?? (() => true));
 			if (done) break;
 			await start();
 		}
