@@ -3,7 +3,7 @@ import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type R
 import { keyIdOf } from "../protocol/key-ids.ts";
 import type { Playground } from "../host/playground.ts";
 import type { ExtensionStatus } from "../protocol/runtime.ts";
-import { branchPath } from "../session/tree.ts";
+import { BranchIndex } from "../session/tree.ts";
 import { ComponentDialog } from "./dialogs/ComponentDialog.tsx";
 import { PlaygroundComposer } from "./transcript/Composer.tsx";
 import { ExtensionDialog, TrustPrompt } from "./dialogs/Dialogs.tsx";
@@ -151,7 +151,8 @@ export function App(props: AppProps) {
 	// The transcript shows the path from the root to the leaf.
 	const dismissNotification = useCallback((id: number) => playground.notices.dismiss(id), [playground]);
 	const dismissDropped = useCallback((source: string) => playground.notices.dismissDropped(source), [playground]);
-	const branch = useMemo(() => branchPath(new Map(state.entries.map((e) => [e.id, e])), state.leafId), [state.entries, state.leafId]);
+	const [branches] = useState(() => new BranchIndex());
+	const branch = useMemo(() => branches.of(state.entries, state.leafId), [branches, state.entries, state.leafId]);
 	const [galleryOpen, setGalleryOpen] = useState(false);
 	const [reveal, setReveal] = useState<{ pane: PaneId; at: number }>();
 	const [sharing, setSharing] = useState(false);
@@ -159,7 +160,7 @@ export function App(props: AppProps) {
 	// The panels' elements stay the same while their inputs do, so React skips them on the runtime's many
 	// updates during a run (a hidden tab still renders).
 	const replyError = lastReplyError(branch);
-	const played = repliesOnBranch(branch);
+	const played = useMemo(() => repliesOnBranch(branch), [branch]);
 	const scripted = state.model.provider === "scripted";
 	const starter = useStarter(playground.playgroundId, state);
 	const editorPane = useMemo(
