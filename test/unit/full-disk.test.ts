@@ -112,3 +112,32 @@ describe("pi.appendEntry on a full disk", () => {
 		expect([...stored.values()]).toEqual([1, 2, 4]);
 	});
 });
+
+describe("a turn whose own entry was not stored", () => {
+	it("stops at its next step, and says why in the transcript", async () => {
+		let refuseUser = true;
+		const { runtime, entries } = await startRuntime({
+			files: {},
+			script: [{ text: "a reply built on an unsaved prompt" }],
+			store: async (event) => {
+				const message = event.type === "entry_appended" && event.entry.type === "message" ? (event.entry as { message: { role: string } }).message : undefined;
+				if (refuseUser && message?.role === "user") {
+					refuseUser = false;
+					throw new Error("The session entry was not stored: the browser's storage for this site is full (QuotaExceededError).");
+				}
+			},
+		});
+		await runtime.submit("hello");
+		const replies = entries().flatMap((entry) =>
+			entry.type === "message" && (entry as { message: { role: string } }).message.role === "assistant"
+				? [(entry as { message: { stopReason?: string; errorMessage?: string; content: unknown[] } }).message]
+				: [],
+		);
+		expect(replies).toHaveLength(1);
+		expect(replies[0].stopReason).toBe("error");
+		expect(replies[0].errorMessage).toBe(
+			"The session could not be saved, so the turn stopped. The session entry was not stored: the browser's storage for this site is full (QuotaExceededError).",
+		);
+		expect(JSON.stringify(replies[0].content)).not.toContain("a reply built on an unsaved prompt");
+	});
+});
