@@ -5,17 +5,9 @@
  * else its text. A full disk also says how much this site uses of what the browser allows it
  * (`navigator.storage.estimate()`). Runs in the page and in the session writer's worker.
  */
+import { reasonOf } from "../state/error-reason.ts";
 
-/** The error's message, else its name, else its text: never empty. */
-export function reasonOf(error: unknown): string {
-	if (error instanceof Error || (typeof error === "object" && error !== null && "name" in error)) {
-		const { message, name } = error as { message?: unknown; name?: unknown };
-		if (typeof message === "string" && message.trim()) return message.trim();
-		if (typeof name === "string" && name.trim()) return name.trim();
-	}
-	const text = String(error ?? "").trim();
-	return text && text !== "[object Object]" ? text : "an unknown error";
-}
+export { reasonOf };
 
 /** A browser's "no room left" failure (IndexedDB and Cache Storage name it so; Firefox says NS_ERROR_FILE_NO_DEVICE_SPACE). */
 export function isQuotaError(error: unknown): boolean {
