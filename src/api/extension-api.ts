@@ -166,7 +166,12 @@ export interface ExtensionAPI {
 		/** `expandPromptTemplates` (pi 1.6): a `/command` text runs that extension command (Playa has no prompt templates). */
 		opts?: { deliverAs?: "steer" | "followUp" | "aside"; attribution?: "user" | "agent"; expandPromptTemplates?: boolean },
 	): void;
-	appendEntry<T = unknown>(customType: string, data?: T): void;
+	/**
+	 * Stores a `custom` entry (never sent to the model). Throws EntryTooLargeError over 256 KB of JSON. Playa: the
+	 * promise resolves once the entry is stored and rejects, with the reason, when it was not (a full disk); the entry
+	 * is then not in the session. Upstream returns nothing; not awaiting it is fine.
+	 */
+	appendEntry<T = unknown>(customType: string, data?: T): Promise<void>;
 	exec(command: string, args: string[], opts?: { signal?: AbortSignal; timeout?: number; cwd?: string }): Promise<ExecResult>;
 	getActiveTools(): string[];
 	getAllTools(): ToolInfo[];

@@ -11,7 +11,10 @@ import type { RuntimeEvent } from "./runtime.ts";
 export type SessionWrite = Extract<RuntimeEvent, { type: "entry_appended" | "leaf_changed" }>;
 
 export interface SessionWriterApi {
-	/** Resolves once the write is stored (or was refused, or failed: the page says so, and the turn goes on). */
+	/**
+	 * Resolves once the write is stored; rejects, with the reason in a sentence, when it was not (refused, over the
+	 * size bound, or failed: a full disk). The page is told the same.
+	 */
 	write(event: SessionWrite): Promise<void>;
 }
 

@@ -86,7 +86,20 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 
 	// The session, its controls, and the loader of the extensions' modules.
 	const navigation = composeNavigation({ tree, runner, ui, model, cwd, emit, session: () => session });
-	const control = composeControl(config, { tree, runner, models, navigation, selection, ui, workspace, modelRegistry, cwd, emit, session: () => session });
+	const control = composeControl(config, {
+		tree,
+		runner,
+		models,
+		navigation,
+		selection,
+		ui,
+		workspace,
+		modelRegistry,
+		cwd,
+		emit,
+		commits,
+		session: () => session,
+	});
 	const contextSource = composeContextSource(options, { ui, timers, control, panel, lifecycle, projectTrust, cwd });
 	const session: AgentSession = composeSession(config, options, {
 		tree,

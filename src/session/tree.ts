@@ -144,6 +144,22 @@ export class SessionTree {
 		return full as Extract<SessionEntry, { type: E["type"] }>;
 	}
 
+	/**
+	 * Forgets an entry the host could not store, and every entry after it on its branch: the leaf, if it was one of
+	 * them, goes back to the entry it followed. Nothing is told (nothing of them was stored), so what follows is
+	 * appended after what was.
+	 */
+	forget(entryId: string): void {
+		const entry = this.byId.get(entryId);
+		if (!entry) return;
+		const gone = new Set([entryId]);
+		// Appended in order, a child after its parent: one pass finds every descendant.
+		for (const candidate of this.entries) if (candidate.parentId !== null && gone.has(candidate.parentId)) gone.add(candidate.id);
+		if (this.leafId !== null && gone.has(this.leafId)) this.leafId = entry.parentId;
+		for (let i = this.entries.length - 1; i >= 0; i--) if (gone.has(this.entries[i].id)) this.entries.splice(i, 1);
+		for (const id of gone) this.byId.delete(id);
+	}
+
 	getEntries(): StoredEntry[] {
 		return [...this.entries];
 	}

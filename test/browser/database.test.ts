@@ -55,6 +55,29 @@ describe("PlayaDatabase", () => {
 		expect((await reopened.listSessions()).find((s) => s.id === header.id)?.entryCount).toBe(2_501);
 	});
 
+	it("an entry that was not stored is never followed: what comes after it, and a leaf moved to it, fail too", async () => {
+		const { storage } = await openFresh();
+		const header = newSessionHeader("/workspace");
+		await storage.createSession(header);
+		await storage.appendEntry(header.id, entry("a1b2c3d4", null), "a1b2c3d4");
+		// A value IndexedDB cannot store fails its transaction, as a full disk does.
+		const uncloneable = { ...entry("b1b2c3d4", "a1b2c3d4"), data: () => undefined } as unknown as StoredEntry;
+		const failed = storage.appendEntry(header.id, uncloneable, "b1b2c3d4");
+		// Asked for together, the two go in one transaction, and fail together.
+		const together = storage.appendEntry(header.id, entry("b2b2c3d4", "b1b2c3d4"), "b2b2c3d4");
+		await expect(failed).rejects.toThrow();
+		await expect(together).rejects.toThrow();
+		// Asked for after, it fails for the entry it follows.
+		await expect(storage.appendEntry(header.id, entry("c1b2c3d4", "b2b2c3d4"), "c1b2c3d4")).rejects.toThrow("the entry it follows (b2b2c3d4) was not stored");
+		await expect(storage.appendEntry(header.id, entry("d1b2c3d4", "c1b2c3d4"), "d1b2c3d4")).rejects.toThrow("the entry it follows (c1b2c3d4) was not stored");
+		await expect(storage.setLeaf(header.id, "b1b2c3d4")).rejects.toThrow("the entry b1b2c3d4 was not stored");
+		// What follows what was stored is stored.
+		await storage.appendEntry(header.id, entry("e1b2c3d4", "a1b2c3d4"), "e1b2c3d4");
+		const snapshot = await storage.loadSession(header.id);
+		expect(snapshot?.entries.map((e) => e.id)).toEqual(["a1b2c3d4", "e1b2c3d4"]);
+		expect(snapshot?.leafId).toBe("e1b2c3d4");
+	});
+
 	it("keeps sessions apart and lists the most recently changed first", async () => {
 		const { storage } = await openFresh();
 		const first = newSessionHeader("/workspace");

@@ -52,8 +52,10 @@ describe("the session writer's worker", () => {
 		expect(shown.map((event) => event.type === "entry_appended" && event.entry.id)[0]).toBe(ids[0]);
 		await Promise.all(writes);
 		await writer.write({ type: "leaf_changed", sessionId: header.id, leafId: ids[1] });
-		// Another session's write is refused, and the runtime is answered anyway.
-		await writer.write({ type: "entry_appended", sessionId: "not-its-session", entry: userEntry("d1b2c3d4", null), leafId: "d1b2c3d4" });
+		// Another session's write is refused: the runtime hears why.
+		await expect(
+			writer.write({ type: "entry_appended", sessionId: "not-its-session", entry: userEntry("d1b2c3d4", null), leafId: "d1b2c3d4" }),
+		).rejects.toThrow("The session write was refused: entry_appended for another session than the runtime's own.");
 		// One more, not awaited: closing waits for it.
 		void writer.write({ type: "entry_appended", sessionId: header.id, entry: userEntry("e1b2c3d4", ids[1]), leafId: "e1b2c3d4" });
 		await link.close();
@@ -67,7 +69,7 @@ describe("the session writer's worker", () => {
 		writer[Comlink.releaseProxy]();
 	});
 
-	it("a write for a session that is not stored fails, is told to the page, and the runtime goes on", async () => {
+	it("a write for a session that is not stored fails, is told to the page, and the runtime's call rejects with the reason", async () => {
 		const storage = await freshDatabase();
 		const host = new WriterClient();
 		cleanup.push(() => host.dispose());
@@ -79,7 +81,9 @@ describe("the session writer's worker", () => {
 		});
 		link.begin();
 		const writer = Comlink.wrap<SessionWriterApi>(link.port);
-		await writer.write({ type: "entry_appended", sessionId: "missing-session", entry: userEntry("a1b2c3d4", null), leafId: "a1b2c3d4" });
+		await expect(
+			writer.write({ type: "entry_appended", sessionId: "missing-session", entry: userEntry("a1b2c3d4", null), leafId: "a1b2c3d4" }),
+		).rejects.toThrow("The session entry a1b2c3d4 was not stored: session missing-session does not exist.");
 		await link.close();
 		expect(problems).toEqual(["session missing-session does not exist"]);
 		writer[Comlink.releaseProxy]();

@@ -231,3 +231,28 @@ describe("workspace host", () => {
 		});
 	});
 });
+
+describe("the workspace on a full disk", () => {
+	it("says why its files were not saved, and saves them with the next change once there is room", async () => {
+		const storage = await PlayaDatabase.open(`playa-ws-${crypto.randomUUID()}`);
+		const { host, errors } = await openHost(storage, "");
+		const port = await host.createPort();
+		if (!port) throw new Error("the workspace gave no port");
+		const workspace = await connectEmbeddedWorkspace(port, {}, false);
+		// Chromium's quota failure: a QuotaExceededError with no message.
+		const store = storage.applyFileChanges.bind(storage);
+		storage.applyFileChanges = () => Promise.reject(Object.assign(new Error(""), { name: "QuotaExceededError" }));
+		await workspace.writeFile("/workspace/first.txt", "one");
+		await expect
+			.poll(() => errors.at(-1), { timeout: 10_000 })
+			.toMatch(/^Could not save the workspace: the browser's storage for this site is full \(QuotaExceededError[;)]/);
+		expect(errors.at(-1)).toContain("The files changed since are in this page only");
+		expect(await storedPaths(storage)).not.toContain("/workspace/first.txt");
+		// Room again: the next change stores the one that was not, too.
+		storage.applyFileChanges = store;
+		await workspace.writeFile("/workspace/second.txt", "two");
+		await expect.poll(() => storedPaths(storage), { timeout: 10_000 }).toEqual(expect.arrayContaining(["/workspace/first.txt", "/workspace/second.txt"]));
+		host.close();
+		storage.close();
+	});
+});

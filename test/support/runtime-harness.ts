@@ -63,6 +63,8 @@ export interface HarnessOptions {
 	disabled?: RuntimeConfig["disabled"];
 	/** Why the runtime before this one ended, as the page says it (a hang). */
 	interruption?: string;
+	/** Stores an entry or leaf move as the page would: a rejection is a write that was not stored (a full disk). */
+	store?: (event: Extract<RuntimeEvent, { type: "entry_appended" | "leaf_changed" }>) => Promise<void>;
 }
 
 /** The page drops what its schemas refuse (protocol/runtime-schema.ts): here such a message fails the test. */
@@ -113,6 +115,7 @@ export async function startRuntime(options: HarnessOptions) {
 			emit: (event) => {
 				accepted("emit", parseRuntimeEvent(event));
 				events.push(event);
+				if (options.store && (event.type === "entry_appended" || event.type === "leaf_changed")) return options.store(event);
 			},
 			requestUI: async (id, request) => {
 				accepted("requestUI", parseUIRequest(request));

@@ -9,7 +9,7 @@ function deferred() {
 }
 
 describe("entries the host has not confirmed storing", () => {
-	it("holds the turn until every write tracked so far has settled, failed ones included", async () => {
+	it("holds the turn until every write tracked so far has settled, and stops it when one was not stored", async () => {
 		const commits = new PendingCommits();
 		const first = deferred();
 		const second = deferred();
@@ -22,8 +22,9 @@ describe("entries the host has not confirmed storing", () => {
 		await new Promise((resolve) => setTimeout(resolve, 0));
 		expect(settled).toBe(false);
 		second.reject(new Error("quota exceeded"));
-		await waiting;
-		expect(settled).toBe(true);
+		// A failure nobody else heard of stops the turn's next step.
+		await expect(waiting).rejects.toThrow("The session could not be saved, so the turn stopped. quota exceeded");
+		expect(settled).toBe(false);
 	});
 
 	it("also waits for a write tracked while it was already waiting", async () => {

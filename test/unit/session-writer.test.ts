@@ -4,7 +4,13 @@ import * as Comlink from "comlink";
 import { describe, expect, it, vi } from "vitest";
 import { exposeGuarded } from "../../src/protocol/guard.ts";
 import { SESSION_WRITER_METHODS, type SessionWrite, type SessionWriterApi } from "../../src/protocol/session-writer.ts";
-import { CLOSE_QUIET_MS, SessionWriter, type SessionWriterReports, type SessionWriterStorage } from "../../src/host/storage/writer/session-writer.ts";
+import {
+	CLOSE_QUIET_MS,
+	MAX_STORED_ENTRY_CHARS,
+	SessionWriter,
+	type SessionWriterReports,
+	type SessionWriterStorage,
+} from "../../src/host/storage/writer/session-writer.ts";
 import { userEntry } from "../support/entries.ts";
 
 const SESSION = "session-1";
@@ -75,7 +81,7 @@ describe("the session writer", () => {
 			"entry_appended",
 			null,
 		];
-		for (const write of refusedWrites) await writer.write(write as SessionWrite);
+		for (const write of refusedWrites) await expect(writer.write(write as SessionWrite)).rejects.toThrow(/^The session write was refused: .+\.$/);
 		expect(log.filter((line) => line.startsWith("store"))).toEqual([]);
 		expect(log).toHaveLength(refusedWrites.length);
 		expect(log.every((line) => line.startsWith("refused "))).toBe(true);
@@ -83,13 +89,43 @@ describe("the session writer", () => {
 		expect(log[2]).toBe("refused write: run_state is not a session write");
 	});
 
-	it("a failed write is told to the page and lets the runtime go on", async () => {
+	it("a failed write is told to the page, with its reason, and rejects where it was made", async () => {
 		const { writer, log, finishAll, failNext } = harness();
 		failNext("the disk is full");
 		const write = writer.write(appended("a1"));
 		finishAll();
-		await write;
+		await expect(write).rejects.toThrow("The session entry a1 was not stored: the disk is full.");
 		expect(log).toEqual([`store ${SESSION}/a1`, "failed the disk is full"]);
+	});
+
+	it("a full disk's error without a message still says why: the quota, and how much is used", async () => {
+		vi.stubGlobal("navigator", { storage: { estimate: async () => ({ usage: 399 * 1024 * 1024, quota: 400 * 1024 * 1024 }) } });
+		try {
+			const log: string[] = [];
+			const quota = Object.assign(new Error(""), { name: "QuotaExceededError" });
+			const writer = new SessionWriter({ appendEntry: async () => Promise.reject(quota), setLeaf: async () => Promise.reject(quota) }, SESSION, {
+				stored: () => log.push("shown"),
+				failed: (message) => log.push(message),
+				refused: (problem) => log.push(problem),
+			});
+			const reason = "the browser's storage for this site is full (QuotaExceededError; 399 MB of 400 MB used)";
+			await expect(writer.write(appended("a1"))).rejects.toThrow(`The session entry a1 was not stored: ${reason}.`);
+			await expect(writer.write({ type: "leaf_changed", sessionId: SESSION, leafId: null })).rejects.toThrow(`The session's leaf was not moved: ${reason}.`);
+			expect(log).toEqual([reason, reason]);
+		} finally {
+			vi.unstubAllGlobals();
+		}
+	});
+
+	it("refuses an entry over the size bound before storing anything of it", async () => {
+		const { writer, log } = harness();
+		const huge = appended("a1");
+		if (huge.type !== "entry_appended") throw new Error("unreachable");
+		(huge.entry as { message: { content: { type: string; text: string }[] } }).message.content = [{ type: "text", text: "x".repeat(MAX_STORED_ENTRY_CHARS) }];
+		await expect(writer.write(huge)).rejects.toThrow(
+			/^The session write was refused: the entry a1 is 40 MB as JSON, over the 40 MB a session entry may be; nothing of it was stored\.$/,
+		);
+		expect(log).toEqual(["refused the entry a1 is 40 MB as JSON, over the 40 MB a session entry may be; nothing of it was stored"]);
 	});
 
 	it("closing takes writes that arrive just after the stop, waits for all taken, then takes no more", async () => {
@@ -109,7 +145,7 @@ describe("the session writer", () => {
 			finishAll();
 			await closing;
 			expect(log).toEqual([`store ${SESSION}/a1`, `store ${SESSION}/b2`, "shown a1", "shown b2"]);
-			await writer.write(appended("c3", "b2"));
+			await expect(writer.write(appended("c3", "b2"))).rejects.toThrow(/refused/);
 			expect(log.at(-1)).toBe("refused a session write after its runtime was stopped");
 		} finally {
 			vi.useRealTimers();
@@ -120,7 +156,7 @@ describe("the session writer", () => {
 		const { writer, log, finishAll } = harness();
 		let n = 0;
 		const flood = setInterval(() => {
-			void writer.write(appended(`w${++n}`));
+			void writer.write(appended(`w${++n}`)).catch(() => undefined);
 			finishAll();
 		}, CLOSE_QUIET_MS / 3);
 		try {
@@ -129,7 +165,7 @@ describe("the session writer", () => {
 			clearInterval(flood);
 		}
 		finishAll();
-		await writer.write(appended("after"));
+		await expect(writer.write(appended("after"))).rejects.toThrow("The session write was refused: a session write after its runtime was stopped.");
 		expect(log.at(-1)).toBe("refused a session write after its runtime was stopped");
 		expect(log.filter((line) => line.startsWith("shown")).length).toBeGreaterThan(0);
 	});

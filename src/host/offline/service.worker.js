@@ -79,27 +79,53 @@ async function navigate(request) {
 	try {
 		return await fetch(request);
 	} catch (error) {
-		const cache = await caches.open(CACHE);
-		const kept = (await cache.match(request, { ignoreSearch: true })) ?? (await cache.match(INDEX));
+		const cache = await openCache();
+		const kept = (await keptCopy(cache, request, { ignoreSearch: true })) ?? (await keptCopy(cache, INDEX));
 		if (kept) return kept;
 		throw error;
 	}
 }
 
-/** A build file (named by its hash, so a kept copy is never stale) from the cache; anything else from the network, kept for offline. */
-async function subresource(request) {
-	const cache = await caches.open(CACHE);
-	const kept = await cache.match(request);
-	if (kept) return kept;
+/** The cache, or undefined when it cannot be opened: the page then loads from the network as without this worker. */
+async function openCache() {
 	try {
-		const response = await fetch(request);
-		if (response.ok && response.type === "basic") await cache.put(request, response.clone());
-		return response;
+		return await caches.open(CACHE);
+	} catch {
+		return undefined;
+	}
+}
+
+/** A kept copy, or undefined (none, or a cache that cannot be read). */
+async function keptCopy(cache, request, options) {
+	try {
+		return await cache?.match(request, options);
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * A build file (named by its hash, so a kept copy is never stale) from the cache; anything else from the network,
+ * kept for offline. Keeping it is a bonus: a copy that cannot be kept (Cache Storage over its quota) never fails the
+ * response, or the page would load blank on a full disk.
+ */
+async function subresource(request, event) {
+	const cache = await openCache();
+	const kept = await keptCopy(cache, request);
+	if (kept) return kept;
+	let response;
+	try {
+		response = await fetch(request);
 	} catch (error) {
-		const stale = await cache.match(request, { ignoreSearch: true });
+		const stale = await keptCopy(cache, request, { ignoreSearch: true });
 		if (stale) return stale;
 		throw error;
 	}
+	if (cache && response.ok && response.type === "basic") {
+		const keeping = cache.put(request, response.clone()).catch(() => undefined);
+		event?.waitUntil?.(keeping);
+	}
+	return response;
 }
 
 self.addEventListener("fetch", (event) => {
@@ -108,5 +134,5 @@ self.addEventListener("fetch", (event) => {
 	const url = new URL(request.url);
 	if (url.origin !== self.location.origin || !request.url.startsWith(self.registration.scope)) return;
 	if (url.pathname.endsWith("/sw.js")) return;
-	event.respondWith((request.mode === "navigate" ? navigate(request) : subresource(request)).then((response) => withIsolation(request, response)));
+	event.respondWith((request.mode === "navigate" ? navigate(request) : subresource(request, event)).then((response) => withIsolation(request, response)));
 });

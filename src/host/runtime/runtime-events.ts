@@ -12,6 +12,7 @@ import type { Notices } from "../state/notices.ts";
 import { displayPatch, sessionSource, type PlaygroundState } from "../state/playground-state.ts";
 import type { PlaygroundDatabases } from "../storage/playground-databases.ts";
 import type { SessionLibrary } from "../storage/session-library.ts";
+import { storageFailureReason } from "../storage/storage-failure.ts";
 import type { SessionWriterReports } from "../storage/writer/session-writer.ts";
 import type { Store } from "../state/store.ts";
 import type { TranspileCache } from "./transpile-cache.ts";
@@ -44,7 +45,9 @@ export function runtimeBridge(deps: RuntimeEventsDeps, generation: number, sessi
 	return {
 		emit: (event) => {
 			if ((event.type === "entry_appended" || event.type === "leaf_changed") && event.sessionId !== sessionId) {
-				return deps.notices.refused(`${event.type} for another session than the runtime's own`);
+				const problem = `${event.type} for another session than the runtime's own`;
+				deps.notices.refused(problem);
+				return Promise.reject(new Error(`The session write was refused: ${problem}.`));
 			}
 			return onRuntimeEvent(deps, event, current);
 		},
@@ -96,7 +99,12 @@ function showStored(deps: Pick<RuntimeEventsDeps, "store" | "sessions">, event: 
 
 function onRuntimeEvent(deps: RuntimeEventsDeps, event: RuntimeEvent, current: () => boolean): void | Promise<void> {
 	const { store, notices } = deps;
-	const saveFailed = (error: Error) => notices.notify(`${SAVE_FAILED}${error.message}`, "error", "Playa");
+	// The runtime's write rejects with the reason, as the session writer's does: what was not stored is not shown.
+	const saveFailed = async (error: unknown): Promise<never> => {
+		const reason = await storageFailureReason(error);
+		notices.notify(`${SAVE_FAILED}${reason}`, "error", "Playa");
+		throw new Error(`The session write was not stored: ${reason}.`);
+	};
 	const showEditorText = (text: string | undefined) => text && store.set(displayPatch(store.get(), { type: "editor_text", text, mode: "set" }));
 	switch (event.type) {
 		// A runtime without a session writer's port stores through the page: shown once stored, and the runtime

@@ -8,6 +8,7 @@ import type { PlaygroundSnapshot, SnapshotResult } from "../../share/snapshot.ts
 import { ExtensionContentTrust, fetchModuleText } from "../trust/extension-trust.ts";
 import { HOME_PLAYGROUND, playgroundHref } from "../../share/playground-address.ts";
 import { openPlaygroundDatabase } from "../storage/playgrounds.ts";
+import { storageFailureReason } from "../storage/storage-failure.ts";
 import { createSharedPlayground } from "./share-materialize.ts";
 import { readSnapshotFile, snapshotFromAddress, SOURCE_PARAM } from "./share-source.ts";
 import { Store } from "../state/store.ts";
@@ -115,7 +116,7 @@ export class ShareDesk {
 			this.store.set({
 				offer: undefined,
 				opening: false,
-				error: `The shared playground could not be made: ${(error as Error).message}. Your playground is as it was.`,
+				error: `The shared playground could not be made: ${await storageFailureReason(error)}. Your playground is as it was.`,
 			});
 		} finally {
 			home?.close();

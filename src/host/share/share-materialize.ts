@@ -9,7 +9,7 @@ import type { DialogAnswer, PlaygroundSnapshot, SnapshotFile } from "../../share
 import { contentHash } from "../../workspace/project-discovery.ts";
 import type { FsEntrySnapshot } from "../../workspace/workspace.ts";
 import type { PlayaDatabase } from "../storage/database.ts";
-import { addPlayground, newPlaygroundId, openPlaygroundDatabase } from "../storage/playgrounds.ts";
+import { addPlayground, deletePlaygroundDatabase, newPlaygroundId, openPlaygroundDatabase } from "../storage/playgrounds.ts";
 import { STORED_ROOT } from "../workspace/workspace-mirror.ts";
 
 /** Settings of a playground made from a snapshot (beside the ones every playground has). */
@@ -53,12 +53,15 @@ export function storedEntries(files: { path: string; data: Uint8Array }[], now =
 
 /**
  * Writes a new playground for `snapshot` and lists it in the home database; returns its id. `trusted`
- * records the extension URLs' contents the user said yes to (see ExtensionContentTrust).
+ * records the extension URLs' contents the user said yes to (see ExtensionContentTrust). All or nothing: when a
+ * write fails (its script cannot be stored, a full disk), the new database is deleted, files and all, and the
+ * error goes on.
  */
 export async function createSharedPlayground(home: PlayaDatabase, snapshot: PlaygroundSnapshot, title: string): Promise<string> {
 	const files = snapshot.files.map((file) => ({ path: file.path, data: fileBytes(file) }));
 	const id = newPlaygroundId();
 	const database = await openPlaygroundDatabase(id);
+	let closed = false;
 	try {
 		await database.applyFileChanges({ roots: [], entries: storedEntries(files) });
 		await database.setSetting("extensions", []);
@@ -72,10 +75,15 @@ export async function createSharedPlayground(home: PlayaDatabase, snapshot: Play
 			panels: snapshot.panels,
 		};
 		await database.setSetting(SHARED_SETTINGS.firstStart, start);
-	} finally {
 		database.close();
+		closed = true;
+		await addPlayground(home, { id, title, createdAt: new Date().toISOString() });
+	} catch (error) {
+		if (!closed) database.close();
+		// The error that stopped it is the one to tell: a failed clean-up would only hide it.
+		await deletePlaygroundDatabase(id).catch(() => undefined);
+		throw error;
 	}
-	await addPlayground(home, { id, title, createdAt: new Date().toISOString() });
 	return id;
 }
 

@@ -66,6 +66,11 @@ export class PlayaDatabase {
 	private queue: Promise<unknown> = Promise.resolve();
 	/** Appends waiting for the write queue, to be stored in one transaction. */
 	private pendingAppends: PendingAppends | undefined;
+	/**
+	 * Entries whose write failed: one that follows them is refused too, and the leaf never moves to them, so nothing
+	 * stored ever points at an entry that is not (the runtime forgets them, and appends after what was stored).
+	 */
+	private readonly unstored = new Set<string>();
 
 	private constructor(
 		private readonly db: IDBPDatabase<PlayaDB>,
@@ -174,6 +179,8 @@ export class PlayaDatabase {
 		const batch: PendingAppends = { sessionId, entries: [entry], leafId, written: Promise.resolve() };
 		batch.written = this.serial(async () => {
 			if (this.pendingAppends === batch) this.pendingAppends = undefined;
+			const orphan = batch.entries.find((appended) => appended.parentId !== null && this.unstored.has(appended.parentId));
+			if (orphan) throw new Error(`the entry it follows (${orphan.parentId}) was not stored`);
 			const tx = this.db.transaction(["sessions", "entries"], "readwrite");
 			const sessions = tx.objectStore("sessions");
 			const record = await sessions.get(sessionId);
@@ -197,6 +204,9 @@ export class PlayaDatabase {
 				...(firstPrompt !== undefined && { firstPrompt }),
 			});
 			await tx.done;
+		}).catch((error: unknown) => {
+			for (const appended of batch.entries) this.unstored.add(appended.id);
+			throw error;
 		});
 		this.pendingAppends = batch;
 		return batch.written;
@@ -244,6 +254,7 @@ export class PlayaDatabase {
 	/** Moves the session's leaf without appending (branch, tree navigation). */
 	setLeaf(sessionId: string, leafId: string | null): Promise<void> {
 		return this.serial(async () => {
+			if (leafId !== null && this.unstored.has(leafId)) throw new Error(`the entry ${leafId} was not stored`);
 			const tx = this.db.transaction("sessions", "readwrite");
 			const record = await tx.store.get(sessionId);
 			if (!record) throw new Error(`session ${sessionId} does not exist`);

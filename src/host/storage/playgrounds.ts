@@ -6,6 +6,7 @@
  * reload stays in it and the home playground is one link away (share/playground-address.ts). The home database keeps the list of
  * playgrounds and what the user trusts by content, which holds in every playground.
  */
+import { deleteDB } from "idb";
 import { HOME_PLAYGROUND } from "../../share/playground-address.ts";
 import type { PlaygroundRecord } from "../state/records.ts";
 import { DB_NAME, PlayaDatabase } from "./database.ts";
@@ -29,6 +30,15 @@ export async function listPlaygrounds(home: PlayaDatabase): Promise<PlaygroundRe
 export async function addPlayground(home: PlayaDatabase, record: PlaygroundRecord): Promise<void> {
 	const others = (await home.getSetting<PlaygroundRecord[]>(LIST_SETTING)) ?? [];
 	await home.setSetting(LIST_SETTING, [...others.filter((other) => other.id !== record.id), record]);
+}
+
+/**
+ * Deletes the database of playground `id`, which must be closed: a playground that could not be made whole leaves
+ * nothing behind. The home playground's is never deleted.
+ */
+export async function deletePlaygroundDatabase(id: string): Promise<void> {
+	if (id === HOME_PLAYGROUND) throw new Error("the home playground's database is never deleted");
+	await deleteDB(databaseNameOf(id));
 }
 
 /** The database of playground `id` (home's when it is home). */

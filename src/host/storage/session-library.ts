@@ -12,6 +12,7 @@ import type { Store } from "../state/store.ts";
 import type { PlayaDatabase, SessionRecord } from "./database.ts";
 import type { PlaygroundDatabases } from "./playground-databases.ts";
 import { parseSessionFileOffThread, type SessionFileParser } from "./session-import.ts";
+import { storageFailureReason } from "./storage-failure.ts";
 
 /** The setting that names the current session. */
 const CURRENT_SESSION = "currentSession";
@@ -142,7 +143,7 @@ export class SessionLibrary {
 		try {
 			await this.storage.importSession(header, parsed.entries, parsed.leafId);
 		} catch (error) {
-			this.parts.notices.notify(`${fileName}: could not be stored (${(error as Error).message}). Nothing was imported.`, "error", "Playa");
+			this.parts.notices.notify(`${fileName}: could not be stored (${await storageFailureReason(error)}). Nothing was imported.`, "error", "Playa");
 			return;
 		}
 		for (const warning of parsed.warnings) this.parts.notices.notify(`${fileName}: ${warning}`, "warning", "Playa");

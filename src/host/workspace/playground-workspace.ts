@@ -5,7 +5,7 @@
  * `?workspace=embedded|webcontainer` (remembered) or the stored choice.
  */
 import type { WorkspaceProgress, WorkspaceStatus } from "../state/records.ts";
-import { isWorkspaceKind } from "../../protocol/workspace/workspace.ts";
+import { type FsChangeSet, isWorkspaceKind } from "../../protocol/workspace/workspace.ts";
 import { chooseBackend } from "../../workspace/choose.ts";
 import type { EmbeddedWorkspaceHandle } from "../../workspace/embedded/start.ts";
 import { serveWorkspace } from "../../workspace/serve.ts";
@@ -15,12 +15,17 @@ import { bootPageWebContainer, type BootOutcome } from "../../workspace/webconta
 import { INSTALL_COMMAND, installDependencies } from "../../workspace/webcontainer/install.ts";
 import type { WebContainerWorkspace } from "../../workspace/webcontainer/webcontainer-workspace.ts";
 import type { PlayaDatabase } from "../storage/database.ts";
+import { storageFailureReason } from "../storage/storage-failure.ts";
 import type { Notices } from "../state/notices.ts";
 import type { Store } from "../state/store.ts";
 import { discoverProjectExtensions, type ProjectDiscovery } from "../../workspace/project-discovery.ts";
 import { seedFromStore, STORED_ROOT, WorkspaceMirror } from "./workspace-mirror.ts";
 import { spawnEmbeddedWorker } from "../../workspace/embedded/spawn.ts";
 import { workspaceAsked } from "./workspace-param.ts";
+
+const SAVE_FAILED = "Could not save the workspace: ";
+/** What a failed save means for the files: the page has them, the store does not yet. */
+const KEPT_IN_PAGE = "The files changed since are in this page only: they are saved with the next change once there is room.";
 
 const PREFERENCE_SETTING = "workspaceBackend";
 
@@ -39,6 +44,8 @@ export class PlaygroundWorkspace {
 	private closed = false;
 	private storage?: PlayaDatabase;
 	private saving = Promise.resolve();
+	/** The embedded workspace's change sets not stored yet (a full disk): stored, in order, before the next. */
+	private readonly unsaved: FsChangeSet[] = [];
 	/** The embedded shell's worker, started before storage opened (`warm`), for `open` to take. */
 	private warmWorker?: Worker;
 	private warmed = false;
@@ -190,10 +197,15 @@ export class PlaygroundWorkspace {
 		await workspace.onChange(() => {
 			this.saving = this.saving
 				.then(async () => {
-					await storage.applyFileChanges(await workspace.takeChanges());
+					// Change sets that were not stored go again, first and in order: the store ends as the files are.
+					this.unsaved.push(await workspace.takeChanges());
+					while (this.unsaved.length > 0) {
+						await storage.applyFileChanges(this.unsaved[0]);
+						this.unsaved.shift();
+					}
 					await this.publishFiles();
 				})
-				.catch((error) => this.notices.error(`Could not save the workspace: ${(error as Error).message}`));
+				.catch(async (error) => this.notices.error(`${SAVE_FAILED}${await storageFailureReason(error)}. ${KEPT_IN_PAGE}`));
 		});
 	}
 
@@ -205,7 +217,7 @@ export class PlaygroundWorkspace {
 				await storage.applyFileChanges(changes);
 				await this.publishFiles();
 			},
-			(error) => this.notices.error(`Could not save the workspace: ${error.message}`),
+			(error) => void storageFailureReason(error).then((reason) => this.notices.error(`${SAVE_FAILED}${reason}. ${KEPT_IN_PAGE}`)),
 		);
 		this.running = { kind: "webcontainer", workspace, mirror };
 		workspace.onChange(() => void mirror.schedule());

@@ -12,6 +12,7 @@ import type { AgentSession } from "../agent/session.ts";
 import { CommandRouter } from "../commands/router.ts";
 import { execInWorkspace } from "../commands/user-shell.ts";
 import { appearanceOf } from "../extensions/ui/page-appearance.ts";
+import type { PendingCommits } from "../agent/commits.ts";
 import type { ControlDeps } from "../extensions/session-control.ts";
 import { generateBranchSummary } from "../navigation/branch-summary.ts";
 import { cancelledOnError, forkSession, type NavigationDeps } from "../navigation/navigation.ts";
@@ -52,11 +53,13 @@ export function composeControl(
 		cwd: string;
 		emit(event: RuntimeEvent): void;
 		session(): AgentSession;
+		commits?: Pick<PendingCommits, "stored">;
 	},
 ): ControlDeps {
-	const { tree, runner, models, navigation, selection, ui, workspace, modelRegistry, cwd, emit, session } = parts;
+	const { tree, runner, models, navigation, selection, ui, workspace, modelRegistry, cwd, emit, session, commits } = parts;
 	return {
 		session,
+		stored: commits && ((entryId) => commits.stored(entryId)),
 		tree: () => tree,
 		runner,
 		models: () => models.list(),

@@ -30,19 +30,21 @@ import type { RuntimeGateway, RuntimeOptions, RuntimeParts } from "../parts.ts";
 /**
  * The session's tree. Each entry and leaf move is stored (by the session writer, without the page's main thread;
  * without its port, by the page), `commits` holding the writes not yet confirmed; an entry is drawn as it is
- * appended once the extensions have loaded.
+ * appended once the extensions have loaded. An entry that was not stored (a full disk) is forgotten.
  */
 export function composeTree(config: RuntimeConfig, commits: PendingCommits, parts: Pick<RuntimeParts, "host" | "lifecycle" | "rendering">): SessionTree {
 	const { host, lifecycle, rendering } = parts;
 	const sessionId = config.session.header.id;
 	const writer = config.sessionWriterPort ? Comlink.wrap<SessionWriterApi>(config.sessionWriterPort) : undefined;
-	const store = (event: SessionWrite) => commits.track(writer ? writer.write(event) : host.emit(event));
-	const tree = new SessionTree(
+	const store = (event: SessionWrite, entryId?: string) =>
+		// An entry that was not stored leaves the tree: what is appended next follows what was stored.
+		commits.track(writer ? writer.write(event) : host.emit(event), entryId, entryId ? () => tree.forget(entryId) : undefined);
+	const tree: SessionTree = new SessionTree(
 		config.session.header,
 		config.session.entries,
 		config.session.leafId,
 		(entry, leafId) => {
-			store({ type: "entry_appended", sessionId, entry, leafId });
+			store({ type: "entry_appended", sessionId, entry, leafId }, entry.id);
 			if (lifecycle.initialized) rendering.entry(entry);
 		},
 		(leafId) => store({ type: "leaf_changed", sessionId, leafId }),

@@ -30,6 +30,8 @@ export interface ControlDeps {
 	setThinkingLevel(level: ThinkingLevel): Promise<void>;
 	/** `pi.getSettings()`: what the runtime runs with, in upstream's shape. */
 	settings(): Settings;
+	/** Resolves once an appended entry is stored; rejects with the host's reason when it was not (commits.ts). */
+	stored?(entryId: string): Promise<void>;
 }
 
 /** A lineage token: the id's leading name ("claude", "gpt", "gemini"), so point releases share it; else the provider. */
@@ -121,6 +123,17 @@ export function createSessionControl(deps: ControlDeps): SessionControl {
 	};
 }
 
+/** The error a call gets for a write that was not stored, with the stack of the call that made it. */
+function notStored(message: string, call: Error): Error {
+	const error = new Error(message);
+	error.name = "SessionNotSavedError";
+	const frames = String(call.stack ?? "")
+		.split("\n")
+		.filter((line) => /^\s+at |@/.test(line));
+	error.stack = [`${error.name}: ${message}`, ...frames].join("\n");
+	return error;
+}
+
 export function createActions(
 	deps: ControlDeps,
 	setModel: (model: Model<string>) => boolean | Promise<boolean>,
@@ -144,8 +157,14 @@ export function createActions(
 			deps.tree().append({ type: "label", targetId: entryId, label });
 		},
 		appendEntry: (customType, data) => {
-			assertEntryFits(`pi.appendEntry("${String(customType).slice(0, 40)}")`, data);
-			deps.tree().append({ type: "custom", customType, data });
+			const what = `pi.appendEntry("${String(customType).slice(0, 40)}")`;
+			assertEntryFits(what, data);
+			// The caller's stack: a failure the extension does not await is shown on its card (stray-errors.ts).
+			const call = new Error();
+			const entry = deps.tree().append({ type: "custom", customType, data });
+			return (deps.stored?.(entry.id) ?? Promise.resolve()).catch((error: Error) => {
+				throw notStored(`${what} was not stored. ${error.message}`, call);
+			});
 		},
 		exec: deps.exec,
 		getActiveTools: () =>

@@ -9,6 +9,7 @@ import { EditorView, keymap } from "@codemirror/view";
 import { basicSetup } from "codemirror";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Playground } from "../../host/playground.ts";
+import { reasonOf } from "../../host/state/error-reason.ts";
 import { visibleText } from "../../protocol/visible-text.ts";
 import { TEMPLATES } from "./templates.ts";
 import { TemplatePicker } from "./TemplatePicker.tsx";
@@ -84,7 +85,7 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 				setDirty((d) => ({ ...d, [path]: false }));
 				setStatus(runStatus(outcome, host.isExtension(path)));
 			} catch (error) {
-				setStatus(`Could not save: ${(error as Error).message}`);
+				setStatus(`Could not save: ${reasonOf(error)}`);
 			}
 		},
 		[host],
@@ -128,7 +129,7 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 							setTimeout(() => {
 								void host.keepDraft(path, text === buffer?.saved ? undefined : text).then(
 									() => update.view.state.doc.toString() === text && setKept((k) => ({ ...k, [path]: true })),
-									(error: Error) => setStatus(`Could not keep the unsaved text: ${error.message}`),
+									(error: unknown) => setStatus(`Could not keep the unsaved text: ${reasonOf(error)}`),
 								);
 							}, DRAFT_DELAY_MS),
 						);

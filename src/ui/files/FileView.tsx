@@ -9,6 +9,7 @@
 import { useEffect, useState } from "react";
 import { downloadBlob } from "../design/download.ts";
 import { visibleText } from "../../protocol/visible-text.ts";
+import { reasonOf } from "../../host/state/error-reason.ts";
 import { Highlighted } from "./highlight.tsx";
 import "./files.css";
 
@@ -116,7 +117,7 @@ export function FileView({ path, access, revision, onClose }: Props) {
 			setDraft(undefined);
 		} catch (error) {
 			// The draft stays, so nothing typed is lost.
-			setSaveError(`Could not save: ${(error as Error).message}`);
+			setSaveError(`Could not save: ${reasonOf(error)}`);
 		}
 	};
 

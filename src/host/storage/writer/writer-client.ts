@@ -6,6 +6,7 @@
 import * as Comlink from "comlink";
 import { exposeGuarded } from "../../../protocol/guard.ts";
 import { SESSION_WRITER_METHODS } from "../../../protocol/session-writer.ts";
+import { reasonOf } from "../../state/error-reason.ts";
 import type { Notices } from "../../state/notices.ts";
 import type { PlayaDatabase } from "../database.ts";
 import { SessionWriter, type SessionWriterReports } from "./session-writer.ts";
@@ -80,7 +81,7 @@ export class WriterClient implements SessionWriterConnector {
 				if (!api) return serveInPage(storage, sessionId, reports, channel.port1);
 				void api
 					.serve(id, storage.name, sessionId, Comlink.transfer(channel.port1, [channel.port1]), Comlink.proxy(reports))
-					.catch((error: Error) => this.notices?.error(`The session writer did not take a runtime's writes: ${error.message}`));
+					.catch((error: unknown) => this.notices?.error(`The session writer did not take a runtime's writes: ${reasonOf(error)}`));
 				return () => api.close(id).catch(() => undefined);
 			});
 		let closing: Promise<void> | undefined;
