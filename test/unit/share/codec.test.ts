@@ -69,7 +69,8 @@ describe("a snapshot in a link", () => {
 		expect(parseSnapshotJson("{")).toEqual({ ok: false, error: expect.stringContaining("not valid JSON") });
 	});
 
-	it("never throws on any fragment (fuzzed), and decodes every valid snapshot it encoded", async () => {
+	// 600 properties, each through deflate and a hash: CPU-bound, so it gets the time a busy 2-core machine needs.
+	it("never throws on any fragment (fuzzed), and decodes every valid snapshot it encoded", { timeout: 90_000 }, async () => {
 		await fc.assert(
 			fc.asyncProperty(fc.string({ maxLength: 300 }), async (text) => {
 				const result = await decodeSnapshot(text);
