@@ -181,9 +181,13 @@ export class Playground {
 			// The workspace's worker starts at once (it loads off this thread); the transcript shows its latest entries first.
 			void this.workspace.open(storage, this.location);
 			await this.sessions.showRecent();
-			const [saved, linked] = await Promise.all([this.choices.load(), storage.getSetting<string[]>(SHARED_SETTINGS.linkedExtensions)]);
+			const [saved, linked, linkedPackages] = await Promise.all([
+				this.choices.load(),
+				storage.getSetting<string[]>(SHARED_SETTINGS.linkedExtensions),
+				storage.getSetting<string[]>(SHARED_SETTINGS.linkedPackages),
+			]);
 			await this.sharedStart.take();
-			const [untrusted, packagesAsk] = await Promise.all([this.links.open(this.location, linked, saved), this.packages.open()]);
+			const [untrusted, packagesAsk] = await Promise.all([this.links.open(this.location, linked, saved), this.packages.open(linkedPackages ?? [])]);
 			// Transpiled (not run) while the prompt waits, or while the runtime starts; the runtime's worker loads pi-ai.
 			void this.transpileCache.prepare(this.links.readTexts());
 			if (saved.length + this.links.urls.length + this.store.get().packages.length > 0) this.runner.frames.expectExtensions();

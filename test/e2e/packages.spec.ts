@@ -126,3 +126,46 @@ test("the package browser finds pi packages on the registry, and Try asks about 
 	await waitReady(page);
 	await expect(extension(page, "pi-aliases")).toContainText("loaded");
 });
+
+test("a share link carries the playground's packages pinned: a fresh browser asks about the link, then about each package, and runs it", async ({
+	page,
+	browser,
+}) => {
+	await page.goto(`/?pkg=${encodeURIComponent("npm:pi-aliases@^1")}&${HOSTS}`);
+	await page.getByRole("dialog", { name: "Run the pi package pi-aliases?" }).getByRole("button", { name: "Run package" }).click();
+	await waitReady(page);
+	await expect(extension(page, "pi-aliases")).toContainText("loaded");
+	await page.getByRole("banner").getByRole("button", { name: "Share" }).click();
+	const dialog = page.getByRole("dialog", { name: "Share this playground" });
+	await dialog.getByRole("button", { name: "Copy link" }).click();
+	const link = await dialog.getByRole("textbox", { name: "Link" }).inputValue();
+	// The packages travel in the snapshot, not in the address.
+	expect(new URL(link).searchParams.getAll("pkg")).toEqual([]);
+
+	const other = await (await browser.newContext()).newPage();
+	const before = (await requests(page)).length;
+	await other.goto(link);
+	const offer = other.getByRole("dialog", { name: "Open this shared playground?" });
+	await expect(offer.getByRole("list", { name: "Shared pi packages" })).toHaveText("npm:pi-aliases@1.0.7");
+	await offer.getByRole("button", { name: "Open and run" }).click();
+	await expect(other).toHaveURL(/[?&]playground=[a-z0-9-]+/);
+	const consent = other.getByRole("dialog", { name: "Run the pi package pi-aliases?" });
+	await expect(consent.getByRole("region", { name: "Package npm:pi-aliases@1.0.7" })).toBeVisible();
+	// Before the package's yes, only its metadata and file list were read: none of its files.
+	expect((await requests(page)).slice(before).filter((path) => path.startsWith("/_cdn/npm/pi-aliases@1.0.7/"))).toEqual([]);
+	await consent.getByRole("button", { name: "Run package" }).click();
+	await waitReady(other);
+	await expect(extension(other, "pi-aliases").getByLabel("Package")).toContainText("From the package npm:pi-aliases@1.0.7");
+	// Its command runs: /clear starts the session over.
+	await send(other, "hello");
+	await expect(other.getByRole("article", { name: "You message" })).toHaveCount(1);
+	await send(other, "/clear");
+	await waitReady(other);
+	await expect(other.getByRole("article", { name: "You message" })).toHaveCount(0);
+	// The playground keeps its package: opened again (no ?pkg= in its address), it runs without asking.
+	expect(new URL(other.url()).searchParams.getAll("pkg")).toEqual([]);
+	await other.reload();
+	await waitReady(other);
+	await expect(extension(other, "pi-aliases")).toContainText("loaded");
+	await other.context().close();
+});

@@ -56,17 +56,28 @@ export class PackageDesk {
 	private readonly resolved = new Map<string, ResolvedPackage>();
 	/** Those the user said yes to (in this page, or before with the same file list). */
 	private readonly trusted = new Set<string>();
+	/** The packages this playground keeps (a shared snapshot's): not written into the address again. */
+	private stored = new Set<string>();
 
 	constructor(private readonly deps: PackageDeskDeps) {
 		this.trust = new ExtensionContentTrust(deps.databases);
 		this.hosts = linkPackageHosts(deps.location);
 	}
 
-	/** Resolves the link's sources; true when some wait for the user's yes (the consent then shows them). */
-	async open(): Promise<boolean> {
-		const sources = linkPackageSources(this.deps.location);
+	/**
+	 * Resolves the playground's packages (`stored`: those a shared snapshot named, pinned) and the link's; true when
+	 * some wait for the user's yes (the consent then shows them).
+	 */
+	async open(stored: string[] = []): Promise<boolean> {
+		this.stored = new Set(stored);
+		const sources = [...new Set([...stored, ...linkPackageSources(this.deps.location)])];
 		if (sources.length === 0) return false;
 		return this.add(sources);
+	}
+
+	/** The packages the user said yes to, pinned, for a share link to carry. */
+	trustedSources(): string[] {
+		return [...this.resolved.values()].filter((pkg) => this.trusted.has(pkg.id)).map((pkg) => pkg.id);
 	}
 
 	/** Resolves sources (the link's, or one the user typed); true when some wait for the user's yes. */
@@ -146,7 +157,9 @@ export class PackageDesk {
 		const pinned: Record<string, string> = {};
 		for (const pkg of this.resolved.values()) pinned[pkg.requested] = pkg.id;
 		const linked = new Set(linkPackageSources(this.deps.location));
-		const added = [...this.resolved.values()].filter((pkg) => this.trusted.has(pkg.id) && !linked.has(pkg.requested)).map((pkg) => pkg.id);
+		const added = [...this.resolved.values()]
+			.filter((pkg) => this.trusted.has(pkg.id) && !linked.has(pkg.requested) && !this.stored.has(pkg.requested))
+			.map((pkg) => pkg.id);
 		this.deps.history.replaceState(this.deps.history.state, "", addressWithPackages(this.deps.location.href, pinned, added));
 	}
 }
