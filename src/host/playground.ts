@@ -31,6 +31,7 @@ import { initialPlaygroundState, type Notification, type PlaygroundState } from 
 import { LinkExtensions } from "./trust/link-extensions.ts";
 import { PlaygroundChoices } from "./storage/playground-choices.ts";
 import { HOME_PLAYGROUND, playgroundIdOf } from "../share/playground-address.ts";
+import { SNAPSHOT_VERSION } from "../share/snapshot.ts";
 import type { PlaygroundRecord } from "./state/records.ts";
 import { listPlaygrounds, openPlaygroundDatabase } from "./storage/playgrounds.ts";
 import { SHARED_SETTINGS } from "./share/share-materialize.ts";
@@ -254,6 +255,16 @@ export class Playground {
 	async addPackage(source: string): Promise<void> {
 		if (await this.packages.add([source])) this.store.set({ phase: "awaiting-trust" });
 		else await this.runner.start();
+	}
+
+	/**
+	 * The package browser's Try: the package, pinned (metadata only), opens in a new playground beside this one, as a
+	 * share link opens, where the package consent asks about it before anything of it is fetched or runs.
+	 */
+	async tryPackage(source: string): Promise<void> {
+		const pinned = await this.packages.pin(source);
+		if ("error" in pinned) return this.notify(pinned.error, "error", "Playa");
+		await this.share.openBeside({ version: SNAPSHOT_VERSION, files: [], extensions: [], packages: [pinned.id] }, `Trying ${pinned.id}`);
 	}
 
 	/**

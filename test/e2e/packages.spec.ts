@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { PACKAGE_PORT } from "../../playwright.config.ts";
-import { extension, send, showPanel, waitReady } from "./helpers.ts";
+import { extension, send, setScript, showPanel, waitReady } from "./helpers.ts";
 
 const STAND_IN = `http://127.0.0.1:${PACKAGE_PORT}`;
 /** The page's settings that point it at the stand-in registry, file CDN and ESM CDN. */
@@ -118,13 +118,41 @@ test("the package browser finds pi packages on the registry, and Try asks about 
 	await expect(browser.getByRole("list", { name: "Found pi packages" })).toContainText("No pi package matches.");
 	await browser.getByLabel("Search pi packages").fill("aliases");
 	await browser.getByRole("button", { name: "Search" }).click();
-	await expect(browser.getByRole("list", { name: "Found pi packages" }).getByRole("listitem")).toHaveCount(1);
+	await expect(browser.getByRole("listitem", { name: /^Package / })).toHaveCount(1);
+	// What it provides and its repository, read from its metadata; its text is never HTML.
+	const result = browser.getByRole("listitem", { name: "Package pi-aliases" });
+	await expect(result.getByRole("list", { name: "What pi-aliases provides" })).toHaveText("Extensions: index.ts");
+	await expect(result.getByRole("link")).toHaveAttribute("rel", "noopener noreferrer");
+	// Try: a new playground beside this one, which asks about the package before anything of it runs.
 	await browser.getByRole("button", { name: "Try pi-aliases" }).click();
+	await expect(page).toHaveURL(/[?&]playground=[a-z0-9-]+/);
 	const consent = page.getByRole("dialog", { name: "Run the pi package pi-aliases?" });
 	await expect(consent.getByLabel("pi install line")).toHaveText("pi install npm:pi-aliases@1.0.7");
 	await consent.getByRole("button", { name: "Run package" }).click();
 	await waitReady(page);
 	await expect(extension(page, "pi-aliases")).toContainText("loaded");
+});
+
+test("the package browser shows a result's pi.image from the CDN, and Add loads the package into this playground", async ({ page }) => {
+	await page.goto(`/?${HOSTS}`);
+	await waitReady(page);
+	await showPanel(page, "Extensions");
+	await page.getByRole("button", { name: "Browse pi packages…" }).click();
+	const browser = page.getByRole("dialog", { name: "Browse pi packages" });
+	const preview = browser.getByRole("listitem", { name: "Package pi-markdown-preview" }).getByRole("img", { name: "Preview of pi-markdown-preview" });
+	// `pi.image` is a path in the package: shown from its folder on the file CDN, sending no referrer.
+	await expect(preview).toHaveAttribute("src", `${STAND_IN}/_cdn/npm/pi-markdown-preview@0.16.0/screenshots/dark-terminal.png`);
+	await expect(preview).toHaveAttribute("referrerpolicy", "no-referrer");
+	await expect(preview).toHaveAttribute("loading", "lazy");
+	await expect(browser.getByRole("listitem", { name: "Package pi-markdown-preview" }).getByRole("link")).toHaveText(
+		"https://github.com/omaclaren/pi-markdown-preview",
+	);
+	await browser.getByRole("button", { name: "Add pi-aliases" }).click();
+	const consent = page.getByRole("dialog", { name: "Run the pi package pi-aliases?" });
+	await consent.getByRole("button", { name: "Run package" }).click();
+	await waitReady(page);
+	await expect(extension(page, "pi-aliases")).toContainText("loaded");
+	expect(new URL(page.url()).searchParams.get("playground")).toBeNull();
 });
 
 test("a share link carries the playground's packages pinned: a fresh browser asks about the link, then about each package, and runs it", async ({
@@ -168,4 +196,32 @@ test("a share link carries the playground's packages pinned: a fresh browser ask
 	await waitReady(other);
 	await expect(extension(other, "pi-aliases")).toContainText("loaded");
 	await other.context().close();
+});
+
+test("the workspace's .pi/settings.json packages load after project trust, each asked about, with pi's resource filters", async ({ page }) => {
+	await page.goto(`/?${HOSTS}`);
+	await waitReady(page);
+	const settings = { packages: ["npm:pi-aliases@^1", { source: "npm:@aliou/pi-utils-settings@0.19.2", skills: ["!pi-utils-settings"] }] };
+	await setScript(page, [
+		{ toolCalls: [{ name: "write", arguments: { path: ".pi/settings.json", content: JSON.stringify(settings) } }] },
+		{ text: "Written." },
+	]);
+	await send(page, "write the settings");
+	await expect(page.getByRole("article", { name: "Assistant message" }).last()).toContainText("Written.");
+	await send(page, "/reload");
+	const consent = page.getByRole("dialog", { name: "Run these 2 pi packages?" });
+	await expect(consent.getByRole("list", { name: "What npm:pi-aliases@1.0.7 loads" })).toContainText("Extensions: src/index.ts");
+	// The settings' filter took the package's one skill out: pi would load nothing of it.
+	await expect(consent.getByRole("list", { name: "What npm:@aliou/pi-utils-settings@0.19.2 loads" })).toHaveText(/^Nothing/);
+	await consent
+		.getByRole("button", { name: "Run packages" })
+		.or(consent.getByRole("button", { name: "Run package" }))
+		.click();
+	await waitReady(page);
+	await expect(extension(page, "pi-aliases").getByLabel("Package")).toContainText("From the package npm:pi-aliases@1.0.7");
+	// The settings' packages stay out of the address: the file names them.
+	expect(new URL(page.url()).searchParams.getAll("pkg")).toEqual([]);
+	await send(page, "/clear");
+	await waitReady(page);
+	await expect(page.getByRole("article", { name: "You message" })).toHaveCount(0);
 });
