@@ -225,3 +225,47 @@ test("the workspace's .pi/settings.json packages load after project trust, each 
 	await waitReady(page);
 	await expect(page.getByRole("article", { name: "You message" })).toHaveCount(0);
 });
+
+/** The page's hosts pointed at one of the stand-in's hostile modes (package-stand-in.mjs FAULTS). */
+function faultHosts(mode: string): string {
+	const base = `${STAND_IN}/_fault/${mode}`;
+	return `registry=${encodeURIComponent(`${base}/_registry/`)}&npmcdn=${encodeURIComponent(`${base}/_cdn/`)}&cdn=${encodeURIComponent(`${STAND_IN}/`)}`;
+}
+
+test("a file that changed on the CDN between the consent and the load is refused: nothing of the package runs", async ({ page }) => {
+	await page.goto(`/?pkg=${encodeURIComponent("npm:pi-aliases@1.0.7")}&${faultHosts("changed-file")}`);
+	await page.getByRole("dialog", { name: "Run the pi package pi-aliases?" }).getByRole("button", { name: "Run package" }).click();
+	await waitReady(page);
+	await showPanel(page, "Extensions");
+	const panel = page.getByRole("region", { name: "Extensions" });
+	await expect(panel).toContainText("is not the file of npm:pi-aliases@1.0.7 you said yes to");
+	await expect(panel).not.toContainText("Commands: /clear");
+	await expect(extension(page, "pi-aliases")).not.toContainText("loaded");
+});
+
+for (const mode of ["offsite-host", "offsite-path"]) {
+	test(`a file list that points a file outside the package (${mode}) is refused before the consent`, async ({ page }) => {
+		const before = (await requests(page)).length;
+		await page.goto(`/?pkg=${encodeURIComponent("npm:pi-aliases@1.0.7")}&${faultHosts(mode)}`);
+		await expect(page.getByRole("status", { name: "Notifications" })).toContainText("The package npm:pi-aliases@1.0.7 cannot load: 127.0.0.1");
+		await expect(page.getByRole("status", { name: "Notifications" })).toContainText("outside the package's folder");
+		await waitReady(page);
+		await expect(page.getByRole("dialog", { name: "Run the pi package pi-aliases?" })).toHaveCount(0);
+		expect((await requests(page)).slice(before).filter((path) => path.includes("/_cdn/npm/") || path.includes("evil") || path.includes("@1.0.6"))).toEqual([]);
+	});
+}
+
+test("a package whose dependencies map pi's packages and typebox to something else gets Playa's modules", async ({ page }) => {
+	const before = (await requests(page)).length;
+	await page.goto(`/?pkg=${encodeURIComponent("npm:pi-aliases@1.0.7")}&${faultHosts("impostor-dependency")}`);
+	const consent = page.getByRole("dialog", { name: "Run the pi package pi-aliases?" });
+	await expect(consent.getByRole("list", { name: "Dependencies of npm:pi-aliases@1.0.7" })).toContainText("npm:left-pad@1.3.0");
+	await consent.getByRole("button", { name: "Run package" }).click();
+	await waitReady(page);
+	await send(page, "/impostor-check");
+	await expect(page.getByRole("status", { name: "Notifications" })).toContainText("imports: function function string");
+	const fetched = (await requests(page)).slice(before);
+	expect(
+		fetched.filter((path) => /left-pad|evil|pi-coding-agent|pi-ai|typebox/.test(path) && !path.startsWith("/_fault/impostor-dependency/_registry/")),
+	).toEqual([]);
+});

@@ -10,6 +10,8 @@
 //   /_cdn/v1/packages/npm/<name>@<version>?structure=flat   the file list, as jsDelivr's data API gives it
 //   /_cdn/v1/packages/gh/<owner>/<repo>@<ref>?structure=flat
 //   /_cdn/v1/packages/gh/<owner>/<repo>/resolved?specifier=<ref>
+//   /_fault/<mode>/_registry/…, /_fault/<mode>/_cdn/…   the same, hostile (FAULTS: a file changed after its listing, a
+//                                         listing pointing outside the package, a package mapping pi's names elsewhere)
 // Everything else goes to the esm.sh stand-in (esm-cdn-stand-in.mjs), whose modules import from the server's root;
 // the packages' npm dependencies, installed by `installDependencies` into node_modules/.playa-test/deps/, are
 // served there too. Run as `node test/support/package-stand-in.mjs <port> [<name>@<version> …]` (the e2e's server),
