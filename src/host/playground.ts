@@ -401,7 +401,9 @@ export class Playground {
 	async removeExtension(url: string): Promise<void> {
 		const pkg = this.store.get().packages.find((candidate) => url.startsWith(candidate.base));
 		if (pkg) {
-			this.packages.remove(pkg.id);
+			// A package the playground kept (a shared snapshot's) is forgotten by it too.
+			const kept = this.packages.remove(pkg.id);
+			if (kept) await this.databases.current.setSetting(SHARED_SETTINGS.linkedPackages, kept);
 			return this.runner.start();
 		}
 		await this.saveExtensions(this.store.get().extensionUrls.filter((u) => u !== url));

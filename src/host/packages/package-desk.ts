@@ -172,18 +172,23 @@ export class PackageDesk {
 		await stored;
 	}
 
-	/** Takes a package out (its card's Remove), from the address too. */
-	remove(id: string): void {
+	/**
+	 * Takes a package out (its card's Remove), from the address too. When the playground kept it (a shared snapshot's),
+	 * answers with the packages it keeps now, for the caller to store.
+	 */
+	remove(id: string): string[] | undefined {
 		const requested = this.resolved.get(id)?.requested;
+		const kept = requested !== undefined && (this.stored.delete(requested) || this.stored.delete(id)) ? [...this.stored] : undefined;
 		this.resolved.delete(id);
 		this.trusted.delete(id);
 		this.publish(this.deps.store.get().packageConsent ?? []);
-		if (!this.deps.history) return;
+		if (!this.deps.history) return kept;
 		const url = new URL(this.deps.location.href);
-		const kept = url.searchParams.getAll("pkg").filter((source) => source !== id && source !== requested);
+		const linked = url.searchParams.getAll("pkg").filter((source) => source !== id && source !== requested);
 		url.searchParams.delete("pkg");
-		for (const source of kept) url.searchParams.append("pkg", source);
+		for (const source of linked) url.searchParams.append("pkg", source);
 		this.deps.history.replaceState(this.deps.history.state, "", url.href);
+		return kept;
 	}
 
 	/** The package browser's search: pi packages on the registry (nothing of them is fetched but their names). */
