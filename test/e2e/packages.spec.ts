@@ -159,6 +159,8 @@ test("a share link carries the playground's packages pinned: a fresh browser ask
 	page,
 	browser,
 }) => {
+	// Two browsers, three page loads and two consents: more than one test's usual time on a busy machine.
+	test.setTimeout(180_000);
 	await page.goto(`/?pkg=${encodeURIComponent("npm:pi-aliases@^1")}&${HOSTS}`);
 	await page.getByRole("dialog", { name: "Run the pi package pi-aliases?" }).getByRole("button", { name: "Run package" }).click();
 	await waitReady(page);
