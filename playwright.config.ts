@@ -46,7 +46,7 @@ export default defineConfig({
 		},
 		{
 			// Packs its packages from the npm registry the first time (pinned versions, cached in node_modules/.playa-test/).
-			command: `node test/support/package-stand-in.mjs ${PACKAGE_PORT} pi-aliases@1.0.7 @aliou/pi-utils-settings@0.19.2`,
+			command: `node test/support/package-stand-in.mjs ${PACKAGE_PORT} pi-aliases@1.0.7 @aliou/pi-utils-settings@0.19.2 pi-markdown-preview@0.16.0`,
 			url: `http://127.0.0.1:${PACKAGE_PORT}/health`,
 			timeout: 300_000,
 			reuseExistingServer: false,

@@ -31,6 +31,7 @@ import { initialPlaygroundState, type Notification, type PlaygroundState } from 
 import { LinkExtensions } from "./trust/link-extensions.ts";
 import { PlaygroundChoices } from "./storage/playground-choices.ts";
 import { HOME_PLAYGROUND, playgroundIdOf } from "../share/playground-address.ts";
+import { SNAPSHOT_VERSION } from "../share/snapshot.ts";
 import type { PlaygroundRecord } from "./state/records.ts";
 import { listPlaygrounds, openPlaygroundDatabase } from "./storage/playgrounds.ts";
 import { SHARED_SETTINGS } from "./share/share-materialize.ts";
@@ -181,9 +182,13 @@ export class Playground {
 			// The workspace's worker starts at once (it loads off this thread); the transcript shows its latest entries first.
 			void this.workspace.open(storage, this.location);
 			await this.sessions.showRecent();
-			const [saved, linked] = await Promise.all([this.choices.load(), storage.getSetting<string[]>(SHARED_SETTINGS.linkedExtensions)]);
+			const [saved, linked, linkedPackages] = await Promise.all([
+				this.choices.load(),
+				storage.getSetting<string[]>(SHARED_SETTINGS.linkedExtensions),
+				storage.getSetting<string[]>(SHARED_SETTINGS.linkedPackages),
+			]);
 			await this.sharedStart.take();
-			const [untrusted, packagesAsk] = await Promise.all([this.links.open(this.location, linked, saved), this.packages.open()]);
+			const [untrusted, packagesAsk] = await Promise.all([this.links.open(this.location, linked, saved), this.packages.open(linkedPackages ?? [])]);
 			// Transpiled (not run) while the prompt waits, or while the runtime starts; the runtime's worker loads pi-ai.
 			void this.transpileCache.prepare(this.links.readTexts());
 			if (saved.length + this.links.urls.length + this.store.get().packages.length > 0) this.runner.frames.expectExtensions();
@@ -252,6 +257,16 @@ export class Playground {
 	async addPackage(source: string): Promise<void> {
 		if (await this.packages.add([source])) this.store.set({ phase: "awaiting-trust" });
 		else await this.runner.start();
+	}
+
+	/**
+	 * The package browser's Try: the package, pinned (metadata only), opens in a new playground beside this one, as a
+	 * share link opens, where the package consent asks about it before anything of it is fetched or runs.
+	 */
+	async tryPackage(source: string): Promise<void> {
+		const pinned = await this.packages.pin(source);
+		if ("error" in pinned) return this.notify(pinned.error, "error", "Playa");
+		await this.share.openBeside({ version: SNAPSHOT_VERSION, files: [], extensions: [], packages: [pinned.id] }, `Trying ${pinned.id}`);
 	}
 
 	/**
@@ -388,7 +403,9 @@ export class Playground {
 	async removeExtension(url: string): Promise<void> {
 		const pkg = this.store.get().packages.find((candidate) => url.startsWith(candidate.base));
 		if (pkg) {
-			this.packages.remove(pkg.id);
+			// A package the playground kept (a shared snapshot's) is forgotten by it too.
+			const kept = this.packages.remove(pkg.id);
+			if (kept) await this.databases.current.setSetting(SHARED_SETTINGS.linkedPackages, kept);
 			return this.runner.start();
 		}
 		await this.saveExtensions(this.store.get().extensionUrls.filter((u) => u !== url));

@@ -52,6 +52,8 @@ export function packageImport(pkg: PackageLoad, specifier: string, importer: str
 	const reason = Object.hasOwn(pkg.unavailable, name) ? pkg.unavailable[name] : undefined;
 	if (reason) return { kind: "unavailable", reason: `"${specifier}": ${reason} (${pkg.id} depends on it)` };
 	const range = Object.hasOwn(pkg.dependencies, name) ? pkg.dependencies[name] : undefined;
-	if (!range || range === "*" || /^(file|link|workspace|npm|git\+?[a-z]*|https?):/.test(range)) return { kind: "other" };
+	// Only a version range goes into the ESM CDN's address: an alias (`npm:other@1`), a URL, a path (`1/../../x`) is not
+	// what its name says, so the name loads as any extension's bare import does.
+	if (!range || range === "*" || !/^[\w.^~*<>=|\s+-]+$/.test(range)) return { kind: "other" };
 	return { kind: "dependency", url: `${cdn}${name}@${range.trim().replace(/\s+/g, "%20")}${subpath}` };
 }

@@ -21,6 +21,20 @@ function base64ToHex(base64: string): string | undefined {
 	}
 }
 
+/**
+ * A listed name as a path inside the package's folder, or undefined: no `.`/`..` or empty segment (so no
+ * `https://…` or `//host/…`), no backslash, no control character. A file list that names one points a file outside the
+ * package (another host, another package on the CDN): the package is refused, nothing of it is asked about.
+ */
+export function listedPath(name: string): string | undefined {
+	const path = name.replace(/^\/(?!\/)/, "");
+	// A URL (`https://host/…`) has an empty segment; a name with a colon stays a path under the package's folder.
+	if (!path || path.length > 1024 || path.includes("\\") || /[\u0000-\u001f\u007f]/.test(path)) return undefined;
+	return path.split("/").every((segment) => segment !== "" && segment !== "." && segment !== ".." && !/^%2e(%2e)?$|^\.%2e$|^%2e\.$/i.test(segment))
+		? path
+		: undefined;
+}
+
 export async function fetchListing(fetchImpl: FetchLike, hosts: PackageHosts, pinned: PackageSource & { exact: string }, label: string): Promise<Listing> {
 	const url = listingUrl(hosts, pinned);
 	const answer = await getJson(fetchImpl, url, `the file list of ${label}`);
@@ -34,7 +48,13 @@ export async function fetchListing(fetchImpl: FetchLike, hosts: PackageHosts, pi
 		if (!isRecord(entry) || typeof entry.name !== "string") continue;
 		const hex = typeof entry.hash === "string" ? base64ToHex(entry.hash) : undefined;
 		if (!hex) return { error: `${hostOf(url)} listed ${entry.name} of ${label} without a SHA-256 hash: its content could not be checked.` };
-		files.push({ path: entry.name.replace(/^\/+/, ""), size: typeof entry.size === "number" ? entry.size : 0, hash: `sha256-${hex}` });
+		const path = listedPath(entry.name);
+		if (!path) {
+			return {
+				error: `${hostOf(url)} listed a file of ${label} outside the package's folder (${JSON.stringify(entry.name.slice(0, 200))}): the package was refused, nothing of it loads.`,
+			};
+		}
+		files.push({ path, size: typeof entry.size === "number" ? entry.size : 0, hash: `sha256-${hex}` });
 	}
 	files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 	return { files, bytes: answer.bytes };

@@ -2,10 +2,13 @@
  * The package browser's search: the registry's search API (`<registry>-/v1/search`, which answers with CORS) for
  * packages with the `pi-package` keyword, as pi's package gallery lists them; each result is a name, its latest
  * version and its description, to try as `npm:<name>` (resolved and asked about like any source). A registry that
- * does not answer is a sentence naming it. Runs wherever packages are resolved (the page, in a lazy chunk).
+ * does not answer is a sentence naming it. A result's details (what it provides, its repository, its `pi.image`) come from
+ * its version's document and the file CDN's list, read per result: metadata only, as before a consent. Runs wherever packages are resolved (the page, in a lazy chunk).
  */
-import type { PackageHosts } from "./hosts.ts";
+import { filesBase, type PackageHosts, packageDocumentUrl } from "./hosts.ts";
 import { type FetchLike, getJson, isRecord } from "./http.ts";
+import { fetchListing } from "./listing.ts";
+import { findResources, type PackageResources } from "./manifest.ts";
 
 export interface FoundPackage {
 	name: string;
@@ -38,4 +41,67 @@ export async function searchPackages(fetchImpl: FetchLike, hosts: PackageHosts, 
 	}
 	const total = isRecord(answer.value) && typeof answer.value.total === "number" ? answer.value.total : packages.length;
 	return { packages, total };
+}
+
+/** What a result provides, as pi would load it, with its repository and gallery image: read from metadata only. */
+export interface PackageDetails {
+	provides: PackageResources;
+	/** Where they were found: its `pi` (or `omp`) manifest, or the conventional folders. */
+	from: string;
+	/** The repository a person follows (https only). */
+	repository?: string;
+	/** `pi.image`: an https URL, or a path in the package resolved against its folder on the file CDN. */
+	image?: string;
+}
+
+/** A repository field as a web address: `{ url: "git+https://github.com/o/r.git" }`, `"github:o/r"`, `"o/r"`. */
+export function repositoryLink(value: unknown): string | undefined {
+	const raw = isRecord(value) ? value.url : value;
+	if (typeof raw !== "string") return undefined;
+	const shorthand = /^(?:github:)?([\w.-]+)\/([\w.-]+)$/.exec(raw);
+	const url = shorthand
+		? `https://github.com/${shorthand[1]}/${shorthand[2]}`
+		: raw
+				.replace(/^git\+/, "")
+				.replace(/^git:\/\//, "https://")
+				.replace(/\.git$/, "");
+	return /^https:\/\/[^\s"<>]+$/.test(url) ? url : undefined;
+}
+
+/** `pi.image` as the browser may show it: an https URL, or a path inside the package on the CDN; nothing else. */
+export function imageUrl(value: unknown, base: string): string | undefined {
+	if (typeof value !== "string" || !value.trim() || value.length > 2048) return undefined;
+	const written = value.trim();
+	if (/^[a-z][a-z0-9+.-]*:/i.test(written) || written.startsWith("//")) return /^https:\/\/[^\s"<>]+$/.test(written) ? written : undefined;
+	try {
+		const url = new URL(written.replace(/^\/+/, ""), base);
+		return url.href.startsWith(base) ? url.href : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+export async function packageDetails(fetchImpl: FetchLike, hosts: PackageHosts, name: string, version: string): Promise<PackageDetails | { error: string }> {
+	const label = `npm:${name}@${version}`;
+	const [document, listing] = await Promise.all([
+		getJson(fetchImpl, packageDocumentUrl(hosts, name, version), label),
+		fetchListing(fetchImpl, hosts, { type: "npm", name, spec: version, exact: version }, label),
+	]);
+	if ("error" in document) return { error: document.error };
+	if ("error" in listing) return { error: listing.error };
+	if (!isRecord(document.value)) return { error: `The registry's document of ${label} is not an object.` };
+	const manifest = document.value;
+	const found = findResources(
+		manifest,
+		listing.files.map((file) => file.path),
+	);
+	const pi = isRecord(manifest.pi) ? manifest.pi : {};
+	const repository = repositoryLink(manifest.repository);
+	const image = imageUrl(pi.image, filesBase(hosts, { type: "npm", name, spec: version, exact: version }));
+	return {
+		provides: { extensions: found.extensions, skills: found.skills, prompts: found.prompts, themes: found.themes },
+		from: found.from,
+		...(repository && { repository }),
+		...(image && { image }),
+	};
 }

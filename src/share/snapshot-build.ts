@@ -1,7 +1,7 @@
 /**
  * A snapshot of the running playground, for Share: the workspace files the user picked (`.pi/` by
  * default), the URL extensions, the model by provider and id (never a key), the script, the scripted
- * dialog answers, a first prompt and the panels to show. Extensions named by a workspace path travel as
+ * dialog answers, a first prompt, the panels to show and the pi packages (pinned, as the page resolved them). Extensions named by a workspace path travel as
  * the files they are, not as URLs: they are listed as left out unless their file is picked.
  */
 import type { ModelChoice, ScriptStep } from "../protocol/runtime.ts";
@@ -16,6 +16,8 @@ export interface ShareInput {
 	/** Which of them go in. */
 	paths: string[];
 	extensionUrls: string[];
+	/** The playground's pi packages the user said yes to, each pinned (`npm:<name>@<exact>`). */
+	packages?: string[];
 	model: ModelChoice;
 	script: ScriptStep[];
 	dialogAnswers: DialogAnswer[];
@@ -47,10 +49,13 @@ export function snapshotFile(path: string, bytes: Uint8Array): SnapshotFile {
 
 export function buildSnapshot(input: ShareInput): ShareBuild {
 	const leftOut = input.extensionUrls.filter(isWorkspaceUrl);
+	const packages = [...new Set(input.packages ?? [])];
 	const snapshot: PlaygroundSnapshot = {
-		version: SNAPSHOT_VERSION,
+		// Without packages, the version pages older than packages read.
+		version: packages.length > 0 ? SNAPSHOT_VERSION : 1,
 		files: input.paths.filter((path) => input.files[path]).map((path) => snapshotFile(path, input.files[path])),
 		extensions: input.extensionUrls.filter((url) => !isWorkspaceUrl(url)),
+		...(packages.length > 0 && { packages }),
 		model: { provider: input.model.provider, id: input.model.id },
 		script: input.script,
 		...(input.dialogAnswers.length > 0 && { dialogAnswers: input.dialogAnswers }),

@@ -11,7 +11,11 @@ import { z } from "zod";
 import { scriptSchema } from "../protocol/script.ts";
 import { hasHidingCharacter, hidingCharactersOf, visibleText } from "../protocol/visible-text.ts";
 
-export const SNAPSHOT_VERSION = 1;
+/**
+ * The newest version of the schema this page reads. Version 2 added `packages`; a snapshot without packages is
+ * still written as version 1, so that pages older than packages open it.
+ */
+export const SNAPSHOT_VERSION = 2;
 
 export const SNAPSHOT_LIMITS = {
 	/** The snapshot's JSON, decoded (a link's and a file's alike). */
@@ -20,6 +24,8 @@ export const SNAPSHOT_LIMITS = {
 	pathLength: 512,
 	extensions: 50,
 	urlLength: 2048,
+	packages: 20,
+	sourceLength: 300,
 	scriptSteps: 500,
 	dialogAnswers: 200,
 	promptLength: 20_000,
@@ -56,6 +62,16 @@ function isWebUrl(url: string): boolean {
 	}
 }
 
+/**
+ * A pi package source pinned as the sharer's page resolved it: `npm:<name>@<exact version>` or
+ * `git:github.com/<owner>/<repo>@<ref>`. A range or tag has no place here: it was resolved when the package was added.
+ */
+export function isPinnedPackageSource(source: string): boolean {
+	const npm = /^npm:((?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9~][a-z0-9._~-]*)@(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?)$/;
+	const git = /^git:github\.com\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+@[\w./-]+$/;
+	return source.length <= SNAPSHOT_LIMITS.sourceLength && (npm.test(source) || git.test(source)) && !/\/\.{1,2}(?:[/@]|$)/.test(source);
+}
+
 const fileSchema = z
 	.object({
 		path: z.string().superRefine((path, context) => {
@@ -81,13 +97,23 @@ export const PANELS = ["extensions", "model", "sessions", "tree", "files", "scri
 
 export const snapshotSchema = z
 	.object({
-		version: z.literal(SNAPSHOT_VERSION),
+		version: z.union([z.literal(1), z.literal(SNAPSHOT_VERSION)]),
 		files: z
 			.array(fileSchema)
 			.max(SNAPSHOT_LIMITS.files)
 			.refine((files) => new Set(files.map((file) => file.path)).size === files.length, "name each path once")
 			.default([]),
 		extensions: z.array(z.string().max(SNAPSHOT_LIMITS.urlLength).refine(isWebUrl, "must be an http(s) URL")).max(SNAPSHOT_LIMITS.extensions).default([]),
+		/** pi packages, each pinned (isPinnedPackageSource); the opening page asks about each in the package consent. */
+		packages: z
+			.array(
+				z
+					.string()
+					.refine(isPinnedPackageSource, "must be a pi package pinned to its exact version (npm:<name>@<version> or git:github.com/<owner>/<repo>@<ref>)"),
+			)
+			.max(SNAPSHOT_LIMITS.packages)
+			.refine((sources) => new Set(sources).size === sources.length, "name each package once")
+			.optional(),
 		/** The model by provider and id; a key has no place here. */
 		model: z
 			.object({ provider: z.string().min(1).max(200), id: z.string().min(1).max(200) })

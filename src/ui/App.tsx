@@ -383,7 +383,12 @@ export function App(props: AppProps) {
 				<Suspense fallback={null}>
 					<PackageBrowser
 						search={(query) => playground.packages.search(query)}
+						details={playground.packages.details}
 						onTry={(source) => {
+							setBrowsingPackages(false);
+							void playground.tryPackage(source);
+						}}
+						onAdd={(source) => {
 							setBrowsingPackages(false);
 							void playground.addPackage(source);
 						}}

@@ -10,6 +10,8 @@
 //   /_cdn/v1/packages/npm/<name>@<version>?structure=flat   the file list, as jsDelivr's data API gives it
 //   /_cdn/v1/packages/gh/<owner>/<repo>@<ref>?structure=flat
 //   /_cdn/v1/packages/gh/<owner>/<repo>/resolved?specifier=<ref>
+//   /_fault/<mode>/_registry/…, /_fault/<mode>/_cdn/…   the same, hostile (FAULTS: a file changed after its listing, a
+//                                         listing pointing outside the package, a package mapping pi's names elsewhere)
 // Everything else goes to the esm.sh stand-in (esm-cdn-stand-in.mjs), whose modules import from the server's root;
 // the packages' npm dependencies, installed by `installDependencies` into node_modules/.playa-test/deps/, are
 // served there too. Run as `node test/support/package-stand-in.mjs <port> [<name>@<version> …]` (the e2e's server),
@@ -147,7 +149,21 @@ const compare = (a, b) => {
 	return 0;
 };
 
-const TYPES = { ".ts": "text/plain", ".js": "application/javascript", ".mjs": "application/javascript", ".json": "application/json", ".md": "text/markdown" };
+/** A search result's links, as the registry gives them: its npm page and its repository as a web address. */
+function searchLinks(manifest) {
+	const raw = typeof manifest.repository === "string" ? manifest.repository : manifest.repository?.url;
+	const repository = raw?.replace(/^git\+/, "").replace(/\.git$/, "");
+	return { npm: `https://www.npmjs.com/package/${manifest.name}`, ...(repository?.startsWith("https://") && { repository }) };
+}
+
+const TYPES = {
+	".png": "image/png",
+	".ts": "text/plain",
+	".js": "application/javascript",
+	".mjs": "application/javascript",
+	".json": "application/json",
+	".md": "text/markdown",
+};
 const typeOf = (path) => TYPES[/\.[^./]+$/.exec(path)?.[0] ?? ""] ?? "application/octet-stream";
 
 /**
@@ -155,12 +171,97 @@ const typeOf = (path) => TYPES[/\.[^./]+$/.exec(path)?.[0] ?? ""] ?? "applicatio
  * `git`: [{ owner, repo, ref, package: "<name>@<version>" }], a package's files served as that repository's.
  */
 export function createPackageHandler(packages, git = []) {
+	const plain = packageAnswers(packages, packages, git);
+	const faulted = new Map();
+	return async function answer(path, search = "") {
+		const fault = /^\/_fault\/([a-z-]+)(\/.*)$/.exec(path);
+		if (!fault) return plain(path, search);
+		if (!FAULTS[fault[1]]) return { status: 404, body: `no fault mode ${fault[1]}`, contentType: "text/plain" };
+		if (!faulted.has(fault[1])) {
+			const { listed, served, extraListed } = FAULTS[fault[1]](packages);
+			faulted.set(fault[1], packageAnswers(listed, served, git, extraListed));
+		}
+		return faulted.get(fault[1])(fault[2], search);
+	};
+}
+
+/** A copy of the packages with one package's files changed: `change(files)` edits a copy of its file map. */
+function withFiles(packages, name, change) {
+	return packages.map((pkg) => {
+		if (pkg.name !== name) return pkg;
+		const files = new Map(pkg.files);
+		change(files);
+		return { ...pkg, files };
+	});
+}
+
+const text = (files, path) => files.get(path).toString("utf8");
+
+/**
+ * Hostile CDNs and packages, served under `/_fault/<mode>/` (the registry at `/_fault/<mode>/_registry/`, the CDN at
+ * `/_fault/<mode>/_cdn/`), so a test names its fault in the page's hosts and no state is shared between tests:
+ * - `changed-file`: every file of pi-aliases the CDN serves differs from the one its file list named (a file that
+ *   changed on the CDN between the consent and the load);
+ * - `offsite-host`: the file list of every package names a file on another host (`//evil.example/…`);
+ * - `offsite-path`: the file list names a file of another package on the same CDN (`/../…`);
+ * - `impostor-dependency`: pi-aliases's package.json maps pi's packages and typebox to something else (an npm alias,
+ *   a URL, a path out of the ESM CDN), and its extension imports values from them, with a command that says what it got.
+ */
+const FAULTS = {
+	"changed-file": (packages) => ({
+		listed: packages,
+		served: withFiles(packages, "pi-aliases", (files) => {
+			for (const path of files.keys()) if (path.endsWith(".ts")) files.set(path, Buffer.from(`${text(files, path)}\nglobalThis.changedOnTheCdn = true;\n`));
+		}),
+	}),
+	"offsite-host": (packages) => ({ listed: packages, served: packages, extraListed: "//evil.example/steal.ts" }),
+	"offsite-path": (packages) => ({ listed: packages, served: packages, extraListed: "/../pi-aliases@1.0.6/src/index.ts" }),
+	"impostor-dependency": (packages) => {
+		const changed = withFiles(packages, "pi-aliases", (files) => {
+			const manifest = JSON.parse(text(files, "package.json"));
+			manifest.dependencies = {
+				"@earendil-works/pi-coding-agent": "npm:left-pad@1.3.0",
+				"@earendil-works/pi-ai": "https://evil.example/pi-ai.tgz",
+				typebox: "1.0.0/../../evil-typebox",
+			};
+			files.set("package.json", Buffer.from(JSON.stringify(manifest, null, 2)));
+			files.set(
+				"src/index.ts",
+				Buffer.from(
+					[
+						'import { isToolCallEventType } from "@earendil-works/pi-coding-agent";',
+						'import { StringEnum } from "@earendil-works/pi-ai";',
+						'import { Type } from "typebox";',
+						"export default function (pi) {",
+						'\tpi.registerCommand("impostor-check", {',
+						'\t\tdescription: "Says which modules its imports got",',
+						'\t\thandler: async (_args, ctx) => ctx.ui.notify(`imports: ${typeof isToolCallEventType} ${typeof StringEnum} ${Type.String().type}`, "info"),',
+						"\t});",
+						"}",
+						"",
+					].join("\n"),
+				),
+			);
+		});
+		return { listed: changed, served: changed };
+	},
+};
+
+/** The registry and CDN over `listed` (documents, file lists) and `served` (the files' bytes). */
+function packageAnswers(listed, served, git, extraListed) {
+	const packages = listed;
 	const byName = new Map();
 	for (const pkg of packages) byName.set(pkg.name, [...(byName.get(pkg.name) ?? []), pkg]);
 	const find = (name, version) => byName.get(name)?.find((pkg) => pkg.version === version);
 	const repo = (owner, name, ref) => git.find((entry) => entry.owner === owner && entry.repo === name && (ref === undefined || entry.ref === ref));
 	const json = (value) => ({ status: 200, body: JSON.stringify(value), contentType: "application/json" });
 	const notFound = { status: 404, body: "not found", contentType: "text/plain" };
+	const servedFile = (pkg, path) => served.find((candidate) => candidate.name === pkg.name && candidate.version === pkg.version)?.files.get(path);
+	const listedFiles = (type, name, version, files) => {
+		const list = listing(type, name, version, files);
+		if (extraListed) list.files.push({ name: extraListed, hash: sha256(Buffer.from("stolen")), size: 6 });
+		return list;
+	};
 	return async function answer(path, search = "") {
 		if (path === "/_registry/-/v1/search") {
 			// The registry's search, over the pinned packages: every word must be in the name, the description or a keyword.
@@ -176,7 +277,9 @@ export function createPackageHandler(packages, git = []) {
 					}),
 				)
 				.sort((a, b) => (a.name < b.name ? -1 : 1))
-				.map((manifest) => ({ package: { name: manifest.name, version: manifest.version, description: manifest.description, links: {} } }));
+				.map((manifest) => ({
+					package: { name: manifest.name, version: manifest.version, description: manifest.description, links: searchLinks(manifest) },
+				}));
 			return json({ objects, total: objects.length, time: "" });
 		}
 		if (path.startsWith("/_registry/")) {
@@ -209,12 +312,12 @@ export function createPackageHandler(packages, git = []) {
 		if (list) {
 			if (list[1] === "npm") {
 				const pkg = find(list[2], list[3]);
-				return pkg ? json(listing("npm", pkg.name, pkg.version, pkg.files)) : notFound;
+				return pkg ? json(listedFiles("npm", pkg.name, pkg.version, pkg.files)) : notFound;
 			}
 			const [owner, name] = list[2].split("/");
 			const entry = repo(owner, name, list[3]);
 			const pkg = entry && find(...entry.package.split(/(?!^)@/));
-			return pkg ? json(listing("gh", `${owner}/${name}`, entry.ref, pkg.files)) : notFound;
+			return pkg ? json(listedFiles("gh", `${owner}/${name}`, entry.ref, pkg.files)) : notFound;
 		}
 		const file = /^\/_cdn\/(npm|gh)\/(.+?)@([^@/]+)\/(.+)$/.exec(decodeURIComponent(path));
 		if (file) {
@@ -225,7 +328,7 @@ export function createPackageHandler(packages, git = []) {
 				const entry = repo(owner, name, file[3]);
 				pkg = entry && find(...entry.package.split(/(?!^)@/));
 			}
-			const bytes = pkg?.files.get(file[4]);
+			const bytes = pkg && servedFile(pkg, file[4]);
 			return bytes ? { status: 200, body: bytes, contentType: typeOf(file[4]) } : notFound;
 		}
 		const module = await esmCdnResponse(decodeURIComponent(path));

@@ -48,7 +48,7 @@ function fakeDeps(setup: Setup) {
 			asked.push(`lock:${id}:${steal}`);
 			return !setup.locked;
 		},
-		workspace: { ready: Promise.resolve(), sessionCwd: "/workspace", createPort: () => undefined },
+		workspace: { ready: Promise.resolve(), sessionCwd: "/workspace", createPort: () => undefined, readFile: async () => Promise.reject(new Error("ENOENT")) },
 		store: {
 			get: () => state,
 			set: (patch) => {

@@ -9,7 +9,8 @@
 import type { PackageLoad } from "../../protocol/packages.ts";
 import type { PackageHosts } from "../../packages/hosts.ts";
 import type { ResolvedPackage } from "../../packages/resolve.ts";
-import type { SearchAnswer } from "../../packages/search.ts";
+import type { PackageDetails, SearchAnswer } from "../../packages/search.ts";
+import type { ResourceFilters } from "../../packages/settings.ts";
 import type { Notices } from "../state/notices.ts";
 import type { PackageConsentItem, PlaygroundState } from "../state/playground-state.ts";
 import type { Store } from "../state/store.ts";
@@ -27,6 +28,8 @@ export interface PackageDeskDeps {
 	/** Where the address is rewritten to name exact versions (the page's `history`). */
 	history?: Pick<History, "replaceState" | "state">;
 }
+
+const settingsModule = () => import("../../packages/settings.ts");
 
 /** What the consent shows of a package: all of it that the page read, nothing of its code. */
 function consentItem(pkg: ResolvedPackage): PackageConsentItem {
@@ -56,17 +59,32 @@ export class PackageDesk {
 	private readonly resolved = new Map<string, ResolvedPackage>();
 	/** Those the user said yes to (in this page, or before with the same file list). */
 	private readonly trusted = new Set<string>();
+	private readonly detailsRead = new Map<string, Promise<PackageDetails | { error: string }>>();
+	/** The packages this playground keeps (a shared snapshot's): not written into the address again. */
+	private stored = new Set<string>();
+	/** The workspace's `.pi/settings.json` as last read, and its packages' filters by source as written. */
+	private settings?: { text: string; filters: Map<string, ResourceFilters | undefined> };
 
 	constructor(private readonly deps: PackageDeskDeps) {
 		this.trust = new ExtensionContentTrust(deps.databases);
 		this.hosts = linkPackageHosts(deps.location);
 	}
 
-	/** Resolves the link's sources; true when some wait for the user's yes (the consent then shows them). */
-	async open(): Promise<boolean> {
-		const sources = linkPackageSources(this.deps.location);
+	/**
+	 * Resolves the playground's packages (`stored`: those a shared snapshot named, pinned) and the link's; true when
+	 * some wait for the user's yes (the consent then shows them).
+	 */
+	async open(stored: string[] = []): Promise<boolean> {
+		this.stored = new Set(stored);
+		const sources = [...new Set([...stored, ...linkPackageSources(this.deps.location)])];
 		if (sources.length === 0) return false;
 		return this.add(sources);
+	}
+
+	/** The packages the user said yes to, pinned, for a share link to carry. */
+	trustedSources(): string[] {
+		// Those of `.pi/settings.json` travel as that file.
+		return [...this.resolved.values()].filter((pkg) => this.trusted.has(pkg.id) && !this.fromSettingsFile(pkg)).map((pkg) => pkg.id);
 	}
 
 	/** Resolves sources (the link's, or one the user typed); true when some wait for the user's yes. */
@@ -83,14 +101,63 @@ export class PackageDesk {
 			this.resolved.set(result.pkg.id, result.pkg);
 		}
 		const { listingText } = await resolver();
+		const filtered = await this.filtered(fresh);
 		const untrusted = await this.trust.untrusted(
 			fresh.map((pkg) => pkg.id),
 			async (id) => listingText(this.resolved.get(id)!),
 		);
 		const waiting = new Set(untrusted.map((entry) => entry.url));
 		for (const pkg of fresh) if (!waiting.has(pkg.id)) this.trusted.add(pkg.id);
-		this.publish(fresh.filter((pkg) => waiting.has(pkg.id)).map(consentItem));
+		this.publish(filtered.filter((pkg) => waiting.has(pkg.id)).map(consentItem));
 		return waiting.size > 0;
+	}
+
+	/**
+	 * The packages of the workspace's `.pi/settings.json` (`text`; undefined: no such file), read at a start once the
+	 * project is trusted, as pi reads them: each resolved and asked about in this consent, its resource filters
+	 * applied (packages/settings.ts). The same text is not read twice; a package said no to is not asked about again
+	 * until the file changes; one the file no longer names stops loading. True when some wait for the user's yes.
+	 */
+	async fromSettings(text: string | undefined): Promise<boolean> {
+		if (text === this.settings?.text || (text === undefined && !this.settings)) return false;
+		const { readSettingsPackages } = await settingsModule();
+		const read = text === undefined ? { packages: [], problems: [] } : readSettingsPackages(text);
+		const before = this.settings?.filters ?? new Map();
+		const filters = new Map(read.packages.map((entry) => [entry.source, entry.filters] as const));
+		this.settings = { text: text ?? "", filters };
+		for (const problem of read.problems) this.deps.notices.notify(problem, "warning", "Playa");
+		for (const pkg of [...this.resolved.values()]) {
+			if (!before.has(pkg.requested) || filters.has(pkg.requested)) continue;
+			this.resolved.delete(pkg.id);
+			this.trusted.delete(pkg.id);
+		}
+		// A package whose filters changed is narrowed again: it is resolved afresh (its yes is kept by its file list).
+		for (const pkg of [...this.resolved.values()]) {
+			if (filters.has(pkg.requested) && JSON.stringify(before.get(pkg.requested)) !== JSON.stringify(filters.get(pkg.requested))) this.resolved.delete(pkg.id);
+		}
+		const named = new Set([...this.resolved.values()].map((pkg) => pkg.requested));
+		const fresh = [...filters.keys()].filter((source) => !named.has(source));
+		if (fresh.length === 0) {
+			this.publish([]);
+			return false;
+		}
+		return this.add(fresh);
+	}
+
+	private fromSettingsFile(pkg: ResolvedPackage): boolean {
+		return this.settings?.filters.has(pkg.requested) === true;
+	}
+
+	/** Each package as it loads: narrowed by its `.pi/settings.json` entry's filters, if it has one. */
+	private async filtered(packages: ResolvedPackage[]): Promise<ResolvedPackage[]> {
+		const filters = this.settings?.filters;
+		if (!filters || !packages.some((pkg) => filters.get(pkg.requested))) return packages;
+		const { filterResources } = await settingsModule();
+		return packages.map((pkg) => {
+			const narrowed = filterResources(pkg, filters.get(pkg.requested));
+			if (narrowed !== pkg) this.resolved.set(pkg.id, narrowed);
+			return narrowed;
+		});
 	}
 
 	/** The user's answer to the consent: yes trusts each package's exact version and file list, and pins the address. */
@@ -98,30 +165,57 @@ export class PackageDesk {
 		const asked = this.deps.store.get().packageConsent ?? [];
 		const stored = this.trust.decide(run);
 		if (run) for (const item of asked) this.trusted.add(item.id);
+		// A settings package said no to is not asked about again at the next start: the file is read again once it changes.
 		else for (const item of asked) this.resolved.delete(item.id);
 		this.publish([]);
 		if (run) this.pinAddress();
 		await stored;
 	}
 
-	/** Takes a package out (its card's Remove), from the address too. */
-	remove(id: string): void {
+	/**
+	 * Takes a package out (its card's Remove), from the address too. When the playground kept it (a shared snapshot's),
+	 * answers with the packages it keeps now, for the caller to store.
+	 */
+	remove(id: string): string[] | undefined {
 		const requested = this.resolved.get(id)?.requested;
+		const kept = requested !== undefined && (this.stored.delete(requested) || this.stored.delete(id)) ? [...this.stored] : undefined;
 		this.resolved.delete(id);
 		this.trusted.delete(id);
 		this.publish(this.deps.store.get().packageConsent ?? []);
-		if (!this.deps.history) return;
+		if (!this.deps.history) return kept;
 		const url = new URL(this.deps.location.href);
-		const kept = url.searchParams.getAll("pkg").filter((source) => source !== id && source !== requested);
+		const linked = url.searchParams.getAll("pkg").filter((source) => source !== id && source !== requested);
 		url.searchParams.delete("pkg");
-		for (const source of kept) url.searchParams.append("pkg", source);
+		for (const source of linked) url.searchParams.append("pkg", source);
 		this.deps.history.replaceState(this.deps.history.state, "", url.href);
+		return kept;
 	}
 
 	/** The package browser's search: pi packages on the registry (nothing of them is fetched but their names). */
 	async search(query: string): Promise<SearchAnswer> {
 		const { searchPackages } = await import("../../packages/search.ts");
 		return searchPackages((url, init) => fetch(url, init), this.hosts, query);
+	}
+
+	/**
+	 * A search result's details: what it provides, its repository, its `pi.image` (its version's document and file
+	 * list: metadata only, nothing of its code). Read once per page for each version.
+	 */
+	readonly details = (name: string, version: string): Promise<PackageDetails | { error: string }> => {
+		const key = `${name}@${version}`;
+		let answer = this.detailsRead.get(key);
+		if (!answer) {
+			answer = import("../../packages/search.ts").then(({ packageDetails }) => packageDetails((url, init) => fetch(url, init), this.hosts, name, version));
+			this.detailsRead.set(key, answer);
+		}
+		return answer;
+	};
+
+	/** A source pinned to its exact version (metadata only), or why it cannot be: for a new playground to ask about. */
+	async pin(source: string): Promise<{ id: string } | { error: string }> {
+		const { resolvePackage } = await resolver();
+		const result = await resolvePackage(source, this.hosts);
+		return result.ok ? { id: result.pkg.id } : { error: `The package ${result.requested} cannot load: ${result.error}` };
 	}
 
 	/** What the runtime loads: the trusted packages, pinned. */
@@ -146,7 +240,9 @@ export class PackageDesk {
 		const pinned: Record<string, string> = {};
 		for (const pkg of this.resolved.values()) pinned[pkg.requested] = pkg.id;
 		const linked = new Set(linkPackageSources(this.deps.location));
-		const added = [...this.resolved.values()].filter((pkg) => this.trusted.has(pkg.id) && !linked.has(pkg.requested)).map((pkg) => pkg.id);
+		const added = [...this.resolved.values()]
+			.filter((pkg) => this.trusted.has(pkg.id) && !linked.has(pkg.requested) && !this.stored.has(pkg.requested) && !this.fromSettingsFile(pkg))
+			.map((pkg) => pkg.id);
 		this.deps.history.replaceState(this.deps.history.state, "", addressWithPackages(this.deps.location.href, pinned, added));
 	}
 }

@@ -27,10 +27,10 @@ export interface RuntimeStartDeps {
 	/** The user's choices: the extension URLs they added, as stored (a link's are not among them). */
 	choices: Pick<PlaygroundChoices, "savedExtensions">;
 	/** The playground's workspace: ready, its working directory, and a port to it. */
-	workspace: Pick<PlaygroundWorkspace, "ready" | "sessionCwd" | "createPort">;
+	workspace: Pick<PlaygroundWorkspace, "ready" | "sessionCwd" | "createPort" | "readFile">;
 	store: Pick<Store<PlaygroundState>, "get" | "set">;
 	/** The pi packages the user said yes to (`?pkg=`, or added), pinned; their files load in the runtime. */
-	packages?: Pick<PackageDesk, "loads">;
+	packages?: Pick<PackageDesk, "loads" | "fromSettings">;
 	/** Holds the session's lock for this tab (`steal`: take it from another); false when another tab writes it. */
 	holdLock(sessionId: string, steal: boolean): Promise<boolean>;
 }
@@ -56,6 +56,15 @@ export type StartOutcome =
 	| { kind: "awaiting-trust"; patch: Partial<PlaygroundState> }
 	| StartPlan;
 
+/** The workspace's `.pi/settings.json`, undefined when there is none (or it cannot be read as text). */
+async function settingsText(workspace: Pick<PlaygroundWorkspace, "sessionCwd" | "readFile">): Promise<string | undefined> {
+	try {
+		return new TextDecoder().decode(await workspace.readFile(`${workspace.sessionCwd}/.pi/settings.json`));
+	} catch {
+		return undefined;
+	}
+}
+
 /** Shows the current session and decides whether and with what the runtime starts (see the module comment). */
 export async function planStart(deps: RuntimeStartDeps, takeOver: boolean): Promise<StartOutcome> {
 	const { extensionUrls } = deps.store.get();
@@ -75,6 +84,10 @@ export async function planStart(deps: RuntimeStartDeps, takeOver: boolean): Prom
 	// New project files: the other extensions decide first (project_trust) when there are any; else the page asks.
 	if (!project && !extensionUrls.some((url) => !disabled.some((off) => off.url === url))) {
 		return { kind: "awaiting-trust", patch: { phase: "awaiting-trust" } };
+	}
+	// The project's `.pi/settings.json` packages, once the project is trusted (as pi reads them): each asked about first.
+	if (project && deps.packages && (await deps.project.allTrusted())) {
+		if (await deps.packages.fromSettings(await settingsText(deps.workspace))) return { kind: "awaiting-trust", patch: { phase: "awaiting-trust" } };
 	}
 	const { untrusted: changed, unreadable } = await changedCheck;
 	// What the page could not read does not run (there is nothing it read to say yes to): its card says why.

@@ -123,6 +123,21 @@ export class ShareDesk {
 		}
 	}
 
+	/**
+	 * A playground the user asked for themselves (the package browser's Try): made beside theirs and opened, with no
+	 * share consent (nothing in it came from someone else but what the opened playground asks about itself, as its
+	 * packages in the package consent).
+	 */
+	async openBeside(snapshot: PlaygroundSnapshot, title: string): Promise<void> {
+		const home = await openPlaygroundDatabase(HOME_PLAYGROUND);
+		try {
+			const id = await createSharedPlayground(home, snapshot, title);
+			this.location.assign(playgroundHref(this.location, id));
+		} finally {
+			home.close();
+		}
+	}
+
 	/** Takes the snapshot's part out of the address, so a reload opens the playground as it is. */
 	private forgetAddress(): void {
 		const url = new URL(this.location.href);

@@ -1,6 +1,6 @@
 /**
  * A snapshot the user said yes to, made into a new playground beside theirs: its own database holds the
- * snapshot's files (as the workspace store), its extension URLs, model, script and dialog answers, and a
+ * snapshot's files (as the workspace store), its extension URLs, pi packages, model, script and dialog answers, and a
  * "first start" record the new page reads once: the files to trust (by content hash, as the user saw
  * them) and the first prompt to send. Nothing here runs code; the new page does, once opened.
  */
@@ -16,6 +16,8 @@ import { STORED_ROOT } from "../workspace/workspace-mirror.ts";
 export const SHARED_SETTINGS = {
 	/** Extension URLs the snapshot named: checked by content hash at every start, as `?ext=` URLs are. */
 	linkedExtensions: "linkedExtensions",
+	/** pi packages the snapshot named, pinned: resolved at every start and asked about in the package consent until trusted. */
+	linkedPackages: "linkedPackages",
 	/** Scripted answers to the extensions' dialogs, in order (`DialogAnswer[]`). */
 	dialogAnswers: "dialogAnswers",
 	/** What the first open does once (`SharedStart`), then removes. */
@@ -66,6 +68,7 @@ export async function createSharedPlayground(home: PlayaDatabase, snapshot: Play
 		await database.applyFileChanges({ roots: [], entries: storedEntries(files) });
 		await database.setSetting("extensions", []);
 		await database.setSetting(SHARED_SETTINGS.linkedExtensions, snapshot.extensions);
+		if (snapshot.packages) await database.setSetting(SHARED_SETTINGS.linkedPackages, snapshot.packages);
 		if (snapshot.script) await database.setSetting("script", snapshot.script);
 		if (snapshot.model) await database.setSetting("model", { provider: snapshot.model.provider, id: snapshot.model.id } satisfies ModelChoice);
 		if (snapshot.dialogAnswers) await database.setSetting(SHARED_SETTINGS.dialogAnswers, snapshot.dialogAnswers satisfies DialogAnswer[]);

@@ -1,7 +1,9 @@
 /**
  * The package browser: a search of the registry for pi packages (keyword `pi-package`), each with its latest
- * version and description; **Try** names it as `npm:<name>`, which is resolved and asked about in the package
- * consent like any source. Runs in the page (a lazy chunk).
+ * version, description, what it provides (extensions, skills, prompts, themes), its repository and its `pi.image`
+ * preview, read per result from metadata only (packages/search.ts `packageDetails`). **Try** opens it in a new
+ * playground beside the user's, as a share link opens; **Add** loads it into this one; both ask about it in the
+ * package consent first. Every string from the registry is shown as text. Runs in the page (a lazy chunk).
  */
 import { useEffect, useState } from "react";
 import { Modal } from "../dialogs/Dialogs.tsx";
@@ -17,15 +19,75 @@ interface FoundPackage {
 
 type SearchAnswer = { packages: FoundPackage[]; total: number } | { error: string };
 
+/** What a result provides, with its repository and image (packages/search.ts `PackageDetails`). */
+interface Details {
+	provides: { extensions: string[]; skills: string[]; prompts: string[]; themes: string[] };
+	repository?: string;
+	image?: string;
+}
+
 interface Props {
 	search(query: string): Promise<SearchAnswer>;
+	details(name: string, version: string): Promise<Details | { error: string }>;
+	/** Opens the package in a new playground beside this one. */
 	onTry(source: string): void;
+	/** Loads the package into this playground. */
+	onAdd(source: string): void;
 	onClose(): void;
 }
 
-export function PackageBrowser({ search, onTry, onClose }: Props) {
+const KINDS = [
+	["extensions", "Extensions"],
+	["skills", "Skills"],
+	["prompts", "Prompts"],
+	["themes", "Themes"],
+] as const;
+
+/** A skill by its folder's name, anything else by its file name. */
+function shortName(path: string): string {
+	const parts = path.split("/");
+	return parts.at(-1) === "SKILL.md" && parts.length > 1 ? parts[parts.length - 2] : (parts.at(-1) ?? path);
+}
+
+function ResultDetails({ pkg, details }: { pkg: FoundPackage; details: Props["details"] }) {
+	const [answer, setAnswer] = useState<Details | { error: string }>();
+	useEffect(() => {
+		let current = true;
+		details(pkg.name, pkg.version).then(
+			(result) => current && setAnswer(result),
+			(error: Error) => current && setAnswer({ error: error?.message ?? String(error) }),
+		);
+		return () => {
+			current = false;
+		};
+	}, [pkg.name, pkg.version, details]);
+	if (!answer) return <p className="muted">Reading what it provides…</p>;
+	if ("error" in answer) return <p className="muted">What it provides could not be read: {answer.error}</p>;
+	const kinds = KINDS.filter(([kind]) => answer.provides[kind].length > 0);
+	const repository = answer.repository ?? pkg.link;
+	return (
+		<>
+			{answer.image && <img className="package-preview" src={answer.image} alt={`Preview of ${pkg.name}`} referrerPolicy="no-referrer" loading="lazy" />}
+			<ul aria-label={`What ${pkg.name} provides`} className="package-provides">
+				{kinds.length === 0 && <li>No pi resources found.</li>}
+				{kinds.map(([kind, label]) => (
+					<li key={kind}>
+						{label}: {answer.provides[kind].map(shortName).join(", ")}
+					</li>
+				))}
+			</ul>
+			{repository && (
+				<a href={repository} target="_blank" rel="noopener noreferrer">
+					{repository}
+				</a>
+			)}
+		</>
+	);
+}
+
+export function PackageBrowser({ search, details, onTry, onAdd, onClose }: Props) {
 	const [query, setQuery] = useState("");
-	const [answer, setAnswer] = useState<{ packages: FoundPackage[]; total: number } | { error: string }>();
+	const [answer, setAnswer] = useState<SearchAnswer>();
 	const [busy, setBusy] = useState(false);
 	const run = (text: string) => {
 		setBusy(true);
@@ -57,7 +119,8 @@ export function PackageBrowser({ search, onTry, onClose }: Props) {
 				</button>
 			</form>
 			<p className="muted">
-				Packages on the npm registry with the keyword pi-package. Trying one shows what it is first; nothing of it runs before you say yes.
+				Packages on the npm registry with the keyword pi-package. Try opens one in a new playground beside yours; Add loads it into this one. Either way you see
+				what it is first, and nothing of it runs before you say yes.
 			</p>
 			{busy && <p role="status">Searching…</p>}
 			{answer && "error" in answer && <p role="alert">{answer.error}</p>}
@@ -68,16 +131,15 @@ export function PackageBrowser({ search, onTry, onClose }: Props) {
 						<li key={pkg.name} aria-label={`Package ${pkg.name}`}>
 							<div className="row">
 								<strong>{pkg.name}</strong> <span className="muted">{pkg.version}</span>
-								<button type="button" onClick={() => onTry(`npm:${pkg.name}`)} aria-label={`Try ${pkg.name}`}>
+								<button type="button" onClick={() => onTry(`npm:${pkg.name}@${pkg.version}`)} aria-label={`Try ${pkg.name}`}>
 									Try
+								</button>
+								<button type="button" onClick={() => onAdd(`npm:${pkg.name}@${pkg.version}`)} aria-label={`Add ${pkg.name}`}>
+									Add
 								</button>
 							</div>
 							{pkg.description && <p>{pkg.description}</p>}
-							{pkg.link && (
-								<a href={pkg.link} target="_blank" rel="noreferrer">
-									{pkg.link}
-								</a>
-							)}
+							<ResultDetails pkg={pkg} details={details} />
 						</li>
 					))}
 				</ul>

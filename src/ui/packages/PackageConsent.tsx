@@ -50,6 +50,7 @@ function Loads({ item }: { item: PackageConsentItem }) {
 	];
 	return (
 		<ul aria-label={`What ${item.id} loads`}>
+			{rows.every(([, list]) => list.length === 0) && <li>Nothing (the workspace's settings filter out all it provides).</li>}
 			{rows
 				.filter(([, list]) => list.length > 0)
 				.map(([label, list]) => (

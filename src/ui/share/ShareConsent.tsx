@@ -1,7 +1,7 @@
 /**
  * The consent a shared playground asks for before anything of it runs: where it came from, its files
  * (each one's content readable here as text, never as a page), the ones that run as code first and marked
- * so (its project's extensions), its extension URLs, the model, the script's length, the dialog answers and
+ * so (its project's extensions), its extension URLs, its pi packages (each asked about again in the package consent), the model, the script's length, the dialog answers and
  * the first prompt. Yes opens it as a new playground beside the user's own; no leaves everything as it was.
  * In another site's frame (an embed), yes is off until the consent has been seen (dialogs/consent-visibility.ts).
  * What could not be opened shows as an alert.
@@ -78,7 +78,7 @@ function useNewTabHref(offer: ShareOffer, readiness: ConsentReadiness): string |
 		if (readiness !== "unsupported") return;
 		let current = true;
 		const base = new URL(window.location.href);
-		for (const name of ["src", "playground"]) base.searchParams.delete(name);
+		for (const name of ["src", "playground", "pkg"]) base.searchParams.delete(name);
 		snapshotLink(base.href, offer.snapshot).then(
 			(link) => current && setHref(link),
 			() => undefined,
@@ -128,6 +128,19 @@ function OfferConsent({ desk, offer, opening }: { desk: ShareDesk; offer: ShareO
 						</li>
 					))}
 				</ul>
+			)}
+			{offer.snapshot.packages && offer.snapshot.packages.length > 0 && (
+				<>
+					<h3>pi packages ({offer.snapshot.packages.length})</h3>
+					<p className="muted">Each is asked about once the playground opens, with its files and dependencies; none is fetched or runs before that yes.</p>
+					<ul aria-label="Shared pi packages">
+						{offer.snapshot.packages.map((source) => (
+							<li key={source}>
+								<code>{visibleText(source)}</code>
+							</li>
+						))}
+					</ul>
+				</>
 			)}
 			<dl className="share-summary">
 				{offer.snapshot.model && (

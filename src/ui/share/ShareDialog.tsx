@@ -87,6 +87,7 @@ export function ShareDialog({ playground, state, onClose }: Props) {
 			files: files ?? {},
 			paths: [...picked].sort(),
 			extensionUrls: state.extensionUrls,
+			packages: playground.packages.trustedSources(),
 			model: state.model,
 			script: state.script,
 			dialogAnswers: await playground.dialogAnswers(),
@@ -113,8 +114,8 @@ export function ShareDialog({ playground, state, onClose }: Props) {
 	return (
 		<Modal title="Share this playground" className="share-dialog" onCancel={onClose}>
 			<p className="muted">
-				A link holds the files you pick, the extensions, the model (never a key), the script and dialog answers, and a first prompt. Whoever opens it is asked
-				before anything of it runs.
+				A link holds the files you pick, the extensions and pi packages, the model (never a key), the script and dialog answers, and a first prompt. Whoever
+				opens it is asked before anything of it runs.
 			</p>
 			<fieldset>
 				<legend>Files</legend>

@@ -83,4 +83,17 @@ describe("the page's packages: resolved, asked about, pinned", () => {
 			"https://playa.dev/?cdn=c&pkg=npm%3Ax%401.2.3&pkg=npm%3Ay%402.0.0",
 		);
 	});
+
+	it("a shared playground's packages: asked about, kept out of the address, carried by a share link, forgotten on Remove", { timeout: TIMEOUT }, async () => {
+		const { hosts } = await packageServer();
+		const page = parts(`http://localhost/?playground=abc&registry=${encodeURIComponent(hosts.registry)}&npmcdn=${encodeURIComponent(hosts.npmcdn)}`);
+		const desk = new PackageDesk(page.deps);
+		expect(await desk.open(["npm:pi-aliases@1.0.7"])).toBe(true);
+		expect(desk.trustedSources()).toEqual([]);
+		await desk.decide(true);
+		expect(desk.trustedSources()).toEqual(["npm:pi-aliases@1.0.7"]);
+		expect(page.addresses.map((url) => new URL(url).searchParams.getAll("pkg"))).toEqual([[]]);
+		expect(desk.remove("npm:pi-aliases@1.0.7")).toEqual([]);
+		expect(await desk.loads()).toEqual([]);
+	});
 });

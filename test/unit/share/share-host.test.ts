@@ -79,6 +79,33 @@ describe("building a snapshot of a playground", () => {
 		expect(built.ok && "dialogAnswers" in built.snapshot).toBe(false);
 	});
 
+	it("carries the playground's pi packages pinned, as version 2; without packages it stays version 1, which older pages read", () => {
+		const built = buildSnapshot({ ...input, packages: ["npm:pi-aliases@1.0.7", "git:github.com/xRyul/pi-aliases@v1.0.7", "npm:pi-aliases@1.0.7"] });
+		expect(built.ok && built.snapshot).toMatchObject({ version: 2, packages: ["npm:pi-aliases@1.0.7", "git:github.com/xRyul/pi-aliases@v1.0.7"] });
+		const plain = buildSnapshot({ ...input, packages: [] });
+		expect(plain.ok && plain.snapshot.version).toBe(1);
+		expect(plain.ok && "packages" in plain.snapshot).toBe(false);
+		// A range never travels: the sharer's page resolved it when the package was added.
+		expect(buildSnapshot({ ...input, packages: ["npm:pi-aliases@^1"] })).toEqual({ ok: false, error: expect.stringContaining("exact version") });
+	});
+
+	it("opens old snapshots, and refuses a package source that is not pinned or names a path", () => {
+		expect(parseSnapshot(demo).ok).toBe(true);
+		expect(parseSnapshot({ ...demo, version: 2, packages: ["npm:@aliou/pi-utils-settings@0.19.2", "git:github.com/o/r@a1b2c3d"] }).ok).toBe(true);
+		for (const source of [
+			"npm:pi-aliases",
+			"npm:pi-aliases@latest",
+			"npm:pi-aliases@>=1",
+			"git:github.com/o/r",
+			"git:gitlab.com/o/r@v1",
+			"git:github.com/../r@v1",
+			"https://github.com/o/r",
+			"./local",
+		]) {
+			expect(parseSnapshot({ ...demo, version: 2, packages: [source] }), source).toEqual({ ok: false, error: expect.stringContaining("at packages.0") });
+		}
+	});
+
 	it("says so when the playground does not fit a snapshot", () => {
 		const files = Object.fromEntries(Array.from({ length: SNAPSHOT_LIMITS.files + 1 }, (_, index) => [`f${index}.txt`, text("x")]));
 		const built = buildSnapshot({ ...input, files, paths: Object.keys(files) });
@@ -203,7 +230,7 @@ describe("the consent desk", () => {
 
 	it("offers what an embedding page sends, valid or not", async () => {
 		const { desk: share } = desk("https://playa.test/");
-		await share.offerResult(parseSnapshot({ version: 2 }), "the embedding page");
+		await share.offerResult(parseSnapshot({ version: 3 }), "the embedding page");
 		expect(share.store.get().offer).toBeUndefined();
 		expect(share.store.get().error).toContain("newer Playa");
 		await share.openSnapshot(demo, "the embedding page");
@@ -402,6 +429,8 @@ describe("a new playground's files and address", () => {
 		expect(databaseNameOf(HOME_PLAYGROUND)).toBe("playa");
 		expect(databaseNameOf("abc")).not.toBe("playa");
 		expect(playgroundHref({ href: "https://p.test/app/?cdn=c&ext=e&src=s#playa=x" }, "abc")).toBe("https://p.test/app/?cdn=c&playground=abc");
+		// A playground keeps its own packages: the page's ?pkg= does not follow into another, where packages come from does.
+		expect(playgroundHref({ href: "https://p.test/?pkg=npm%3Ax%401.0.0&registry=r" }, "abc")).toBe("https://p.test/?registry=r&playground=abc");
 		expect(playgroundHref({ href: "https://p.test/?playground=abc&embed" }, HOME_PLAYGROUND)).toBe("https://p.test/?embed=");
 	});
 });
