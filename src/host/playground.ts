@@ -37,6 +37,7 @@ import { SHARED_SETTINGS } from "./share/share-materialize.ts";
 import { SharedFirstStart } from "./share/shared-first-start.ts";
 import type { EarlyStart } from "./runtime/early-start.ts";
 import { ShareDesk } from "./share/share-desk.ts";
+import { LessonDesk } from "./lessons/lesson-desk.ts";
 
 export class Playground {
 	readonly store = new Store<PlaygroundState>(initialPlaygroundState());
@@ -122,6 +123,8 @@ export class Playground {
 	private readonly runner: RuntimeRunner;
 	/** Shared playgrounds offered to open (a link, a `.playa.json`, an embedding page), with consent. */
 	readonly share: ShareDesk;
+	/** The lessons: opened in playgrounds of their own, their goals checked over this page's session. */
+	readonly lessons: LessonDesk;
 
 	/** What the page started before its modules ran (early-start.ts), for `open` to take. */
 	private early: EarlyStart;
@@ -134,6 +137,7 @@ export class Playground {
 		this.playgroundId = playgroundIdOf(location);
 		this.sessionWriter = options.databaseInMemory ? inPageSessionWriter() : new WriterClient(this.notices);
 		this.share = new ShareDesk(location, history);
+		this.lessons = new LessonDesk(location, this.playgroundId);
 		const { databases, store, notices, sessions, answers, links, project, choices, workspace, dialogs, manualTurns, inspector, transpileCache } = this;
 		const { gateway, sessionWriter, secrets, endpoints } = this;
 		this.runner = new RuntimeRunner({
@@ -165,6 +169,7 @@ export class Playground {
 		this.runner.frames.warm(frame);
 		this.workspace.warm(this.location, workspaceWorker);
 		void this.share.openFromAddress();
+		void this.lessons.openFromAddress(this.store);
 		try {
 			const storage = await this.databases.open(this.playgroundId);
 			// The workspace's worker starts at once (it loads off this thread); the transcript shows its latest entries first.

@@ -51,9 +51,10 @@ export const HOST_PARTS: LayerRules = {
 	trust: ["state", "storage"],
 	workspace: ["state", "storage"],
 	share: ["state", "storage", "trust", "workspace"],
+	lessons: ["state", "storage", "share"],
 	embed: ["state", "desks"],
 	runtime: ["state", "keys", "gateway", "storage", "desks", "trust", "workspace"],
-	"playground.ts": ["state", "keys", "storage", "desks", "editor", "trust", "workspace", "share", "runtime"],
+	"playground.ts": ["state", "keys", "storage", "desks", "editor", "trust", "workspace", "share", "runtime", "lessons"],
 	"embed-playground.ts": ["playground.ts", "embed"],
 };
 

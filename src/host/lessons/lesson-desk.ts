@@ -1,0 +1,147 @@
+/**
+ * The lessons in the page: a lesson opens in a playground of its own beside the user's (made as a shared
+ * playground is, share-materialize.ts, from the lesson's starting files and script), so the user's work is
+ * untouched; `?lesson=<nn-name>` names the lesson a page shows. In that playground the goals are checked live over
+ * what the session shows (the page's state, made of the runtime's untrusted events: the check reads them as data),
+ * and a lesson whose goals are all met is kept as done.
+ *
+ * A lesson's files are the repository's own content, bundled at build time (src/lessons/bundle.ts): they run
+ * without the consent a shared link asks for. No lesson comes from another address.
+ */
+import { checkGoals } from "../../lessons/check.ts";
+import { type Lesson, LESSON_FILE_DIR, LESSON_ID } from "../../lessons/lesson.ts";
+import { Observations } from "../../lessons/observations.ts";
+import type { PlaygroundSnapshot } from "../../share/snapshot.ts";
+import { HOME_PLAYGROUND, playgroundHref } from "../../share/playground-address.ts";
+import { createSharedPlayground } from "../share/share-materialize.ts";
+import type { PlaygroundState } from "../state/playground-state.ts";
+import { Store } from "../state/store.ts";
+import { listPlaygrounds, openPlaygroundDatabase } from "../storage/playgrounds.ts";
+import { type LessonProgress, readProgress, writeProgress } from "./lesson-progress.ts";
+
+/** The page parameter that names a lesson. */
+export const LESSON_PARAM = "lesson";
+
+export interface LessonDeskState {
+	progress: LessonProgress;
+	/** This page's lesson, once loaded. */
+	lesson?: Lesson;
+	/** Each of its goals: met (true) or not yet. */
+	goals: boolean[];
+	/** A lesson is being opened in its playground. */
+	opening: boolean;
+	error?: string;
+}
+
+/** The lesson the page address names, if it is shaped like a lesson's id. */
+export function lessonIdOf(location: Pick<Location, "search">): string | undefined {
+	const id = new URLSearchParams(location.search).get(LESSON_PARAM);
+	return id && LESSON_ID.test(id) ? id : undefined;
+}
+
+/** The lesson's playground as a snapshot: its starting files under `.pi/extensions/`, its script, the scripted model. */
+export function lessonSnapshot(lesson: Lesson): PlaygroundSnapshot {
+	return {
+		version: 1,
+		files: lesson.start.map((file) => ({ path: `${LESSON_FILE_DIR}/${file.name}`, content: file.content })),
+		extensions: [],
+		model: { provider: "scripted", id: "scripted" },
+		script: lesson.script,
+	};
+}
+
+const loadBundle = () => import("../../lessons/bundle.ts");
+
+export class LessonDesk {
+	readonly store = new Store<LessonDeskState>({ progress: readProgress(), goals: [], opening: false });
+	/** The lesson this page is for (`?lesson=`), in a playground of its own. */
+	readonly lessonId: string | undefined;
+	private seen = new Observations();
+
+	constructor(
+		private readonly location: Pick<Location, "href" | "search" | "assign">,
+		private readonly playgroundId: string,
+	) {
+		this.lessonId = lessonIdOf(location);
+	}
+
+	/**
+	 * A `?lesson=` link: on the user's own playground it opens the lesson's playground (made the first time); in the
+	 * lesson's playground it loads the lesson and starts checking `state` against its goals.
+	 */
+	async openFromAddress(state: Store<PlaygroundState>): Promise<void> {
+		if (!this.lessonId) return;
+		if (this.playgroundId === HOME_PLAYGROUND) return this.open(this.lessonId);
+		const { lessonById } = await loadBundle();
+		const lesson = lessonById(this.lessonId);
+		if (!lesson) return this.store.set({ error: `There is no lesson ${this.lessonId} in this version of Playa.` });
+		this.store.set({ lesson, goals: lesson.goals.map(() => false) });
+		this.follow(state, lesson);
+	}
+
+	/** Opens lesson `id` in its playground: the one it opened in before, or a new one with its starting files. */
+	async open(id: string): Promise<void> {
+		if (this.store.get().opening) return;
+		this.store.set({ opening: true, error: undefined });
+		let home: Awaited<ReturnType<typeof openPlaygroundDatabase>> | undefined;
+		try {
+			const { lessonById } = await loadBundle();
+			const lesson = lessonById(id);
+			if (!lesson) throw new Error(`there is no lesson ${id} in this version of Playa`);
+			home = await openPlaygroundDatabase(HOME_PLAYGROUND);
+			const known = this.store.get().progress.playgrounds[id];
+			const listed = known !== undefined && (await listPlaygrounds(home)).some((record) => record.id === known);
+			const playground = listed ? known : await createSharedPlayground(home, lessonSnapshot(lesson), `Lesson ${lesson.title}`);
+			this.store.set({ progress: writeProgress((p) => ({ ...p, playgrounds: { ...p.playgrounds, [id]: playground } })) });
+			const url = new URL(playgroundHref(this.location, playground));
+			url.searchParams.set(LESSON_PARAM, id);
+			this.location.assign(url.href);
+		} catch (error) {
+			this.store.set({ opening: false, error: `The lesson could not be opened: ${(error as Error).message}. Your playground is as it was.` });
+		} finally {
+			home?.close();
+		}
+	}
+
+	/** Starts the lesson again: a new playground with its starting files (the one it had stays in the list). */
+	async restart(id: string): Promise<void> {
+		this.store.set({
+			progress: writeProgress((p) => ({ ...p, playgrounds: Object.fromEntries(Object.entries(p.playgrounds).filter(([key]) => key !== id)) })),
+		});
+		await this.open(id);
+	}
+
+	/** Checks the goals each time the page's state changes, and keeps the lesson as done once all are met. */
+	private follow(state: Store<PlaygroundState>, lesson: Lesson): void {
+		let last: PlaygroundState | undefined;
+		const check = () => {
+			const now = state.get();
+			if (now === last) return;
+			observeState(this.seen, now, last);
+			last = now;
+			const goals = checkGoals(lesson.goals, this.seen);
+			const before = this.store.get();
+			if (goals.join() !== before.goals.join()) this.store.set({ goals });
+			if (goals.every(Boolean) && !before.progress.done.includes(lesson.id)) {
+				this.store.set({ progress: writeProgress((p) => ({ ...p, done: [...new Set([...p.done, lesson.id])] })) });
+			}
+		};
+		state.subscribe(check);
+		check();
+	}
+}
+
+/** What of the page's state a check reads, added to `seen` (only the parts that changed since `before`). */
+export function observeState(seen: Observations, state: PlaygroundState, before?: PlaygroundState): void {
+	if (state.entries !== before?.entries) for (const entry of state.entries) seen.entry(entry);
+	if (state.extensions !== before?.extensions) for (const extension of state.extensions) for (const tool of extension.tools) seen.tools.add(tool);
+	if (state.commands !== before?.commands) for (const command of state.commands) seen.commands.add(command.name);
+	if (state.registeredProviders !== before?.registeredProviders) for (const provider of state.registeredProviders) seen.providers.add(provider.name);
+	if (state.notifications !== before?.notifications)
+		for (const notice of state.notifications) if (notice.origin === "session") seen.notification(notice.message, notice.level);
+	if (state.widgets !== before?.widgets) for (const [key, widget] of Object.entries(state.widgets)) seen.widget(key, widget.lines);
+	if (state.statuses !== before?.statuses) for (const [key, text] of Object.entries(state.statuses)) seen.status(key, text);
+	if (state.dialogs !== before?.dialogs) for (const dialog of state.dialogs) seen.dialog(dialog.request);
+	if (state.renderedEntries !== before?.renderedEntries) for (const drawn of Object.values(state.renderedEntries)) seen.renderedLines(drawn.lines);
+	if (state.renderedToolCalls !== before?.renderedToolCalls) for (const drawn of Object.values(state.renderedToolCalls)) seen.renderedLines(drawn.lines);
+}
