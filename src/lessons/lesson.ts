@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { scriptSchema } from "../protocol/script.ts";
+import { LESSON_ID } from "./lesson-id.ts";
 
 const text = z.string().min(1).max(500);
 const dialogMethod = z.enum(["select", "confirm", "input", "editor"]);
@@ -77,10 +78,7 @@ export interface Lesson extends LessonMeta {
 	solution: LessonFile[];
 }
 
-/** Where a lesson's files go in its playground, relative to the workspace. */
-export const LESSON_FILE_DIR = ".pi/extensions";
-
-export const LESSON_ID = /^\d{2}-[a-z0-9-]{1,60}$/;
+export { LESSON_FILE_DIR, LESSON_ID } from "./lesson-id.ts";
 const FILE_NAME = /^[a-z0-9][a-z0-9-]*\.ts$/;
 
 /**

@@ -8,9 +8,8 @@
  * A lesson's files are the repository's own content, bundled at build time (src/lessons/bundle.ts): they run
  * without the consent a shared link asks for. No lesson comes from another address.
  */
-import { checkGoals } from "../../lessons/check.ts";
-import { type Lesson, LESSON_FILE_DIR, LESSON_ID } from "../../lessons/lesson.ts";
-import { Observations } from "../../lessons/observations.ts";
+import type { Lesson } from "../../lessons/lesson.ts";
+import { LESSON_FILE_DIR, LESSON_ID } from "../../lessons/lesson-id.ts";
 import type { PlaygroundSnapshot } from "../../share/snapshot.ts";
 import { HOME_PLAYGROUND, playgroundHref } from "../../share/playground-address.ts";
 import { createSharedPlayground } from "../share/share-materialize.ts";
@@ -56,7 +55,6 @@ export class LessonDesk {
 	readonly store = new Store<LessonDeskState>({ progress: readProgress(), goals: [], opening: false });
 	/** The lesson this page is for (`?lesson=`), in a playground of its own. */
 	readonly lessonId: string | undefined;
-	private seen = new Observations();
 
 	constructor(
 		private readonly location: Pick<Location, "href" | "search" | "assign">,
@@ -72,11 +70,11 @@ export class LessonDesk {
 	async openFromAddress(state: Store<PlaygroundState>): Promise<void> {
 		if (!this.lessonId) return;
 		if (this.playgroundId === HOME_PLAYGROUND) return this.open(this.lessonId);
-		const { lessonById } = await loadBundle();
+		const [{ lessonById }, { followGoals }] = await Promise.all([loadBundle(), import("./lesson-goals.ts")]);
 		const lesson = lessonById(this.lessonId);
 		if (!lesson) return this.store.set({ error: `There is no lesson ${this.lessonId} in this version of Playa.` });
 		this.store.set({ lesson, goals: lesson.goals.map(() => false) });
-		this.follow(state, lesson);
+		followGoals(state, lesson, this.store);
 	}
 
 	/** Opens lesson `id` in its playground: the one it opened in before, or a new one with its starting files. */
@@ -110,38 +108,4 @@ export class LessonDesk {
 		});
 		await this.open(id);
 	}
-
-	/** Checks the goals each time the page's state changes, and keeps the lesson as done once all are met. */
-	private follow(state: Store<PlaygroundState>, lesson: Lesson): void {
-		let last: PlaygroundState | undefined;
-		const check = () => {
-			const now = state.get();
-			if (now === last) return;
-			observeState(this.seen, now, last);
-			last = now;
-			const goals = checkGoals(lesson.goals, this.seen);
-			const before = this.store.get();
-			if (goals.join() !== before.goals.join()) this.store.set({ goals });
-			if (goals.every(Boolean) && !before.progress.done.includes(lesson.id)) {
-				this.store.set({ progress: writeProgress((p) => ({ ...p, done: [...new Set([...p.done, lesson.id])] })) });
-			}
-		};
-		state.subscribe(check);
-		check();
-	}
-}
-
-/** What of the page's state a check reads, added to `seen` (only the parts that changed since `before`). */
-export function observeState(seen: Observations, state: PlaygroundState, before?: PlaygroundState): void {
-	if (state.entries !== before?.entries) for (const entry of state.entries) seen.entry(entry);
-	if (state.extensions !== before?.extensions) for (const extension of state.extensions) for (const tool of extension.tools) seen.tools.add(tool);
-	if (state.commands !== before?.commands) for (const command of state.commands) seen.commands.add(command.name);
-	if (state.registeredProviders !== before?.registeredProviders) for (const provider of state.registeredProviders) seen.providers.add(provider.name);
-	if (state.notifications !== before?.notifications)
-		for (const notice of state.notifications) if (notice.origin === "session") seen.notification(notice.message, notice.level);
-	if (state.widgets !== before?.widgets) for (const [key, widget] of Object.entries(state.widgets)) seen.widget(key, widget.lines);
-	if (state.statuses !== before?.statuses) for (const [key, text] of Object.entries(state.statuses)) seen.status(key, text);
-	if (state.dialogs !== before?.dialogs) for (const dialog of state.dialogs) seen.dialog(dialog.request);
-	if (state.renderedEntries !== before?.renderedEntries) for (const drawn of Object.values(state.renderedEntries)) seen.renderedLines(drawn.lines);
-	if (state.renderedToolCalls !== before?.renderedToolCalls) for (const drawn of Object.values(state.renderedToolCalls)) seen.renderedLines(drawn.lines);
 }
