@@ -18,11 +18,11 @@ export function playgroundIdOf(location: Pick<Location, "search">): string {
 
 /**
  * The page address of playground `id`: this page's, its other parameters kept (the backend, the CDN,
- * an embed's layout) but the ones that name what to open (`ext`, `src`) and the fragment.
+ * an embed's layout) but the ones that name what to open (`ext`, `src`, `lesson`) and the fragment.
  */
 export function playgroundHref(location: Pick<Location, "href">, id: string): string {
 	const url = new URL(location.href);
-	for (const name of ["ext", "src", PLAYGROUND_PARAM]) url.searchParams.delete(name);
+	for (const name of ["ext", "src", "lesson", PLAYGROUND_PARAM]) url.searchParams.delete(name);
 	if (id !== HOME_PLAYGROUND) url.searchParams.set(PLAYGROUND_PARAM, id);
 	url.hash = "";
 	return url.href;

@@ -1,6 +1,6 @@
 /** The lessons' check: each kind of goal over observations, hostile shapes read as data, the page's state observed. */
-import { describe, expect, it } from "vitest";
-import { lessonIdOf, lessonSnapshot } from "../../src/host/lessons/lesson-desk.ts";
+import { describe, expect, it, vi } from "vitest";
+import { LessonDesk, lessonIdOf, lessonSnapshot } from "../../src/host/lessons/lesson-desk.ts";
 import { observeState } from "../../src/host/lessons/lesson-goals.ts";
 import { readProgress, writeProgress } from "../../src/host/lessons/lesson-progress.ts";
 import { initialPlaygroundState } from "../../src/host/state/playground-state.ts";
@@ -115,6 +115,17 @@ describe("a lesson in the page", () => {
 		const snapshot = parseSnapshot(lessonSnapshot(parsed.lesson));
 		expect(snapshot.ok && snapshot.snapshot.files.map((file) => file.path)).toEqual([".pi/extensions/a.ts"]);
 		expect(lessonFromFiles("01-x", { "lesson.md": "# X", "lesson.json": "{" })).toMatchObject({ ok: false, error: expect.stringContaining("not valid JSON") });
+	});
+
+	it("knows a lesson's playground as its lesson's page, however it was opened", () => {
+		const stored = JSON.stringify({ done: [], playgrounds: { "02-first-command": "pg-2" } });
+		vi.stubGlobal("localStorage", { getItem: (key: string) => (key === "playa.lessons" ? stored : null), setItem() {} });
+		try {
+			expect(new LessonDesk({ href: "https://p.test/?playground=pg-2", search: "?playground=pg-2", assign() {} }, "pg-2").lessonId).toBe("02-first-command");
+			expect(new LessonDesk({ href: "https://p.test/?playground=pg-3", search: "?playground=pg-3", assign() {} }, "pg-3").lessonId).toBeUndefined();
+		} finally {
+			vi.unstubAllGlobals();
+		}
 	});
 
 	it("keeps the progress in localStorage, and starts again from anything unreadable there", () => {

@@ -53,14 +53,16 @@ const loadBundle = () => import("../../lessons/bundle.ts");
 
 export class LessonDesk {
 	readonly store = new Store<LessonDeskState>({ progress: readProgress(), goals: [], opening: false });
-	/** The lesson this page is for (`?lesson=`), in a playground of its own. */
+	/** The lesson this page is for (`?lesson=`, or the lesson whose playground this is). */
 	readonly lessonId: string | undefined;
 
 	constructor(
 		private readonly location: Pick<Location, "href" | "search" | "assign">,
 		private readonly playgroundId: string,
 	) {
-		this.lessonId = lessonIdOf(location);
+		// A lesson's playground is its lesson's page, however it was opened (its link, or the playground switch).
+		const own = Object.entries(this.store.get().progress.playgrounds).find(([, id]) => id === playgroundId && id !== HOME_PLAYGROUND)?.[0];
+		this.lessonId = lessonIdOf(location) ?? own;
 	}
 
 	/**
@@ -70,6 +72,10 @@ export class LessonDesk {
 	async openFromAddress(state: Store<PlaygroundState>): Promise<void> {
 		if (!this.lessonId) return;
 		if (this.playgroundId === HOME_PLAYGROUND) return this.open(this.lessonId);
+		// Another playground than the lesson's: a link that names a lesson opens the lesson's own.
+		// (Not when none is known: with storage refused, opening a new one would open another at every arrival.)
+		const known = this.store.get().progress.playgrounds[this.lessonId];
+		if (known !== undefined && known !== this.playgroundId && lessonIdOf(this.location)) return this.open(this.lessonId);
 		const [{ lessonById }, { followGoals }] = await Promise.all([loadBundle(), import("./lesson-goals.ts")]);
 		const lesson = lessonById(this.lessonId);
 		if (!lesson) return this.store.set({ error: `There is no lesson ${this.lessonId} in this version of Playa.` });

@@ -397,7 +397,9 @@ describe("a new playground's files and address", () => {
 		expect(playgroundIdOf({ search: "?playground=../x" })).toBe(HOME_PLAYGROUND);
 		expect(databaseNameOf(HOME_PLAYGROUND)).toBe("playa");
 		expect(databaseNameOf("abc")).not.toBe("playa");
-		expect(playgroundHref({ href: "https://p.test/app/?cdn=c&ext=e&src=s#playa=x" }, "abc")).toBe("https://p.test/app/?cdn=c&playground=abc");
+		expect(playgroundHref({ href: "https://p.test/app/?cdn=c&ext=e&lesson=01-first-tool&src=s#playa=x" }, "abc")).toBe(
+			"https://p.test/app/?cdn=c&playground=abc",
+		);
 		expect(playgroundHref({ href: "https://p.test/?playground=abc&embed" }, HOME_PLAYGROUND)).toBe("https://p.test/?embed=");
 	});
 });
