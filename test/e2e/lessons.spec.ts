@@ -23,7 +23,7 @@ test("lesson 1 opens by link, ticks its goal once solved, and keeps the progress
 	await expect(editor.getByLabel("Code of greet.ts")).toContainText("Hello, whoever you are.", { timeout: 30_000 });
 
 	await lesson.getByRole("button", { name: "Show me" }).click();
-	await expect(lesson.getByRole("region", { name: "Solution" })).toContainText("+ \t\t\treturn { content: [{ type: \"text\", text: `Hello, ${params.name}!` }]");
+	await expect(lesson.getByRole("region", { name: "Solution" })).toContainText('+ \t\t\treturn { content: [{ type: "text", text: `Hello, ${params.name}!` }]');
 	await lesson.getByRole("button", { name: "Apply the solution and Run" }).click();
 	await expect(editor.getByRole("status", { name: "Editor status" })).toHaveText("Saved; greet loaded.", { timeout: 60_000 });
 	await expect(editor.getByLabel("Code of greet.ts")).toContainText("Hello, ${params.name}!");
@@ -39,5 +39,7 @@ test("lesson 1 opens by link, ticks its goal once solved, and keeps the progress
 	await waitReady(page);
 	await showPanel(page, "Lessons");
 	await expect(page.getByRole("region", { name: "Lesson track" })).toContainText("(1 of 12 done)", { timeout: 20_000 });
-	await expect(page.getByRole("article", { name: "Lesson A first tool" }).getByRole("checkbox", { name: "The model called greet and its result says Hello, Ada!" })).toBeChecked();
+	await expect(
+		page.getByRole("article", { name: "Lesson A first tool" }).getByRole("checkbox", { name: "The model called greet and its result says Hello, Ada!" }),
+	).toBeChecked();
 });
