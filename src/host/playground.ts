@@ -38,6 +38,7 @@ import { SHARED_SETTINGS } from "./share/share-materialize.ts";
 import { SharedFirstStart } from "./share/shared-first-start.ts";
 import type { EarlyStart } from "./runtime/early-start.ts";
 import { ShareDesk } from "./share/share-desk.ts";
+import { LessonDesk } from "./lessons/lesson-desk.ts";
 import { PackageDesk } from "./packages/package-desk.ts";
 
 /** What the Extensions panel's field takes as a pi package rather than a module's URL. */
@@ -131,6 +132,8 @@ export class Playground {
 	readonly share: ShareDesk;
 	/** The pi packages the link names (`?pkg=`) or the user adds: resolved, asked about, pinned (packages/package-desk.ts). */
 	readonly packages: PackageDesk;
+	/** The lessons: opened in playgrounds of their own, their goals checked over this page's session. */
+	readonly lessons: LessonDesk;
 
 	/** What the page started before its modules ran (early-start.ts), for `open` to take. */
 	private early: EarlyStart;
@@ -143,6 +146,7 @@ export class Playground {
 		this.playgroundId = playgroundIdOf(location);
 		this.sessionWriter = options.databaseInMemory ? inPageSessionWriter() : new WriterClient(this.notices);
 		this.share = new ShareDesk(location, history);
+		this.lessons = new LessonDesk(location, this.playgroundId);
 		this.packages = new PackageDesk({ databases: this.databases, store: this.store, notices: this.notices, location, history });
 		const { databases, store, notices, sessions, answers, links, project, choices, workspace, dialogs, manualTurns, inspector, transpileCache, packages } =
 			this;
@@ -177,6 +181,7 @@ export class Playground {
 		this.runner.frames.warm(frame);
 		this.workspace.warm(this.location, workspaceWorker);
 		void this.share.openFromAddress();
+		void this.lessons.openFromAddress(this.store);
 		try {
 			const storage = await this.databases.open(this.playgroundId);
 			// The workspace's worker starts at once (it loads off this thread); the transcript shows its latest entries first.

@@ -18,12 +18,12 @@ export function playgroundIdOf(location: Pick<Location, "search">): string {
 
 /**
  * The page address of playground `id`: this page's, its other parameters kept (the backend, the CDN,
- * an embed's layout, where packages come from) but the ones that name what to open (`ext`, `src`, `pkg`: a
+ * an embed's layout, where packages come from) but the ones that name what to open (`ext`, `src`, `lesson`, `pkg`: a
  * playground keeps its own packages, and a share link carries them in its snapshot) and the fragment.
  */
 export function playgroundHref(location: Pick<Location, "href">, id: string): string {
 	const url = new URL(location.href);
-	for (const name of ["ext", "src", "pkg", PLAYGROUND_PARAM]) url.searchParams.delete(name);
+	for (const name of ["ext", "src", "lesson", "pkg", PLAYGROUND_PARAM]) url.searchParams.delete(name);
 	if (id !== HOME_PLAYGROUND) url.searchParams.set(PLAYGROUND_PARAM, id);
 	url.hash = "";
 	return url.href;

@@ -36,6 +36,7 @@ import { ThinkingLabel } from "./transcript/Transcript.tsx";
 import { usePlaygroundState } from "./usePlayground.ts";
 import { PlaygroundSwitch } from "./share/PlaygroundSwitch.tsx";
 import { ShareLayer } from "./share/ShareLayer.tsx";
+import { LessonsTab } from "./lessons/LessonsTab.tsx";
 import "./shell/shell.css";
 import "./panels/panels.css";
 
@@ -323,7 +324,7 @@ export function App(props: AppProps) {
 				panels={
 					<PanelTabs
 						key={state.openPanels?.join() ?? ""}
-						initial={panelTab(state.openPanels)}
+						initial={playground.lessons.lessonId ? "lessons" : panelTab(state.openPanels)}
 						tabs={[
 							{
 								id: "extensions",
@@ -353,6 +354,7 @@ export function App(props: AppProps) {
 								),
 							},
 							{ id: "files", label: "Files", content: filesPanel },
+							{ id: "lessons", label: "Lessons", content: <LessonsTab playground={playground} /> },
 							{
 								id: "inspector",
 								label: "Inspector",

@@ -17,6 +17,7 @@ test("a new user's playground starts with a running extension, a strip that says
 
 	const strip = page.getByRole("complementary", { name: "Start here" });
 	await expect(strip).toContainText("Edit → Run → send a message");
+	await expect(strip.getByRole("link", { name: /Lessons/ })).toHaveAttribute("href", "?lesson=01-first-tool");
 	const docs = strip.getByRole("link", { name: /API reference/ });
 	await expect(docs).toHaveAttribute("href", "https://github.com/earendil-works/pi-coding-agent/blob/main/docs/extensions.md");
 	await expect(docs).toHaveAttribute("target", "_blank");

@@ -21,6 +21,12 @@ export interface EditorTabs {
 }
 
 /** A file the user just saved in the page; `changed`: its text differs from what the file held before. */
+/** Text to put in place of a file's in the editor, and whether to run it then. */
+export interface ReplaceText {
+	text: string;
+	run?: boolean;
+}
+
 export interface AuthoredFile {
 	path: string;
 	content: string | Uint8Array;
@@ -70,17 +76,20 @@ export interface EditorParts {
 export class EditorDesk {
 	private drafts?: Promise<Record<string, string>>;
 	private writing = Promise.resolve();
-	private readonly openListeners = new Set<(path: string, line?: number) => void>();
+	private readonly openListeners = new Set<(path: string, line?: number, replace?: ReplaceText) => void>();
 
 	constructor(private readonly parts: EditorParts) {}
 
-	/** Asks the editor to open `path` (at `line`): from outside it, e.g. an extension card's source. */
-	requestOpen(path: string, line?: number): void {
-		for (const listener of this.openListeners) listener(path, line);
+	/**
+	 * Asks the editor to open `path` (at `line`): from outside it, e.g. an extension card's source. `replace`: its text
+	 * becomes the buffer's (an edit the user can undo), and with `run` it is saved and run (a lesson's "Show me").
+	 */
+	requestOpen(path: string, line?: number, replace?: ReplaceText): void {
+		for (const listener of this.openListeners) listener(path, line, replace);
 	}
 
 	/** The editor listens for `requestOpen`; returns the way to stop. */
-	onOpenRequest(listener: (path: string, line?: number) => void): () => void {
+	onOpenRequest(listener: (path: string, line?: number, replace?: ReplaceText) => void): () => void {
 		this.openListeners.add(listener);
 		return () => this.openListeners.delete(listener);
 	}

@@ -1,7 +1,7 @@
 /**
  * The first screen: whether to make the starter extension (useStarter, once the page is ready), and the
  * strip: what to do (edit, Run, send a message), where the API is documented (pi's extension docs
- * upstream), and the Examples gallery. Closed once, the strip stays closed (first-screen.ts).
+ * upstream), the Examples gallery and the first lesson. Closed once, the strip stays closed (first-screen.ts).
  */
 import { useEffect, useRef, useState } from "react";
 import type { PlaygroundState } from "../../host/state/playground-state.ts";
@@ -46,6 +46,7 @@ export function WelcomeStrip({ onExamples }: { onExamples(): void }) {
 			<button type="button" className="link-button" onClick={onExamples}>
 				Examples gallery
 			</button>
+			<a href="?lesson=01-first-tool">Lessons (12, each checks itself)</a>
 			<button
 				type="button"
 				aria-label="Dismiss the start strip"

@@ -208,6 +208,17 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 		[host, files, open, run],
 	);
 
+	/** An open intent's text put in place of the buffer's, as one edit (undo brings the old text back); then run, if asked. */
+	const replaceText = useCallback(
+		async (intent: EditorIntent) => {
+			if (intent.kind !== "open" || !intent.replace || readOnly || !view.current) return;
+			const doc = view.current.state.doc;
+			view.current.dispatch({ changes: { from: 0, to: doc.length, insert: intent.replace.text } });
+			if (intent.replace.run) await run(intent.path);
+		},
+		[run, readOnly],
+	);
+
 	// The open tabs survive a reload of the page (their unsaved text is in the drafts).
 	useEffect(() => {
 		if (restored.current) return;
@@ -224,9 +235,9 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 	useEffect(() => {
 		if (!intent) return;
 		onIntentDone();
-		const done = intent.kind === "template" ? createFromTemplate(intent.id, intent.run) : open(intent.path, intent.line);
+		const done = intent.kind === "template" ? createFromTemplate(intent.id, intent.run) : open(intent.path, intent.line).then(() => replaceText(intent));
 		done.catch((error: Error) => onNotice(`The editor could not open that: ${error.message}`));
-	}, [intent, onIntentDone, createFromTemplate, open, onNotice]);
+	}, [intent, onIntentDone, createFromTemplate, open, replaceText, onNotice]);
 
 	// New runtime problems: lint again so they show at their lines.
 	useEffect(() => {

@@ -431,6 +431,9 @@ describe("a new playground's files and address", () => {
 		expect(playgroundHref({ href: "https://p.test/app/?cdn=c&ext=e&src=s#playa=x" }, "abc")).toBe("https://p.test/app/?cdn=c&playground=abc");
 		// A playground keeps its own packages: the page's ?pkg= does not follow into another, where packages come from does.
 		expect(playgroundHref({ href: "https://p.test/?pkg=npm%3Ax%401.0.0&registry=r" }, "abc")).toBe("https://p.test/?registry=r&playground=abc");
+		expect(playgroundHref({ href: "https://p.test/app/?cdn=c&ext=e&lesson=01-first-tool&src=s#playa=x" }, "abc")).toBe(
+			"https://p.test/app/?cdn=c&playground=abc",
+		);
 		expect(playgroundHref({ href: "https://p.test/?playground=abc&embed" }, HOME_PLAYGROUND)).toBe("https://p.test/?embed=");
 	});
 });
