@@ -4,7 +4,7 @@
  * through the loader; other bare names go to an ESM CDN, whose modules go through the loader too
  * (fetched, their imports rewritten), so they load wherever the runtime runs, Node included.
  */
-import { providedModuleFor, isPiScoped, type ProvidedModuleName } from "../modules/table.ts";
+import { providedModuleFor, isPiScoped, type ProvidedModuleName } from "../modules/specifier-names.ts";
 
 export const DEFAULT_CDN = "https://esm.sh/";
 

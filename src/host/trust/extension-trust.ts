@@ -8,8 +8,10 @@
  * a relative path or a URL (module-graph.ts), each kept by URL and hash. The runtime reads them again to run them and
  * checks each against the trusted hash (`pinned`); a file the graph did not have is refused there.
  */
-import { moduleGraph } from "./module-graph.ts";
 import type { PlaygroundDatabases } from "../storage/playground-databases.ts";
+
+/** The graph walker and its lexer load when an extension is first hashed, not with the page. */
+const moduleGraph: typeof import("./module-graph.ts").moduleGraph = async (...args) => (await import("./module-graph.ts")).moduleGraph(...args);
 
 const SETTING = "trustedExtensionContent";
 

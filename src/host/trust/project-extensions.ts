@@ -13,13 +13,15 @@ import { workspacePathOf, workspaceUrl } from "../../protocol/workspace/workspac
 import { contentHash, type DiscoveredExtension, type ProjectDiscovery } from "../../workspace/project-discovery.ts";
 import type { ConsentFile } from "../state/playground-state.ts";
 import { fetchModuleText } from "./extension-trust.ts";
-import { moduleGraph } from "./module-graph.ts";
 import type { Notices } from "../state/notices.ts";
 import type { PlaygroundDatabases } from "../storage/playground-databases.ts";
 import type { PlaygroundState } from "../state/playground-state.ts";
 import { problemsOf } from "../state/problems.ts";
 import { ProjectTrust } from "./project-trust.ts";
 import type { Store } from "../state/store.ts";
+
+/** The graph walker and its lexer load when an extension is first hashed, not with the page. */
+const moduleGraph: typeof import("./module-graph.ts").moduleGraph = async (...args) => (await import("./module-graph.ts")).moduleGraph(...args);
 
 /** What the project's extensions are built from. */
 export interface ProjectExtensionsParts {
