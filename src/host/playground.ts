@@ -23,6 +23,8 @@ import type { DialogAnswer } from "./state/answer-log.ts";
 import { ProjectExtensions } from "./trust/project-extensions.ts";
 import { resolveExtensionInput } from "./trust/extension-url.ts";
 import { InspectorLog } from "./state/inspector-log.ts";
+import { RunLog } from "./state/run-log.ts";
+import { ScenarioDesk } from "./scenario/scenario-desk.ts";
 import { type AuthoredFile, EditorDesk } from "./editor/editor-desk.ts";
 import { RunnerLink } from "./runtime/runner-link.ts";
 import { RuntimeRunner } from "./runtime/runtime-runner.ts";
@@ -90,6 +92,8 @@ export class Playground {
 	readonly tree = new SessionTreeActions(this.store, this.notices, this.runtime);
 	/** What the runtime's inspector recorded: events, extension console output, model requests. */
 	readonly inspector = new InspectorLog();
+	/** What the current runtime's run did, for "Save as scenario" and a replay's comparison. */
+	private readonly runLog = new RunLog();
 
 	/** The playgrounds of this browser, the home one first (the playground switch lists them). */
 	readonly listPlaygrounds = async (): Promise<PlaygroundRecord[]> => {
@@ -122,6 +126,8 @@ export class Playground {
 	private readonly runner: RuntimeRunner;
 	/** Shared playgrounds offered to open (a link, a `.playa.json`, an embedding page), with consent. */
 	readonly share: ShareDesk;
+	/** Save the run as a scenario, export it as a test, replay a scenario file and compare. */
+	readonly scenarios: ScenarioDesk;
 
 	/** What the page started before its modules ran (early-start.ts), for `open` to take. */
 	private early: EarlyStart;
@@ -134,7 +140,7 @@ export class Playground {
 		this.playgroundId = playgroundIdOf(location);
 		this.sessionWriter = options.databaseInMemory ? inPageSessionWriter() : new WriterClient(this.notices);
 		this.share = new ShareDesk(location, history);
-		const { databases, store, notices, sessions, answers, links, project, choices, workspace, dialogs, manualTurns, inspector, transpileCache } = this;
+		const { databases, store, notices, sessions, answers, links, project, choices, workspace, dialogs, manualTurns, inspector, transpileCache, runLog } = this;
 		const { gateway, sessionWriter, secrets, endpoints } = this;
 		this.runner = new RuntimeRunner({
 			databases,
@@ -149,6 +155,7 @@ export class Playground {
 			dialogs,
 			manualTurns,
 			inspector,
+			runLog,
 			transpileCache,
 			gateway,
 			sessionWriter,
@@ -157,6 +164,7 @@ export class Playground {
 			location,
 		});
 		this.runtime.connect(this.runner);
+		this.scenarios = new ScenarioDesk({ store, runLog, dialogs, runtime: this.runtime, sessions, workspace, origin: location.origin });
 	}
 
 	async open(): Promise<void> {
@@ -287,7 +295,10 @@ export class Playground {
 	}
 
 	async submit(text: string): Promise<void> {
-		await this.runner.api?.submit(text);
+		const api = this.runner.api;
+		if (!api) return;
+		this.runLog.submitted(text);
+		await api.submit(text);
 	}
 
 	async abort(): Promise<void> {

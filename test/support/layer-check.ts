@@ -22,11 +22,11 @@ export const LAYERS: LayerRules = {
 	share: ["api", "session", "protocol"],
 	// The host runs the sandbox's service itself where a host cannot serve the frame (host/runtime/runtime-client.ts), and
 	// starts the transpile cache's worker (loader/transpile.worker.ts) by its URL.
-	host: ["api", "session", "protocol", "workspace", "share", "sandbox", "loader"],
+	host: ["api", "session", "protocol", "workspace", "share", "sandbox", "loader", "scenario"],
 	// Scenarios (src/scenario/): the format, the recorder's and the comparer's cores; data over the protocol's events.
 	scenario: ["api", "session", "protocol"],
 	headless: ["api", "session", "protocol", "workspace", "modules", "loader", "runtime", "scenario"],
-	ui: ["api", "session", "protocol", "workspace", "share", "host"],
+	ui: ["api", "session", "protocol", "workspace", "share", "scenario", "host"],
 	// The sandbox frame starts the runtime worker by its URL (`?worker&url`), which is all it takes of it,
 	// and answers its synchronous workspace calls.
 	sandbox: ["api", "session", "protocol", "workspace", "runtime"],
@@ -51,7 +51,8 @@ export const HOST_PARTS: LayerRules = {
 	share: ["state", "storage", "trust", "workspace"],
 	embed: ["state", "desks"],
 	runtime: ["state", "keys", "gateway", "storage", "desks", "trust", "workspace"],
-	"playground.ts": ["state", "keys", "storage", "desks", "editor", "trust", "workspace", "share", "runtime"],
+	scenario: ["state", "desks", "runtime"],
+	"playground.ts": ["state", "keys", "storage", "desks", "editor", "trust", "workspace", "share", "runtime", "scenario"],
 	"embed-playground.ts": ["playground.ts", "embed"],
 };
 

@@ -15,6 +15,7 @@ import type { SecretStore } from "../keys/secrets.ts";
 import { DisabledExtensions } from "./watchdog/hung-runtime.ts";
 import type { InspectorLog } from "../state/inspector-log.ts";
 import type { Notices } from "../state/notices.ts";
+import type { RunLog } from "../state/run-log.ts";
 import { startingPatch, type PlaygroundState } from "../state/playground-state.ts";
 import type { Store } from "../state/store.ts";
 import type { PlaygroundDatabases } from "../storage/playground-databases.ts";
@@ -42,6 +43,7 @@ export interface RuntimeRunnerParts {
 	choices: RuntimeStartDeps["choices"];
 	workspace: RuntimeStartDeps["workspace"];
 	inspector: InspectorLog;
+	runLog: RunLog;
 	/** The open dialogs and manual turns: a start cancels them, as they belong to the runtime being replaced. */
 	dialogs: DialogDesk;
 	manualTurns: ManualTurnDesk;
@@ -145,6 +147,7 @@ export class RuntimeRunner {
 			const config = options.interruption ? { ...planned, interruption: options.interruption } : planned;
 			const generation = ++this.generation;
 			const sessionId = plan.session.header.id;
+			this.parts.runLog.begin(generation, sessionId, plan.session.entries.length);
 			const writes = this.parts.sessionWriter?.connect(this.parts.databases.current, sessionId, storedWrites(this.events, generation));
 			const runtime = await startRuntimeWorker(config, runtimeBridge(this.events, generation, sessionId), {
 				onCreated: (handle) => this.watchdog.watch(handle),
