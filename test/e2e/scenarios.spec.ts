@@ -1,4 +1,8 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { strFromU8, unzipSync } from "fflate";
 import { expect, type Page, test } from "@playwright/test";
 import { extension, openWithExtensions, send, setScript, showPanel, waitReady } from "./helpers.ts";
 
@@ -16,7 +20,8 @@ function transcript(page: Page) {
 async function writeGuard(page: Page, source: string) {
 	await setScript(page, [{ toolCalls: [{ name: "write", arguments: { path: ".pi/extensions/guard.ts", content: source } }] }, { text: "Written." }]);
 	await send(page, "write the guard");
-	await expect(transcript(page).getByRole("article", { name: "Assistant message" }).last()).toContainText("Written.");
+	// The scripted model streams the file's text as the call's arguments, token by token: a while on a busy machine.
+	await expect(transcript(page).getByRole("article", { name: "Assistant message" }).last()).toContainText("Written.", { timeout: 30_000 });
 	await send(page, "/reload");
 	const prompt = page.getByRole("dialog", { name: "Run this project's extensions?" });
 	await expect(prompt).toBeVisible(RESTART);
@@ -59,6 +64,25 @@ test("a run saved as a scenario replays unchanged as a match, and after a change
 	await openScenario(page, file);
 	const outcome = page.getByRole("status", { name: "Replay outcome" });
 	await expect(outcome).toHaveText(/✓ .*\.scenario\.json: matches \(1 step\)/, RESTART);
+
+	// Exported as a test: the zip holds the scenario, its Vitest file and the extension; the headless runner replays it green.
+	const [zip] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export as test" }).click()]);
+	expect(zip.suggestedFilename()).toMatch(/-test\.zip$/);
+	const unzipped = unzipSync(new Uint8Array(readFileSync(await zip.path())));
+	const name = download.suggestedFilename();
+	expect(Object.keys(unzipped).sort()).toEqual([".pi/extensions/guard.ts", name, name.replace(/\.scenario\.json$/, ".test.ts")].sort());
+	expect(strFromU8(unzipped[name.replace(/\.scenario\.json$/, ".test.ts")])).toContain('from "playa/headless"');
+	const exported = info.outputPath("exported");
+	for (const [path, data] of Object.entries(unzipped)) {
+		mkdirSync(dirname(join(exported, path)), { recursive: true });
+		writeFileSync(join(exported, path), data);
+	}
+	const runner = spawnSync(process.execPath, [fileURLToPath(new URL("../../bin/playa-headless.mjs", import.meta.url)), "--scenario", join(exported, name)], {
+		encoding: "utf8",
+		timeout: 120_000,
+	});
+	expect(runner.stdout + runner.stderr).toContain("matches (1 step)");
+	expect(runner.status).toBe(0);
 
 	// A one-line change to the extension (written in a session of its own), then the same scenario again.
 	await page.getByRole("button", { name: "New session", exact: true }).click();
