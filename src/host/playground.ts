@@ -164,7 +164,8 @@ export class Playground {
 			location,
 		});
 		this.runtime.connect(this.runner);
-		this.scenarios = new ScenarioDesk({ store, runLog, dialogs, runtime: this.runtime, sessions, workspace, origin: location.origin });
+		const setScript = (steps: ScriptStep[]) => choices.setScript(steps);
+		this.scenarios = new ScenarioDesk({ store, runLog, dialogs, runtime: this.runtime, sessions, workspace, origin: location.origin, setScript });
 	}
 
 	async open(): Promise<void> {

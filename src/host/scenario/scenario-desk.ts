@@ -12,7 +12,9 @@ import { formatReport } from "../../scenario/report.ts";
 import { answerFor, observeRun, repliesIn, scenarioFromRun } from "../../scenario/run-record.ts";
 import { SCENARIO_LIMITS, type Scenario } from "../../scenario/schema.ts";
 import { testFileName, vitestFileText } from "../../scenario/vitest-file.ts";
+import type { ScriptStep } from "../../protocol/script.ts";
 import { branchPath } from "../../session/tree.ts";
+import { type Fault, FAULTS, withFault } from "./faults.ts";
 import type { DialogDesk } from "../desks/dialog-desk.ts";
 import type { RunnerLink } from "../runtime/runner-link.ts";
 import { type PlaygroundState, SCRIPTED_CHOICE } from "../state/playground-state.ts";
@@ -29,6 +31,8 @@ export interface ScenarioDeskParts {
 	workspace: { readFile(path: string): Promise<Uint8Array>; readonly sessionCwd: string };
 	/** The page's address: extensions it serves are named by their path. */
 	origin: string;
+	/** Sets and keeps the scripted model's steps (the Model tab's script). */
+	setScript(steps: ScriptStep[]): Promise<void>;
 }
 
 /** A file the page offers to download. */
@@ -58,6 +62,8 @@ function slug(name: string): string {
 
 export class ScenarioDesk {
 	readonly store = new Store<ScenarioState>({});
+	/** The faults the scripted model can play on demand, with their buttons' labels. */
+	readonly faults = FAULTS;
 
 	constructor(private readonly parts: ScenarioDeskParts) {
 		// Every dialog answered (by the user, the scripted answers, a replay, or cancelled) is part of the run.
@@ -199,6 +205,19 @@ export class ScenarioDesk {
 			await api?.setScript(store.get().script).catch(() => undefined);
 			if (model.provider !== "scripted") await api?.selectModel(model).catch(() => undefined);
 		}
+	}
+
+	/**
+	 * Makes the scripted model's next reply fail as `fault` says (faults.ts): its steps go into the script at the
+	 * next reply's place, where the Script panel shows them. A sentence saying what will happen, or why not.
+	 */
+	async injectFault(fault: Fault): Promise<{ ok: boolean; message: string }> {
+		const state = this.parts.store.get();
+		if (state.model.provider !== "scripted") return { ok: false, message: "Faults play through the scripted model: pick it in the Model tab first." };
+		const branch = branchPath(new Map(state.entries.map((entry) => [entry.id, entry])), state.leafId);
+		const played = branch.filter((entry) => entry.type === "message" && (entry as { message?: { role?: string } }).message?.role === "assistant").length;
+		await this.parts.setScript(withFault(state.script, played, fault));
+		return { ok: true, message: FAULTS[fault].says };
 	}
 
 	/** Waits until the run has ended and no event came for a moment (the inspector's last batch, the stored entries). */

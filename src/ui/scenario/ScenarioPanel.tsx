@@ -15,6 +15,7 @@ export function ScenarioPanel({ playground, busy }: { playground: Playground; bu
 	const desk = playground.scenarios;
 	const { replay } = useSyncExternalStore(desk.store.subscribe, desk.store.get);
 	const [problem, setProblem] = useState<string>();
+	const [fault, setFault] = useState<string>();
 	const running = replay?.phase === "running";
 
 	const save = () => {
@@ -62,6 +63,21 @@ export function ScenarioPanel({ playground, busy }: { playground: Playground; bu
 					/>
 				</label>
 			</div>
+			<fieldset className="scenario-faults">
+				<legend>Faults on demand: the scripted model's next reply fails</legend>
+				<div className="row">
+					{(Object.keys(desk.faults) as (keyof typeof desk.faults)[]).map((name) => (
+						<button key={name} type="button" disabled={running} onClick={() => void desk.injectFault(name).then((outcome) => setFault(outcome.message))}>
+							{desk.faults[name].label}
+						</button>
+					))}
+				</div>
+				{fault && (
+					<p role="status" aria-label="Fault">
+						{fault}
+					</p>
+				)}
+			</fieldset>
 			{problem && (
 				<p role="alert" className="scenario-problem">
 					{problem}
