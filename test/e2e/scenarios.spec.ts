@@ -118,3 +118,16 @@ test("a file that is not a scenario is refused with its line and field, and noth
 			.getByRole("listitem"),
 	).toHaveCount(1);
 });
+
+test("a connection reset on demand cuts the next reply short; the session retries and gets it whole", async ({ page }) => {
+	await openWithExtensions(page, []);
+	await setScript(page, [{ text: "the whole reply, at last" }]);
+	await showPanel(page, "Scenarios");
+	await page.getByRole("button", { name: "Connection reset mid-stream" }).click();
+	await expect(page.getByRole("status", { name: "Fault" })).toContainText("cut off after its first words");
+	await send(page, "hi");
+	const replies = transcript(page).getByRole("article", { name: "Assistant message" });
+	await expect(replies.last()).toContainText("the whole reply, at last", RESTART);
+	await expect(replies.first()).toContainText("ECONNRESET");
+	await expect(replies.first()).toContainText("the whole");
+});
