@@ -30,6 +30,13 @@ async function writeGuard(page: Page, source: string) {
 	await expect(extension(page, "guard")).toContainText("Tools: run");
 }
 
+/** A new, empty session, once the page shows it (the click's start takes a moment to begin). */
+async function newSession(page: Page) {
+	await page.getByRole("button", { name: "New session", exact: true }).click();
+	await expect(transcript(page).getByRole("article")).toHaveCount(0, RESTART);
+	await waitReady(page);
+}
+
 async function openScenario(page: Page, file: string) {
 	await showPanel(page, "Scenarios");
 	await page.getByLabel("Open a scenario file").setInputFiles(file);
@@ -41,8 +48,7 @@ test("a run saved as a scenario replays unchanged as a match, and after a change
 	await writeGuard(page, GUARD);
 
 	// The run to record: a new session, the guard lets `ls` run and blocks `rm -rf /`.
-	await page.getByRole("button", { name: "New session", exact: true }).click();
-	await waitReady(page);
+	await newSession(page);
 	await setScript(page, [
 		{ toolCalls: [{ name: "run", arguments: { command: "ls" } }] },
 		{ toolCalls: [{ name: "run", arguments: { command: "rm -rf /" } }] },
@@ -85,8 +91,7 @@ test("a run saved as a scenario replays unchanged as a match, and after a change
 	expect(runner.status).toBe(0);
 
 	// A one-line change to the extension (written in a session of its own), then the same scenario again.
-	await page.getByRole("button", { name: "New session", exact: true }).click();
-	await waitReady(page);
+	await newSession(page);
 	await writeGuard(page, LOOSER);
 	await openScenario(page, file);
 	await expect(outcome).toHaveText(/✗ .*differences? from the scenario/, RESTART);
@@ -97,6 +102,15 @@ test("a run saved as a scenario replays unchanged as a match, and after a change
 	await expect(differences).toContainText("(pretend output)");
 	// The side-by-side lists mark the tool call that differs.
 	await expect(diff.getByRole("table", { name: "toolCalls, side by side" }).locator("tr.differs")).toHaveCount(1);
+
+	// The recorded run's session compared with the last replay's (sessions are named by their first prompt): the same divergence.
+	await page.getByRole("button", { name: "Compare two sessions…" }).click();
+	const compare = page.getByRole("form", { name: "Compare two sessions" });
+	await compare.getByLabel("First session").selectOption({ label: "List the files, then clean up" });
+	await compare.getByLabel("Second session").selectOption({ label: "List the files, then clean up (3)" });
+	await compare.getByRole("button", { name: "Compare" }).click();
+	await expect(outcome).toHaveText(/✗ ".*" against ".*": \d+ differences?$/);
+	await expect(differences).toContainText("toolCalls[1] (run) › blocked");
 });
 
 test("a file that is not a scenario is refused with its line and field, and nothing of the playground changes", async ({ page }, info) => {

@@ -207,6 +207,40 @@ export class ScenarioDesk {
 		}
 	}
 
+	/** The sessions whose runs the page watched from their start (this page's visit), to compare two of them. */
+	comparable(): { id: string; name: string }[] {
+		const { sessions } = this.parts.store.get();
+		const seen = new Map<string, number>();
+		// Sessions are named by their first prompt: a replay's has the name of the run it replays, so repeats are numbered.
+		return this.parts.runLog.runs().map((run) => {
+			const name = sessions.find((record) => record.id === run.sessionId)?.name || run.sessionId;
+			const count = (seen.get(name) ?? 0) + 1;
+			seen.set(name, count);
+			return { id: run.sessionId, name: count > 1 ? `${name} (${count})` : name };
+		});
+	}
+
+	/**
+	 * Compares two sessions' runs as a replay is compared: the first as the scenario (what was expected), the second as
+	 * what happened, step by step (the first's steps; more steps of the second are not compared).
+	 */
+	compareSessions(first: string, second: string): void {
+		const runs = this.parts.runLog.runs();
+		const [a, b] = [first, second].map((id) => runs.find((run) => run.sessionId === id));
+		const names = this.comparable();
+		const nameOf = (id: string) => names.find((entry) => entry.id === id)?.name ?? id;
+		const source = `"${nameOf(first)}" against "${nameOf(second)}"`;
+		if (!a || !b) {
+			this.store.set({ replay: { phase: "failed", source, error: `${source}: the page did not watch both runs from their start.` } });
+			return;
+		}
+		const scenario = scenarioFromRun(a, { extensions: [] });
+		const observed = observeRun(b);
+		const divergences = compareScenario(scenario, observed);
+		const report = formatReport(source, scenario.steps.length, divergences);
+		this.store.set({ replay: { phase: "done", source, scenario, observed, divergences, report, sides: [nameOf(first), nameOf(second)] } });
+	}
+
 	/**
 	 * Makes the scripted model's next reply fail as `fault` says (faults.ts): its steps go into the script at the
 	 * next reply's place, where the Script panel shows them. A sentence saying what will happen, or why not.

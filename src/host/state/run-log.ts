@@ -11,8 +11,11 @@ import type { StoredEntry } from "../../session/entries.ts";
 import type { ObservedEvent } from "../../scenario/observe.ts";
 import type { WatchedRun } from "../../scenario/run-record.ts";
 
-/** Events kept of one run; past them the run is no longer whole, and saying so beats saving half of it. */
-export const RUN_LOG_LIMITS = { events: 20_000, steps: 500 } as const;
+/**
+ * Events kept of one run; past them the run is no longer whole, and saying so beats saving half of it. `runs`: the
+ * earlier runs kept for comparing two sessions (each session's latest watched from its start).
+ */
+export const RUN_LOG_LIMITS = { events: 20_000, steps: 500, runs: 10 } as const;
 
 /** The kinds of runtime events the recorder reads (observe.ts); the rest (streaming, run state, …) are not kept. */
 const KEPT = new Set(["notify", "status", "widget", "title", "extension_error", "extensions_changed"]);
@@ -44,11 +47,14 @@ function slim(batch: InspectorBatch): ObservedEvent {
 export class RunLog {
 	private run?: LoggedRun;
 	private count = 0;
+	/** Earlier runs watched from their session's start, by session, the latest last. */
+	private readonly earlier = new Map<string, LoggedRun>();
 	/** When the last event came (ms, performance.now): a replay waits for the run to go quiet. */
 	lastEventAt = 0;
 
 	/** A runtime starts on a session that holds `entries` entries: the log starts again. */
 	begin(generation: number, sessionId: string, entries: number): void {
+		this.keep(this.run);
 		this.run = { generation, sessionId, fromStart: entries === 0, cut: false, start: [], steps: [] };
 		this.count = 0;
 		this.lastEventAt = performance.now();
@@ -57,6 +63,23 @@ export class RunLog {
 	/** The run so far (the start, then each prompt's part); undefined before a runtime started. */
 	current(): Readonly<LoggedRun> | undefined {
 		return this.run;
+	}
+
+	/** The runs that can be compared: each session's latest run watched from its start, with something submitted. */
+	runs(): Readonly<LoggedRun>[] {
+		const runs = new Map(this.earlier);
+		if (this.run?.fromStart && this.run.steps.length > 0) runs.set(this.run.sessionId, this.run);
+		return [...runs.values()];
+	}
+
+	private keep(run: LoggedRun | undefined): void {
+		if (!run?.fromStart || run.cut || run.steps.length === 0) return;
+		this.earlier.delete(run.sessionId);
+		this.earlier.set(run.sessionId, run);
+		for (const id of this.earlier.keys()) {
+			if (this.earlier.size <= RUN_LOG_LIMITS.runs) break;
+			this.earlier.delete(id);
+		}
 	}
 
 	/** An event of the runtime of `generation`, as the page handles it; those of a runtime since replaced are not kept. */

@@ -8,7 +8,16 @@ import type { Scenario } from "../../scenario/schema.ts";
 export type ReplayState =
 	/** Playing `step` of `steps` (0: loading the extensions). */
 	| { phase: "running"; source: string; step: number; steps: number }
-	| { phase: "done"; source: string; scenario: Scenario; observed: Observation; divergences: Divergence[]; report: string }
+	| {
+			phase: "done";
+			source: string;
+			scenario: Scenario;
+			observed: Observation;
+			divergences: Divergence[];
+			report: string;
+			/** The two sides' names (default: the scenario, and its replay). */
+			sides?: [string, string];
+	  }
 	/** The file could not be read or played: `error` names the line and field; nothing of the playground changed. */
 	| { phase: "failed"; source: string; error: string };
 

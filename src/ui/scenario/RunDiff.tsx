@@ -48,7 +48,19 @@ function DivergenceItem({ divergence }: { divergence: Divergence }) {
 }
 
 /** One list of a part, item by item: the scenario's on the left, the replay's on the right. */
-function ListSide({ list, expected, actual, marked }: { list: ExpectationKey; expected: unknown[]; actual: unknown[]; marked: Set<number> }) {
+function ListSide({
+	list,
+	expected,
+	actual,
+	marked,
+	sides,
+}: {
+	list: ExpectationKey;
+	expected: unknown[];
+	actual: unknown[];
+	marked: Set<number>;
+	sides: [string, string];
+}) {
 	const rows = Math.max(expected.length, actual.length);
 	return (
 		<table className="run-diff-list" aria-label={`${list}, side by side`}>
@@ -56,8 +68,8 @@ function ListSide({ list, expected, actual, marked }: { list: ExpectationKey; ex
 			<thead>
 				<tr>
 					<th scope="col">#</th>
-					<th scope="col">scenario</th>
-					<th scope="col">replay</th>
+					<th scope="col">{sides[0]}</th>
+					<th scope="col">{sides[1]}</th>
 				</tr>
 			</thead>
 			<tbody>
@@ -83,12 +95,14 @@ function Part({
 	actual,
 	divergences,
 	open,
+	sides,
 }: {
 	title: string;
 	expected: Expectation;
 	actual: Expectation;
 	divergences: Divergence[];
 	open: boolean;
+	sides: [string, string];
 }) {
 	const lists = EXPECTATION_KEYS.filter((key) => (expected[key]?.length ?? 0) + (actual[key]?.length ?? 0) > 0);
 	const summary = divergences.length === 0 ? "matches" : `${divergences.length} difference${divergences.length === 1 ? "" : "s"}`;
@@ -111,6 +125,7 @@ function Part({
 					expected={(expected[list] ?? []) as unknown[]}
 					actual={(actual[list] ?? []) as unknown[]}
 					marked={new Set(divergences.filter((d) => d.list === list && d.item).map((d) => d.item?.index ?? -1))}
+					sides={sides}
 				/>
 			))}
 		</details>
@@ -119,11 +134,12 @@ function Part({
 
 export function RunDiff({ replay }: { replay: Done }) {
 	const { scenario, observed, divergences, source } = replay;
+	const sides = replay.sides ?? ["scenario", "replay"];
 	const steps = scenario.steps.length;
 	const headline =
 		divergences.length === 0
 			? `${source}: matches (${steps} step${steps === 1 ? "" : "s"})`
-			: `${source}: ${divergences.length} difference${divergences.length === 1 ? "" : "s"} from the scenario`;
+			: `${source}: ${divergences.length} difference${divergences.length === 1 ? "" : "s"}${replay.sides ? "" : " from the scenario"}`;
 	const first = divergences[0]?.step;
 	return (
 		<section className="run-diff" aria-label="Run diff">
@@ -137,6 +153,7 @@ export function RunDiff({ replay }: { replay: Done }) {
 				actual={observed.start}
 				divergences={divergences.filter((d) => d.step === "start")}
 				open={first === "start"}
+				sides={sides}
 			/>
 			{scenario.steps.map((step, index) => (
 				<Part
@@ -146,6 +163,7 @@ export function RunDiff({ replay }: { replay: Done }) {
 					actual={observed.steps[index] ?? {}}
 					divergences={divergences.filter((d) => d.step === index + 1)}
 					open={first === index + 1}
+					sides={sides}
 				/>
 			))}
 		</section>

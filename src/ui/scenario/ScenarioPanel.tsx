@@ -16,6 +16,8 @@ export function ScenarioPanel({ playground, busy }: { playground: Playground; bu
 	const { replay } = useSyncExternalStore(desk.store.subscribe, desk.store.get);
 	const [problem, setProblem] = useState<string>();
 	const [fault, setFault] = useState<string>();
+	const [comparing, setComparing] = useState<{ id: string; name: string }[]>();
+	const [pair, setPair] = useState<[string, string]>(["", ""]);
 	const running = replay?.phase === "running";
 
 	const save = () => {
@@ -63,6 +65,49 @@ export function ScenarioPanel({ playground, busy }: { playground: Playground; bu
 					/>
 				</label>
 			</div>
+			<div className="row">
+				<button
+					type="button"
+					disabled={running}
+					onClick={() => {
+						const runs = desk.comparable();
+						setComparing(runs);
+						setPair([runs.at(-2)?.id ?? "", runs.at(-1)?.id ?? ""]);
+					}}
+				>
+					Compare two sessions…
+				</button>
+			</div>
+			{comparing &&
+				(comparing.length < 2 ? (
+					<p className="muted">
+						Two sessions to compare are two this page watched from their start: run each in a new session (or replay a scenario), then compare.
+					</p>
+				) : (
+					<form
+						className="row"
+						aria-label="Compare two sessions"
+						onSubmit={(event) => {
+							event.preventDefault();
+							setProblem(undefined);
+							desk.compareSessions(pair[0], pair[1]);
+						}}
+					>
+						{(["First session", "Second session"] as const).map((label, side) => (
+							<label key={label}>
+								{label}{" "}
+								<select value={pair[side]} onChange={(event) => setPair(side === 0 ? [event.target.value, pair[1]] : [pair[0], event.target.value])}>
+									{comparing.map((run) => (
+										<option key={run.id} value={run.id}>
+											{run.name}
+										</option>
+									))}
+								</select>
+							</label>
+						))}
+						<button type="submit">Compare</button>
+					</form>
+				))}
 			<fieldset className="scenario-faults">
 				<legend>Faults on demand: the scripted model's next reply fails</legend>
 				<div className="row">
