@@ -7,6 +7,8 @@ export const APP_PORT = PORT_BASE;
 export const FIXTURE_PORT = PORT_BASE + 2;
 /** A plain static host serving the build with no headers (test/e2e/static-server.mjs). */
 export const STATIC_PORT = PORT_BASE + 3;
+/** The npm registry and file CDN stand-in serving real pi packages (test/support/package-stand-in.mjs). */
+export const PACKAGE_PORT = PORT_BASE + 4;
 
 export default defineConfig({
 	testDir: "test/e2e",
@@ -40,6 +42,13 @@ export default defineConfig({
 		{
 			command: `node test/e2e/fixture-server.mjs ${FIXTURE_PORT}`,
 			url: `http://127.0.0.1:${FIXTURE_PORT}/health`,
+			reuseExistingServer: false,
+		},
+		{
+			// Packs its packages from the npm registry the first time (pinned versions, cached in node_modules/.playa-test/).
+			command: `node test/support/package-stand-in.mjs ${PACKAGE_PORT} pi-aliases@1.0.7 @aliou/pi-utils-settings@0.19.2`,
+			url: `http://127.0.0.1:${PACKAGE_PORT}/health`,
+			timeout: 300_000,
 			reuseExistingServer: false,
 		},
 		{

@@ -102,7 +102,12 @@ export default defineConfig(({ command }) => ({
 					name: "browser",
 					include: ["test/browser/**/*.test.ts"],
 					// The offline esm.sh stand-in, for the corpus's examples with npm dependencies; the mock providers, for its gateway checks.
-					globalSetup: ["test/browser/support/cdn-global-setup.ts", "test/browser/support/mock-providers-global-setup.ts"],
+					// The package stand-in (a registry and a file CDN serving real pi packages), for the package corpus.
+					globalSetup: [
+						"test/browser/support/cdn-global-setup.ts",
+						"test/browser/support/mock-providers-global-setup.ts",
+						"test/browser/support/package-global-setup.ts",
+					],
 					browser: {
 						enabled: true,
 						headless: true,

@@ -93,7 +93,7 @@ try {
 		]) {
 			const times = timings.map((timing) => timing.ready);
 			console.log(
-				`start → ready (empty playground, ${visit})${label(i)}: median ${Math.round(median(times))} ms after navigation (${spread(times)}; budget 1000 ms)`,
+				`start → ready (empty playground, ${visit})${label(i)}: median ${Math.round(median(times))} ms after navigation (${spread(times)}; ${visit === "first visit" ? "target 800 ms (issue 32)" : "budget 1000 ms"})`,
 			);
 			if (Object.keys(timings[0].marks).length > 0) console.log(`  where it went (medians, ms from navigation): ${markSummary(timings)}`);
 		}
@@ -151,7 +151,7 @@ try {
 	}
 	for (const i of dists.keys()) {
 		console.log(
-			`${EXTENSIONS} TypeScript extensions${label(i)}: all loaded ${Math.round(median(loads[i]))} ms after consent (${spread(loads[i])}; budget 300 ms); ` +
+			`${EXTENSIONS} TypeScript extensions${label(i)}: all loaded ${Math.round(median(loads[i]))} ms after consent (${spread(loads[i])}; target 300 ms); ` +
 				`the same link reloaded: ${Math.round(median(reloads[i]))} ms after navigation (${spread(reloads[i])}), ` +
 				`of which the runtime's module running → ready ${Math.round(median(reloadRuntime[i]))} ms (${spread(reloadRuntime[i])})`,
 		);

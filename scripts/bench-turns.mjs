@@ -5,7 +5,11 @@
 // and from the mock's request log (N + 1 requests, each carrying the previous tick's result). A third column is
 // Chromium's floor: the same replies fetched by a bare loop in a worker, with no agent (bench/floor.mjs).
 //
-//   node scripts/bench-turns.mjs [--calls 100] [--runs 5] [--dist dist] [--no-pi] [--profile] [--port 4184]
+//   node scripts/bench-turns.mjs [--calls 100] [--runs 5] [--dist dist] [--no-pi] [--profile] [--trace] [--summary file] [--port 4184]
+//
+// It ends with issue 32's targets beside their figures: the last 10 turns against the first 10 (client time and
+// CPU), the time per turn against Chromium's floor, and Playa's own memory against pi's. `--profile` profiles every
+// thread over the first 10 turns and over the last 10 apart; `--trace` names the main thread's work in the last 10.
 //
 // pi needs Node >= 22: the bench takes it from the npm registry (`npm exec --package=node@22`) unless
 // PLAYA_BENCH_NODE22 names a binary. Exits non-zero when a run did not verify.
@@ -13,6 +17,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+	cpuByKind,
 	descendants,
 	launch,
 	median,
@@ -27,6 +32,7 @@ import {
 } from "./bench/browser.mjs";
 import { floorRun, floorServer } from "./bench/floor.mjs";
 import { heapsByContext, processMemory } from "./bench/memory.mjs";
+import { mainThreadSelfTimes, TRACE_CATEGORIES } from "./bench/trace.mjs";
 import { node22, piRun } from "./bench/pi.mjs";
 
 const args = process.argv.slice(2);
@@ -40,6 +46,8 @@ const PORT = Number(option("--port", 4184));
 const withPi = !args.includes("--no-pi");
 /** Where the page's main thread spends its time during each Playa run (see bench/browser.mjs `profiled`). */
 const profile = args.includes("--profile");
+/** `--trace`: the page's main thread during the last 10 turns, by kind of work (layout, style, script…). */
+const trace = args.includes("--trace");
 
 const TICK = `import { Type } from "@earendil-works/pi-ai";
 export default function (pi) {
@@ -95,12 +103,15 @@ function verifyMessages(messages) {
 	return undefined;
 }
 
+/** Time between requests: the median per turn, and that of the first 10 turns and of the last 10 (flat: equal). */
 function turnFigures(times) {
 	const gaps = times.slice(1).map((t, i) => t - times[i]);
-	return { turns: times.at(-1) - times[0], perTurn: median(gaps) };
+	const first10 = median(gaps.slice(0, 10));
+	const last10 = median(gaps.slice(-10));
+	return { turns: times.at(-1) - times[0], perTurn: median(gaps), first10, last10, lateRatio: last10 / first10 };
 }
 
-async function playaRun(browser, appUrl, mock, extUrl) {
+async function playaRun(browser, appUrl, mock, extUrl, name) {
 	const query = `?${Object.keys(files)
 		.map((name) => `ext=${encodeURIComponent(`${extUrl}/${name}`)}`)
 		.join("&")}`;
@@ -124,16 +135,63 @@ async function playaRun(browser, appUrl, mock, extUrl) {
 	const sampler = setInterval(() => (peak = Math.max(peak, renderers())), 100);
 	const started = performance.now();
 	const allAsked = () => mock.requests.filter((request) => request.method === "POST").length >= CALLS + 1;
-	await profiled(page, profile, () => runPrompt(page, `run ${CALLS} tool calls`, allAsked));
+	// CPU time of all Chromium's processes over the first 10 turns and over the last 10 (requests 1 → 11 and
+	// N - 9 → N + 1): a measure of growth that a loaded machine does not stretch as it does wall time.
+	const marks = [1, 11, Math.max(11, CALLS - 9), CALLS + 1];
+	const cpuAt = new Map();
+	const cpuSampler = setInterval(() => {
+		const count = mock.requests.filter((request) => request.method === "POST").length;
+		for (const mark of marks) if (count >= mark && !cpuAt.has(mark)) cpuAt.set(mark, cpuByKind(descendants(process.pid)));
+	}, 2);
+	// `--profile`: the first 10 turns, then the last ones (from request N - 10 on), where a cost that grows with the history shows.
+	const late = Math.max(0, CALLS - 10);
+	const asked = () => mock.requests.filter((request) => request.method === "POST").length;
+	const from = () => asked() >= late;
+	const windows = [
+		{ from: () => asked() >= 1, until: () => asked() >= 11, label: " (turns 1–10)" },
+		{ from, label: ` (turns ${late + 1}–${CALLS + 1})` },
+	];
+	const running = profiled(page, profile, () => runPrompt(page, `run ${CALLS} tool calls`, allAsked), windows);
+	if (trace) {
+		while (!from()) await new Promise((resolve) => setTimeout(resolve, 10));
+		await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+	}
+	await running;
+	if (trace) {
+		const times = mainThreadSelfTimes(JSON.parse((await browser.stopTracing()).toString()).traceEvents);
+		console.log(`main thread, turns ${late + 1}–${CALLS + 1}, self time by work (trace):`);
+		for (const [name, ms] of times.slice(0, 20)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${name}`);
+	}
 	const wall = performance.now() - started;
 	clearInterval(sampler);
+	clearInterval(cpuSampler);
 	const cpu = chromium().cpu - before.cpu;
+	const sum = (byKind) => Object.values(byKind).reduce((a, b) => a + b, 0);
+	const cpuTurns = (from, to) => ((sum(cpuAt.get(to)) - sum(cpuAt.get(from))) * 1000) / (to - from);
+	const cpuFirst10 = cpuTurns(marks[0], marks[1]);
+	const cpuLast10 = cpuTurns(marks[2], marks[3]);
+	// By kind of process: which one's share grows (the page's renderer, the browser's IPC and storage, the GPU).
+	const kinds = Object.keys(cpuAt.get(marks[3]) ?? {});
+	const perTurn = (kind, from, to) => (((cpuAt.get(to)[kind] ?? 0) - (cpuAt.get(from)[kind] ?? 0)) * 1000) / (to - from);
+	console.log(
+		`${name}: CPU per turn by process, first 10 → last 10: ${kinds.map((kind) => `${kind} ${perTurn(kind, marks[0], marks[1]).toFixed(1)} → ${perTurn(kind, marks[2], marks[3]).toFixed(1)} ms`).join(", ")}`,
+	);
 	const requests = verifyRequests(mock);
 	const memory = await memoryAfter(page);
 	const stored = (await storedEntries(page)).filter((entry) => entry.type === "message").map((entry) => entry.message);
 	const problem = requests.problem ?? verifyMessages(stored);
 	await context.close();
-	return { wall, cpu, peak, problem, ...memory, ...(requests.times ? turnFigures(requests.times) : {}) };
+	return {
+		wall,
+		cpu,
+		cpuFirst10,
+		cpuLast10,
+		cpuRatio: cpuLast10 / cpuFirst10,
+		peak,
+		problem,
+		...memory,
+		...(requests.times ? turnFigures(requests.times) : {}),
+	};
 }
 
 /** Context names as the rows print them: the page, its sandbox frame, and the workers by name. */
@@ -210,7 +268,7 @@ try {
 	blank = await blankPagePss(browser);
 	const node = withPi ? node22() : undefined;
 	for (let run = 0; run < RUNS; run++) {
-		for (const [i, server] of servers.entries()) results[label(i)].push(await playaRun(browser, server.url, mock, ext.url));
+		for (const [i, server] of servers.entries()) results[label(i)].push(await playaRun(browser, server.url, mock, ext.url, label(i)));
 		results[FLOOR].push(await floorSide(browser, floor, mock));
 		if (node) results.pi.push(await piSide(node, mock));
 	}
@@ -252,7 +310,13 @@ console.log(`| | pi CLI | ${columns.map((key) => `${key} | ${key} / pi`).join(" 
 console.log(row("wall (pi: process; floor: first fetch → last reply; Playa: send → end)", (r) => r.wall / 1000, "s", 2));
 console.log(row("first request → last request", (r) => r.turns / 1000, "s", 2));
 console.log(row("client time per turn (request → next request)", (r) => r.perTurn, "ms", 1));
+console.log(row("… first 10 turns", (r) => r.first10, "ms", 1));
+console.log(row("… last 10 turns", (r) => r.last10, "ms", 1));
+console.log(row("… last 10 / first 10 (flat: 1)", (r) => r.lateRatio, "", 2));
 console.log(row("CPU (pi: process; Playa: all Chromium processes)", (r) => r.cpu, "s", 2));
+console.log(row("… CPU per turn, first 10 turns", (r) => r.cpuFirst10, "ms", 1));
+console.log(row("… CPU per turn, last 10 turns", (r) => r.cpuLast10, "ms", 1));
+console.log(row("… CPU last 10 / first 10 (flat: 1)", (r) => r.cpuRatio, "", 2));
 console.log(row("peak memory (pi: process RSS; Playa: Chromium's renderers' RSS)", (r) => r.peak / 2 ** 20, "MB"));
 console.log(row("Playa after the run: all Chromium processes' PSS", (r) => r.pss / 2 ** 20, "MB"));
 console.log(row("… of which the renderers' PSS", (r) => r.rendererPss / 2 ** 20, "MB"));
@@ -264,4 +328,43 @@ for (const name of Object.values(CONTEXTS))
 console.log(
 	`Chromium with one blank page (its fixed cost): ${(blank.pss / 2 ** 20).toFixed(0)} MB PSS, ${(blank.rendererPss / 2 ** 20).toFixed(0)} MB of it renderers. Summed RSS counts the Chromium binary's shared pages once per process; PSS shares them out.`,
 );
+
+// Issue 32's targets beside their figures: medians of this run, for each build compared.
+const med = (list, pick) => {
+	const values = list.map(pick).filter(Number.isFinite);
+	return values.length ? median(values) : Number.NaN;
+};
+const verdict = (value, limit) => (Number.isFinite(value) ? (value <= limit ? "met" : "not met") : "not measured");
+const MiB = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+const piPeak = med(results.pi, (r) => r.peak);
+const floorPerTurn = med(results[FLOOR], (r) => r.perTurn);
+const figures = playaLabels.map((key) => {
+	const playa = results[key];
+	return {
+		key,
+		own: med(playa, (r) => r.pss - blank.pss),
+		perTurn: med(playa, (r) => r.perTurn),
+		flat: med(playa, (r) => r.lateRatio),
+		flatCpu: med(playa, (r) => r.cpuRatio),
+		wall: med(playa, (r) => r.wall),
+	};
+});
+for (const { key, own, perTurn, flat, flatCpu } of figures) {
+	console.log(`\ntargets (issue 32), ${CALLS} calls${playaLabels.length > 1 ? `, ${key}` : ""}:`);
+	console.log(
+		`  flat: client time of the last 10 turns / the first 10: ${flat.toFixed(2)} (CPU: ${Number.isFinite(flatCpu) ? flatCpu.toFixed(2) : "—"})${CALLS < 20 ? " (under 20 calls the two overlap)" : ""}; target ≤ 1.2: ${verdict(flat, 1.2)}`,
+	);
+	console.log(
+		`  per turn: ${perTurn.toFixed(1)} ms, ${(perTurn / floorPerTurn).toFixed(1)}× Chromium's floor (${floorPerTurn.toFixed(1)} ms); target ≤ 2×: ${verdict(perTurn / floorPerTurn, 2)}`,
+	);
+	console.log(
+		`  memory: Playa's own (all Chromium's PSS less a blank page's) ${MiB(own)}${Number.isFinite(piPeak) ? `, ${(own / piPeak).toFixed(2)}× pi's process (${MiB(piPeak)} RSS)` : " (pi not run)"}; target ≤ 1×: ${verdict(own / piPeak, 1)}`,
+	);
+}
+// `--summary file`: the first build's medians as JSON, for bench.mjs to set the 100- and 300-call runs side by side.
+const summaryFile = option("--summary", undefined);
+if (summaryFile) {
+	const { own, perTurn, flat, flatCpu, wall } = figures[0];
+	writeFileSync(summaryFile, JSON.stringify({ calls: CALLS, own, piPeak, perTurn, floorPerTurn, flat, flatCpu, wall, piWall: med(results.pi, (r) => r.wall) }));
+}
 process.exit(failed ? 1 : 0);

@@ -4,8 +4,11 @@
 //   runtime overhead per turn, under Node (Vitest bench);
 //   in Chromium against the build: start → ready and 20 extensions (bench-start.mjs), a 10,000-entry session
 //   (bench-session.mjs), a 50,000-token reply's time and long tasks (bench-stream.mjs), and the tool-call workload,
-//   the last two side by side with upstream pi's CLI (bench-turns.mjs; pi runs on Node 22 from the npm registry).
-import { readFileSync, readdirSync } from "node:fs";
+//   the last two side by side with upstream pi's CLI (bench-turns.mjs; pi runs on Node 22 from the npm registry);
+//   then issue 32's targets beside their figures (each bench-turns run prints its own; growth from 100 to 300 here).
+//   `npm run bench -- --profile` profiles the threads too.
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { ensureDependencies, mustRunOrExit, npxBin, ROOT, run } from "./setup.mjs";
@@ -32,10 +35,44 @@ for (const [label, pattern] of [
 	if (file) console.log(`${label}: ${kb(gz(`assets/${file}`))} gzip (loaded when the editor first opens)`);
 }
 
+// `--profile`: where each thread's time goes (bench-start: the 20 extensions' load; bench-stream: the long reply;
+// bench-turns: the first 10 and the last 10 turns of the 300-call run). Readable with `vite build --minify false`.
+const profile = process.argv.includes("--profile") ? ["--profile"] : [];
+const summaries = mkdtempSync(join(tmpdir(), "playa-bench-"));
+const summary = (calls) => join(summaries, `turns-${calls}.json`);
 const browserStatuses = ["bench-start.mjs", "bench-session.mjs", "bench-stream.mjs", "bench-turns.mjs"].map((script) => {
-	const args = script === "bench-turns.mjs" ? ["--calls", "100", "--runs", "5"] : script === "bench-stream.mjs" ? ["--runs", "5"] : [];
-	return run("node", [join(ROOT, "scripts", script), ...args]);
+	const args =
+		script === "bench-turns.mjs" ? ["--calls", "100", "--runs", "5", "--summary", summary(100)] : script === "bench-stream.mjs" ? ["--runs", "5"] : [];
+	return run("node", [join(ROOT, "scripts", script), ...args, ...(script === "bench-start.mjs" || script === "bench-stream.mjs" ? profile : [])]);
 });
-const turns300 = run("node", [join(ROOT, "scripts", "bench-turns.mjs"), "--calls", "300", "--runs", "3"]);
+const turns300 = run("node", [join(ROOT, "scripts", "bench-turns.mjs"), "--calls", "300", "--runs", "3", "--summary", summary(300), ...profile]);
+
+// What grows from 100 calls to 300, per turn: Playa's own memory (PSS less a blank page's) and wall time, beside pi's.
+const read = (calls) => {
+	try {
+		return JSON.parse(readFileSync(summary(calls), "utf8"));
+	} catch {
+		return undefined;
+	}
+};
+const [at100, at300] = [read(100), read(300)];
+if (at100 && at300) {
+	const perTurn = (key, scale) => (at300[key] - at100[key]) / 200 / scale;
+	const memory = perTurn("own", 2 ** 20);
+	const piMemory = perTurn("piPeak", 2 ** 20);
+	const show = (value, unit, digits) => (Number.isFinite(value) ? `${value.toFixed(digits)} ${unit}` : "not measured");
+	console.log("\ntargets (issue 32), 100 → 300 calls:");
+	console.log(
+		`  memory growth per turn: Playa's own ${show(memory, "MB", 2)}, pi's ${show(piMemory, "MB", 2)}; target ≤ pi's: ${
+			Number.isFinite(memory) && Number.isFinite(piMemory) ? (memory <= piMemory ? "met" : "not met") : "not measured"
+		}`,
+	);
+	console.log(`  wall growth per turn: Playa ${show(perTurn("wall", 1), "ms", 1)}, pi ${show(perTurn("piWall", 1), "ms", 1)}`);
+	console.log(
+		`  per turn ≤ 2× Chromium's floor: ${(at100.perTurn / at100.floorPerTurn).toFixed(1)}× at 100 calls, ${(at300.perTurn / at300.floorPerTurn).toFixed(1)}× at 300`,
+	);
+	console.log("  not measured here: Run (save → loaded) and TypeScript's problems after a keystroke pause (targets 300 and 500 ms)");
+}
+rmSync(summaries, { recursive: true, force: true });
 const vitestStatus = run(npxBin("vitest"), ["bench", "--run", "--project", "node"]);
 process.exit(vitestStatus || turns300 || browserStatuses.find((status) => status !== 0) || 0);

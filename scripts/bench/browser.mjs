@@ -211,8 +211,10 @@ function selfTimes(profile) {
  * its frame, the gateway's and the workspace's) while `work` runs: each one's busy time and the functions with
  * the most self time (readable where the build is not minified: `vite build --minify false`). With
  * BENCH_PROFILE_DIR set, each thread's profile is written there as `<thread>.cpuprofile`.
+ * `windows` profiles parts of the work instead, one after the other: each from when its `from()` holds until its
+ * `until()` holds (or the work ends), both checked here every 10 ms; `label` names it in the output.
  */
-export async function profiled(page, profile, work) {
+export async function profiled(page, profile, work, windows = [{ label: "" }]) {
 	if (!profile) return work();
 	const { contexts, send, detach } = await attachContexts(page);
 	const threads = [
@@ -222,20 +224,42 @@ export async function profiled(page, profile, work) {
 	for (const { path } of threads) {
 		await send(path, "Profiler.enable");
 		await send(path, "Profiler.setSamplingInterval", { interval: 500 });
-		await send(path, "Profiler.start");
 	}
-	const result = await work();
-	for (const { name, path } of threads) {
-		const stopped = await send(path, "Profiler.stop").catch(() => undefined);
-		if (!stopped) continue;
-		// BENCH_PROFILE_DIR keeps each thread's profile, for DevTools' Performance panel or a script.
-		if (process.env.BENCH_PROFILE_DIR)
-			writeFileSync(join(process.env.BENCH_PROFILE_DIR, `${name.replace(/ /g, "-")}.cpuprofile`), JSON.stringify(stopped.profile));
-		const { total, idle, top } = selfTimes(stopped.profile);
-		console.log(`${name} profile: busy ${Math.round(total - idle)} ms of ${Math.round(total)} ms sampled; top self time:`);
-		for (const [key, ms] of top.filter(([key]) => key !== "(idle) :0").slice(0, name === "main thread" ? 30 : 15))
-			console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${key}`);
+	let done = false;
+	let running;
+	const holds = async (check) => {
+		while (!done && !check()) await new Promise((resolve) => setTimeout(resolve, 10));
+	};
+	// All threads at once: one after another, a loaded machine started the last ones turns later.
+	const start = () => Promise.all(threads.map(({ path }) => send(path, "Profiler.start")));
+	const stop = async ({ until, label }) => {
+		if (until) await holds(until);
+		else await running;
+		const profiles = await Promise.all(threads.map(({ path }) => send(path, "Profiler.stop").catch(() => undefined)));
+		for (const [i, { name }] of threads.entries()) {
+			const stopped = profiles[i];
+			if (!stopped) continue;
+			// BENCH_PROFILE_DIR keeps each thread's profile, for DevTools' Performance panel or a script.
+			if (process.env.BENCH_PROFILE_DIR)
+				writeFileSync(join(process.env.BENCH_PROFILE_DIR, `${`${name}${label}`.replace(/\W+/g, "-")}.cpuprofile`), JSON.stringify(stopped.profile));
+			const { total, idle, top } = selfTimes(stopped.profile);
+			console.log(`${name} profile${label}: busy ${Math.round(total - idle)} ms of ${Math.round(total)} ms sampled; top self time:`);
+			for (const [key, ms] of top.filter(([key]) => key !== "(idle) :0").slice(0, name === "main thread" ? 30 : 15))
+				console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${key}`);
+		}
+	};
+	const [first] = windows;
+	if (!first.from) await start();
+	running = work().finally(() => (done = true));
+	for (const [i, window] of windows.entries()) {
+		if (i > 0 || window.from) {
+			await holds(window.from ?? (() => true));
+			if (done) break;
+			await start();
+		}
+		await stop(window);
 	}
+	const result = await running;
 	await detach();
 	return result;
 }
@@ -290,4 +314,20 @@ export function usage(pids, pattern) {
 		} catch {}
 	}
 	return { cpu, rss };
+}
+
+/** CPU seconds (user + system) of Chromium's processes among `pids`, by kind (browser, renderer, gpu-process, utility…). */
+export function cpuByKind(pids) {
+	const byKind = {};
+	for (const pid of pids) {
+		try {
+			const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+			if (!/chrom/i.test(cmdline)) continue;
+			const raw = readFileSync(`/proc/${pid}/stat`, "utf8");
+			const stat = raw.slice(raw.lastIndexOf(")") + 2).split(" ");
+			const kind = /--type=([\w-]+)/.exec(cmdline)?.[1] ?? "browser";
+			byKind[kind] = (byKind[kind] ?? 0) + (Number(stat[11]) + Number(stat[12])) / 100;
+		} catch {}
+	}
+	return byKind;
 }

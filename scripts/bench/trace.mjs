@@ -67,3 +67,35 @@ export function mainThreadTasks(events, start = 0) {
 	});
 	return { tasks: named, count: mine.length, cpu: mine.reduce((sum, task) => sum + (task.tdur ?? 0), 0) / 1000 };
 }
+
+/**
+ * The main thread's time by kind of work (self time: an event's duration less the events inside it), from `start`
+ * on: `[name, ms]`, largest first. Names as `mainThreadTasks` gives them (a layout, a style recalculation, a GC…).
+ */
+export function mainThreadSelfTimes(events, start = 0) {
+	const threadNames = new Map();
+	for (const event of events) if (event.name === "thread_name") threadNames.set(`${event.pid}:${event.tid}`, event.args.name);
+	const key = (event) => `${event.pid}:${event.tid}`;
+	const busy = new Map();
+	for (const event of events)
+		if (event.name === "RunTask" && event.ph === "X" && event.ts >= start && threadNames.get(key(event)) === "CrRendererMain")
+			busy.set(key(event), (busy.get(key(event)) ?? 0) + (event.tdur ?? 0));
+	const main = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
+	const mine = events.filter((event) => event.ph === "X" && key(event) === main && event.ts >= start).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+	const self = new Map();
+	const stack = [];
+	const close = (until) => {
+		while (stack.length && stack.at(-1).end <= until) {
+			const done = stack.pop();
+			self.set(done.name, (self.get(done.name) ?? 0) + Math.max(0, done.dur - done.inner) / 1000);
+		}
+	};
+	for (const event of mine) {
+		close(event.ts);
+		const dur = event.dur ?? 0;
+		if (stack.length) stack.at(-1).inner += dur;
+		stack.push({ name: describe(event), end: event.ts + dur, dur, inner: 0 });
+	}
+	close(Number.POSITIVE_INFINITY);
+	return [...self].sort((a, b) => b[1] - a[1]);
+}

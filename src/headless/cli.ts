@@ -16,9 +16,13 @@ import { parseArgs } from "node:util";
 import { ScenarioError } from "../scenario/parse.ts";
 import { HeadlessUsageError, runHeadless } from "./run.ts";
 
-const USAGE = `usage: playa-headless --ext <path|url> [--ext …] [--script steps.json] [--prompt text]… [--answer value]… [--cdn url] [--record out.json]
-       playa-headless --scenario scenario.json [--cdn url]
+const USAGE = `usage: playa-headless --ext <path|url> [--ext …] [--pkg source]… [--script steps.json] [--prompt text]… [--answer value]… [--cdn url] [--record out.json]
+       playa-headless --scenario scenario.json [--host playa|pi] [--cdn url]
   --ext       an extension module (a path or an http(s) URL), repeatable, loaded in order
+  --pkg       a pi package as pi writes it (npm:<name>[@<version>], git:github.com/<owner>/<repo>[@<ref>]), repeatable
+  --registry  the npm registry packages resolve on (default https://registry.npmjs.org/)
+  --npmcdn    the file CDN of jsDelivr's shape their files come from (default https://cdn.jsdelivr.net/)
+  --npmdata   its file listing, jsDelivr's data API shape (default https://data.jsdelivr.com/v1/packages/, or <npmcdn>v1/packages/)
   --script    a JSON file with the scripted model's steps
   --prompt    text to submit (a prompt or a /command), repeatable, run one after another
   --answer    the answer to the next dialog: "yes"/"no" for confirm, the text or option for others
@@ -28,7 +32,9 @@ const USAGE = `usage: playa-headless --ext <path|url> [--ext …] [--script step
   --match     the recorded scenario's match: exact (default) or subset
   --name      the recorded scenario's name
   --scenario  replay this scenario against the extensions as they are now and compare:
-              exit 0 when it matches, 1 with the differences, 2 when it cannot be read`;
+              exit 0 when it matches, 1 with the differences, 2 when it cannot be read
+  --host      with --scenario: "pi" plays it in Playa and in upstream pi's CLI (RPC mode, Node >= 22.19)
+              and prints where pi differs from Playa (exit 1), or that they match (exit 0)`;
 
 export async function main(
 	argv: string[],
@@ -47,7 +53,11 @@ export async function main(
 		return 0;
 	}
 	if (values.scenario !== undefined) return replay(values, write, cwd);
-	if (values.ext.length === 0) {
+	if (values.host !== undefined) {
+		write(`--host compares a scenario's runs: give it with --scenario\n${USAGE}`);
+		return 2;
+	}
+	if (values.ext.length + values.pkg.length === 0) {
 		write(USAGE);
 		return 2;
 	}
@@ -62,6 +72,8 @@ export async function main(
 			prompts: values.prompt,
 			answers: values.answer,
 			cdn: values.cdn,
+			packages: values.pkg,
+			packageHosts: { registry: values.registry, npmcdn: values.npmcdn, npmdata: values.npmdata },
 			cwd: values.cwd ?? cwd,
 			record: values.record,
 			match: values.match as "exact" | "subset" | undefined,
@@ -90,7 +102,7 @@ export async function main(
 }
 
 async function replay(values: ReturnType<typeof parse>["values"], write: (line: string) => void, cwd: string): Promise<number> {
-	const extra = (["ext", "script", "prompt", "answer", "record", "match", "name"] as const).filter((name) => {
+	const extra = (["ext", "pkg", "script", "prompt", "answer", "record", "match", "name"] as const).filter((name) => {
 		const value = values[name];
 		return Array.isArray(value) ? value.length > 0 : value !== undefined;
 	});
@@ -98,8 +110,16 @@ async function replay(values: ReturnType<typeof parse>["values"], write: (line: 
 		write(`--scenario takes its extensions, steps and answers from the file: drop ${extra.map((name) => `--${name}`).join(", ")}\n${USAGE}`);
 		return 2;
 	}
+	if (values.host !== undefined && values.host !== "playa" && values.host !== "pi") {
+		write(`--host: "${values.host}" is neither playa nor pi\n${USAGE}`);
+		return 2;
+	}
 	try {
-		const result = await runHeadless({ scenario: values.scenario!, cdn: values.cdn, cwd: values.cwd ?? cwd });
+		const options = { scenario: values.scenario!, cdn: values.cdn, cwd: values.cwd ?? cwd };
+		const result =
+			values.host === "pi"
+				? await (await import("./pi/pi-replay.ts")).compareWithPi({ ...options, onProgress: (line) => write(`… ${line}`) })
+				: await runHeadless(options);
 		write(result.report);
 		return result.exitCode;
 	} catch (error) {
@@ -118,11 +138,16 @@ function parse(argv: string[]) {
 			prompt: { type: "string", multiple: true, default: [] },
 			answer: { type: "string", multiple: true, default: [] },
 			cdn: { type: "string" },
+			pkg: { type: "string", multiple: true, default: [] },
+			registry: { type: "string" },
+			npmcdn: { type: "string" },
+			npmdata: { type: "string" },
 			cwd: { type: "string" },
 			record: { type: "string" },
 			match: { type: "string" },
 			name: { type: "string" },
 			scenario: { type: "string" },
+			host: { type: "string" },
 			help: { type: "boolean", default: false },
 		},
 	});

@@ -6,6 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { PackageLoad } from "../protocol/packages.ts";
 import type { RuntimeEvent, UIRequest, UIResponse } from "../protocol/runtime.ts";
 import type { ScriptStep } from "../protocol/script.ts";
 import { answerFor } from "../scenario/run-record.ts";
@@ -18,10 +19,25 @@ export type HeadlessEvent =
 	| RuntimeEvent
 	| { type: "ui_request"; id: string; request: UIRequest; response: UIResponse }
 	| { type: "ui_cancel"; id: string }
-	| { type: "submit"; text: string };
+	| { type: "submit"; text: string }
+	/** A `--pkg` source resolved: the exact version, the `pi install` line, what it loads, what cannot work. */
+	| {
+			type: "package_resolved";
+			source: string;
+			id: string;
+			installLine: string;
+			files: number;
+			extensions: string[];
+			skills: string[];
+			prompts: string[];
+			themes: string[];
+			problems: string[];
+	  }
+	/** A `--pkg` source that could not be resolved: nothing of it loads. */
+	| { type: "package_error"; source: string; message: string };
 
 /** Reads file: URLs from disk; anything else goes to the network. */
-const fetchAnywhere: typeof fetch = async (input, init) => {
+export const fetchAnywhere: typeof fetch = async (input, init) => {
 	const url = String(input instanceof Request ? input.url : input);
 	if (!url.startsWith("file:")) return fetch(input, init);
 	try {
@@ -45,6 +61,8 @@ export interface SessionOptions {
 	extensions: string[];
 	script: ScriptStep[];
 	cdn?: string;
+	/** pi packages, resolved (headless/package-sources.ts): their extensions load after `extensions`. */
+	packages?: PackageLoad[];
 	/** Record model requests and dispatches (the inspector): a scenario compares requests and blocked calls. */
 	inspect?: boolean;
 	/** Each event but the streaming ones. */
@@ -72,6 +90,7 @@ export async function startSession(options: SessionOptions): Promise<HeadlessSes
 			extensions: options.extensions,
 			script: options.script,
 			cdn: options.cdn,
+			packages: options.packages,
 		},
 		{
 			emit(event) {

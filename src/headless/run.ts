@@ -12,10 +12,11 @@ import { scenarioText } from "../scenario/parse.ts";
 import type { Scenario } from "../scenario/schema.ts";
 import { extensionSpecFrom, recordScenario, replayScenario, type ScenarioReplayOptions, type ScenarioReplayResult } from "./scenario.ts";
 import { answerFor, type HeadlessEvent, moduleUrl, startSession } from "./headless-session.ts";
+import { type PackageSources, resolvePackages } from "./package-sources.ts";
 
 export { type HeadlessEvent, moduleUrl };
 
-export interface HeadlessOptions {
+export interface HeadlessOptions extends PackageSources {
 	/** Extension modules, in load order: paths (relative to `cwd`) or http(s)/file URLs. */
 	extensions: string[];
 	/** The scripted model's steps, or the path of a JSON file with them (relative to `cwd`). */
@@ -97,12 +98,16 @@ export async function runHeadless(options: HeadlessOptions | ScenarioReplayOptio
 		events.push(event);
 		plain.onEvent?.(event);
 	};
+	if (plain.record && (plain.packages ?? []).length > 0)
+		throw new HeadlessUsageError("pkg: a run with packages cannot be recorded as a scenario yet (a scenario names its extensions by path)");
 	if (plain.record) return { ...(await record(plain, cwd, script, emit)), events };
 	const answers = [...(plain.answers ?? [])];
+	const packages = await resolvePackages(plain, emit);
 	const session = await startSession({
 		extensions: plain.extensions.map((ext) => moduleUrl(ext, cwd)),
 		script,
 		cdn: plain.cdn,
+		packages: packages.loads,
 		emit,
 		answer(id, request) {
 			const response = answerFor(request, answers.shift());
@@ -116,5 +121,5 @@ export async function runHeadless(options: HeadlessOptions | ScenarioReplayOptio
 		await session.runtime.submit(prompt);
 	}
 	await session.runtime.shutdown();
-	return { exitCode: session.failed() ? 1 : 0, events };
+	return { exitCode: session.failed() || !packages.ok ? 1 : 0, events };
 }

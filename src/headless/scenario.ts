@@ -40,7 +40,7 @@ export interface ScenarioReplayResult {
 }
 
 /** A scenario's text, with where it came from: errors name its lines. */
-interface Loaded {
+export interface Loaded {
 	scenario: Scenario;
 	source: string;
 	text?: string;
@@ -48,7 +48,7 @@ interface Loaded {
 	base: string;
 }
 
-async function loadScenario(input: Scenario | string, cwd: string): Promise<Loaded> {
+export async function loadScenario(input: Scenario | string, cwd: string): Promise<Loaded> {
 	if (typeof input !== "string") return { scenario: parseScenario(JSON.stringify(input), "scenario"), source: "scenario", base: cwd };
 	const path = resolve(cwd, input);
 	let size: number;

@@ -39,6 +39,12 @@ import { SHARED_SETTINGS } from "./share/share-materialize.ts";
 import { SharedFirstStart } from "./share/shared-first-start.ts";
 import type { EarlyStart } from "./runtime/early-start.ts";
 import { ShareDesk } from "./share/share-desk.ts";
+import { PackageDesk } from "./packages/package-desk.ts";
+
+/** What the Extensions panel's field takes as a pi package rather than a module's URL. */
+function looksLikePackageSource(input: string): boolean {
+	return /^\s*(npm:|git:|https?:\/\/(www\.)?github\.com\/)/i.test(input);
+}
 
 export class Playground {
 	readonly store = new Store<PlaygroundState>(initialPlaygroundState());
@@ -128,6 +134,8 @@ export class Playground {
 	readonly share: ShareDesk;
 	/** Save the run as a scenario, export it as a test, replay a scenario file and compare. */
 	readonly scenarios: ScenarioDesk;
+	/** The pi packages the link names (`?pkg=`) or the user adds: resolved, asked about, pinned (packages/package-desk.ts). */
+	readonly packages: PackageDesk;
 
 	/** What the page started before its modules ran (early-start.ts), for `open` to take. */
 	private early: EarlyStart;
@@ -140,7 +148,24 @@ export class Playground {
 		this.playgroundId = playgroundIdOf(location);
 		this.sessionWriter = options.databaseInMemory ? inPageSessionWriter() : new WriterClient(this.notices);
 		this.share = new ShareDesk(location, history);
-		const { databases, store, notices, sessions, answers, links, project, choices, workspace, dialogs, manualTurns, inspector, transpileCache, runLog } = this;
+		this.packages = new PackageDesk({ databases: this.databases, store: this.store, notices: this.notices, location, history });
+		const {
+			databases,
+			store,
+			notices,
+			sessions,
+			answers,
+			links,
+			project,
+			choices,
+			workspace,
+			dialogs,
+			manualTurns,
+			inspector,
+			transpileCache,
+			packages,
+			runLog,
+		} = this;
 		const { gateway, sessionWriter, secrets, endpoints } = this;
 		this.runner = new RuntimeRunner({
 			databases,
@@ -152,6 +177,7 @@ export class Playground {
 			project,
 			choices,
 			workspace,
+			packages,
 			dialogs,
 			manualTurns,
 			inspector,
@@ -181,17 +207,18 @@ export class Playground {
 			await this.sessions.showRecent();
 			const [saved, linked] = await Promise.all([this.choices.load(), storage.getSetting<string[]>(SHARED_SETTINGS.linkedExtensions)]);
 			await this.sharedStart.take();
-			const untrusted = await this.links.open(this.location, linked, saved);
+			const [untrusted, packagesAsk] = await Promise.all([this.links.open(this.location, linked, saved), this.packages.open()]);
 			// Transpiled (not run) while the prompt waits, or while the runtime starts; the runtime's worker loads pi-ai.
 			void this.transpileCache.prepare(this.links.readTexts());
-			if (saved.length + this.links.urls.length > 0) this.runner.frames.expectExtensions();
+			if (saved.length + this.links.urls.length + this.store.get().packages.length > 0) this.runner.frames.expectExtensions();
 			await this.answers.load();
 			this.store.set({
 				extensionUrls: [...new Set([...saved, ...this.links.urls.filter((url) => !untrusted.includes(url))])],
 				unreadableLinks: this.links.unreadable,
 			});
-			if (untrusted.length > 0) {
-				this.store.set({ phase: "awaiting-trust", untrustedUrls: untrusted, changedUrls: await this.links.trustedBefore(untrusted) });
+			if (untrusted.length > 0 || packagesAsk) {
+				const [changedUrls, consentFiles] = await Promise.all([this.links.trustedBefore(untrusted), this.links.files(untrusted)]);
+				this.store.set({ phase: "awaiting-trust", untrustedUrls: untrusted, changedUrls, consentFiles });
 				return;
 			}
 			performance.mark("playa:settings");
@@ -205,6 +232,8 @@ export class Playground {
 
 	/** The user's answer to "run the extensions this link names?" and "run this project's extensions?". */
 	async decideTrust(run: boolean): Promise<void> {
+		// The package consent is asked first (an embed's plain prompt answers it too).
+		if (this.store.get().packageConsent.length > 0) return this.decidePackages(run);
 		const { phase, untrustedUrls, extensionUrls } = this.store.get();
 		// One answer per prompt: a second click on a prompt already answered is not another yes.
 		if (phase !== "awaiting-trust") return;
@@ -213,6 +242,7 @@ export class Playground {
 			phase: "starting",
 			untrustedUrls: [],
 			changedUrls: [],
+			consentFiles: [],
 			...(run && untrustedUrls.length > 0 && { extensionUrls: [...new Set([...extensionUrls, ...untrustedUrls])] }),
 		});
 		// The answer holds in this page at once: the start does not wait for it to be stored for the next visit.
@@ -227,6 +257,25 @@ export class Playground {
 			await this.sharedStart.sendPrompt();
 		}
 		await stored;
+	}
+
+	/**
+	 * The user's answer to the package consent: yes keeps each package's exact version and file list, and the
+	 * runtime starts with them; a link's extensions still waiting are asked about next.
+	 */
+	async decidePackages(run: boolean): Promise<void> {
+		const { phase, packageConsent, untrustedUrls } = this.store.get();
+		if (phase !== "awaiting-trust" || packageConsent.length === 0) return;
+		await this.packages.decide(run);
+		if (untrustedUrls.length > 0) return;
+		await this.runner.start();
+		await this.sharedStart.sendPrompt();
+	}
+
+	/** A package the user typed (`npm:…`, `git:…`, a GitHub URL): resolved, then asked about, then loaded. */
+	async addPackage(source: string): Promise<void> {
+		if (await this.packages.add([source])) this.store.set({ phase: "awaiting-trust" });
+		else await this.runner.start();
 	}
 
 	/**
@@ -355,6 +404,7 @@ export class Playground {
 	 * page), or a workspace path (`/workspace/my-ext.ts`, `.pi/extensions/x.ts`; see extension-input.ts).
 	 */
 	async addExtension(input: string): Promise<void> {
+		if (looksLikePackageSource(input)) return this.addPackage(input.trim());
 		await this.workspace.ready;
 		const url = resolveExtensionInput(input, this.location.href, this.workspace.sessionCwd);
 		const { extensionUrls } = this.store.get();
@@ -363,6 +413,11 @@ export class Playground {
 	}
 
 	async removeExtension(url: string): Promise<void> {
+		const pkg = this.store.get().packages.find((candidate) => url.startsWith(candidate.base));
+		if (pkg) {
+			this.packages.remove(pkg.id);
+			return this.runner.start();
+		}
 		await this.saveExtensions(this.store.get().extensionUrls.filter((u) => u !== url));
 	}
 

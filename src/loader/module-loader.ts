@@ -5,18 +5,20 @@
  * resolved ahead: it becomes a call of the loader's resolver (computed-imports.ts), which resolves
  * and loads its specifier when, and only if, it runs.
  */
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex } from "@noble/hashes/utils.js";
 import { init as initLexer, parse as parseImports } from "es-module-lexer";
 import { type ExtensionPhase, TRANSPILE_CACHE_SOURCE_LIMIT } from "../protocol/runtime.ts";
 import type { ProvidedModules } from "./provided-modules.ts";
 import type { ModuleUrls } from "./module-urls.ts";
-import { DEFAULT_CDN, resolveSpecifier } from "./specifiers.ts";
+import { DEFAULT_CDN, type Resolution, resolveSpecifier } from "./specifiers.ts";
 import { type TranspileError, lineAt, transpile } from "./transpile.ts";
 import { computedImport, rewriteComputedImport, withResolverImport } from "./computed-imports.ts";
 import { isWorkspaceUrl, workspacePathOf } from "../protocol/workspace/workspace-url.ts";
 import { nodeGlobalsPrelude } from "./node-globals.ts";
 import { type Dialect, dialectOf, type ScopesSeen, scopesIn } from "./dialect.ts";
+import { type PackageLoad, packageFileUrl, packageOf } from "../protocol/packages.ts";
+import { packageImport } from "./package-imports.ts";
+import { providedModuleFor } from "../modules/table.ts";
+import { isBareSpecifier, ModuleTrust, textHash } from "./module-trust.ts";
 
 /** On the module's first line, so the lines of errors stay the author's. */
 const withNodeGlobals = (code: string, url: string, scopes: ScopesSeen) => {
@@ -45,11 +47,6 @@ function looksLikeHtml(contentType: string | null, body: string): boolean {
 	return /\btext\/html\b/i.test(contentType ?? "") || body.trimStart().startsWith("<");
 }
 
-/** `sha256-<hex>` of a text's UTF-8 bytes, as the page names trusted content (crypto.subtle is missing in an opaque worker). */
-function textHash(text: string): string {
-	return `sha256-${bytesToHex(sha256(new TextEncoder().encode(text)))}`;
-}
-
 export interface ModuleLoaderOptions {
 	providedModules: ProvidedModules;
 	urls: ModuleUrls;
@@ -60,12 +57,20 @@ export interface ModuleLoaderOptions {
 	 * there is no such file. Without it, workspace modules cannot load.
 	 */
 	readWorkspaceFile?: (path: string) => Promise<string | undefined>;
-	/** Entry modules whose text must have this hash (`sha256-<hex>`): the content the user trusted. */
+	/**
+	 * Modules whose text must have this hash (`sha256-<hex>`): the content the user trusted, every module of a trusted
+	 * extension's graph. An entry named here loads only modules named here (module-trust.ts).
+	 */
 	contentHashes?: Readonly<Record<string, string>>;
 	/** Entry modules' text the page already read (RuntimeConfig.sources): used instead of a fetch, and checked the same way. */
 	sources?: Readonly<Record<string, string>>;
 	/** The page's transpile cache (HostBridge.transpiled): JavaScript it made of this source before, or undefined. */
 	cachedTranspile?: (url: string, source: string) => Promise<string | undefined>;
+	/**
+	 * pi packages the user said yes to (protocol/packages.ts): their files' imports resolve within the package and
+	 * at its dependencies' versions (package-imports.ts), and each file must have the hash the CDN listed.
+	 */
+	packages?: readonly PackageLoad[];
 }
 
 /** Finds `url:line:column` of a source URL in a (described) stack. */
@@ -89,10 +94,18 @@ export class ModuleLoader {
 	/** The pi scopes each of the authors' modules names, and the authors' modules it imports. */
 	private readonly scopes = new Map<string, ScopesSeen>();
 	private readonly sourceImports = new Map<string, string[]>();
+	/** The listed hash of each package file, by URL. */
+	private readonly packageHashes = new Map<string, { hash: string; id: string }>();
+	/** The content hashes the user trusted, checked as each module is read. */
+	private readonly trust: ModuleTrust;
 
 	constructor(private readonly options: ModuleLoaderOptions) {
+		this.trust = new ModuleTrust(options.contentHashes);
 		this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
 		this.cdn = options.cdn ?? DEFAULT_CDN;
+		for (const pkg of options.packages ?? []) {
+			for (const file of pkg.files) this.packageHashes.set(packageFileUrl(pkg, file.path), { hash: file.hash, id: pkg.id });
+		}
 	}
 
 	/**
@@ -101,11 +114,13 @@ export class ModuleLoader {
 	 * `import` takes what this started; a failure is reported there.
 	 */
 	prepare(url: string): void {
+		this.trust.enter(url);
 		this.build(url, []).catch(() => undefined);
 	}
 
 	/** Loads `url` and returns its module namespace. */
 	async import(url: string): Promise<Record<string, unknown>> {
+		this.trust.enter(url);
 		const moduleUrl = await this.build(url, []);
 		try {
 			return (await import(/* @vite-ignore */ moduleUrl)) as Record<string, unknown>;
@@ -120,6 +135,26 @@ export class ModuleLoader {
 			const where = locate(stack, failedIn);
 			throw new ModuleLoadError(message, "import", failedIn, where?.line, where?.column);
 		}
+	}
+
+	/** Content hashes the page trusted after the start (a `project_trust` answer's extensions), checked as the others. */
+	trustHashes(hashes: Readonly<Record<string, string>>): void {
+		this.trust.add(hashes);
+	}
+
+	/**
+	 * `importer`, part of a trusted graph, imports `url`: `url` is part of it too, and so is what it imports. A module
+	 * built before (for an extension not checked) was not checked as part of this graph: it is refused now if the
+	 * page did not hash it (one being read is checked when its text arrives).
+	 */
+	private requireTrusted(importer: string, url: string, seen = new Set<string>()): void {
+		if (seen.has(url)) return;
+		seen.add(url);
+		const wasRequired = this.trust.isRequired(url);
+		const refused = this.trust.imports(importer, url);
+		if (wasRequired) return;
+		if (refused && this.built.has(url)) throw new ModuleLoadError(refused, "fetch", url);
+		for (const child of this.sourceImports.get(url) ?? []) this.requireTrusted(url, child, seen);
 	}
 
 	/** The dialect of an extension, from the pi packages its files (not CDN packages) import; after `import(url)`. */
@@ -220,11 +255,13 @@ export class ModuleLoader {
 	}
 
 	private async targetFor(specifier: string, importer: string, chain: string[], line?: number): Promise<string> {
-		const resolution = resolveSpecifier(specifier, importer, this.cdn, this.javascript.has(importer));
+		const resolution = this.packageResolution(specifier, importer, line) ?? resolveSpecifier(specifier, importer, this.cdn, this.javascript.has(importer));
 		switch (resolution.kind) {
 			case "host":
 				return this.options.providedModules.urlFor(resolution.module);
 			case "source":
+				// The author's files and URLs are part of what the user trusted; a CDN package and its own imports are not.
+				if (!this.javascript.has(importer) && !isBareSpecifier(specifier)) this.requireTrusted(importer, resolution.url);
 				if (resolution.javascript) this.javascript.add(resolution.url);
 				else this.sourceImports.set(importer, [...(this.sourceImports.get(importer) ?? []), resolution.url]);
 				try {
@@ -244,9 +281,34 @@ export class ModuleLoader {
 		}
 	}
 
+	/** An import in a package's own file, resolved within the package (package-imports.ts); undefined for any other. */
+	private packageResolution(specifier: string, importer: string, line?: number): Resolution | undefined {
+		const pkg = this.javascript.has(importer) || providedModuleFor(specifier) ? undefined : packageOf(this.options.packages, importer);
+		if (!pkg) return undefined;
+		const routed = packageImport(pkg, specifier, importer, this.cdn);
+		switch (routed.kind) {
+			case "file":
+				return { kind: "source", url: routed.url };
+			case "dependency":
+				return { kind: "source", url: routed.url, javascript: true };
+			case "unavailable":
+				return { kind: "unavailable", reason: routed.reason };
+			case "missing":
+				throw new ModuleLoadError(routed.message, "import", importer, line);
+			case "other":
+				return undefined;
+		}
+	}
+
 	/** A dependency's failure is reported against the extension file that imported it (`chain[0]`). */
 	private async fetchSource(url: string, chain: string[]): Promise<string> {
-		if (isWorkspaceUrl(url)) return this.readWorkspace(url);
+		const body = isWorkspaceUrl(url) ? await this.readWorkspace(url) : await this.fetchUrl(url, chain);
+		const refused = this.trust.check(url, body);
+		if (refused) throw new ModuleLoadError(refused, "fetch", url);
+		return body;
+	}
+
+	private async fetchUrl(url: string, chain: string[]): Promise<string> {
 		const owner = chain.length > 1 && this.javascript.has(url) ? chain[0] : url;
 		const what = owner === url ? url : `${url} (imported by ${chain.at(-2)})`;
 		const given = chain.length <= 1 && Object.hasOwn(this.options.sources ?? {}, url) ? this.options.sources?.[url] : undefined;
@@ -259,12 +321,12 @@ export class ModuleLoader {
 				owner,
 			);
 		}
-		const expected = chain.length <= 1 ? this.options.contentHashes?.[url] : undefined;
-		if (expected && textHash(body) !== expected) {
+		const listed = this.packageHashes.get(url);
+		if (listed && textHash(body) !== listed.hash) {
 			throw new ModuleLoadError(
-				`${url} is not the file you said yes to: its content changed after the page checked it. Reload the page to be asked about the file as it is now.`,
+				`${url} is not the file of ${listed.id} you said yes to: its content is not the one the file CDN listed (hash ${listed.hash.slice(0, 19)}…).`,
 				"fetch",
-				url,
+				owner,
 			);
 		}
 		return body;

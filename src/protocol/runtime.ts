@@ -13,6 +13,7 @@ import type { StoredEntry, SessionHeader } from "../session/entries.ts";
 import { methodsOf } from "./guard.ts";
 import type { InspectorBatch } from "./inspector/inspector.ts";
 import type { StreamingDelta } from "./streaming.ts";
+import type { PackageLoad } from "./packages.ts";
 
 export type { ScriptStep, TreeRow, TreeRowKind, TreeView };
 
@@ -66,9 +67,11 @@ export interface RuntimeConfig {
 	/** Extension module URLs, in load order. */
 	extensions: string[];
 	/**
-	 * The content a link's extension was trusted with, by URL (`sha256-<hex>` of its text, as share/content-hash.ts
-	 * makes it): the runtime refuses an entry module whose text is not that, so a server cannot show the page one
-	 * file and the runtime another.
+	 * The content the user trusted, by module URL (`sha256-<hex>` of its text, as share/content-hash.ts makes it): every
+	 * module of every trusted extension (link and project), as the page read and hashed it (host/trust/module-graph.ts).
+	 * The runtime refuses a module whose text is not that, and a module of such an extension's graph that has no hash
+	 * here (loader/module-trust.ts): a server, or a model writing the workspace, cannot show the page one file and the
+	 * runtime another.
 	 */
 	contentHashes?: Record<string, string>;
 	/**
@@ -76,6 +79,11 @@ export interface RuntimeConfig {
 	 * these instead of fetching them once more (still checked against `contentHashes`).
 	 */
 	sources?: Record<string, string>;
+	/**
+	 * pi packages the user said yes to, pinned (protocol/packages.ts): their extensions load after `extensions`, their
+	 * skills, prompts and themes with the session's resources, each file checked against the hash the CDN listed.
+	 */
+	packages?: PackageLoad[];
 	/** Steps the scripted model replays. */
 	script: ScriptStep[];
 	/** Shared memory where the runtime records which extension code runs (see call-record.ts); in the page, the sandbox frame's. */
@@ -145,6 +153,8 @@ export type ProjectTrustDecision = { trusted: "yes" | "no"; remember: boolean; e
 export interface ProjectTrustAnswer {
 	extensions: string[];
 	trusted: boolean;
+	/** The page's hashes of every module of `extensions` (as RuntimeConfig.contentHashes): the loader runs no other text. */
+	contentHashes?: Record<string, string>;
 }
 
 /**

@@ -175,6 +175,7 @@ function composeLoader(
 		readWorkspaceFile: workspace ? (path) => readWorkspaceText(workspace, path) : undefined,
 		contentHashes: config.contentHashes,
 		sources: config.sources,
+		packages: config.packages,
 		cachedTranspile: host.transpiled ? (url, source) => host.transpiled?.(url, source) ?? Promise.resolve(undefined) : undefined,
 	});
 }

@@ -12,9 +12,11 @@ import { PROVIDED_MODULES } from "../modules/table.ts";
 import { composeRuntime, hostBridge } from "./compose.ts";
 import type { RuntimeOptions, RuntimeParts } from "./parts.ts";
 import { disabledExtension } from "./extensions/extension.ts";
-import { loadExtension } from "./extensions/load-extensions.ts";
+import { loadExtension } from "./extensions/loading/load-extensions.ts";
 import { followAppearance, type PageAppearance } from "./extensions/ui/page-appearance.ts";
 import { discoverResources } from "./extensions/resources/resources.ts";
+import { addPackageResources } from "./extensions/resources/package-resources.ts";
+import { packageExtensionName, packageExtensionUrls, settlePackages } from "./extensions/loading/package-extensions.ts";
 import { resolveProjectTrust } from "./extensions/project-trust.ts";
 import { createActions } from "./extensions/session-control.ts";
 import type { ModelSelectSource } from "./models/selection.ts";
@@ -46,18 +48,21 @@ export class Runtime implements RuntimeApi {
 			parts.extensionExec,
 		);
 		const disabled = new Map((config.disabled ?? []).map((d) => [d.url, d]));
-		for (const url of config.extensions) if (!disabled.has(url)) loader.prepare(url);
+		// A package's extensions load after the others, as pi loads its packages' after its own.
+		const extensions = [...config.extensions, ...packageExtensionUrls(config.packages)];
+		for (const url of extensions) if (!disabled.has(url)) loader.prepare(url);
 		// The page shows how far loading got: each extension can take a while (fetch, transpile, its factory).
-		const total = config.extensions.filter((url) => !disabled.has(url)).length;
+		const total = extensions.filter((url) => !disabled.has(url)).length;
 		let loaded = 0;
-		for (const url of config.extensions) {
+		for (const url of extensions) {
 			if (disabled.has(url)) runner.add(disabledExtension(disabled.get(url)!));
 			else {
 				void parts.host.emit({ type: "extensions_loading", loaded, total });
-				await loadExtension(url, loader, runner, env);
+				await loadExtension(url, loader, runner, env, packageExtensionName(config.packages, url));
 				loaded++;
 			}
 		}
+		const wholePackages = settlePackages(config.packages, runner.extensions);
 		if (config.projectTrust) {
 			const answer = await resolveProjectTrust({ runner, loader, env, host: parts.host, disabled }, config.projectTrust.cwd);
 			parts.projectTrust.trusted = answer.trusted;
@@ -81,7 +86,8 @@ export class Runtime implements RuntimeApi {
 			start?.reason === "reload" ? "reload" : "startup",
 		);
 		Object.assign(parts.resources, discovered);
-		if (discovered.prompts.length + discovered.skills.length > 0) panel.emitExtensions();
+		if (wholePackages.length > 0) await addPackageResources(parts, wholePackages, this.options.fetch);
+		if (parts.resources.prompts.length + parts.resources.skills.length > 0) panel.emitExtensions();
 		// Servers registered while extensions loaded connect with the session, as upstream's do.
 		parts.mcp.start();
 		if (config.startReason?.reason === "fork") {

@@ -62,11 +62,11 @@ function describe(divergence: Divergence): string[] {
 	}
 }
 
-/** The report of one replay: a line when it matches, else each divergence. */
-export function formatReport(source: string, steps: number, divergences: readonly Divergence[]): string {
+/** The report of one replay: a line when it matches, else each divergence from what was expected (`against`). */
+export function formatReport(source: string, steps: number, divergences: readonly Divergence[], against = "the scenario"): string {
 	if (divergences.length === 0) return `✓ ${source}: matches (${steps} step${steps === 1 ? "" : "s"})`;
 	const count = `${divergences.length} difference${divergences.length === 1 ? "" : "s"}`;
-	const lines = [`✗ ${source}: ${count} from the scenario`];
+	const lines = [`✗ ${source}: ${count} from ${against}`];
 	for (const divergence of divergences.slice(0, SHOWN)) lines.push(...describe(divergence).map((line) => `  ${line}`));
 	if (divergences.length > SHOWN) lines.push(`  … and ${divergences.length - SHOWN} more`);
 	return lines.join("\n");

@@ -23,6 +23,48 @@ export function branchPath(byId: ReadonlyMap<string, StoredEntry>, fromId: strin
 	return path.reverse();
 }
 
+/** How far back from a new leaf BranchIndex looks for the last one before it walks the whole branch again. */
+const EXTEND_LOOKBACK = 64;
+
+/**
+ * The branch to a leaf in a list of entries that only grows (the page's state, whose array is copied on each append),
+ * kept from one list to the next: a list that extends the last one adds only its new entries to the index, and a
+ * leaf a few entries past the last one extends its branch. Anything else (another session, a leaf moved back) starts
+ * again. The branch comes back as the same array while neither the leaf nor the list's known part changed.
+ */
+export class BranchIndex {
+	private entries: readonly StoredEntry[] = [];
+	private byId = new Map<string, StoredEntry>();
+	private branch: { leafId: string | null; path: StoredEntry[] } = { leafId: null, path: [] };
+
+	of(entries: readonly StoredEntry[], leafId: string | null): StoredEntry[] {
+		const known = this.entries.length;
+		const extended = entries.length >= known && (known === 0 || (entries[0] === this.entries[0] && entries[known - 1] === this.entries[known - 1]));
+		if (!extended) {
+			this.byId = new Map();
+			this.branch = { leafId: null, path: [] };
+		}
+		for (let i = extended ? known : 0; i < entries.length; i++) this.byId.set(entries[i].id, entries[i]);
+		this.entries = entries;
+		if (leafId === this.branch.leafId) return this.branch.path;
+		this.branch = { leafId, path: this.extend(leafId) ?? branchPath(this.byId, leafId) };
+		return this.branch.path;
+	}
+
+	/** The last branch and the entries from its leaf on to `leafId`, when `leafId` is a few entries past it. */
+	private extend(leafId: string | null): StoredEntry[] | undefined {
+		const added: StoredEntry[] = [];
+		let current = leafId ? this.byId.get(leafId) : undefined;
+		while (current && added.length < EXTEND_LOOKBACK) {
+			added.push(current);
+			const parentId = current.parentId ?? null;
+			if (parentId === this.branch.leafId) return [...this.branch.path, ...added.reverse()];
+			current = parentId ? this.byId.get(parentId) : undefined;
+		}
+		return undefined;
+	}
+}
+
 /** Each target's label as the latest `label` entry for it decides; cleared labels are absent. */
 export function resolveLabels(entries: readonly StoredEntry[]): Map<string, string> {
 	const labels = new Map<string, string>();
@@ -63,6 +105,11 @@ export class SessionTree {
 	private readonly entries: StoredEntry[] = [];
 	private readonly byId = new Map<string, StoredEntry>();
 	private leafId: string | null = null;
+	/**
+	 * The current leaf's branch, extended as entries are appended at that leaf: each turn asks for it several times,
+	 * and a walk from the leaf costs as much as the session is long.
+	 */
+	private branchAt: { leafId: string | null; path: StoredEntry[] } | undefined;
 
 	constructor(
 		readonly header: SessionHeader,
@@ -88,6 +135,10 @@ export class SessionTree {
 		} as SessionEntry;
 		this.entries.push(full);
 		this.byId.set(full.id, full);
+		if (this.branchAt && this.branchAt.leafId === full.parentId) {
+			this.branchAt.path.push(full);
+			this.branchAt.leafId = full.id;
+		} else this.branchAt = undefined;
 		this.leafId = full.id;
 		this.onAppend(full, full.id);
 		return full as Extract<SessionEntry, { type: E["type"] }>;
@@ -138,7 +189,10 @@ export class SessionTree {
 
 	/** Root-to-entry path; a repeated id (a corrupt cycle) ends the walk. */
 	getBranch(fromId: string | null = this.leafId): StoredEntry[] {
-		return branchPath(this.byId, fromId);
+		if (fromId !== this.leafId) return branchPath(this.byId, fromId);
+		if (this.branchAt?.leafId !== fromId) this.branchAt = { leafId: fromId, path: branchPath(this.byId, fromId) };
+		// A copy: callers may reverse or change what they are given.
+		return this.branchAt.path.slice();
 	}
 
 	getSessionName(): string | undefined {

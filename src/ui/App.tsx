@@ -3,7 +3,7 @@ import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type R
 import { keyIdOf } from "../protocol/key-ids.ts";
 import type { Playground } from "../host/playground.ts";
 import type { ExtensionStatus } from "../protocol/runtime.ts";
-import { branchPath } from "../session/tree.ts";
+import { BranchIndex } from "../session/tree.ts";
 import { ComponentDialog } from "./dialogs/ComponentDialog.tsx";
 import { PlaygroundComposer } from "./transcript/Composer.tsx";
 import { ExtensionDialog, TrustPrompt } from "./dialogs/Dialogs.tsx";
@@ -47,6 +47,8 @@ type TreePanelComponent = typeof import("./panels/TreePanel.tsx").TreePanel;
 
 // Loaded when first opened: not part of the page's first load.
 const InspectorPanel = lazy(() => import("./inspector/InspectorPanel.tsx").then((module) => ({ default: module.InspectorPanel })));
+const PackageBrowser = lazy(() => import("./packages/PackageBrowser.tsx").then((module) => ({ default: module.PackageBrowser })));
+const PackageConsent = lazy(() => import("./packages/PackageConsent.tsx").then((module) => ({ default: module.PackageConsent })));
 const GalleryPanel = lazy(() => import("./gallery/GalleryPanel.tsx").then((module) => ({ default: module.GalleryPanel })));
 
 /**
@@ -150,14 +152,16 @@ export function App(props: AppProps) {
 	// The transcript shows the path from the root to the leaf.
 	const dismissNotification = useCallback((id: number) => playground.notices.dismiss(id), [playground]);
 	const dismissDropped = useCallback((source: string) => playground.notices.dismissDropped(source), [playground]);
-	const branch = useMemo(() => branchPath(new Map(state.entries.map((e) => [e.id, e])), state.leafId), [state.entries, state.leafId]);
+	const [branches] = useState(() => new BranchIndex());
+	const branch = useMemo(() => branches.of(state.entries, state.leafId), [branches, state.entries, state.leafId]);
 	const [galleryOpen, setGalleryOpen] = useState(false);
 	const [reveal, setReveal] = useState<{ pane: PaneId; at: number }>();
 	const [sharing, setSharing] = useState(false);
+	const [browsingPackages, setBrowsingPackages] = useState(false);
 	// The panels' elements stay the same while their inputs do, so React skips them on the runtime's many
 	// updates during a run (a hidden tab still renders).
 	const replyError = lastReplyError(branch);
-	const played = repliesOnBranch(branch);
+	const played = useMemo(() => repliesOnBranch(branch), [branch]);
 	const scripted = state.model.provider === "scripted";
 	const starter = useStarter(playground.playgroundId, state);
 	const editorPane = useMemo(
@@ -179,6 +183,7 @@ export function App(props: AppProps) {
 			<ExtensionsPanel
 				extensions={extensionCards(state)}
 				errors={state.errors}
+				packages={state.packages}
 				onAdd={(url) => void playground.addExtension(url)}
 				onRemove={(url) => void playground.removeExtension(url)}
 				onEnable={(url) => playground.enableExtension(url)}
@@ -189,9 +194,10 @@ export function App(props: AppProps) {
 					playground.editor.requestOpen(path);
 					setReveal({ pane: "editor", at: Date.now() });
 				}}
+				onBrowsePackages={() => setBrowsingPackages(true)}
 			/>
 		),
-		[playground, state.extensions, state.unreadableLinks, state.errors, reloadDisabled],
+		[playground, state.extensions, state.unreadableLinks, state.errors, state.packages, reloadDisabled],
 	);
 	const deferCatalog = state.phase === "starting";
 	const answersGiven = answersGivenOnBranch(state.answerLog, branch);
@@ -375,11 +381,29 @@ export function App(props: AppProps) {
 			)}
 			<ShareLayer playground={playground} state={state} sharing={sharing} onCloseShare={() => setSharing(false)} />
 			<Notifications items={state.notifications} dropped={state.droppedNotifications} onDismiss={dismissNotification} onDismissDropped={dismissDropped} />
-			{state.phase === "awaiting-trust" && (
+			{browsingPackages && (
+				<Suspense fallback={null}>
+					<PackageBrowser
+						search={(query) => playground.packages.search(query)}
+						onTry={(source) => {
+							setBrowsingPackages(false);
+							void playground.addPackage(source);
+						}}
+						onClose={() => setBrowsingPackages(false)}
+					/>
+				</Suspense>
+			)}
+			{state.phase === "awaiting-trust" && state.packageConsent.length > 0 && (
+				<Suspense fallback={null}>
+					<PackageConsent items={state.packageConsent} onDecide={(run) => void playground.decidePackages(run)} />
+				</Suspense>
+			)}
+			{state.phase === "awaiting-trust" && state.packageConsent.length === 0 && (
 				<TrustPrompt
 					urls={state.untrustedUrls}
 					changed={state.changedUrls}
 					projectFiles={state.untrustedProjectFiles}
+					files={state.consentFiles}
 					onDecide={(run) => void playground.decideTrust(run)}
 				/>
 			)}

@@ -5,7 +5,7 @@
  */
 import type { WorkspaceKind } from "./workspace.ts";
 import type { BootOutcome } from "./webcontainer/boot.ts";
-import { WebContainerWorkspace } from "./webcontainer/webcontainer-workspace.ts";
+import type { WebContainerWorkspace } from "./webcontainer/webcontainer-workspace.ts";
 
 export type ChosenBackend<E> =
 	| { kind: "embedded"; embedded: E; notice: string; fellBack: boolean }
@@ -30,6 +30,8 @@ export async function chooseBackend<E>(
 	if (preference === "webcontainer") {
 		const outcome = await start.boot();
 		if (!outcome.ok) return { kind: "embedded", embedded: await start.embedded(), notice: NOTICES.fallback(outcome.reason), fellBack: true };
+		// Its code loads only when WebContainer is chosen and boots, not with the page.
+		const { WebContainerWorkspace } = await import("./webcontainer/webcontainer-workspace.ts");
 		const workspace = new WebContainerWorkspace(outcome.container);
 		try {
 			await start.prepare?.(workspace);

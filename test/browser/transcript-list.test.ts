@@ -14,7 +14,7 @@ const rows = (from: number, to: number, prefix = "row"): Row[] =>
 let root: Root | undefined;
 let host: HTMLDivElement | undefined;
 
-function show(items: Row[]): void {
+function show(items: Row[], estimateSize?: (row: Row) => number): void {
 	if (!host) {
 		host = document.createElement("div");
 		// The list fills a fixed-height column, as in the page.
@@ -27,6 +27,7 @@ function show(items: Row[]): void {
 			createElement(TranscriptList<Row>, {
 				items,
 				render: (row) => createElement("p", { style: { height: "50px", margin: 0 } }, row.text),
+				estimateSize,
 			}),
 		),
 	);
@@ -92,6 +93,27 @@ describe("TranscriptList", () => {
 		show([...items, ...rows(100, 102)]);
 		await frames();
 		expect(visibleTexts()).toEqual(reading);
+	});
+
+	it("guesses each row's height once, not again for every row each time the list grows", async () => {
+		const guessed: string[] = [];
+		const guess = (row: Row) => {
+			guessed.push(row.key);
+			return 50;
+		};
+		const items = rows(0, 500);
+		show(items, guess);
+		await frames();
+		expect(new Set(guessed).size).toBe(500);
+		guessed.length = 0;
+		// Appended one at a time, each time in a new array, as the page's state gives them.
+		const more = rows(500, 510);
+		for (let n = 1; n <= more.length; n++) {
+			show([...items, ...more.slice(0, n)], guess);
+			await frames(1);
+		}
+		expect(guessed).toEqual(more.map((row) => row.key));
+		expect(visibleTexts()).toContain("row 509");
 	});
 
 	it("opens another list (another session) at its own end", async () => {

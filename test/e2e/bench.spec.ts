@@ -21,6 +21,10 @@ test("the tool-call benchmark runs 10 calls through the page and verifies them",
 	const { code, output } = await bench("bench-turns.mjs", ["--calls", "10", "--runs", "1", "--no-pi", "--dist", "dist", "--port", String(APP_PORT + 5)]);
 	console.log(output.trim());
 	expect(output).toContain("verified: yes");
+	// Issue 32's targets, each beside its figure.
+	expect(output).toMatch(/targets \(issue 32\), 10 calls:\n {2}flat: client time of the last 10 turns \/ the first 10: [\d.]+ .*target ≤ 1\.2/);
+	expect(output).toMatch(/per turn: [\d.]+ ms, [\d.]+× Chromium's floor .*target ≤ 2×/);
+	expect(output).toMatch(/memory: Playa's own .* \d+ MB .*target ≤ 1×/);
 	expect(code).toBe(0);
 });
 

@@ -18,14 +18,16 @@ export const LAYERS: LayerRules = {
 	workspace: ["api", "session", "protocol"],
 	modules: ["api", "session", "protocol"],
 	loader: ["api", "protocol", "modules"],
-	runtime: ["api", "session", "protocol", "workspace", "modules", "loader"],
+	runtime: ["api", "session", "protocol", "workspace", "modules", "loader", "packages"],
+	// pi packages: sources, versions, file lists and manifests, read in the page (the consent) and by the headless runner.
+	packages: ["api", "protocol"],
 	share: ["api", "session", "protocol"],
 	// The host runs the sandbox's service itself where a host cannot serve the frame (host/runtime/runtime-client.ts), and
 	// starts the transpile cache's worker (loader/transpile.worker.ts) by its URL.
-	host: ["api", "session", "protocol", "workspace", "share", "sandbox", "loader", "scenario"],
+	host: ["api", "session", "protocol", "workspace", "share", "sandbox", "loader", "packages", "scenario"],
 	// Scenarios (src/scenario/): the format, the recorder's and the comparer's cores; data over the protocol's events.
 	scenario: ["api", "session", "protocol"],
-	headless: ["api", "session", "protocol", "workspace", "modules", "loader", "runtime", "scenario"],
+	headless: ["api", "session", "protocol", "workspace", "modules", "loader", "runtime", "scenario", "packages"],
 	ui: ["api", "session", "protocol", "workspace", "share", "scenario", "host"],
 	// The sandbox frame starts the runtime worker by its URL (`?worker&url`), which is all it takes of it,
 	// and answers its synchronous workspace calls.
@@ -49,10 +51,11 @@ export const HOST_PARTS: LayerRules = {
 	trust: ["state", "storage"],
 	workspace: ["state", "storage"],
 	share: ["state", "storage", "trust", "workspace"],
+	packages: ["state", "storage", "trust"],
 	embed: ["state", "desks"],
-	runtime: ["state", "keys", "gateway", "storage", "desks", "trust", "workspace"],
+	runtime: ["state", "keys", "gateway", "storage", "desks", "trust", "workspace", "packages"],
 	scenario: ["state", "desks", "runtime"],
-	"playground.ts": ["state", "keys", "storage", "desks", "editor", "trust", "workspace", "share", "runtime", "scenario"],
+	"playground.ts": ["state", "keys", "storage", "desks", "editor", "trust", "workspace", "share", "runtime", "packages", "scenario"],
 	"embed-playground.ts": ["playground.ts", "embed"],
 };
 

@@ -8,7 +8,11 @@ import { createModuleUrls } from "../../src/loader/module-urls.ts";
 import { PROVIDED_MODULES } from "../../src/modules/table.ts";
 import { EXT_ORIGIN } from "./runtime-harness.ts";
 
-export function loaderFor(files: Record<string, string>, cdn = "http://cdn.invalid/", options: Pick<ModuleLoaderOptions, "contentHashes" | "sources"> = {}) {
+export function loaderFor(
+	files: Record<string, string>,
+	cdn = "http://cdn.invalid/",
+	options: Pick<ModuleLoaderOptions, "contentHashes" | "sources" | "readWorkspaceFile"> = {},
+) {
 	const urls = createModuleUrls();
 	const fetched: string[] = [];
 	const loader = new ModuleLoader({

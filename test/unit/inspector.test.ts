@@ -65,6 +65,44 @@ describe("inspector", () => {
 		expect(start.handlers[0].changes?.some((change) => JSON.stringify(change.value).includes("Answer in French."))).toBe(true);
 	});
 
+	it("keeps a conversation's newest messages only, after a note of the earlier ones", () => {
+		const messages = Array.from({ length: 300 }, (_, i) => ({ role: "user", content: `message ${i}` }));
+		const copy = snapshot({ messages, other: Array.from({ length: 300 }, (_, i) => i) }) as { messages: unknown[]; other: unknown[] };
+		expect(copy.messages).toHaveLength(21);
+		expect(copy.messages[0]).toBe("… [280 earlier messages]");
+		expect(copy.messages[1]).toEqual({ role: "user", content: "message 280" });
+		expect(copy.messages.at(-1)).toEqual({ role: "user", content: "message 299" });
+		// Other arrays keep their first items, as before.
+		expect(copy.other[0]).toBe(0);
+		expect(snapshot(messages.slice(0, 20), undefined, "messages")).toHaveLength(20);
+		expect((snapshot(messages, undefined, "messages") as unknown[])[0]).toBe("… [280 earlier messages]");
+	});
+
+	it("records a late turn's context and request no larger than an early turn's", async () => {
+		const counter = `export default function (pi) {
+			pi.registerTool({ name: "tick", label: "Tick", description: "ticks", parameters: { type: "object", properties: { n: { type: "number" } } },
+				execute: async (_id, params) => ({ content: [{ type: "text", text: "tick " + params.n }], details: {} }) });
+			pi.on("context", () => undefined);
+		}`;
+		// Few enough that no record is let go (a batch keeps its newest 500), many past the 20 messages kept.
+		const calls = 40;
+		const script = [...Array.from({ length: calls }, (_, i) => ({ toolCalls: [{ name: "tick", arguments: { n: i } }] })), { text: "done" }];
+		const h = await startRuntime({ files: { "counter.js": counter }, script });
+		await h.runtime.submit("count");
+		h.runtime.parts.inspector!.flush();
+		const seen = collect(h.events);
+		const contexts = seen.events.filter((event) => event.type === "context");
+		expect(contexts).toHaveLength(calls + 1);
+		const size = (value: unknown) => JSON.stringify(value).length;
+		// Turn 15 against turn 40: only the numbers in the text differ, not how many messages are kept.
+		const early = contexts[14].payload as { messages: unknown[] };
+		const late = contexts[calls].payload as { messages: unknown[] };
+		expect(late.messages).toHaveLength(early.messages.length);
+		expect(size(late)).toBeLessThan(size(early) * 1.1);
+		expect(JSON.stringify(late.messages.at(-1))).toContain(`tick ${calls - 1}`);
+		expect(size(seen.requests.at(-1)!.messages)).toBeLessThan(size(seen.requests[14].messages) * 1.1);
+	});
+
 	it("keeps snapshots bounded", () => {
 		const big = { text: "x".repeat(10_000), list: Array.from({ length: 500 }, (_, i) => i), fn: () => 1 };
 		const copy = snapshot(big) as { text: string; list: unknown[]; fn: string };

@@ -35,8 +35,13 @@ function fakeDeps(setup: Setup) {
 			trustedBefore: async (urls) => urls.slice(0, 1),
 			pinned: async () => ({ "https://x/a.js": "sha256-a" }),
 			takeSources: (urls) => Object.fromEntries(urls.map((url) => [url, `source of ${url}`])),
+			files: async (urls) => urls.map((file) => ({ file, changed: true })),
 		},
-		project: { runnableUrls: async () => setup.project, allTrusted: async () => true },
+		project: {
+			runnableUrls: async () => setup.project,
+			allTrusted: async () => true,
+			contentHashes: () => ({ "workspace:/workspace/.pi/extensions/p.ts": "sha256-p" }),
+		},
 		disabled: { list: async () => setup.disabled ?? [] },
 		choices: { savedExtensions: async () => ["https://x/saved.js"] },
 		holdLock: async (id, steal) => {
@@ -73,7 +78,13 @@ describe("planStart", () => {
 		const outcome = await planStart(deps, false);
 		expect(outcome).toEqual({
 			kind: "awaiting-trust",
-			patch: { phase: "awaiting-trust", untrustedUrls: ["https://x/b.js"], changedUrls: ["https://x/b.js"], extensionUrls: ["https://x/a.js"] },
+			patch: {
+				phase: "awaiting-trust",
+				untrustedUrls: ["https://x/b.js"],
+				changedUrls: ["https://x/b.js"],
+				consentFiles: [{ file: "https://x/b.js", changed: true }],
+				extensionUrls: ["https://x/a.js"],
+			},
 		});
 		expect(asked).toContain("changed:https://x/a.js,https://x/b.js|https://x/saved.js");
 	});
@@ -117,7 +128,8 @@ describe("runtimeConfig", () => {
 		const config = await runtimeConfig(deps, plan, new URL("https://playa.test/") as unknown as Location, { reason: "reload" });
 		expect(config.projectTrusted).toBe(true);
 		expect(config.projectTrust).toBeUndefined();
-		expect(config.contentHashes).toEqual({ "https://x/a.js": "sha256-a" });
+		// Every module of the trusted extensions, the project's and the link's, as the page hashed them.
+		expect(config.contentHashes).toEqual({ "https://x/a.js": "sha256-a", "workspace:/workspace/.pi/extensions/p.ts": "sha256-p" });
 		expect(config.startReason).toEqual({ reason: "reload" });
 		expect(config.workspaceSharesMemory).toBe(false);
 	});

@@ -5,6 +5,7 @@
  * playground closes, none starts any more.
  */
 import type { RuntimeApi, StartReason } from "../../protocol/runtime.ts";
+import { packageFileUrl } from "../../protocol/packages.ts";
 import { pageAppearance, watchPageAppearance } from "../state/appearance.ts";
 import { watchAvailableModels } from "./available-models.ts";
 import type { DialogDesk } from "../desks/dialog-desk.ts";
@@ -39,9 +40,10 @@ export interface RuntimeRunnerParts {
 	sessions: RuntimeStartDeps["sessions"] & RuntimeEventsDeps["sessions"];
 	answers: RuntimeStartDeps["answers"];
 	links: RuntimeStartDeps["links"];
-	project: Pick<ProjectExtensions, "runnableUrls" | "allTrusted" | "resolve" | "abandon">;
+	project: Pick<ProjectExtensions, "runnableUrls" | "allTrusted" | "contentHashes" | "resolve" | "abandon">;
 	choices: RuntimeStartDeps["choices"];
 	workspace: RuntimeStartDeps["workspace"];
+	packages?: RuntimeStartDeps["packages"];
 	inspector: InspectorLog;
 	runLog: RunLog;
 	/** The open dialogs and manual turns: a start cancels them, as they belong to the runtime being replaced. */
@@ -145,6 +147,8 @@ export class RuntimeRunner {
 				this.parts.workspace.createPort(),
 			]);
 			const config = options.interruption ? { ...planned, interruption: options.interruption } : planned;
+			// A package's extensions run too: a hang no extension can be named for turns them off with the rest.
+			this.loadedUrls = [...plan.extensions, ...(config.packages ?? []).flatMap((pkg) => pkg.extensions.map((path) => packageFileUrl(pkg, path)))];
 			const generation = ++this.generation;
 			const sessionId = plan.session.header.id;
 			this.parts.runLog.begin(generation, sessionId, plan.session.entries.length);

@@ -16,18 +16,21 @@ import type { SessionLibrary } from "../storage/session-library.ts";
 import type { PlaygroundChoices } from "../storage/playground-choices.ts";
 import type { Store } from "../state/store.ts";
 import type { PlaygroundWorkspace } from "../workspace/playground-workspace.ts";
+import type { PackageDesk } from "../packages/package-desk.ts";
 
 export interface RuntimeStartDeps {
 	sessions: Pick<SessionLibrary, "current" | "refresh">;
 	answers: Pick<ScriptedAnswers, "showSession">;
-	links: Pick<LinkExtensions, "changed" | "trustedBefore" | "pinned" | "takeSources">;
-	project: Pick<ProjectExtensions, "runnableUrls" | "allTrusted">;
+	links: Pick<LinkExtensions, "changed" | "trustedBefore" | "pinned" | "takeSources" | "files">;
+	project: Pick<ProjectExtensions, "runnableUrls" | "allTrusted" | "contentHashes">;
 	disabled: Pick<DisabledExtensions, "list">;
 	/** The user's choices: the extension URLs they added, as stored (a link's are not among them). */
 	choices: Pick<PlaygroundChoices, "savedExtensions">;
 	/** The playground's workspace: ready, its working directory, and a port to it. */
 	workspace: Pick<PlaygroundWorkspace, "ready" | "sessionCwd" | "createPort">;
 	store: Pick<Store<PlaygroundState>, "get" | "set">;
+	/** The pi packages the user said yes to (`?pkg=`, or added), pinned; their files load in the runtime. */
+	packages?: Pick<PackageDesk, "loads">;
 	/** Holds the session's lock for this tab (`steal`: take it from another); false when another tab writes it. */
 	holdLock(sessionId: string, steal: boolean): Promise<boolean>;
 }
@@ -81,6 +84,7 @@ export async function planStart(deps: RuntimeStartDeps, takeOver: boolean): Prom
 			phase: "awaiting-trust",
 			untrustedUrls: changed,
 			changedUrls: await deps.links.trustedBefore(changed),
+			consentFiles: await deps.links.files(changed),
 			extensionUrls: extensionUrls.filter((url) => !changed.includes(url)),
 		};
 		return { kind: "awaiting-trust", patch };
@@ -93,16 +97,19 @@ export async function planStart(deps: RuntimeStartDeps, takeOver: boolean): Prom
 /** The config a planned runtime starts with: the plan, the page's settings, and a port to the workspace. */
 export async function runtimeConfig(deps: RuntimeStartDeps, plan: StartPlan, location: Location, startReason?: StartReason): Promise<RuntimeConfig> {
 	const { session, extensions, project, script, disabled, model, thinkingLevel } = plan;
-	const [workspacePort, contentHashes, projectTrusted] = await Promise.all([
+	const [workspacePort, linkHashes, projectTrusted, packages] = await Promise.all([
 		deps.workspace.createPort(),
 		deps.links.pinned(),
 		project ? deps.project.allTrusted() : undefined,
+		deps.packages?.loads(),
 	]);
 	return {
 		session,
 		extensions,
-		contentHashes,
+		// Every module of each trusted extension, hashed by the page: the runtime's loader runs no other text.
+		contentHashes: { ...deps.project.contentHashes(), ...linkHashes },
 		sources: deps.links.takeSources(extensions),
+		...(packages?.length && { packages }),
 		script,
 		disabled,
 		workspacePort,

@@ -36,9 +36,39 @@ export function sessionSource(claimed: string | undefined): string {
 	return !name || claimsPageName(name) ? "Session" : name;
 }
 
+/** A pi package as the consent shows it (host/packages/package-desk.ts): what the page read, none of its code. */
+export interface PackageConsentItem {
+	/** Pinned: `npm:<name>@<version>` or `git:github.com/<owner>/<repo>@<ref>`. */
+	id: string;
+	/** The source as the link or the user wrote it. */
+	requested: string;
+	name: string;
+	version: string;
+	description?: string;
+	/** The URL its files are under (each file readable there). */
+	base: string;
+	files: { path: string; size: number }[];
+	dependencies: Record<string, string>;
+	peerDependencies: Record<string, string>;
+	extensions: string[];
+	skills: string[];
+	prompts: string[];
+	themes: string[];
+	/** What cannot work in a browser, said before it runs. */
+	problems: string[];
+	/** `pi install <id>`. */
+	installLine: string;
+}
+
 export interface PendingDialog {
 	id: string;
 	request: UIRequest;
+}
+
+/** A file that would run if the user says yes (trust prompt), and whether it is new or changed since their last yes. */
+export interface ConsentFile {
+	file: string;
+	changed: boolean;
 }
 
 export interface PlaygroundState {
@@ -68,8 +98,17 @@ export interface PlaygroundState {
 	changedUrls: string[];
 	/** The link's URLs the page could not read at the last check (a 404, no CORS, not http(s)), and why: they do not run. */
 	unreadableLinks: { url: string; problem: string }[];
+	/** pi packages that wait for the user's yes (the package consent). */
+	packageConsent: PackageConsentItem[];
+	/** pi packages trusted or asked about: an extension whose URL is under `base` comes from that package. */
+	packages: { id: string; base: string; installLine: string }[];
 	/** Project-local extension files (workspace paths) that wait for the user's yes: new, or changed since trusted. */
 	untrustedProjectFiles: string[];
+	/**
+	 * Every file the extensions the prompt asks about would run (their entries and what they import: workspace paths,
+	 * or URLs), `changed` where the user has not said yes to it as it is now (new, or changed since).
+	 */
+	consentFiles: ConsentFile[];
 	/** The project-local extensions found in the workspace at the last start (workspace paths), trusted or not. */
 	projectExtensions: string[];
 	/** What discovery could not read in `.pi/extensions/` / `.omp/extensions/` (a broken package.json). */
@@ -189,7 +228,10 @@ export function initialPlaygroundState(): PlaygroundState {
 		untrustedUrls: [],
 		changedUrls: [],
 		unreadableLinks: [],
+		packageConsent: [],
+		packages: [],
 		untrustedProjectFiles: [],
+		consentFiles: [],
 		projectExtensions: [],
 		discoveryProblems: [],
 		problems: [],

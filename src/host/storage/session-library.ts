@@ -5,7 +5,6 @@
  */
 import type { RuntimeApi, SessionSnapshot, StartReason } from "../../protocol/runtime.ts";
 import { newSessionHeader } from "../../session/entries.ts";
-import { exportSessionHtml } from "../../session/export-html.ts";
 import { exportSessionJsonl, sessionJsonlFileName } from "../../session/jsonl.ts";
 import type { Notices } from "../state/notices.ts";
 import type { PlaygroundState } from "../state/playground-state.ts";
@@ -126,6 +125,8 @@ export class SessionLibrary {
 		if (!session) throw new Error("There is no session to export");
 		if (format === "jsonl")
 			return { name: sessionJsonlFileName(session.header), type: "application/jsonl", text: exportSessionJsonl(session.header, session.entries) };
+		// The HTML exporter loads when it is first asked for, not with the page.
+		const { exportSessionHtml } = await import("../../session/export-html.ts");
 		return { name: `${session.header.id}.html`, type: "text/html", text: exportSessionHtml(session.header, session.entries, session.leafId) };
 	}
 

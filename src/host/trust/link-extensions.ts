@@ -1,7 +1,8 @@
 /**
  * The extensions a link names (`?ext=`, a shared playground's URLs) and the checks before they run:
  * each is read and hashed by the page, and runs only with content the user said yes to (see
- * extension-trust.ts). The user's own saved URLs are theirs and not asked about.
+ * extension-trust.ts): the entry and every file it imports by a relative path or a URL. The user's own saved URLs are
+ * theirs and not asked about.
  *
  * A URL the page cannot read (a 404, a server without CORS headers, one that is not http(s) or a workspace
  * file) has no hash to say yes to: it is not asked about and does not run, and its card says why
@@ -119,11 +120,16 @@ export class LinkExtensions {
 
 	/** Those of `urls` the user said yes to before, with other content: they changed since. */
 	async trustedBefore(urls: readonly string[]): Promise<string[]> {
-		const pinned = await this.trust.pinned(urls);
-		return urls.filter((url) => Object.hasOwn(pinned, url));
+		const before = await Promise.all(urls.map((url) => this.trust.trustedBefore(url)));
+		return urls.filter((_, index) => before[index]);
 	}
 
-	/** The trusted hashes of the link's URLs, for the runtime to check what it fetches. */
+	/** Every module these link extensions would run (URLs), `changed` where the user has not trusted it as it is: what the consent lists. */
+	async files(urls: readonly string[]): Promise<{ file: string; changed: boolean }[]> {
+		return (await this.trust.files(urls)).map(({ file, changed }) => ({ file: (isWorkspaceUrl(file) && workspacePathOf(file)) || file, changed }));
+	}
+
+	/** The trusted hashes of every module of the link's extensions, for the runtime to check what it reads. */
 	pinned(): Promise<Record<string, string>> {
 		return this.trust.pinned(this.urls);
 	}

@@ -57,6 +57,13 @@ export class ProjectTrust {
 		return split;
 	}
 
+	/** The files of these extensions the user has not trusted with their content now (new or changed). */
+	async untrustedFiles(extensions: DiscoveredExtension[]): Promise<Set<string>> {
+		const trusted = await this.trustedHashes();
+		const files = extensions.flatMap((extension) => extension.files);
+		return new Set(files.filter((file) => trusted[file.path] !== file.hash && this.trustedForNow[file.path] !== file.hash).map((file) => file.path));
+	}
+
 	/** `remember: false`: for this page's life only (an extension's `project_trust` yes without `remember`). */
 	async trust(extensions: DiscoveredExtension[], remember = true): Promise<void> {
 		// Nothing to add: no read and write of the setting on the way to a start.

@@ -14,6 +14,11 @@ export const INSPECTOR_LIMITS = {
 	depth: 10,
 	/** Values (strings, numbers, objects, ...) in one snapshot. */
 	nodes: 3_000,
+	/**
+	 * The newest messages kept of a conversation (an array under a `messages` key: a context, a request): what a
+	 * turn added is at its end, and a record of turn 300 costs what one of turn 20 does. The earlier ones are noted.
+	 */
+	messages: 20,
 	/** Records of each kind in one batch, and changes in one handler's diff. */
 	batch: 500,
 	changes: 50,

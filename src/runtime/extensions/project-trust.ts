@@ -10,7 +10,7 @@ import type { DisabledExtensionInfo, HostBridge, ProjectTrustAnswer, ProjectTrus
 import type { ApiEnvironment } from "./api.ts";
 import type { ContextSource } from "./context.ts";
 import { disabledExtension, type RegisteredExtension } from "./extension.ts";
-import { loadExtension } from "./load-extensions.ts";
+import { loadExtension } from "./loading/load-extensions.ts";
 import type { ExtensionRunner } from "./runner.ts";
 import { createUIContext, type UIScope } from "./ui/ui-client.ts";
 
@@ -49,6 +49,7 @@ export async function resolveProjectTrust(deps: ProjectTrustDeps, cwd: string): 
 	const decision = await decideProjectTrust(runner, cwd);
 	const answer: ProjectTrustAnswer = (await host.resolveProjectTrust?.(decision)) ?? { extensions: [], trusted: false };
 	const before = runner.extensions.length;
+	if (answer.contentHashes) loader.trustHashes(answer.contentHashes);
 	for (const url of answer.extensions) if (!disabled.has(url)) loader.prepare(url);
 	for (const url of answer.extensions) {
 		if (disabled.has(url)) runner.add(disabledExtension(disabled.get(url)!));

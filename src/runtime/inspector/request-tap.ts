@@ -4,7 +4,7 @@
  */
 import type { StreamFn } from "@earendil-works/pi-agent-core";
 import { INSPECTOR_LIMITS, type RequestRecord } from "../../protocol/inspector/inspector.ts";
-import { cutText, snapshot } from "../../protocol/inspector/inspector-snapshot.ts";
+import { cutText, FULL, snapshot } from "../../protocol/inspector/inspector-snapshot.ts";
 
 type Tap = (record: Omit<RequestRecord, "seq" | "at" | "prompt" | "turn">) => void;
 
@@ -75,7 +75,7 @@ export function tapRequests(streamFn: StreamFn, tap: Tap): StreamFn {
 			const systemPrompt = [shorthand ?? "", ...system.map((message) => textOf(message.content))].filter(Boolean).join("\n\n");
 			const declared = [...(tools ?? []), ...system.flatMap((message) => message.toolsAdded ?? [])];
 			// What comes of a payload the gateway bounded is not cut again (its notes of what was left out would be).
-			const bound = (value: unknown, ofPayload: boolean) => (bounded && ofPayload ? value : snapshot(value));
+			const bound = (value: unknown, ofPayload: boolean, key?: string) => (bounded && ofPayload ? value : snapshot(value, FULL, key));
 			tap({
 				start,
 				durationMs: performance.now() - start,
@@ -84,6 +84,7 @@ export function tapRequests(streamFn: StreamFn, tap: Tap): StreamFn {
 				messages: bound(
 					messages.filter((message) => message?.role !== "system"),
 					sent !== undefined,
+					"messages",
 				),
 				tools: declared.slice(0, INSPECTOR_LIMITS.items).map((tool) => ({
 					name: cutText(String(tool.name ?? ""), 200),

@@ -181,12 +181,15 @@ export function TrustPrompt({
 	urls,
 	changed = [],
 	projectFiles = [],
+	files = [],
 	onDecide,
 }: {
 	urls: string[];
 	/** Those of `urls` whose files changed since the user said yes to them. */
 	changed?: string[];
 	projectFiles?: string[];
+	/** Every file these extensions would run (entries and their imports), and whether it is new or changed since a yes. */
+	files?: { file: string; changed: boolean }[];
 	onDecide(run: boolean): void;
 }) {
 	const project = urls.length === 0 && projectFiles.length > 0;
@@ -208,6 +211,21 @@ export function TrustPrompt({
 						{projectFiles.map((file) => (
 							<li key={file}>
 								<code>{visibleText(file)}</code>
+							</li>
+						))}
+					</ul>
+				</>
+			)}
+			{files.length > 0 && (
+				<>
+					<p>
+						The code that would run ({files.length} {files.length === 1 ? "file" : "files"}); what is new or changed since you last said yes is marked:
+					</p>
+					<ul aria-label="Files that would run">
+						{files.map(({ file, changed: isChanged }) => (
+							<li key={file}>
+								<code>{visibleText(file)}</code>
+								{isChanged && <strong> (new or changed)</strong>}
 							</li>
 						))}
 					</ul>

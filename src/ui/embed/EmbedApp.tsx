@@ -3,10 +3,10 @@
  * (`?embed=transcript`), without the header and the panels. `?readonly`: no composer and no editing; the
  * host page may still send prompts. Dialogs and the question before code runs show as in the full page.
  */
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import type { EmbedOptions } from "../../share/embed-params.ts";
 import type { Playground } from "../../host/playground.ts";
-import { branchPath } from "../../session/tree.ts";
+import { BranchIndex } from "../../session/tree.ts";
 import { ansiToNodes } from "../design/ansi.tsx";
 import { ComponentDialog } from "../dialogs/ComponentDialog.tsx";
 import { PlaygroundComposer } from "../transcript/Composer.tsx";
@@ -18,13 +18,15 @@ import { Notifications } from "../shell/Notifications.tsx";
 import { PlaygroundTranscript } from "../transcript/PlaygroundTranscript.tsx";
 import { usePlaygroundState } from "../usePlayground.ts";
 import { ShareConsent } from "../share/ShareConsent.tsx";
+import { PackageConsent } from "../packages/PackageConsent.tsx";
 import { StartingStatus } from "../shell/StartingStatus.tsx";
 import "../shell/shell.css";
 import "./embed.css";
 
 export function EmbedApp({ playground, options }: { playground: Playground; options: EmbedOptions }) {
 	const state = usePlaygroundState(playground);
-	const branch = useMemo(() => branchPath(new Map(state.entries.map((e) => [e.id, e])), state.leafId), [state.entries, state.leafId]);
+	const [branches] = useState(() => new BranchIndex());
+	const branch = useMemo(() => branches.of(state.entries, state.leafId), [branches, state.entries, state.leafId]);
 	const runtimeProblems = useMemo(() => editorProblems(state.problems), [state.problems]);
 	const dismiss = useCallback((id: number) => playground.notices.dismiss(id), [playground]);
 	const dismissDropped = useCallback((source: string) => playground.notices.dismissDropped(source), [playground]);
@@ -82,11 +84,15 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 			</div>
 			<Notifications items={state.notifications} dropped={state.droppedNotifications} onDismiss={dismiss} onDismissDropped={dismissDropped} />
 			<ShareConsent desk={playground.share} />
-			{state.phase === "awaiting-trust" && (
+			{state.phase === "awaiting-trust" && state.packageConsent.length > 0 && (
+				<PackageConsent items={state.packageConsent} onDecide={(run) => void playground.decidePackages(run)} />
+			)}
+			{state.phase === "awaiting-trust" && state.packageConsent.length === 0 && (
 				<TrustPrompt
 					urls={state.untrustedUrls}
 					changed={state.changedUrls}
 					projectFiles={state.untrustedProjectFiles}
+					files={state.consentFiles}
 					onDecide={(run) => void playground.decideTrust(run)}
 				/>
 			)}

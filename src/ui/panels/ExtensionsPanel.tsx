@@ -21,6 +21,8 @@ function ErrorText({ error }: { error: ExtensionErrorInfo }) {
 interface Props {
 	extensions: ExtensionStatus[];
 	errors: ExtensionErrorInfo[];
+	/** The pi packages the page trusted: an extension whose URL is under a package's `base` is that package's. */
+	packages?: { id: string; base: string; installLine: string }[];
 	onAdd(url: string): void;
 	onRemove(url: string): void;
 	/** Turns an extension that hung the runtime back on: a new runtime starts (a few seconds); resolves once it reported. */
@@ -31,6 +33,8 @@ interface Props {
 	reloadDisabled?: boolean;
 	/** Opens a workspace extension's file in the editor. */
 	onOpenSource?(path: string): void;
+	/** Opens the package browser (a search of the registry for pi packages). */
+	onBrowsePackages?(): void;
 }
 
 function Flag({ flag, onFlag }: { flag: ExtensionStatus["flags"][number]; onFlag: Props["onFlag"] }) {
@@ -72,7 +76,30 @@ function Registered({ label, items }: { label: string; items: string[] | undefin
 	);
 }
 
-export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable, onFlag, onReload, reloadDisabled, onOpenSource }: Props) {
+/** The line saying which package (and exact version) an extension came from, as the page resolved it. */
+function PackageLine({ url, packages }: { url: string; packages: Props["packages"] }) {
+	const pkg = packages?.find((candidate) => url.startsWith(candidate.base));
+	if (!pkg) return null;
+	return (
+		<p className="package-line muted" role="note" aria-label="Package" title={pkg.installLine}>
+			From the package <code>{pkg.id}</code>
+		</p>
+	);
+}
+
+export function ExtensionsPanel({
+	extensions,
+	errors,
+	packages,
+	onAdd,
+	onRemove,
+	onEnable,
+	onFlag,
+	onReload,
+	reloadDisabled,
+	onOpenSource,
+	onBrowsePackages,
+}: Props) {
 	const [url, setUrl] = useState("");
 	/** Extensions being turned on: the card says so until the new runtime has reported them. */
 	const [turningOn, setTurningOn] = useState<ReadonlySet<string>>(new Set());
@@ -133,6 +160,7 @@ export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable,
 								visibleText(extension.url)
 							)}
 						</p>
+						<PackageLine url={extension.url} packages={packages} />
 						{extension.error && <ErrorText error={extension.error} />}
 						{extension.notices.map((notice) => (
 							<p key={notice} className="notice">
@@ -166,9 +194,19 @@ export function ExtensionsPanel({ extensions, errors, onAdd, onRemove, onEnable,
 					setUrl("");
 				}}
 			>
-				<input aria-label="Extension URL" placeholder="https://…/extension.ts or /workspace/my-ext.ts" value={url} onChange={(e) => setUrl(e.target.value)} />
+				<input
+					aria-label="Extension URL"
+					placeholder="https://…/extension.ts, /workspace/my-ext.ts or npm:<pi package>"
+					value={url}
+					onChange={(e) => setUrl(e.target.value)}
+				/>
 				<button type="submit">Add</button>
 			</form>
+			{onBrowsePackages && (
+				<button type="button" className="link-button" onClick={onBrowsePackages}>
+					Browse pi packages…
+				</button>
+			)}
 		</section>
 	);
 }

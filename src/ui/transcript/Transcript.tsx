@@ -1,11 +1,10 @@
 /** The session's messages, rendered as text (never as HTML), plus the reply being streamed. */
 import type { AgentMessage } from "@earendil-works/pi-agent-core";
-import { createContext, memo, useContext, useMemo, useRef, useState } from "react";
+import { createContext, lazy, memo, Suspense, useContext, useMemo, useRef, useState } from "react";
 import { isInterruptedMarker } from "../../session/interrupted.ts";
 import { isCompactionEntry, type CompactionEntry, type StoredEntry } from "../../session/entries.ts";
 import { ansiToNodes } from "../design/ansi.tsx";
 import { collapseText, estimatedTextHeight, LongLines, LongText } from "./LongText.tsx";
-import { Markdown } from "./Markdown.tsx";
 import { messageForEntry } from "../../session/messages.ts";
 import type { Usage } from "@earendil-works/pi-ai";
 import { MessageUsage } from "./Usage.tsx";
@@ -15,6 +14,24 @@ import { ToolOutput } from "./ToolOutput.tsx";
 import type { GivenAnswer } from "../../host/state/answer-log.ts";
 import type { ThinkingNote } from "../../host/state/playground-state.ts";
 import "./transcript.css";
+
+/** marked and the markdown renderer load with the first reply that has markdown, not with the page. */
+const LazyMarkdown = lazy(() => import("./Markdown.tsx").then((module) => ({ default: module.Markdown })));
+
+/** A reply's markdown; its plain text until the renderer has loaded. */
+function Markdown({ text }: { text: string }) {
+	return (
+		<Suspense
+			fallback={
+				<div className="markdown">
+					<p className="markdown-pending">{text}</p>
+				</div>
+			}
+		>
+			<LazyMarkdown text={text} />
+		</Suspense>
+	);
+}
 
 /** An extension's drawing of an entry: its ANSI lines, as text. */
 export type RenderedEntries = Record<string, { extension: string; lines: string[] }>;

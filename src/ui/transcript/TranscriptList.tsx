@@ -5,7 +5,7 @@
  * keeps the rows in view where they are.
  */
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useLayoutEffect, useRef, type ReactNode } from "react";
+import { useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from "react";
 import "./transcript.css";
 
 /** A guess for rows not measured yet; each row is measured once rendered. */
@@ -37,7 +37,22 @@ interface ListProps<T> {
 function EndAnchoredRows<T extends { key: string }>({ items, render, estimateSize }: ListProps<T>) {
 	const scroller = useRef<HTMLDivElement>(null);
 	const getItemKey = useCallback((index: number) => items[index].key, [items]);
-	const estimate = useCallback((index: number) => (estimateSize ? estimateSize(items[index]) : ESTIMATED_ROW_HEIGHT), [items, estimateSize]);
+	// Each guess is made once per item: the list measures again from the top whenever it grows, and asks for the
+	// guess of every row not drawn yet, so guessing afresh each time cost as much as the session is long.
+	const guesses = useMemo(() => new WeakMap<T, number>(), [estimateSize]);
+	const estimate = useCallback(
+		(index: number) => {
+			if (!estimateSize) return ESTIMATED_ROW_HEIGHT;
+			const item = items[index];
+			let guess = guesses.get(item);
+			if (guess === undefined) {
+				guess = estimateSize(item);
+				guesses.set(item, guess);
+			}
+			return guess;
+		},
+		[items, estimateSize, guesses],
+	);
 	const virtualizer = useVirtualizer({
 		count: items.length,
 		getScrollElement: () => scroller.current,

@@ -4,6 +4,7 @@
  * extensions only, with the limited trust context; the first yes or no decides, undecided falls through; the page
  * applies the decision (remembered or for this page) or asks itself, and the project's extensions load after it.
  */
+import { contentHash } from "../../../src/share/content-hash.ts";
 import { describe, expect, it } from "vitest";
 import type { PlayaDatabase } from "../../../src/host/storage/database.ts";
 import { checkedHostBridge } from "../../../src/host/runtime/checked-bridge.ts";
@@ -127,7 +128,7 @@ describe("project_trust in the page", () => {
 			const notes: string[] = [];
 			const project = new ProjectExtensions({
 				databases: { current: database },
-				workspace: { projectExtensions: () => discoverProjectExtensions(workspace, workspace.cwd) },
+				workspace: { projectExtensions: () => discoverProjectExtensions(workspace, workspace.cwd), readFile: (path) => workspace.readFile(path) },
 				store,
 				notices: { notify: (message) => void notes.push(message) },
 			});
@@ -136,12 +137,18 @@ describe("project_trust in the page", () => {
 		return { page };
 	};
 	const P = "workspace:/workspace/.pi/extensions/p.ts";
+	/** The page's hash of p.ts's text, handed to the runtime with the answer: its loader runs no other text. */
+	const pinned = async () => ({ [P]: await contentHash(EXT) });
 
 	it("a remembered yes is kept; a yes for now holds for this page only", async () => {
 		const { page } = await setup();
 		const first = page();
 		expect(await first.project.runnableUrls()).toBeUndefined();
-		expect(await first.project.resolve({ trusted: "yes", remember: false, extension: "gate" }, () => undefined)).toEqual({ extensions: [P], trusted: true });
+		expect(await first.project.resolve({ trusted: "yes", remember: false, extension: "gate" }, () => undefined)).toEqual({
+			extensions: [P],
+			trusted: true,
+			contentHashes: await pinned(),
+		});
 		expect(first.notes).toEqual(["gate trusted the project's extensions for this page (project_trust): extensions/p.ts"]);
 		expect(await first.project.runnableUrls()).toEqual([P]);
 		const second = page();
@@ -154,7 +161,11 @@ describe("project_trust in the page", () => {
 		const { page } = await setup();
 		const first = page();
 		await first.project.runnableUrls();
-		expect(await first.project.resolve({ trusted: "no", remember: false, extension: "gate" }, () => undefined)).toEqual({ extensions: [], trusted: false });
+		expect(await first.project.resolve({ trusted: "no", remember: false, extension: "gate" }, () => undefined)).toEqual({
+			extensions: [],
+			trusted: false,
+			contentHashes: {},
+		});
 		expect(await first.project.runnableUrls()).toEqual([]);
 		const second = page();
 		expect(await second.project.runnableUrls()).toBeUndefined();
@@ -173,7 +184,7 @@ describe("project_trust in the page", () => {
 		expect(asked).toBe(1);
 		expect(store.get().untrustedProjectFiles).toEqual(["/workspace/.pi/extensions/p.ts"]);
 		expect(await project.decide(true)).toBe(true);
-		expect(await answer).toEqual({ extensions: [P], trusted: true });
+		expect(await answer).toEqual({ extensions: [P], trusted: true, contentHashes: await pinned() });
 
 		const other = (await setup()).page();
 		await other.project.runnableUrls();

@@ -83,14 +83,16 @@ describe("which hooks hold a reply", () => {
 		expect(body.messages.length).toBeGreaterThanOrEqual(150);
 		const told = c.received.filter((item) => !Array.isArray(item) && typeof item === "object" && item !== null && "messages" in item);
 		expect(told).toHaveLength(1);
-		expect((told[0] as { messages: unknown[] }).messages).toHaveLength(INSPECTOR_LIMITS.items + 1);
+		// The newest messages, after a note of the earlier ones: what the last turn added is what a reader looks for.
+		expect((told[0] as { messages: unknown[] }).messages).toHaveLength(INSPECTOR_LIMITS.messages + 1);
 		await vi.waitFor(() => expect(records).toHaveLength(1), { timeout: 10_000 });
 		const recorded = JSON.stringify(records[0]?.payload);
-		expect(recorded).toContain("Say hi");
-		const leftOut = `${body.messages.length - INSPECTOR_LIMITS.items} more items`;
+		expect(recorded).toContain("message 149");
+		expect(recorded).not.toContain("Say hi");
+		const leftOut = `${body.messages.length - INSPECTOR_LIMITS.messages} earlier messages`;
 		expect(recorded).toContain(leftOut);
 		// The messages the record lists are the payload's, with the note of those left out.
-		expect(JSON.stringify((records[0]?.messages as unknown[] | undefined)?.at(-1))).toContain(leftOut);
+		expect(JSON.stringify((records[0]?.messages as unknown[] | undefined)?.at(0))).toContain(leftOut);
 		expect(recorded).not.toContain(KEY);
 		expect(records[0]?.payloadReplaced).toBe(false);
 	});
@@ -106,8 +108,9 @@ describe("which hooks hold a reply", () => {
 		expect(message.stopReason).toBe("stop");
 		await vi.waitFor(() => expect(records).toHaveLength(1), { timeout: 10_000 });
 		const messages = records[0]?.messages as unknown[];
-		expect(messages).toHaveLength(INSPECTOR_LIMITS.items + 1);
-		expect(JSON.stringify(messages.at(-1))).toContain(`${150 - INSPECTOR_LIMITS.items} more items`);
+		expect(messages).toHaveLength(INSPECTOR_LIMITS.messages + 1);
+		expect(messages[0]).toBe(`… [${150 - INSPECTOR_LIMITS.messages} earlier messages]`);
+		expect(JSON.stringify(messages.at(-1))).toContain("message 149");
 	});
 
 	it("the options a tapped call passes on (an extension's provider gets them) hold no way to record a payload", async () => {

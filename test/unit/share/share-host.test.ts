@@ -217,7 +217,11 @@ describe("link extensions trusted per content hash", () => {
 		const trust = new ExtensionContentTrust({ home });
 		let content = "export default () => {}";
 		const read = async () => content;
-		expect(await trust.untrusted(["https://x.test/a.ts"], read)).toEqual([{ url: "https://x.test/a.ts", hash: expect.stringMatching(/^sha256-/) }]);
+		const hash = expect.stringMatching(/^sha256-/);
+		// The check names every module the extension would run (here only itself), and those not trusted as they are.
+		expect(await trust.untrusted(["https://x.test/a.ts"], read)).toEqual([
+			{ url: "https://x.test/a.ts", hash, modules: [{ url: "https://x.test/a.ts", hash }], changed: ["https://x.test/a.ts"] },
+		]);
 		await trust.decide(true);
 		expect(await trust.untrusted(["https://x.test/a.ts"], read)).toEqual([]);
 		content += "\n// changed";

@@ -4,7 +4,7 @@
  * registered as the extension's own tool; its `execute(toolCallId, params, onUpdate, ctx, signal)` is
  * called in its own argument order, and `onSession` hears the session's start, tree moves and shutdown.
  */
-import type { ExtensionAPI } from "../../api/extension-api.ts";
+import type { ExtensionAPI } from "../../../api/extension-api.ts";
 
 interface CustomTool {
 	name: string;

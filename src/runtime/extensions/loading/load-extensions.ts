@@ -2,21 +2,28 @@
  * Loads each extension URL in order: import its module graph, find the factory, run it with a
  * fresh `pi`. A failure at any step is recorded on that extension alone; the rest still load.
  */
-import { ModuleLoadError, type ModuleLoader } from "../../loader/module-loader.ts";
-import type { ExtensionFactory } from "../../api/types.ts";
-import { displayPathOf } from "../../protocol/workspace/workspace-url.ts";
-import { createExtensionAPI, type ApiEnvironment } from "./api.ts";
+import { ModuleLoadError, type ModuleLoader } from "../../../loader/module-loader.ts";
+import type { ExtensionFactory } from "../../../api/types.ts";
+import { displayPathOf } from "../../../protocol/workspace/workspace-url.ts";
+import { createExtensionAPI, type ApiEnvironment } from "../api.ts";
 import { customToolsOf, registerCustomTools } from "./custom-tools.ts";
-import { clearRegistrations, newRegisteredExtension, type RegisteredExtension } from "./extension.ts";
-import type { ExtensionRunner } from "./runner.ts";
+import { clearRegistrations, newRegisteredExtension, type RegisteredExtension } from "../extension.ts";
+import type { ExtensionRunner } from "../runner.ts";
 
 function factoryOf(namespace: Record<string, unknown>): ExtensionFactory | undefined {
 	if (typeof namespace.default === "function") return namespace.default as ExtensionFactory;
 	return undefined;
 }
 
-export async function loadExtension(url: string, loader: ModuleLoader, runner: ExtensionRunner, env: ApiEnvironment): Promise<RegisteredExtension> {
+export async function loadExtension(
+	url: string,
+	loader: ModuleLoader,
+	runner: ExtensionRunner,
+	env: ApiEnvironment,
+	name?: string,
+): Promise<RegisteredExtension> {
 	const extension = newRegisteredExtension(url);
+	if (name) extension.name = name;
 	runner.add(extension);
 	let namespace: Record<string, unknown>;
 	try {
