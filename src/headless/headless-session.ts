@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import type { PackageLoad } from "../protocol/packages.ts";
 import type { RuntimeEvent, UIRequest, UIResponse } from "../protocol/runtime.ts";
 import type { ScriptStep } from "../protocol/script.ts";
+import { answerFor } from "../scenario/run-record.ts";
 import { Runtime } from "../runtime/runtime.ts";
 import { newSessionHeader } from "../session/entries.ts";
 import { EmbeddedWorkspace } from "../workspace/embedded/embedded-workspace.ts";
@@ -52,12 +53,8 @@ export function moduleUrl(spec: string, cwd: string): string {
 	return pathToFileURL(isAbsolute(spec) ? spec : resolve(cwd, spec)).href;
 }
 
-/** An answer as `--answer` gives it, for a dialog: "yes"/"no" for confirm, the text or option for the others; none cancels. */
-export function answerFor(request: UIRequest, answer: string | null | undefined): UIResponse {
-	if (answer === undefined || answer === null) return { cancelled: true };
-	if (request.method === "confirm") return { confirmed: /^(y|yes|true|1)$/i.test(answer) };
-	return { value: answer };
-}
+/** An answer as `--answer` gives it, for a dialog (the scenario's rule, shared with the page's replay). */
+export { answerFor };
 
 export interface SessionOptions {
 	/** Module URLs, in load order. */

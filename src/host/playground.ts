@@ -23,6 +23,8 @@ import type { DialogAnswer } from "./state/answer-log.ts";
 import { ProjectExtensions } from "./trust/project-extensions.ts";
 import { resolveExtensionInput } from "./trust/extension-url.ts";
 import { InspectorLog } from "./state/inspector-log.ts";
+import { RunLog } from "./state/run-log.ts";
+import { ScenarioDesk } from "./scenario/scenario-desk.ts";
 import { type AuthoredFile, EditorDesk } from "./editor/editor-desk.ts";
 import { RunnerLink } from "./runtime/runner-link.ts";
 import { RuntimeRunner } from "./runtime/runtime-runner.ts";
@@ -98,6 +100,8 @@ export class Playground {
 	readonly tree = new SessionTreeActions(this.store, this.notices, this.runtime);
 	/** What the runtime's inspector recorded: events, extension console output, model requests. */
 	readonly inspector = new InspectorLog();
+	/** What the current runtime's run did, for "Save as scenario" and a replay's comparison. */
+	private readonly runLog = new RunLog();
 
 	/** The playgrounds of this browser, the home one first (the playground switch lists them). */
 	readonly listPlaygrounds = async (): Promise<PlaygroundRecord[]> => {
@@ -130,6 +134,8 @@ export class Playground {
 	private readonly runner: RuntimeRunner;
 	/** Shared playgrounds offered to open (a link, a `.playa.json`, an embedding page), with consent. */
 	readonly share: ShareDesk;
+	/** Save the run as a scenario, export it as a test, replay a scenario file and compare. */
+	readonly scenarios: ScenarioDesk;
 	/** The pi packages the link names (`?pkg=`) or the user adds: resolved, asked about, pinned (packages/package-desk.ts). */
 	readonly packages: PackageDesk;
 	/** The lessons: opened in playgrounds of their own, their goals checked over this page's session. */
@@ -148,8 +154,23 @@ export class Playground {
 		this.share = new ShareDesk(location, history);
 		this.lessons = new LessonDesk(location, this.playgroundId);
 		this.packages = new PackageDesk({ databases: this.databases, store: this.store, notices: this.notices, location, history });
-		const { databases, store, notices, sessions, answers, links, project, choices, workspace, dialogs, manualTurns, inspector, transpileCache, packages } =
-			this;
+		const {
+			databases,
+			store,
+			notices,
+			sessions,
+			answers,
+			links,
+			project,
+			choices,
+			workspace,
+			dialogs,
+			manualTurns,
+			inspector,
+			transpileCache,
+			packages,
+			runLog,
+		} = this;
 		const { gateway, sessionWriter, secrets, endpoints } = this;
 		this.runner = new RuntimeRunner({
 			databases,
@@ -165,6 +186,7 @@ export class Playground {
 			dialogs,
 			manualTurns,
 			inspector,
+			runLog,
 			transpileCache,
 			gateway,
 			sessionWriter,
@@ -173,6 +195,8 @@ export class Playground {
 			location,
 		});
 		this.runtime.connect(this.runner);
+		const setScript = (steps: ScriptStep[]) => choices.setScript(steps);
+		this.scenarios = new ScenarioDesk({ store, runLog, dialogs, runtime: this.runtime, sessions, workspace, origin: location.origin, setScript });
 	}
 
 	async open(): Promise<void> {
@@ -341,7 +365,10 @@ export class Playground {
 	}
 
 	async submit(text: string): Promise<void> {
-		await this.runner.api?.submit(text);
+		const api = this.runner.api;
+		if (!api) return;
+		this.runLog.submitted(text);
+		await api.submit(text);
 	}
 
 	async abort(): Promise<void> {

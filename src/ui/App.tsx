@@ -28,6 +28,7 @@ import { DialogAnswersPanel } from "./panels/DialogAnswersPanel.tsx";
 import { answersGivenOnBranch } from "../host/state/answer-log.ts";
 import { extensionCards } from "../host/state/playground-state.ts";
 import { SessionsPanel } from "./panels/SessionsPanel.tsx";
+import { ScenarioPanel } from "./scenario/ScenarioPanel.tsx";
 import { ansiToNodes, stripAnsi } from "./design/ansi.tsx";
 import { PlaygroundTranscript } from "./transcript/PlaygroundTranscript.tsx";
 import { LastReply, NextReply } from "./transcript/NextReply.tsx";
@@ -355,6 +356,7 @@ export function App(props: AppProps) {
 							},
 							{ id: "files", label: "Files", content: filesPanel },
 							{ id: "lessons", label: "Lessons", content: <LessonsTab playground={playground} /> },
+							{ id: "scenarios", label: "Scenarios", content: <ScenarioPanel playground={playground} busy={reloadDisabled} /> },
 							{
 								id: "inspector",
 								label: "Inspector",

@@ -24,13 +24,13 @@ export const LAYERS: LayerRules = {
 	share: ["api", "session", "protocol"],
 	// The host runs the sandbox's service itself where a host cannot serve the frame (host/runtime/runtime-client.ts), and
 	// starts the transpile cache's worker (loader/transpile.worker.ts) by its URL.
-	host: ["api", "session", "protocol", "workspace", "share", "sandbox", "loader", "packages", "lessons"],
+	host: ["api", "session", "protocol", "workspace", "share", "sandbox", "loader", "packages", "lessons", "scenario"],
 	// Scenarios (src/scenario/): the format, the recorder's and the comparer's cores; data over the protocol's events.
 	scenario: ["api", "session", "protocol"],
 	// Lessons (src/lessons/): the lesson format, its goals and their check over what a session showed; data only.
 	lessons: ["api", "session", "protocol"],
 	headless: ["api", "session", "protocol", "workspace", "modules", "loader", "runtime", "scenario", "packages"],
-	ui: ["api", "session", "protocol", "workspace", "share", "host", "lessons"],
+	ui: ["api", "session", "protocol", "workspace", "share", "scenario", "host", "lessons"],
 	// The sandbox frame starts the runtime worker by its URL (`?worker&url`), which is all it takes of it,
 	// and answers its synchronous workspace calls.
 	sandbox: ["api", "session", "protocol", "workspace", "runtime"],
@@ -57,7 +57,8 @@ export const HOST_PARTS: LayerRules = {
 	lessons: ["state", "storage", "share"],
 	embed: ["state", "desks"],
 	runtime: ["state", "keys", "gateway", "storage", "desks", "trust", "workspace", "packages"],
-	"playground.ts": ["state", "keys", "storage", "desks", "editor", "trust", "workspace", "share", "runtime", "packages", "lessons"],
+	scenario: ["state", "desks", "runtime"],
+	"playground.ts": ["state", "keys", "storage", "desks", "editor", "trust", "workspace", "share", "runtime", "packages", "lessons", "scenario"],
 	"embed-playground.ts": ["playground.ts", "embed"],
 };
 

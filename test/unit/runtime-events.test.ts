@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { RuntimeEvent } from "../../src/protocol/runtime.ts";
 import { runtimeBridge, storedWrites, type RuntimeEventsDeps } from "../../src/host/runtime/runtime-events.ts";
 import { initialPlaygroundState, startingPatch, type PlaygroundState } from "../../src/host/state/playground-state.ts";
+import { RunLog } from "../../src/host/state/run-log.ts";
 import { Store } from "../../src/host/state/store.ts";
 
 /** The page's side of one runtime, with a store whose frames run when the test says and a database that stores at once. */
@@ -16,6 +17,7 @@ function page() {
 		notices: { refused: () => {}, notify: () => {} },
 		sessions: { renameSession: async () => {} },
 		generation: () => 1,
+		runLog: new RunLog(),
 	} as unknown as RuntimeEventsDeps;
 	const bridge = runtimeBridge(deps, 1, "s1");
 	const writes = storedWrites(deps, 1);
@@ -78,7 +80,7 @@ describe("runtime events on the page", () => {
 describe("a new runtime", () => {
 	it("starts with nothing the one before drew: widgets, statuses, the title, the working indicator and thinking label", () => {
 		const store = new Store<PlaygroundState>(initialPlaygroundState(), () => {});
-		const deps = { store, generation: () => 1 } as unknown as RuntimeEventsDeps;
+		const deps = { store, generation: () => 1, runLog: new RunLog() } as unknown as RuntimeEventsDeps;
 		const bridge = runtimeBridge(deps, 1, "s1");
 		for (const event of [
 			{ type: "widget", key: "card", lines: ["A pi-tui card"], placement: "aboveEditor" },

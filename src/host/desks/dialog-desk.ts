@@ -17,6 +17,8 @@ export type DialogEvent =
 export class DialogDesk {
 	private readonly open = new Map<string, { request: UIRequest; resolve: (response: UIResponse) => void }>();
 	private readonly watchers = new Set<(event: DialogEvent) => void>();
+	/** Answers before the script and the user while set: a scenario's replay gives its own answers. */
+	private first?: (request: UIRequest) => UIResponse;
 
 	constructor(
 		/** The page's state, which lists the dialogs shown. */
@@ -30,13 +32,21 @@ export class DialogDesk {
 		return () => this.watchers.delete(watcher);
 	}
 
+	/** Has `answer` answer every dialog until the returned function is called (a scenario's replay). */
+	answerFirst(answer: (request: UIRequest) => UIResponse): () => void {
+		this.first = answer;
+		return () => {
+			if (this.first === answer) this.first = undefined;
+		};
+	}
+
 	private tell(event: DialogEvent): void {
 		for (const watcher of this.watchers) watcher(event);
 	}
 
 	async request(id: string, request: UIRequest): Promise<UIResponse> {
 		this.tell({ type: "opened", id, request });
-		const scripted = await this.answers?.answer(request).catch(() => undefined);
+		const scripted = this.first?.(request) ?? (await this.answers?.answer(request).catch(() => undefined));
 		if (scripted) {
 			this.tell({ type: "answered", id, request, response: scripted, by: "script" });
 			return scripted;

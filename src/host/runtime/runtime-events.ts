@@ -9,6 +9,7 @@ import type { DialogDesk } from "../desks/dialog-desk.ts";
 import type { InspectorLog } from "../state/inspector-log.ts";
 import type { ManualTurnDesk } from "../desks/manual-turns.ts";
 import type { Notices } from "../state/notices.ts";
+import type { RunLog } from "../state/run-log.ts";
 import { displayPatch, sessionSource, type PlaygroundState } from "../state/playground-state.ts";
 import type { PlaygroundDatabases } from "../storage/playground-databases.ts";
 import type { SessionLibrary } from "../storage/session-library.ts";
@@ -24,6 +25,8 @@ export interface RuntimeEventsDeps {
 	notices: Notices;
 	sessions: Pick<SessionLibrary, "newSession" | "openSession" | "openFork" | "refresh" | "renameSession">;
 	inspector: InspectorLog;
+	/** What the current runtime's run did, for "Save as scenario" and the page's replay. */
+	runLog: Pick<RunLog, "event" | "stored">;
 	dialogs: DialogDesk;
 	manualTurns: ManualTurnDesk;
 	/** JavaScript the page made of a module's source at an earlier start. */
@@ -49,7 +52,8 @@ export function runtimeBridge(deps: RuntimeEventsDeps, generation: number, sessi
 				deps.notices.refused(problem);
 				return Promise.reject(new Error(`The session write was refused: ${problem}.`));
 			}
-			return onRuntimeEvent(deps, event, current);
+			deps.runLog.event(generation, event);
+			return onRuntimeEvent(deps, event, current, generation);
 		},
 		requestUI: (id, request) => deps.dialogs.request(id, request),
 		cancelUI: (id) => deps.dialogs.answer(id, { cancelled: true }, "runtime"),
@@ -65,10 +69,13 @@ export function runtimeBridge(deps: RuntimeEventsDeps, generation: number, sessi
  * What the session writer (session-writer/) tells the page of the runtime of `generation`: each write once stored,
  * a failed one, and one it refused.
  */
-export function storedWrites(deps: Pick<RuntimeEventsDeps, "store" | "notices" | "sessions" | "generation">, generation: number): SessionWriterReports {
+export function storedWrites(
+	deps: Pick<RuntimeEventsDeps, "store" | "notices" | "sessions" | "generation" | "runLog">,
+	generation: number,
+): SessionWriterReports {
 	const current = () => generation === deps.generation();
 	return {
-		stored: (event) => showStored(deps, event, current),
+		stored: (event) => showStored(deps, event, current, generation),
 		failed: (message) => deps.notices.notify(`${SAVE_FAILED}${message}`, "error", "Playa"),
 		refused: (problem) => deps.notices.refused(problem),
 	};
@@ -77,8 +84,9 @@ export function storedWrites(deps: Pick<RuntimeEventsDeps, "store" | "notices" |
 const SAVE_FAILED = "Could not save the session: ";
 
 /** A write shown once stored: what is on screen survives a reload. */
-function showStored(deps: Pick<RuntimeEventsDeps, "store" | "sessions">, event: SessionWrite, current: () => boolean): void {
+function showStored(deps: Pick<RuntimeEventsDeps, "store" | "sessions" | "runLog">, event: SessionWrite, current: () => boolean, generation: number): void {
 	const { store } = deps;
+	if (event.type === "entry_appended") deps.runLog.stored(generation, event.sessionId, event.entry, event.leafId);
 	if (event.type === "leaf_changed") {
 		if (current()) store.update((state) => ({ ...state, leafId: event.leafId }));
 		return;
@@ -97,7 +105,7 @@ function showStored(deps: Pick<RuntimeEventsDeps, "store" | "sessions">, event: 
 	if (entry.type === "session_info") void deps.sessions.renameSession(event.sessionId, typeof entry.name === "string" ? entry.name.trim() : "");
 }
 
-function onRuntimeEvent(deps: RuntimeEventsDeps, event: RuntimeEvent, current: () => boolean): void | Promise<void> {
+function onRuntimeEvent(deps: RuntimeEventsDeps, event: RuntimeEvent, current: () => boolean, generation: number): void | Promise<void> {
 	const { store, notices } = deps;
 	// The runtime's write rejects with the reason, as the session writer's does: what was not stored is not shown.
 	const saveFailed = async (error: unknown): Promise<never> => {
@@ -110,9 +118,11 @@ function onRuntimeEvent(deps: RuntimeEventsDeps, event: RuntimeEvent, current: (
 		// A runtime without a session writer's port stores through the page: shown once stored, and the runtime
 		// goes on only then.
 		case "entry_appended":
-			return deps.databases.current.appendEntry(event.sessionId, event.entry, event.leafId).then(() => showStored(deps, event, current), saveFailed);
+			return deps.databases.current
+				.appendEntry(event.sessionId, event.entry, event.leafId)
+				.then(() => showStored(deps, event, current, generation), saveFailed);
 		case "leaf_changed":
-			return deps.databases.current.setLeaf(event.sessionId, event.leafId).then(() => showStored(deps, event, current), saveFailed);
+			return deps.databases.current.setLeaf(event.sessionId, event.leafId).then(() => showStored(deps, event, current, generation), saveFailed);
 		case "session_request":
 			if (event.action === "new") void deps.sessions.newSession().then(() => showEditorText(event.editorText));
 			else if (event.action === "open" && event.sessionId) void deps.sessions.openSession(event.sessionId);

@@ -16,6 +16,7 @@ import type { SecretStore } from "../keys/secrets.ts";
 import { DisabledExtensions } from "./watchdog/hung-runtime.ts";
 import type { InspectorLog } from "../state/inspector-log.ts";
 import type { Notices } from "../state/notices.ts";
+import type { RunLog } from "../state/run-log.ts";
 import { startingPatch, type PlaygroundState } from "../state/playground-state.ts";
 import type { Store } from "../state/store.ts";
 import type { PlaygroundDatabases } from "../storage/playground-databases.ts";
@@ -44,6 +45,7 @@ export interface RuntimeRunnerParts {
 	workspace: RuntimeStartDeps["workspace"];
 	packages?: RuntimeStartDeps["packages"];
 	inspector: InspectorLog;
+	runLog: RunLog;
 	/** The open dialogs and manual turns: a start cancels them, as they belong to the runtime being replaced. */
 	dialogs: DialogDesk;
 	manualTurns: ManualTurnDesk;
@@ -149,6 +151,7 @@ export class RuntimeRunner {
 			this.loadedUrls = [...plan.extensions, ...(config.packages ?? []).flatMap((pkg) => pkg.extensions.map((path) => packageFileUrl(pkg, path)))];
 			const generation = ++this.generation;
 			const sessionId = plan.session.header.id;
+			this.parts.runLog.begin(generation, sessionId, plan.session.entries.length);
 			const writes = this.parts.sessionWriter?.connect(this.parts.databases.current, sessionId, storedWrites(this.events, generation));
 			const runtime = await startRuntimeWorker(config, runtimeBridge(this.events, generation, sessionId), {
 				onCreated: (handle) => this.watchdog.watch(handle),

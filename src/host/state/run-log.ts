@@ -1,0 +1,120 @@
+/**
+ * What the current runtime's run did, as the page saw it, for "Save as scenario" and the page's replay: from its
+ * start, the events the scenario recorder reads (entries once stored, notifications, status, widgets, titles,
+ * extension errors and cards, the inspector's requests and blocked tool calls, dialogs with their answers), cut
+ * into the start and one part per prompt submitted. Bounded; a start begins a new log. Every event comes from
+ * the runtime worker, already checked where it entered the page; nothing here runs or shows it.
+ */
+import type { InspectorBatch } from "../../protocol/inspector/inspector.ts";
+import type { RuntimeEvent, UIRequest, UIResponse } from "../../protocol/runtime.ts";
+import type { StoredEntry } from "../../session/entries.ts";
+import type { ObservedEvent } from "../../scenario/observe.ts";
+import type { WatchedRun } from "../../scenario/run-record.ts";
+
+/**
+ * Events kept of one run; past them the run is no longer whole, and saying so beats saving half of it. `runs`: the
+ * earlier runs kept for comparing two sessions (each session's latest watched from its start).
+ */
+export const RUN_LOG_LIMITS = { events: 20_000, steps: 500, runs: 10 } as const;
+
+/** The kinds of runtime events the recorder reads (observe.ts); the rest (streaming, run state, …) are not kept. */
+const KEPT = new Set(["notify", "status", "widget", "title", "extension_error", "extensions_changed"]);
+
+export interface LoggedRun extends WatchedRun {
+	generation: number;
+	sessionId: string;
+	/** The session was empty when the runtime started: the run can be played again from nothing. */
+	fromStart: boolean;
+	/** Past the limits: events were let go. */
+	cut: boolean;
+}
+
+/** Of an inspector batch, only what the recorder reads: each request's system prompt and tools, and blocked tool calls. */
+function slim(batch: InspectorBatch): ObservedEvent {
+	return {
+		type: "inspector",
+		events: batch.events
+			.filter((event) => event.type === "tool_call" && event.outcome === "blocked")
+			.map((event) => ({ type: event.type, outcome: event.outcome, toolCallId: event.toolCallId }) as InspectorBatch["events"][number]),
+		requests: batch.requests.map(
+			(request) => ({ systemPrompt: request.systemPrompt, tools: request.tools.map((tool) => ({ name: tool.name })) }) as InspectorBatch["requests"][number],
+		),
+		console: [],
+		dropped: 0,
+	};
+}
+
+export class RunLog {
+	private run?: LoggedRun;
+	private count = 0;
+	/** Earlier runs watched from their session's start, by session, the latest last. */
+	private readonly earlier = new Map<string, LoggedRun>();
+	/** When the last event came (ms, performance.now): a replay waits for the run to go quiet. */
+	lastEventAt = 0;
+
+	/** A runtime starts on a session that holds `entries` entries: the log starts again. */
+	begin(generation: number, sessionId: string, entries: number): void {
+		this.keep(this.run);
+		this.run = { generation, sessionId, fromStart: entries === 0, cut: false, start: [], steps: [] };
+		this.count = 0;
+		this.lastEventAt = performance.now();
+	}
+
+	/** The run so far (the start, then each prompt's part); undefined before a runtime started. */
+	current(): Readonly<LoggedRun> | undefined {
+		return this.run;
+	}
+
+	/** The runs that can be compared: each session's latest run watched from its start, with something submitted. */
+	runs(): Readonly<LoggedRun>[] {
+		const runs = new Map(this.earlier);
+		if (this.run?.fromStart && this.run.steps.length > 0) runs.set(this.run.sessionId, this.run);
+		return [...runs.values()];
+	}
+
+	private keep(run: LoggedRun | undefined): void {
+		if (!run?.fromStart || run.cut || run.steps.length === 0) return;
+		this.earlier.delete(run.sessionId);
+		this.earlier.set(run.sessionId, run);
+		for (const id of this.earlier.keys()) {
+			if (this.earlier.size <= RUN_LOG_LIMITS.runs) break;
+			this.earlier.delete(id);
+		}
+	}
+
+	/** An event of the runtime of `generation`, as the page handles it; those of a runtime since replaced are not kept. */
+	event(generation: number, event: RuntimeEvent): void {
+		if (this.run?.generation !== generation) return;
+		if (event.type === "inspector") this.push(slim(event));
+		else if (KEPT.has(event.type)) this.push(event as ObservedEvent);
+	}
+
+	/** An entry of the current runtime, once stored. */
+	stored(generation: number, sessionId: string, entry: StoredEntry, leafId: string | null): void {
+		if (this.run?.generation === generation) this.push({ type: "entry_appended", sessionId, entry, leafId } as ObservedEvent);
+	}
+
+	/** A dialog of the current runtime, with the answer it got (the user's, the script's, or cancelled). */
+	dialog(id: string, request: UIRequest, response: UIResponse): void {
+		this.push({ type: "ui_request", id, request, response });
+	}
+
+	/** A prompt or command the page submitted: what follows is its part. */
+	submitted(prompt: string): void {
+		if (!this.run) return;
+		if (this.run.steps.length >= RUN_LOG_LIMITS.steps) this.run.cut = true;
+		else this.run.steps.push({ prompt, events: [] });
+		this.lastEventAt = performance.now();
+	}
+
+	private push(event: ObservedEvent): void {
+		const run = this.run;
+		if (!run) return;
+		this.lastEventAt = performance.now();
+		if (++this.count > RUN_LOG_LIMITS.events) {
+			run.cut = true;
+			return;
+		}
+		(run.steps.at(-1)?.events ?? run.start).push(event);
+	}
+}
