@@ -46,7 +46,7 @@ export function runtimeBridge(deps: RuntimeEventsDeps, generation: number, sessi
 			if ((event.type === "entry_appended" || event.type === "leaf_changed") && event.sessionId !== sessionId) {
 				return deps.notices.refused(`${event.type} for another session than the runtime's own`);
 			}
-			return onRuntimeEvent(deps, event, current);
+			return onRuntimeEvent(deps, event, current, sessionId);
 		},
 		requestUI: (id, request) => deps.dialogs.request(id, request),
 		cancelUI: (id) => deps.dialogs.answer(id, { cancelled: true }, "runtime"),
@@ -94,7 +94,7 @@ function showStored(deps: Pick<RuntimeEventsDeps, "store" | "sessions">, event: 
 	if (entry.type === "session_info") void deps.sessions.renameSession(event.sessionId, typeof entry.name === "string" ? entry.name.trim() : "");
 }
 
-function onRuntimeEvent(deps: RuntimeEventsDeps, event: RuntimeEvent, current: () => boolean): void | Promise<void> {
+function onRuntimeEvent(deps: RuntimeEventsDeps, event: RuntimeEvent, current: () => boolean, sessionId: string): void | Promise<void> {
 	const { store, notices } = deps;
 	const saveFailed = (error: Error) => notices.notify(`${SAVE_FAILED}${error.message}`, "error", "Playa");
 	const showEditorText = (text: string | undefined) => text && store.set(displayPatch(store.get(), { type: "editor_text", text, mode: "set" }));
@@ -123,7 +123,7 @@ function onRuntimeEvent(deps: RuntimeEventsDeps, event: RuntimeEvent, current: (
 			notices.notify(event.message, event.level, sessionSource(event.extension), "session");
 			return;
 		case "inspector":
-			if (current()) deps.inspector.add(event, deps.generation());
+			if (current()) deps.inspector.add(event, deps.generation(), sessionId);
 			return;
 		default:
 			store.update((state) => {
