@@ -10,6 +10,7 @@ import { ExtensionDialog, TrustPrompt } from "./dialogs/Dialogs.tsx";
 import { ExtensionsPanel } from "./panels/ExtensionsPanel.tsx";
 import { FilesPanel } from "./files/FilesPanel.tsx";
 import { formatCount, Notifications } from "./shell/Notifications.tsx";
+import { SecurityBanner } from "./shell/SecurityBanner.tsx";
 import { ManualTurnForm } from "./transcript/ManualTurnForm.tsx";
 import { ModelPanel, type OfflineModel } from "./panels/ModelPanel.tsx";
 import { EditorPane } from "./editor/EditorPane.tsx";
@@ -268,6 +269,7 @@ export function App(props: AppProps) {
 				onShare={() => setSharing(true)}
 				playgroundSwitch={<PlaygroundSwitch current={playground.playgroundId} list={playground.listPlaygrounds} />}
 			/>
+			<SecurityBanner notice={state.securityNotice} />
 			<Panes
 				reveal={reveal}
 				editor={editorPane}

@@ -49,7 +49,7 @@ test("a page of another origin embeds the transcript, read-only and dark, and dr
 		]);
 	await expect.poll(async () => (await events(page, "playa:run-state")).map((event) => event.running)).toEqual([true, false]);
 	// The page around it is not isolated, so neither is the embed; its runtime still runs in the sandbox frame.
-	await expect(frame.getByRole("status", { name: "Notifications" })).not.toContainText("cannot serve Playa's sandbox frame");
+	await expect(frame.getByRole("alert", { name: "Security notice" })).toHaveCount(0);
 
 	// Bad requests get an error naming the problem, and change nothing.
 	await sendToPlaya(page, { type: "playa:prompt", id: "p2" });
@@ -170,13 +170,16 @@ test("a snapshot the user does not open changes nothing, and the page is told", 
 	expect(await events(page, "playa:dialog-opened")).toEqual([]);
 });
 
-test("on a host that sends no headers, the embed still runs, and says its extension code is not sandboxed", async ({ page }) => {
+test("on a host that sends no headers, the embed still runs, and a banner says its extension code is not sandboxed", async ({ page }) => {
 	await page.goto(`${FIXTURES}/embed-host.html?src=${encodeURIComponent(`http://127.0.0.1:${STATIC_PORT}/deploy/playa/?embed=transcript`)}`);
 	const frame = page.frameLocator("#playa");
 	expect(await ready(page)).toMatchObject({ crossOriginIsolated: false });
 	await sendToPlaya(page, { type: "playa:prompt", text: "hi" });
 	await expect(frame.getByRole("article", { name: "Assistant message" })).toContainText("I am the scripted model");
-	await expect(frame.getByRole("status", { name: "Notifications" })).toContainText("cannot serve Playa's sandbox frame");
+	// A banner that stays (not a toast that leaves), outside the toasts.
+	const banner = frame.getByRole("alert", { name: "Security notice" });
+	await expect(banner).toContainText("cannot serve Playa's sandbox frame");
+	await expect(frame.getByRole("status", { name: "Notifications" })).not.toContainText("cannot serve Playa's sandbox frame");
 });
 
 test("a read-only embed of a link: the consent in the frame, then its files open in the editor, where nothing can be typed or run", async ({ page }) => {

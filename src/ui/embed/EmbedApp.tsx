@@ -15,6 +15,7 @@ import { EditorPane } from "../editor/EditorPane.tsx";
 import { editorProblems } from "../editor/runtime-problems.ts";
 import { ManualTurnForm } from "../transcript/ManualTurnForm.tsx";
 import { Notifications } from "../shell/Notifications.tsx";
+import { SecurityBanner } from "../shell/SecurityBanner.tsx";
 import { PlaygroundTranscript } from "../transcript/PlaygroundTranscript.tsx";
 import { usePlaygroundState } from "../usePlayground.ts";
 import { ShareConsent } from "../share/ShareConsent.tsx";
@@ -46,6 +47,7 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 					)}
 				</span>
 			</header>
+			<SecurityBanner notice={state.securityNotice} />
 			<div className="embed-panes">
 				{options.layout === "editor" && (
 					<EditorPane
