@@ -126,7 +126,7 @@ function lastReplyError(branch: { type: string }[]): { message: string } | undef
 
 /** The tab a shared playground asked to show first (the script is in the Model tab; the editor is a pane). */
 function panelTab(panels: string[] | undefined): string | undefined {
-	const tabs = (panels ?? []).map((panel) => (panel === "script" ? "model" : panel)).filter((panel) => panel !== "editor");
+	const tabs = (panels ?? []).map((panel) => (panel === "script" ? "model" : panel)).filter((panel) => panel !== "editor" && panel !== "tree");
 	return tabs[0];
 }
 
@@ -335,18 +335,6 @@ export function App(props: AppProps) {
 								id: "sessions",
 								label: "Sessions",
 								content: sessionsPanel,
-							},
-							{
-								id: "tree",
-								label: "Tree",
-								content: (
-									<section className="panel" aria-label="Session tree">
-										<p className="muted">The session's branches, labels and forks.</p>
-										<button type="button" onClick={() => playground.tree.show(true)}>
-											Open the session tree
-										</button>
-									</section>
-								),
 							},
 							{ id: "files", label: "Files", content: filesPanel },
 							{

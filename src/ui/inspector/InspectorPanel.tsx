@@ -132,7 +132,7 @@ function RowView({
 			return (
 				<div className="inspector-group tool" title={row.toolCallId}>
 					Tool <code>{row.toolName ?? "call"}</code> <span className="muted">{clockTime(row.at)}</span>
-					{row.runMs !== undefined && <span className="duration">ran {formatMs(row.runMs)}</span>}
+					{row.runMs !== undefined && <span className="duration"> · ran {formatMs(row.runMs)}</span>}
 				</div>
 			);
 		case "event":
