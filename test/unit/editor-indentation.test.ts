@@ -1,0 +1,19 @@
+// What a new line in the editor indents with: the file's own indentation (src/ui/editor/indentation.ts).
+import { describe, expect, it } from "vitest";
+import { indentOf } from "../../src/ui/editor/indentation.ts";
+
+describe("the editor's indent unit", () => {
+	it("is a tab in a file that indents with tabs", () => {
+		expect(indentOf("export default function (pi) {\n\tpi.on('x', () => {\n\t\treturn;\n\t});\n}\n")).toBe("\t");
+	});
+	it("is the file's step of spaces otherwise, two in a file with none", () => {
+		expect(indentOf("function a() {\n    if (x) {\n        y();\n    }\n}\n")).toBe("    ");
+		expect(indentOf("function a() {\n  y();\n}\n")).toBe("  ");
+		expect(indentOf("const a = 1;\n")).toBe("  ");
+		expect(indentOf("")).toBe("  ");
+	});
+	it("follows the most lines where a file mixes both", () => {
+		expect(indentOf("a\n\tb\n\tc\n  d\n")).toBe("\t");
+		expect(indentOf("a\n  b\n  c\n\td\n")).toBe("  ");
+	});
+});
