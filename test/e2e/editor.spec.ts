@@ -300,7 +300,7 @@ test("at 1400 px the code gets the room: long lines wrap, the tree is narrow and
 
 	await page.keyboard.press("ControlOrMeta+End");
 	await page.keyboard.press("Enter");
-	await page.keyboard.type(LONG_LINE);
+	await page.keyboard.insertText(LONG_LINE);
 	const wide = await codeView(page);
 	expect(wide).toMatchObject({ sideways: false, cursorInView: true });
 	expect(wide.contentWidth).toBeGreaterThan(400);
@@ -367,7 +367,7 @@ test.describe("at 390×844", () => {
 		await editor.locator(".cm-content").click();
 		await page.keyboard.press("ControlOrMeta+End");
 		await page.keyboard.press("Enter");
-		await page.keyboard.type(LONG_LINE);
+		await page.keyboard.insertText(LONG_LINE);
 		expect(await codeView(page)).toMatchObject({ sideways: false, cursorInView: true });
 		await expect(editor.locator(".cm-line", { hasText: "the end" })).toBeInViewport();
 		await noSidewaysScroll(page);

@@ -35,7 +35,7 @@ test("a tool_call blocked by a guard: the handler, the block, the reason and the
 	// Each tool call's header names its tool and time (not its id); the one that ran says for how long.
 	const groups = inspector.locator(".inspector-group.tool");
 	await expect(groups).toHaveCount(2);
-	await expect(groups.first()).toContainText(/^Tool bash \d\d:\d\d:\d\d/);
+	await expect(groups.first()).toContainText(/^Tool run \d\d:\d\d:\d\d/);
 	await expect(groups.filter({ hasText: /ran \d+(\.\d+)? ms/ })).toHaveCount(1);
 	await expect(groups.filter({ hasText: "tool:" })).toHaveCount(0);
 	const call = inspector.getByLabel("Inspector events").getByLabel("Event tool_call").first();

@@ -1,6 +1,8 @@
-// What a new line in the editor indents with: the file's own indentation (src/ui/editor/indentation.ts).
+// The editor's defaults: what a new line indents with (the file's own indentation, src/ui/editor/indentation.ts), and
+// the file an embed's editor opens with (src/ui/editor/intent.ts).
 import { describe, expect, it } from "vitest";
 import { indentOf } from "../../src/ui/editor/indentation.ts";
+import { fileToOpenFirst } from "../../src/ui/editor/intent.ts";
 
 describe("the editor's indent unit", () => {
 	it("is a tab in a file that indents with tabs", () => {
@@ -15,5 +17,13 @@ describe("the editor's indent unit", () => {
 	it("follows the most lines where a file mixes both", () => {
 		expect(indentOf("a\n\tb\n\tc\n  d\n")).toBe("\t");
 		expect(indentOf("a\n  b\n  c\n\td\n")).toBe("  ");
+	});
+});
+
+describe("the file an embed's editor opens with", () => {
+	it("is the first extension, else the first file, else none", () => {
+		expect(fileToOpenFirst(["/w/notes.md", "/w/.pi/extensions/b.ts", "/w/.pi/extensions/a.ts"])).toBe("/w/.pi/extensions/a.ts");
+		expect(fileToOpenFirst(["/w/z.md", "/w/notes.md"])).toBe("/w/notes.md");
+		expect(fileToOpenFirst([])).toBeUndefined();
 	});
 });
