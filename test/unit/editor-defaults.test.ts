@@ -1,8 +1,7 @@
-// The editor's defaults: what a new line indents with (the file's own indentation, src/ui/editor/indentation.ts), and
-// the file an embed's editor opens with (src/ui/editor/intent.ts).
+// The editor's defaults (src/ui/editor/editor-defaults.ts): what a new line indents with (the file's own indentation),
+// and the file an embed's editor opens with.
 import { describe, expect, it } from "vitest";
-import { indentOf } from "../../src/ui/editor/indentation.ts";
-import { fileToOpenFirst } from "../../src/ui/editor/intent.ts";
+import { fileToOpenFirst, indentOf } from "../../src/ui/editor/editor-defaults.ts";
 
 describe("the editor's indent unit", () => {
 	it("is a tab in a file that indents with tabs", () => {

@@ -7,7 +7,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import type { Playground } from "../../host/playground.ts";
 import { TemplatePicker } from "./TemplatePicker.tsx";
 import { FileTree } from "../files/FileTree.tsx";
-import { type EditorIntent, fileToOpenFirst } from "./intent.ts";
+import { type EditorIntent, fileToOpenFirst } from "./editor-defaults.ts";
 import { STARTER_TEMPLATE } from "./first-screen.ts";
 import type { Problem } from "./language.ts";
 import "./editor.css";

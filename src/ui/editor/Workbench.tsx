@@ -17,8 +17,7 @@ import { FileTree } from "../files/FileTree.tsx";
 import { deferredLanguageService, runtimeProblemsChanged, typescriptSupport, type Problem } from "./language.ts";
 import { ProblemsList } from "./ProblemsList.tsx";
 import { editorTheme, scrollerReachable } from "./editor-theme.ts";
-import { indentOf } from "./indentation.ts";
-import type { EditorIntent } from "./intent.ts";
+import { type EditorIntent, indentOf } from "./editor-defaults.ts";
 import "./editor.css";
 
 type EditorDesk = Playground["editor"];

@@ -89,12 +89,7 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 					{!options.readOnly && <PlaygroundComposer playground={playground} state={state} />}
 				</div>
 			</div>
-			<Notifications
-				items={toasts}
-				dropped={state.droppedNotifications}
-				onDismiss={dismiss}
-				onDismissDropped={dismissDropped}
-			/>
+			<Notifications items={toasts} dropped={state.droppedNotifications} onDismiss={dismiss} onDismissDropped={dismissDropped} />
 			<ShareConsent desk={playground.share} embedded />
 			{state.phase === "awaiting-trust" && (
 				<TrustPrompt
