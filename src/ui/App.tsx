@@ -181,6 +181,8 @@ export function App(props: AppProps) {
 				errors={state.errors}
 				onAdd={(url) => void playground.addExtension(url)}
 				onRemove={(url) => void playground.removeExtension(url)}
+				listed={state.extensionUrls}
+				onDeleteFile={(url) => void playground.deleteProjectExtension(url)}
 				onEnable={(url) => playground.enableExtension(url)}
 				onFlag={(name, value) => void playground.setFlag(name, value)}
 				onReload={() => void playground.reloadExtensions()}
@@ -191,7 +193,7 @@ export function App(props: AppProps) {
 				}}
 			/>
 		),
-		[playground, state.extensions, state.unreadableLinks, state.errors, reloadDisabled],
+		[playground, state.extensions, state.unreadableLinks, state.errors, state.extensionUrls, reloadDisabled],
 	);
 	const deferCatalog = state.phase === "starting";
 	const answersGiven = answersGivenOnBranch(state.answerLog, branch);
