@@ -5,7 +5,7 @@
  */
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import type { ExtensionStatus, ModelChoice, ScriptStep } from "../protocol/runtime.ts";
-import { workspaceUrl } from "../protocol/workspace/workspace-url.ts";
+import { workspacePathOf, workspaceUrl } from "../protocol/workspace/workspace-url.ts";
 import { EndpointStore } from "./keys/endpoints.ts";
 import { GatewayClient } from "./runtime/gateway-client.ts";
 import { inPageSessionWriter, type SessionWriterConnector, WriterClient } from "./storage/writer/writer-client.ts";
@@ -441,6 +441,25 @@ export class Playground {
 			return this.runner.start();
 		}
 		await this.saveExtensions(this.store.get().extensionUrls.filter((u) => u !== url));
+	}
+
+	/**
+	 * Remove on a project extension's card (one found in `.pi/extensions/`, not one the user listed): the extension is
+	 * its file, so the file goes from the workspace (the folder, for a `<name>/index.ts`), and the extensions reload.
+	 */
+	async deleteProjectExtension(url: string): Promise<void> {
+		const path = workspacePathOf(url);
+		if (!path) return;
+		const target = /\/\.(pi|omp)\/extensions\/[^/]+\/index\.[cm]?[jt]s$/.test(path) ? path.slice(0, path.lastIndexOf("/")) : path;
+		try {
+			await this.workspace.remove(target);
+		} catch (error) {
+			this.notices.error(`Could not delete ${target}: ${(error as Error).message}`);
+			return;
+		}
+		this.store.set({ errors: [] });
+		await this.runner.start();
+		this.notify(`Deleted ${target} from the workspace: its extension is gone from this playground.`, "info", "Playa");
 	}
 
 	private async saveExtensions(urls: string[]): Promise<void> {

@@ -10,6 +10,7 @@ import { ExtensionDialog, TrustPrompt } from "./dialogs/Dialogs.tsx";
 import { ExtensionsPanel } from "./panels/ExtensionsPanel.tsx";
 import { FilesPanel } from "./files/FilesPanel.tsx";
 import { formatCount, Notifications } from "./shell/Notifications.tsx";
+import { SecurityBanner } from "./shell/SecurityBanner.tsx";
 import { ManualTurnForm } from "./transcript/ManualTurnForm.tsx";
 import { ModelPanel, type OfflineModel } from "./panels/ModelPanel.tsx";
 import { EditorPane } from "./editor/EditorPane.tsx";
@@ -129,7 +130,7 @@ function lastReplyError(branch: { type: string }[]): { message: string } | undef
 
 /** The tab a shared playground asked to show first (the script is in the Model tab; the editor is a pane). */
 function panelTab(panels: string[] | undefined): string | undefined {
-	const tabs = (panels ?? []).map((panel) => (panel === "script" ? "model" : panel)).filter((panel) => panel !== "editor");
+	const tabs = (panels ?? []).map((panel) => (panel === "script" ? "model" : panel)).filter((panel) => panel !== "editor" && panel !== "tree");
 	return tabs[0];
 }
 
@@ -187,6 +188,8 @@ export function App(props: AppProps) {
 				packages={state.packages}
 				onAdd={(url) => void playground.addExtension(url)}
 				onRemove={(url) => void playground.removeExtension(url)}
+				listed={state.extensionUrls}
+				onDeleteFile={(url) => void playground.deleteProjectExtension(url)}
 				onEnable={(url) => playground.enableExtension(url)}
 				onFlag={(name, value) => void playground.setFlag(name, value)}
 				onReload={() => void playground.reloadExtensions()}
@@ -198,7 +201,7 @@ export function App(props: AppProps) {
 				onBrowsePackages={() => setBrowsingPackages(true)}
 			/>
 		),
-		[playground, state.extensions, state.unreadableLinks, state.errors, state.packages, reloadDisabled],
+		[playground, state.extensions, state.unreadableLinks, state.errors, state.packages, state.extensionUrls, reloadDisabled],
 	);
 	const deferCatalog = state.phase === "starting";
 	const answersGiven = answersGivenOnBranch(state.answerLog, branch);
@@ -276,6 +279,7 @@ export function App(props: AppProps) {
 				onShare={() => setSharing(true)}
 				playgroundSwitch={<PlaygroundSwitch current={playground.playgroundId} list={playground.listPlaygrounds} />}
 			/>
+			<SecurityBanner notice={state.securityNotice} />
 			<Panes
 				reveal={reveal}
 				editor={editorPane}
@@ -341,18 +345,6 @@ export function App(props: AppProps) {
 								id: "sessions",
 								label: "Sessions",
 								content: sessionsPanel,
-							},
-							{
-								id: "tree",
-								label: "Tree",
-								content: (
-									<section className="panel" aria-label="Session tree">
-										<p className="muted">The session's branches, labels and forks.</p>
-										<button type="button" onClick={() => playground.tree.show(true)}>
-											Open the session tree
-										</button>
-									</section>
-								),
 							},
 							{ id: "files", label: "Files", content: filesPanel },
 							{ id: "lessons", label: "Lessons", content: <LessonsTab playground={playground} /> },

@@ -17,3 +17,19 @@ test("a pi-tui component from ctx.ui.custom is drawn in the page and answers key
 	await page.keyboard.press("Escape");
 	await expect(page.getByRole("status", { name: "Notifications" })).toContainText("No colour picked");
 });
+
+test("a pi-tui card drawn wider than the chat pane stays inside it and scrolls within itself", async ({ page }) => {
+	// 80 columns of a Box's lines are wider than the chat pane at this width.
+	await page.setViewportSize({ width: 1100, height: 800 });
+	await openWithExtensions(page, ["/extensions/tui-card.ts"]);
+	await send(page, "/card");
+	const card = page.getByLabel("Widget card");
+	await expect(card).toContainText("A pi-tui card");
+	const fit = await card.evaluate((element) => {
+		const chat = element.closest(".chat")!.getBoundingClientRect();
+		const box = element.getBoundingClientRect();
+		return { inside: box.left >= chat.left - 0.5 && box.right <= chat.right + 0.5, drawnWider: element.scrollWidth > element.clientWidth };
+	});
+	expect(fit).toEqual({ inside: true, drawnWider: true });
+	await expect(page.locator(".chat")).toHaveJSProperty("scrollWidth", await page.locator(".chat").evaluate((chat) => chat.clientWidth));
+});

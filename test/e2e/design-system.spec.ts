@@ -1,5 +1,5 @@
 /**
- * The design system's behaviour in the page: at most three toasts show and none covers Send (their time-outs
+ * The design system's behaviour in the page: at most three toasts show and none covers a control (their time-outs
  * are checked on a fake clock in test/browser/notifications.test.ts); ANSI styles from pi's theme are drawn in
  * the status bar, widgets and the title; code in an assistant reply is highlighted and stays text; the file
  * pickers are reached with Tab and opened from the keyboard; and the pi theme follows the page's scheme, also
@@ -19,6 +19,20 @@ function luminance(locator: Locator): Promise<number> {
 		const [r, g, b] = (getComputedStyle(element).color.match(/[\d.]+/g) ?? []).map(Number).map((v) => v / 255);
 		const linear = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
 		return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+	});
+}
+
+/** The page's controls (outside the toasts) that a toast on screen covers, by their names. */
+function coveredControls(page: Page): Promise<string[]> {
+	return page.evaluate(() => {
+		const toasts = [...document.querySelectorAll(".notifications .notification")].map((toast) => toast.getBoundingClientRect()).filter((box) => box.width > 0);
+		const controls = [...document.querySelectorAll("button, select, input, textarea, [role=tab]")].filter((control) => !control.closest(".notifications"));
+		return controls.flatMap((control) => {
+			const box = control.getBoundingClientRect();
+			if (box.width === 0 || box.height === 0) return [];
+			const covered = toasts.some((toast) => toast.left < box.right && box.left < toast.right && toast.top < box.bottom && box.top < toast.bottom);
+			return covered ? [control.getAttribute("aria-label") ?? control.textContent ?? control.tagName] : [];
+		});
 	});
 }
 
@@ -50,6 +64,13 @@ for (const viewport of [
 			expect(box).not.toBeNull();
 			expect(intersects(box!, sendButton!), `toast at ${JSON.stringify(box)} covers Send at ${JSON.stringify(sendButton)}`).toBe(false);
 		}
+		// No control at all: the card's Reload and Remove, and with the Inspector shown, its toolbar.
+		await expect(page.getByRole("button", { name: "Remove design-probe" }).or(page.getByRole("tablist", { name: "Panes" }))).toBeVisible();
+		expect(await coveredControls(page)).toEqual([]);
+		await showPanel(page, "Inspector");
+		await expect(page.getByRole("button", { name: "Export JSON" })).toBeVisible();
+		await expect(toasts).toHaveCount(3);
+		expect(await coveredControls(page)).toEqual([]);
 	});
 }
 

@@ -263,6 +263,58 @@ test("each open file keeps its own undo history across tab switches", async ({ p
 	await expect(code).toContainText("setWidget");
 });
 
+/** How the code's view sits: its width, whether it scrolls sideways, whether the cursor is inside it. */
+function codeView(page: Page) {
+	return page
+		.getByRole("region", { name: "Editor" })
+		.locator(".cm-scroller")
+		.evaluate((scroller) => {
+			const box = scroller.getBoundingClientRect();
+			const cursor = scroller.querySelector(".cm-cursor")?.getBoundingClientRect();
+			const content = scroller.querySelector(".cm-content")!.getBoundingClientRect();
+			return {
+				width: box.width,
+				contentWidth: content.width,
+				sideways: scroller.scrollWidth > scroller.clientWidth + 1,
+				cursorInView: !!cursor && cursor.left >= box.left && cursor.right <= box.right + 1 && cursor.top >= box.top && cursor.bottom <= box.bottom + 1,
+			};
+		});
+}
+
+const LONG_LINE = `// ${"a long comment that goes on and on ".repeat(12)}the end`;
+
+test("at 1400 px the code gets the room: long lines wrap, the tree is narrow and can be put away; new lines indent with the file's tabs", async ({ page }) => {
+	await page.setViewportSize({ width: 1400, height: 900 });
+	await page.goto("/");
+	await waitReady(page);
+	const editor = page.getByRole("region", { name: "Editor" });
+	await newExtension(editor, "Tool with a schema");
+	const code = editor.locator(".cm-content");
+	await expect(code).toContainText('name: "greet"');
+	// Enter after a line indented with two tabs: the new line starts with tabs, as the file's lines do.
+	await editor.locator(".cm-line", { hasText: 'name: "greet",' }).click();
+	await page.keyboard.press("End");
+	await page.keyboard.press("Enter");
+	await page.keyboard.type("zzmarker");
+	expect(await editor.locator(".cm-line", { hasText: "zzmarker" }).textContent()).toBe("\t\tzzmarker");
+
+	await page.keyboard.press("ControlOrMeta+End");
+	await page.keyboard.press("Enter");
+	await page.keyboard.insertText(LONG_LINE);
+	const wide = await codeView(page);
+	expect(wide).toMatchObject({ sideways: false, cursorInView: true });
+	expect(wide.contentWidth).toBeGreaterThan(400);
+
+	const tree = editor.getByRole("navigation", { name: "Editor files" });
+	await expect(tree).toBeVisible();
+	await editor.getByRole("button", { name: "File tree" }).click();
+	await expect(tree).toBeHidden();
+	await expect(editor.getByRole("button", { name: "File tree" })).toHaveAttribute("aria-expanded", "false");
+	await expect.poll(async () => (await codeView(page)).width).toBeGreaterThan(wide.width + 100);
+	await editor.getByRole("button", { name: "File tree" }).click();
+	await expect(tree).toBeVisible();
+});
+
 test.describe("at 390×844", () => {
 	test.use({ viewport: { width: 390, height: 844 } });
 
@@ -292,7 +344,9 @@ test.describe("at 390×844", () => {
 		await expect(page.getByRole("region", { name: "Sessions" })).toBeInViewport();
 		await noSidewaysScroll(page);
 
-		// A dialog (the tree) stays inside the viewport.
+		// A dialog (the tree) stays inside the viewport. On a narrow page, Tree is behind the header's More.
+		const more = page.getByRole("button", { name: "More", exact: true });
+		if (await more.isVisible()) await more.click();
 		await page.getByRole("button", { name: "Tree", exact: true }).click();
 		const dialog = page.getByRole("dialog").first();
 		await expect(dialog).toBeVisible();
@@ -300,6 +354,22 @@ test.describe("at 390×844", () => {
 		expect(box.x).toBeGreaterThanOrEqual(0);
 		expect(box.x + box.width).toBeLessThanOrEqual(390);
 		expect(box.y + box.height).toBeLessThanOrEqual(844);
+		await noSidewaysScroll(page);
+	});
+
+	test("a long line typed on a phone wraps: the code and the cursor stay in view", async ({ page }) => {
+		await page.goto("/");
+		await waitReady(page);
+		await page.getByRole("tablist", { name: "Panes" }).getByRole("tab", { name: "Editor" }).click();
+		const editor = page.getByRole("region", { name: "Editor" });
+		await newExtension(editor, "Tool with a schema");
+		await expect(editor.locator(".cm-content")).toContainText('name: "greet"');
+		await editor.locator(".cm-content").click();
+		await page.keyboard.press("ControlOrMeta+End");
+		await page.keyboard.press("Enter");
+		await page.keyboard.insertText(LONG_LINE);
+		expect(await codeView(page)).toMatchObject({ sideways: false, cursorInView: true });
+		await expect(editor.locator(".cm-line", { hasText: "the end" })).toBeInViewport();
 		await noSidewaysScroll(page);
 	});
 });

@@ -8,8 +8,10 @@ const APP = `http://localhost:${APP_PORT}`;
 type PlayaEvent = { type: string; [key: string]: unknown };
 
 /** Opens the fixture page (another origin) with Playa's embed at `query` in its iframe. */
-async function embed(page: Page, query: string, { isolated = false } = {}) {
-	await page.goto(`${FIXTURES}/embed-host.html?${isolated ? "isolated=1&" : ""}src=${encodeURIComponent(`${APP}/?${query}`)}`);
+async function embed(page: Page, query: string, { isolated = false, height = 0 } = {}) {
+	await page.goto(
+		`${FIXTURES}/embed-host.html?${isolated ? "isolated=1&" : ""}${height ? `height=${height}&` : ""}src=${encodeURIComponent(`${APP}/?${query}`)}`,
+	);
 	return page.frameLocator("#playa");
 }
 
@@ -49,7 +51,7 @@ test("a page of another origin embeds the transcript, read-only and dark, and dr
 		]);
 	await expect.poll(async () => (await events(page, "playa:run-state")).map((event) => event.running)).toEqual([true, false]);
 	// The page around it is not isolated, so neither is the embed; its runtime still runs in the sandbox frame.
-	await expect(frame.getByRole("status", { name: "Notifications" })).not.toContainText("cannot serve Playa's sandbox frame");
+	await expect(frame.getByRole("alert", { name: "Security notice" })).toHaveCount(0);
 
 	// Bad requests get an error naming the problem, and change nothing.
 	await sendToPlaya(page, { type: "playa:prompt", id: "p2" });
@@ -156,6 +158,44 @@ test("the embedding page loads a snapshot: the user is asked in the frame, then 
 	expect(page.frames()[1].url()).toMatch(/[?&]embed=transcript&playground=/);
 });
 
+test("in a 520 px frame the consent fits, with its answer in view, and says the demo opens in the frame", async ({ page }) => {
+	const frame = await embed(page, "embed=transcript", { height: 520 });
+	await ready(page);
+	await sendToPlaya(page, { type: "playa:load-snapshot", id: "s1", snapshot: { ...RELEASE_DEMO, files: [{ path: "notes.md", content: "# Notes\n" }] } });
+	const consent = frame.getByRole("dialog", { name: "Open this shared playground?" });
+	await expect(consent).toBeVisible();
+	await expect(consent).toContainText("This demo opens in this frame");
+	await expect(consent).not.toContainText("beside yours");
+	// The whole dialog inside the frame's 520 px, no scrolling inside it: its answer is in view from the start.
+	const fit = await consent.evaluate((dialog) => {
+		const box = dialog.getBoundingClientRect();
+		return { inside: box.top >= 0 && box.bottom <= window.innerHeight, scrolls: dialog.scrollHeight > dialog.clientHeight + 1, frame: window.innerHeight };
+	});
+	expect(fit).toEqual({ inside: true, scrolls: false, frame: 520 });
+	await expect(consent.getByRole("button", { name: "Open and run" })).toBeInViewport({ ratio: 1 });
+	// The lists are folded away, and open on demand.
+	await consent.getByText(/^What it holds: 1 file, 1 extension from URLs/).click();
+	await expect(consent.getByRole("list", { name: "Shared files" })).toBeVisible();
+});
+
+test("a read-only transcript shows what a command said, under the transcript rather than in a toast", async ({ page }) => {
+	const frame = await embed(page, "embed=transcript&readonly");
+	await ready(page);
+	await expect(frame.getByRole("region", { name: "Transcript" })).toHaveText("No messages yet.");
+	const extension =
+		'export default function (pi) {\n\tpi.registerCommand("hello", { handler: async (_args, ctx) => ctx.ui.notify("Hello from the command", "info") });\n}\n';
+	await sendToPlaya(page, {
+		type: "playa:load-snapshot",
+		id: "s1",
+		snapshot: { version: 1, extensions: [], files: [{ path: ".pi/extensions/hello.ts", content: extension }] },
+	});
+	await frame.getByRole("dialog", { name: "Open this shared playground?" }).getByRole("button", { name: "Open and run" }).click();
+	await expect.poll(() => events(page, "playa:ready"), { timeout: 20_000 }).toHaveLength(2);
+	await sendToPlaya(page, { type: "playa:prompt", id: "p1", text: "/hello" });
+	await expect(frame.getByRole("list", { name: "Command output" })).toContainText("Hello from the command");
+	await expect(frame.getByRole("status", { name: "Notifications" })).not.toContainText("Hello from the command");
+});
+
 test("a snapshot the user does not open changes nothing, and the page is told", async ({ page }) => {
 	const frame = await embed(page, "embed=transcript");
 	await ready(page);
@@ -170,13 +210,16 @@ test("a snapshot the user does not open changes nothing, and the page is told", 
 	expect(await events(page, "playa:dialog-opened")).toEqual([]);
 });
 
-test("on a host that sends no headers, the embed still runs, and says its extension code is not sandboxed", async ({ page }) => {
+test("on a host that sends no headers, the embed still runs, and a banner says its extension code is not sandboxed", async ({ page }) => {
 	await page.goto(`${FIXTURES}/embed-host.html?src=${encodeURIComponent(`http://127.0.0.1:${STATIC_PORT}/deploy/playa/?embed=transcript`)}`);
 	const frame = page.frameLocator("#playa");
 	expect(await ready(page)).toMatchObject({ crossOriginIsolated: false });
 	await sendToPlaya(page, { type: "playa:prompt", text: "hi" });
 	await expect(frame.getByRole("article", { name: "Assistant message" })).toContainText("I am the scripted model");
-	await expect(frame.getByRole("status", { name: "Notifications" })).toContainText("cannot serve Playa's sandbox frame");
+	// A banner that stays (not a toast that leaves), outside the toasts.
+	const banner = frame.getByRole("alert", { name: "Security notice" });
+	await expect(banner).toContainText("cannot serve Playa's sandbox frame");
+	await expect(frame.getByRole("status", { name: "Notifications" })).not.toContainText("cannot serve Playa's sandbox frame");
 });
 
 test("a read-only embed of a link: the consent in the frame, then its files open in the editor, where nothing can be typed or run", async ({ page }) => {
@@ -190,9 +233,11 @@ test("a read-only embed of a link: the consent in the frame, then its files open
 	const editor = frame.getByRole("region", { name: "Editor" });
 	await expect(frame.getByRole("textbox", { name: "Prompt", exact: true })).toHaveCount(0);
 	await expect(editor.getByRole("button", { name: "New extension" })).toHaveCount(0);
-	await editor.getByRole("button", { name: /^Edit .*notes\.md$/ }).click();
+	// The editor layout opens with a file: the playground's only one, without a click.
 	const code = editor.getByLabel("Code editor").locator(".cm-content");
+	await expect(editor.getByRole("tab", { name: "notes.md" })).toHaveAttribute("aria-selected", "true");
 	await expect(code).toHaveText("# Notes");
+	await editor.getByRole("button", { name: /^Edit .*notes\.md$/ }).click();
 	await expect(code).toHaveAttribute("aria-readonly", "true");
 	await code.click();
 	await page.keyboard.type("typed");

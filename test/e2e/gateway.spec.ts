@@ -21,7 +21,7 @@ async function addEndpoint(page: Page, key: string) {
 	await page.getByLabel("Model id").fill("gpt-4o-mini");
 	await page.getByLabel("Endpoint API key (optional)").fill(key);
 	await page.getByRole("button", { name: "Add endpoint" }).click();
-	await expect(page.getByLabel("Current model")).toContainText("gpt-4o-mini at 127.0.0.1");
+	await expect(page.getByLabel("Model picker").locator("option:checked")).toContainText("gpt-4o-mini at 127.0.0.1");
 }
 
 test("a custom endpoint answers through the gateway with its key; a wrong key is explained", async ({ page }) => {
@@ -162,7 +162,7 @@ test("an extension's provider appears in the picker, takes a key under its varia
 	await dialog.getByLabel("API key").fill(KEY);
 	await dialog.getByRole("button", { name: "Save key" }).click();
 	await panel.getByLabel("Model", { exact: true }).selectOption("gw-1");
-	await expect(page.getByLabel("Current model")).toContainText("Gateway One");
+	await expect(page.getByLabel("Model picker").locator("option:checked")).toContainText("Gateway One");
 
 	mock.script("openai-completions", [{ text: "Via the extension's provider.", usage: { input: 1000, output: 100 } }]);
 	await send(page, "Hi");

@@ -12,11 +12,11 @@ async function openInspector(page: Page) {
 	return inspector;
 }
 
-/** Opens the last event of a type in the list. */
+/** Opens the newest event of a type in the list (the newest prompt is listed first). */
 async function openLast(page: Page, type: string) {
 	const inspector = page.getByRole("region", { name: "Inspector" });
 	await inspector.getByLabel("Event type").selectOption(type);
-	const event = inspector.getByLabel("Inspector events").getByLabel(`Event ${type}`).last();
+	const event = inspector.getByLabel("Inspector events").getByLabel(`Event ${type}`).first();
 	await event.getByRole("button", { name: `Details of ${type}` }).click();
 	return event;
 }
@@ -32,6 +32,12 @@ test("a tool_call blocked by a guard: the handler, the block, the reason and the
 	await expect(page.getByRole("listitem", { name: "Extension tool-guard" }).getByLabel("Hooks registered")).toHaveText("Hooks: tool_call");
 	const inspector = await openInspector(page);
 	await inspector.getByLabel("Event type").selectOption("tool_call");
+	// Each tool call's header names its tool and time (not its id), and how long its execution took (a blocked one's too).
+	const groups = inspector.locator(".inspector-group.tool");
+	await expect(groups).toHaveCount(2);
+	await expect(groups.first()).toContainText(/^Tool run \d\d:\d\d:\d\d/);
+	await expect(groups.filter({ hasText: /ran \d+(\.\d+)? ms/ })).toHaveCount(2);
+	await expect(groups.filter({ hasText: "tool:" })).toHaveCount(0);
 	const call = inspector.getByLabel("Inspector events").getByLabel("Event tool_call").first();
 	await call.getByRole("button", { name: "Details of tool_call" }).click();
 	await expect(call.locator(".badge-blocked")).toHaveText("blocked");

@@ -63,7 +63,7 @@ test("a 50,000-token reply at full speed streams whole, with no watchdog restart
 	await page.getByLabel("Base URL").fill(`${mock.url}/openai/v1`);
 	await page.getByLabel("Model id").fill("gpt-4o-mini");
 	await page.getByRole("button", { name: "Add endpoint" }).click();
-	await expect(page.getByLabel("Current model")).toContainText("gpt-4o-mini at 127.0.0.1");
+	await expect(page.getByLabel("Model picker").locator("option:checked")).toContainText("gpt-4o-mini at 127.0.0.1");
 
 	const tokens = longReply();
 	mock.script("openai-completions", [{ text: tokens, usage: { input: 10, output: TOKENS } }]);

@@ -8,7 +8,7 @@ async function chooseManual(page: Page) {
 	const panel = page.getByRole("region", { name: "Model settings" });
 	await panel.getByLabel("Provider").selectOption("manual");
 	await panel.getByLabel("Model", { exact: true }).selectOption("manual");
-	await expect(page.getByLabel("Current model")).toContainText("Manual");
+	await expect(page.getByLabel("Model picker").locator("option:checked")).toContainText("Manual");
 }
 
 test("a manual turn calls an extension's tool through the schema form, then a text turn ends the run", async ({ page }) => {
@@ -61,14 +61,14 @@ test("Esc while the manual model waits stops the run", async ({ page }) => {
 	await expect(page.getByRole("textbox", { name: "Prompt", exact: true })).toBeEnabled();
 	// The model is still Manual after a reload, and asks again.
 	await page.reload();
-	await expect(page.getByLabel("Current model")).toContainText("Manual");
+	await expect(page.getByLabel("Model picker").locator("option:checked")).toContainText("Manual");
 });
 
 test("the header's picker takes Manual and Scripted at once, and the header and the Model tab agree", async ({ page }) => {
 	await openWithExtensions(page, []);
 	const picker = page.getByRole("combobox", { name: "Model picker" });
 	await picker.selectOption({ label: "Manual (you are the model)" });
-	await expect(page.getByLabel("Current model")).toContainText("Manual");
+	await expect(page.getByLabel("Model picker").locator("option:checked")).toContainText("Manual");
 	await send(page, "Who answers?");
 	const form = page.getByRole("region", { name: "Manual model turn" });
 	await form.getByLabel("Assistant text").fill("I do, by hand.");
@@ -80,7 +80,7 @@ test("the header's picker takes Manual and Scripted at once, and the header and 
 
 	// Back to Scripted with one choice: the next reply is the script's.
 	await picker.selectOption({ label: "Scripted" });
-	await expect(page.getByLabel("Current model")).toContainText("Scripted");
+	await expect(page.getByLabel("Model picker").locator("option:checked")).toContainText("Scripted");
 	await expect(page.getByRole("region", { name: "Model settings" }).getByLabel("Provider")).not.toHaveValue("manual");
 	await send(page, "And now?");
 	await expect(form).toHaveCount(0);

@@ -113,3 +113,29 @@ test("a file named with a right-to-left override shows escaped: in the trust pro
 	await expect(editor.getByRole("tab", { name: shown })).toHaveAttribute("aria-selected", "true");
 	await expect(editor.getByRole("tablist")).not.toContainText("\u202E");
 });
+
+test("Remove on a project extension's card asks, then deletes its file: the extension is gone, also after a reload", async ({ page }) => {
+	await openWithExtensions(page, []);
+	await agentWrites(page, { ".pi/extensions/x.ts": HELLO });
+	await reloadAndTrust(page, ["/workspace/.pi/extensions/x.ts"]);
+	await expect(extension(page, "x")).toContainText("Commands: /hello");
+
+	await extension(page, "x").getByRole("button", { name: "Remove x" }).click();
+	const confirm = extension(page, "x").getByRole("group", { name: "Delete the file of x?" });
+	await expect(confirm).toContainText("/workspace/.pi/extensions/x.ts");
+	// Keep it: nothing changes.
+	await confirm.getByRole("button", { name: "Keep it" }).click();
+	await expect(confirm).toHaveCount(0);
+	await expect(extension(page, "x")).toBeVisible();
+
+	await extension(page, "x").getByRole("button", { name: "Remove x" }).click();
+	await extension(page, "x").getByRole("button", { name: "Delete the file" }).click();
+	await expect(extension(page, "x")).toHaveCount(0, RESTART);
+	await expect(page.getByRole("status", { name: "Notifications" })).toContainText("Deleted /workspace/.pi/extensions/x.ts");
+	await showPanel(page, "Files");
+	await expect(page.getByRole("region", { name: "Files" })).not.toContainText("x.ts");
+	await page.reload();
+	await waitReady(page);
+	await showPanel(page, "Extensions");
+	await expect(page.getByRole("region", { name: "Extensions" })).toContainText("No extensions loaded.");
+});

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { serialize, WORKER_POLICY } from "../../scripts/vite-csp.ts";
 
@@ -20,6 +20,19 @@ function netlifyHeaders(text: string): Map<string, Map<string, string>> {
 	return rules;
 }
 
+/**
+ * The workers a build serves from /assets/ as `<name>.worker-<hash>.js`: every `*.worker.ts` under src/ but the sandbox
+ * frame's script (it runs in sandbox.html, under the frame's policy).
+ */
+const WORKER_ENTRIES = (readdirSync(new URL("src", ROOT), { recursive: true }) as string[])
+	.map((path) => /(?:^|\/)([\w-]+)\.worker\.ts$/.exec(path)?.[1])
+	.filter((name): name is string => !!name && name !== "frame")
+	.sort();
+/** A built worker's file name, as Vite names it. */
+const built = (name: string) => `/assets/${name}.worker-Ab12_-x.js`;
+/** Whether a `_headers` path pattern (`*` a splat) matches a path. */
+const netlifyMatch = (pattern: string, path: string) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`).test(path);
+
 const ISOLATION = {
 	"cross-origin-opener-policy": "same-origin",
 	"cross-origin-embedder-policy": "require-corp",
@@ -34,6 +47,12 @@ describe("headers for static hosts that can send them", () => {
 		const workerRules = [...rules].filter(([path]) => path.startsWith("/assets/"));
 		expect(workerRules.length).toBeGreaterThan(0);
 		for (const [, headers] of workerRules) expect(headers.get("content-security-policy")).toBe(serialize(WORKER_POLICY));
+		// Every worker entry gets it, and the service worker.
+		expect(WORKER_ENTRIES.length).toBeGreaterThanOrEqual(7);
+		const policed = (path: string) =>
+			[...rules].some(([pattern, headers]) => netlifyMatch(pattern, path) && headers.get("content-security-policy") === serialize(WORKER_POLICY));
+		expect(WORKER_ENTRIES.filter((name) => !policed(built(name)))).toEqual([]);
+		expect(policed("/sw.js")).toBe(true);
 	});
 
 	it("vercel.json says the same", () => {
@@ -44,6 +63,13 @@ describe("headers for static hosts that can send them", () => {
 		const workers = config.headers.filter((rule) => rule.source.startsWith("/assets/"));
 		expect(workers.length).toBeGreaterThan(0);
 		for (const rule of workers) expect(rule.headers.find((h) => h.key === "Content-Security-Policy")?.value).toBe(serialize(WORKER_POLICY));
+		const policed = (path: string) =>
+			config.headers.some(
+				(rule) =>
+					new RegExp(`^${rule.source}$`).test(path) && rule.headers.find((h) => h.key === "Content-Security-Policy")?.value === serialize(WORKER_POLICY),
+			);
+		expect(WORKER_ENTRIES.filter((name) => !policed(built(name)))).toEqual([]);
+		expect(policed("/sw.js")).toBe(true);
 	});
 
 	it("vercel.json lets an embed (?embed) be framed by other sites, and its sandbox frame under it, not the full page", () => {

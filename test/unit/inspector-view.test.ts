@@ -6,7 +6,7 @@ import { DETAIL_LIMITS, InspectorLog, LOG_LIMITS } from "../../src/host/state/in
 import type { ConsoleRecord, InspectedEvent } from "../../src/protocol/inspector/inspector.ts";
 import { isBoundedSnapshot } from "../../src/protocol/inspector/inspector-schema.ts";
 import { parseRuntimeEvent } from "../../src/protocol/runtime-schema.ts";
-import { buildRows, DEFAULT_FILTER } from "../../src/ui/inspector/rows.ts";
+import { buildRows, clockTime, DEFAULT_FILTER, sessionsOf } from "../../src/ui/inspector/rows.ts";
 import { chromeTrace } from "../../src/ui/inspector/trace.ts";
 
 let seq = 0;
@@ -31,7 +31,10 @@ describe("inspector list", () => {
 
 	it("groups by prompt, turn and tool call, hiding message_update by default", () => {
 		const rows = buildRows(events, log, DEFAULT_FILTER);
+		// The newest prompt first; inside a prompt, the order things happened in.
 		expect(rows.map((row) => (row.kind === "event" ? row.event.type : row.kind === "console" ? `console ${row.record.text}` : row.kind))).toEqual([
+			"prompt",
+			"input",
 			"prompt",
 			"input",
 			"turn",
@@ -40,12 +43,35 @@ describe("inspector list", () => {
 			"tool_call",
 			"console careful",
 			"tool_result",
-			"prompt",
-			"input",
 		]);
 		expect(buildRows(events, log, { ...DEFAULT_FILTER, hideUpdates: false }).some((row) => row.kind === "event" && row.event.type === "message_update")).toBe(
 			true,
 		);
+	});
+
+	it("titles a tool call with its tool's name and time, and says how long its execute ran", () => {
+		const calls = [
+			event("tool_call", 1, 1, { toolCallId: "tool:1796515166696:9wmvkk363sq", payload: { toolName: "greet", input: {} } }),
+			event("tool_execution_start", 1, 1, { toolCallId: "tool:1796515166696:9wmvkk363sq", start: 1_000, payload: { toolName: "greet" } }),
+			event("tool_execution_end", 1, 1, { toolCallId: "tool:1796515166696:9wmvkk363sq", start: 1_250, payload: { toolName: "greet" } }),
+		];
+		const tool = buildRows(calls, [], DEFAULT_FILTER).find((row) => row.kind === "tool");
+		expect(tool).toMatchObject({ kind: "tool", toolName: "greet", at: calls[0].at, runMs: 250 });
+		expect(clockTime(new Date(2026, 0, 1, 9, 5, 7).getTime())).toBe("09:05:07");
+	});
+
+	it("tells the sessions apart, the newest first, a reload staying in its session", () => {
+		const inspectorLog = new InspectorLog();
+		const batch = (type: string) => ({ events: [event(type, 1, 0)], console: [], requests: [], dropped: 0 });
+		inspectorLog.add(batch("input"), 1, "s-old");
+		inspectorLog.add(batch("input"), 2, "s-new");
+		inspectorLog.add(batch("session_start"), 3, "s-new");
+		inspectorLog.add(batch("input"), 3, "s-new");
+		const sessions = sessionsOf(inspectorLog.store.get().runs);
+		expect(sessions.map((session) => [session.key, [...session.runs]])).toEqual([
+			["s-new", [2, 3]],
+			["s-old", [1]],
+		]);
 	});
 
 	it("filters by type, extension, changes, slow and text", () => {

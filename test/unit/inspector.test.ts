@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ConsoleRecord, InspectedEvent, RequestRecord } from "../../src/protocol/inspector/inspector.ts";
 import type { RuntimeEvent } from "../../src/protocol/runtime.ts";
 import { snapshot } from "../../src/protocol/inspector/inspector-snapshot.ts";
+import { isBoundedSnapshot } from "../../src/protocol/inspector/inspector-schema.ts";
 import { startRuntime } from "../support/runtime-harness.ts";
 
 const guard = `
@@ -112,6 +113,18 @@ describe("inspector", () => {
 		const circular: Record<string, unknown> = {};
 		circular.self = circular;
 		expect(snapshot(circular)).toEqual({ self: "[circular]" });
+	});
+
+	it("keeps a request payload's nested values: a tool's schema in a system message, not \"[object]\"", () => {
+		const schema = {
+			type: "object",
+			properties: { opts: { type: "object", properties: { deep: { type: "array", items: { type: "object", properties: { x: { type: "number" } } } } } } },
+		};
+		const payload = { messages: [{ role: "system", content: "s", toolsAdded: [{ name: "greet", parameters: schema }] }] };
+		const copy = snapshot(payload);
+		expect(copy).toEqual(payload);
+		expect(JSON.stringify(copy)).not.toContain("[object]");
+		expect(isBoundedSnapshot(copy)).toBe(true);
 	});
 });
 

@@ -53,7 +53,7 @@ export function runtimeBridge(deps: RuntimeEventsDeps, generation: number, sessi
 				return Promise.reject(new Error(`The session write was refused: ${problem}.`));
 			}
 			deps.runLog.event(generation, event);
-			return onRuntimeEvent(deps, event, current, generation);
+			return onRuntimeEvent(deps, event, current, generation, sessionId);
 		},
 		requestUI: (id, request) => deps.dialogs.request(id, request),
 		cancelUI: (id) => deps.dialogs.answer(id, { cancelled: true }, "runtime"),
@@ -105,7 +105,7 @@ function showStored(deps: Pick<RuntimeEventsDeps, "store" | "sessions" | "runLog
 	if (entry.type === "session_info") void deps.sessions.renameSession(event.sessionId, typeof entry.name === "string" ? entry.name.trim() : "");
 }
 
-function onRuntimeEvent(deps: RuntimeEventsDeps, event: RuntimeEvent, current: () => boolean, generation: number): void | Promise<void> {
+function onRuntimeEvent(deps: RuntimeEventsDeps, event: RuntimeEvent, current: () => boolean, generation: number, sessionId: string): void | Promise<void> {
 	const { store, notices } = deps;
 	// The runtime's write rejects with the reason, as the session writer's does: what was not stored is not shown.
 	const saveFailed = async (error: unknown): Promise<never> => {
@@ -141,7 +141,7 @@ function onRuntimeEvent(deps: RuntimeEventsDeps, event: RuntimeEvent, current: (
 			notices.notify(event.message, event.level, sessionSource(event.extension), "session");
 			return;
 		case "inspector":
-			if (current()) deps.inspector.add(event, deps.generation());
+			if (current()) deps.inspector.add(event, deps.generation(), sessionId);
 			return;
 		default:
 			store.update((state) => {

@@ -169,7 +169,8 @@ export class RuntimeRunner {
 			writes?.begin();
 			if (!runtime.sandboxed && !this.saidUnsandboxed) {
 				this.saidUnsandboxed = true;
-				this.notify(UNSANDBOXED_NOTICE, "warning");
+				// A banner that stays, not a toast that leaves: it holds for as long as the page is open.
+				this.parts.store.set({ securityNotice: UNSANDBOXED_NOTICE });
 			}
 			this.stopModelsWatch?.();
 			this.stopModelsWatch = watchAvailableModels(

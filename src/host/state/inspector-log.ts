@@ -16,12 +16,21 @@ export const DETAIL_LIMITS = { events: 200, requests: 20 } as const;
 /** A record with the runtime that sent it; `key` is unique in the page; `trimmed` when its snapshots were let go. */
 export type Logged<T> = T & { run: number; key: string; trimmed?: true };
 
+/** A runtime the log heard from: when its first records came, and the session it ran. */
+export interface InspectedRun {
+	run: number;
+	at: number;
+	session?: string;
+}
+
 export interface InspectorState {
 	events: Logged<InspectedEvent>[];
 	console: Logged<ConsoleRecord>[];
 	requests: Logged<RequestRecord>[];
 	/** Records let go, by the worker (a flood) or here (past the limits). */
 	dropped: number;
+	/** The runtimes heard from, oldest first (a reload or a new session starts another). */
+	runs: InspectedRun[];
 }
 
 function appendBounded<T>(list: T[], items: T[], limit: number): { list: T[]; cut: number } {
@@ -51,9 +60,10 @@ function trimOlder<T extends { trimmed?: true }>(list: T[], added: number, keep:
 }
 
 export class InspectorLog {
-	readonly store = new Store<InspectorState>({ events: [], console: [], requests: [], dropped: 0 });
+	readonly store = new Store<InspectorState>({ events: [], console: [], requests: [], dropped: 0, runs: [] });
 
-	add(batch: InspectorBatch, run: number): void {
+	/** `session`: the id of the session the runtime of `run` serves. */
+	add(batch: InspectorBatch, run: number, session?: string): void {
 		const tag = <T extends { seq: number }>(records: T[]): Logged<T>[] => records.map((record) => ({ ...record, run, key: `${run}:${record.seq}` }));
 		this.store.update((state) => {
 			const events = appendBounded(state.events, tag(batch.events), LOG_LIMITS.events);
@@ -64,11 +74,12 @@ export class InspectorLog {
 				console: consoleRecords.list,
 				requests: trimOlder(requests.list, batch.requests.length, DETAIL_LIMITS.requests, trimRequest),
 				dropped: state.dropped + batch.dropped + events.cut + consoleRecords.cut + requests.cut,
+				runs: state.runs.some((known) => known.run === run) ? state.runs : [...state.runs, { run, at: Date.now(), ...(session && { session }) }],
 			};
 		});
 	}
 
 	clear(): void {
-		this.store.update(() => ({ events: [], console: [], requests: [], dropped: 0 }));
+		this.store.update(() => ({ events: [], console: [], requests: [], dropped: 0, runs: [] }));
 	}
 }

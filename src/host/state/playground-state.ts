@@ -165,6 +165,8 @@ export interface PlaygroundState {
 	treeOpen: boolean;
 	/** The list of keyboard shortcuts (`/hotkeys`) is shown. */
 	hotkeysOpen: boolean;
+	/** A warning about the page's safety that stays on screen as a banner (the host cannot serve the sandbox frame). */
+	securityNotice?: string;
 	/** An automatic retry waits: what failed, which attempt, and when the next one starts (ms since epoch). */
 	retry?: { attempt: number; maxAttempts: number; errorMessage: string; startsAt: number };
 	/** Providers extensions registered; the model picker lists them. */

@@ -11,7 +11,8 @@ export const INSPECTOR_LIMITS = {
 	string: 2_000,
 	/** Items kept of an array, keys of an object. */
 	items: 100,
-	depth: 10,
+	/** Levels of nesting kept: deep enough for a tool's JSON Schema inside a request's payload (nodes bound the size). */
+	depth: 32,
 	/** Values (strings, numbers, objects, ...) in one snapshot. */
 	nodes: 3_000,
 	/**

@@ -8,8 +8,8 @@ export function ColorSchemeToggle() {
 	const [scheme, setScheme] = useColorScheme();
 	return (
 		<label className="color-scheme-toggle">
-			Theme
-			<select value={scheme} onChange={(event) => setScheme(event.target.value as ColorScheme)}>
+			<span className="label-text">Theme</span>
+			<select aria-label="Theme" value={scheme} onChange={(event) => setScheme(event.target.value as ColorScheme)}>
 				<option value="system">System</option>
 				<option value="light">Light</option>
 				<option value="dark">Dark</option>

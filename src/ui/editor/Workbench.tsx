@@ -4,6 +4,7 @@
  * from the language service worker, and the problems list. Typing keeps a draft in the page's
  * database; Ctrl/Cmd+S or Run saves the file and reloads the extensions on the same session.
  */
+import { indentUnit } from "@codemirror/language";
 import { EditorState } from "@codemirror/state";
 import { EditorView, keymap } from "@codemirror/view";
 import { basicSetup } from "codemirror";
@@ -17,7 +18,7 @@ import { FileTree } from "../files/FileTree.tsx";
 import { deferredLanguageService, runtimeProblemsChanged, typescriptSupport, type Problem } from "./language.ts";
 import { ProblemsList } from "./ProblemsList.tsx";
 import { editorTheme, scrollerReachable } from "./editor-theme.ts";
-import type { EditorIntent } from "./intent.ts";
+import { type EditorIntent, indentOf } from "./editor-defaults.ts";
 import "./editor.css";
 
 type EditorDesk = Playground["editor"];
@@ -65,6 +66,8 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 	const [kept, setKept] = useState<Record<string, boolean>>({});
 	const [tsProblems, setTsProblems] = useState<Record<string, Problem[]>>({});
 	const [status, setStatus] = useState<string>();
+	/** The file tree is shown; put away, the code gets the pane's whole width. */
+	const [treeShown, setTreeShown] = useState(true);
 	const runtimeRef = useRef(runtimeProblems);
 	runtimeRef.current = runtimeProblems;
 	const activeRef = useRef<string>(undefined);
@@ -110,6 +113,11 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 						},
 					]),
 					basicSetup,
+					// Long lines wrap: the start of every line stays in view, in a narrow pane and on a phone.
+					EditorView.lineWrapping,
+					// New lines indent as the file does (tabs where it uses tabs), a tab drawn four columns wide.
+					indentUnit.of(indentOf(doc)),
+					EditorState.tabSize.of(4),
 					editorTheme,
 					EditorView.contentAttributes.of({ "aria-label": `Code of ${path.split("/").pop()}` }),
 					scrollerReachable,
@@ -254,6 +262,16 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 	return (
 		<div className="workbench">
 			<div className="workbench-bar">
+				<button
+					type="button"
+					className="tree-toggle"
+					aria-expanded={treeShown}
+					aria-controls="workbench-tree"
+					title={treeShown ? "Hide the file tree: the code gets its room" : "Show the file tree"}
+					onClick={() => setTreeShown(!treeShown)}
+				>
+					File tree
+				</button>
 				{!readOnly && <TemplatePicker onPick={(id) => void createFromTemplate(id)} />}
 				{!readOnly && (
 					<button type="button" disabled={!active} onClick={() => active && void run(active)} title="Save and reload the extensions (Ctrl+S)">
@@ -267,7 +285,7 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 				)}
 			</div>
 			<div className="workbench-body">
-				<nav className="workbench-tree" aria-label="Editor files">
+				<nav id="workbench-tree" className="workbench-tree" aria-label="Editor files" hidden={!treeShown}>
 					<FileTree root={root} files={files} open={active} labelPrefix="Edit " onOpen={(path) => path && void open(path)} />
 				</nav>
 				<div className="workbench-main">

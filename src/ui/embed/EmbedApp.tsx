@@ -6,6 +6,7 @@
 import { useCallback, useMemo, useState } from "react";
 import type { EmbedOptions } from "../../share/embed-params.ts";
 import type { Playground } from "../../host/playground.ts";
+import type { PlaygroundState } from "../../host/state/playground-state.ts";
 import { BranchIndex } from "../../session/tree.ts";
 import { ansiToNodes } from "../design/ansi.tsx";
 import { ComponentDialog } from "../dialogs/ComponentDialog.tsx";
@@ -15,13 +16,17 @@ import { EditorPane } from "../editor/EditorPane.tsx";
 import { editorProblems } from "../editor/runtime-problems.ts";
 import { ManualTurnForm } from "../transcript/ManualTurnForm.tsx";
 import { Notifications } from "../shell/Notifications.tsx";
-import { PlaygroundTranscript } from "../transcript/PlaygroundTranscript.tsx";
+import { SecurityBanner } from "../shell/SecurityBanner.tsx";
+import { CommandOutput, PlaygroundTranscript } from "../transcript/PlaygroundTranscript.tsx";
 import { usePlaygroundState } from "../usePlayground.ts";
 import { ShareConsent } from "../share/ShareConsent.tsx";
 import { PackageConsent } from "../packages/PackageConsent.tsx";
 import { StartingStatus } from "../shell/StartingStatus.tsx";
 import "../shell/shell.css";
 import "./embed.css";
+
+/** A read-only embed's toasts: the page's own; what the session said is under the transcript (CommandOutput). */
+const pageNotices = (notices: PlaygroundState["notifications"]) => notices.filter((notice) => notice.origin === "page");
 
 export function EmbedApp({ playground, options }: { playground: Playground; options: EmbedOptions }) {
 	const state = usePlaygroundState(playground);
@@ -31,6 +36,7 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 	const dismiss = useCallback((id: number) => playground.notices.dismiss(id), [playground]);
 	const dismissDropped = useCallback((source: string) => playground.notices.dismissDropped(source), [playground]);
 	const dialog = state.dialogs[0];
+	const toasts = useMemo(() => (options.readOnly ? pageNotices(state.notifications) : state.notifications), [options.readOnly, state.notifications]);
 	return (
 		<div className={`app embed embed-${options.layout}`} data-phase={state.phase} data-embed={options.layout} data-readonly={options.readOnly}>
 			<header className="embed-bar">
@@ -48,6 +54,7 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 					)}
 				</span>
 			</header>
+			<SecurityBanner notice={state.securityNotice} />
 			<div className="embed-panes">
 				{options.layout === "editor" && (
 					<EditorPane
@@ -57,6 +64,7 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 						runtimeProblems={runtimeProblems}
 						onNotice={playground.notices.error}
 						readOnly={options.readOnly}
+						openFirst
 					/>
 				)}
 				<div className="chat">
@@ -70,7 +78,8 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 							This session is open in another tab or frame, which writes it.
 						</p>
 					)}
-					<PlaygroundTranscript state={state} branch={branch} />
+					<PlaygroundTranscript state={state} branch={branch} readOnly={options.readOnly} />
+					{options.readOnly && <CommandOutput notices={state.notifications} />}
 					{state.manualTurn && !options.readOnly && (
 						<ManualTurnForm
 							key={state.manualTurn.id}
@@ -82,8 +91,8 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 					{!options.readOnly && <PlaygroundComposer playground={playground} state={state} />}
 				</div>
 			</div>
-			<Notifications items={state.notifications} dropped={state.droppedNotifications} onDismiss={dismiss} onDismissDropped={dismissDropped} />
-			<ShareConsent desk={playground.share} />
+			<Notifications items={toasts} dropped={state.droppedNotifications} onDismiss={dismiss} onDismissDropped={dismissDropped} />
+			<ShareConsent desk={playground.share} embedded />
 			{state.phase === "awaiting-trust" && state.packageConsent.length > 0 && (
 				<PackageConsent items={state.packageConsent} onDecide={(run) => void playground.decidePackages(run)} />
 			)}

@@ -12,7 +12,7 @@ import { EventDetails } from "./EventDetails.tsx";
 import { formatMs } from "./Json.tsx";
 import { RequestView } from "./RequestView.tsx";
 import { TabShown } from "../shell/PanelTabs.tsx";
-import { buildRows, DEFAULT_FILTER, isFailed, isSlow, type InspectorFilter, type Row } from "./rows.ts";
+import { buildRows, clockTime, sessionsOf, DEFAULT_FILTER, isFailed, isSlow, type InspectorFilter, type Row } from "./rows.ts";
 import { chromeTrace } from "./trace.ts";
 import "../transcript/transcript.css";
 import "./inspector.css";
@@ -121,11 +121,20 @@ function RowView({
 }) {
 	switch (row.kind) {
 		case "prompt":
-			return <div className="inspector-group">{row.prompt === 0 ? "Before the first prompt" : `Prompt ${row.prompt}`}</div>;
+			return (
+				<div className="inspector-group">
+					{row.prompt === 0 ? "Before the first prompt" : `Prompt ${row.prompt}`} <span className="muted">{clockTime(row.at)}</span>
+				</div>
+			);
 		case "turn":
 			return <div className="inspector-group turn">Turn {row.turn}</div>;
 		case "tool":
-			return <div className="inspector-group tool">Tool call {row.toolCallId}</div>;
+			return (
+				<div className="inspector-group tool" title={row.toolCallId}>
+					Tool <code>{row.toolName ?? "call"}</code> <span className="muted">{clockTime(row.at)}</span>
+					{row.runMs !== undefined && <span className="duration"> · ran {formatMs(row.runMs)}</span>}
+				</div>
+			);
 		case "event":
 			return (
 				<div className={row.nested ? "nested" : undefined}>
@@ -196,10 +205,20 @@ export function InspectorPanel({ log }: { log: InspectorLog }) {
 	if (shown) kept.current = live;
 	const state = kept.current;
 	const [tab, setTab] = useState<"events" | "requests">("events");
+
 	const [filter, setFilter] = useState(DEFAULT_FILTER);
 	const [open, setOpen] = useState<Set<string>>(new Set());
 	const [pinned, setPinned] = useState<Set<string>>(new Set());
-	const rows = useMemo(() => buildRows(state.events, state.console, filter), [state.events, state.console, filter]);
+	// The current session's records, unless the user picks an earlier session or all of them.
+	const [sessionChoice, setSessionChoice] = useState("");
+	const sessions = useMemo(() => sessionsOf(state.runs), [state.runs]);
+	const chosen = sessionChoice === "all" ? undefined : (sessions.find((session) => session.key === sessionChoice) ?? sessions[0]);
+	const runs = chosen?.runs;
+	const listed = useMemo(() => {
+		const inRuns = <T extends { run: number }>(list: T[]) => (runs ? list.filter((record) => runs.has(record.run)) : list);
+		return { events: inRuns(state.events), console: inRuns(state.console), requests: inRuns(state.requests) };
+	}, [state.events, state.console, state.requests, runs]);
+	const rows = useMemo(() => buildRows(listed.events, listed.console, filter), [listed, filter]);
 	const types = useMemo(() => [...new Set(state.events.map((event) => event.type))].sort(), [state.events]);
 	const extensions = useMemo(
 		() =>
@@ -211,18 +230,28 @@ export function InspectorPanel({ log }: { log: InspectorLog }) {
 			].sort(),
 		[state.events, state.console],
 	);
-	const pinnedEvents = state.events.filter((event) => pinned.has(event.key));
+	const pinnedEvents = listed.events.filter((event) => pinned.has(event.key));
 	const onToggle = (key: string) => setOpen((current) => toggled(current, key));
 	const onPin = (key: string) => setPinned((current) => toggled(current, key));
 	return (
 		<section className="panel inspector" aria-label="Inspector">
 			<div className="inspector-bar">
 				<h2>Inspector</h2>
+				{sessions.length > 0 && (
+					<select aria-label="Session" value={chosen ? chosen.key : "all"} onChange={(e) => setSessionChoice(e.target.value)}>
+						{sessions.map((session, index) => (
+							<option key={session.key} value={session.key}>
+								{index === 0 ? `This session (since ${clockTime(session.at)})` : `Earlier session, from ${clockTime(session.at)}`}
+							</option>
+						))}
+						{sessions.length > 1 && <option value="all">All sessions</option>}
+					</select>
+				)}
 				<button type="button" aria-pressed={tab === "events"} onClick={() => setTab("events")}>
-					Events ({state.events.length})
+					Events ({listed.events.length})
 				</button>
 				<button type="button" aria-pressed={tab === "requests"} onClick={() => setTab("requests")}>
-					Requests ({state.requests.length})
+					Requests ({listed.requests.length})
 				</button>
 				<button type="button" onClick={() => downloadBlob("playa-inspector.json", JSON.stringify(state, null, 2))}>
 					Export JSON
@@ -246,13 +275,13 @@ export function InspectorPanel({ log }: { log: InspectorLog }) {
 						</div>
 					)}
 					{rows.length === 0 ? (
-						<p className="muted">No event recorded{state.events.length > 0 ? " matches the filters" : " yet"}.</p>
+						<p className="muted">No event recorded{listed.events.length > 0 ? " matches the filters" : " yet"}.</p>
 					) : (
 						<EventList rows={rows} open={open} pinned={pinned} onToggle={onToggle} onPin={onPin} />
 					)}
 				</>
 			) : (
-				<RequestView requests={state.requests} />
+				<RequestView requests={listed.requests} />
 			)}
 		</section>
 	);

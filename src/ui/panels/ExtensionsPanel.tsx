@@ -25,6 +25,10 @@ interface Props {
 	packages?: { id: string; base: string; installLine: string }[];
 	onAdd(url: string): void;
 	onRemove(url: string): void;
+	/** The extensions the user listed (URLs, workspace paths): Remove takes them off the list. */
+	listed?: readonly string[];
+	/** Deletes a project extension's file (one found in `.pi/extensions/`): its Remove asks first. */
+	onDeleteFile?(url: string): void;
 	/** Turns an extension that hung the runtime back on: a new runtime starts (a few seconds); resolves once it reported. */
 	onEnable(url: string): void | Promise<void>;
 	onFlag(name: string, value: boolean | string): void;
@@ -93,6 +97,8 @@ export function ExtensionsPanel({
 	packages,
 	onAdd,
 	onRemove,
+	listed = [],
+	onDeleteFile,
 	onEnable,
 	onFlag,
 	onReload,
@@ -101,6 +107,10 @@ export function ExtensionsPanel({
 	onBrowsePackages,
 }: Props) {
 	const [url, setUrl] = useState("");
+	/** The project extension whose Remove waits for a yes: it deletes the file. */
+	const [confirming, setConfirming] = useState<string>();
+	/** A project extension's file: an extension found in the workspace that the user did not list. */
+	const projectFile = (target: string) => (onDeleteFile && !listed.includes(target) ? workspacePathOf(target) : undefined);
 	/** Extensions being turned on: the card says so until the new runtime has reported them. */
 	const [turningOn, setTurningOn] = useState<ReadonlySet<string>>(new Set());
 	const turnOn = (target: string) => {
@@ -140,10 +150,35 @@ export function ExtensionsPanel({
 									{turningOn.has(extension.url) ? "Turning on…" : "Turn on"}
 								</button>
 							)}
-							<button type="button" aria-label={`Remove ${extension.name}`} onClick={() => onRemove(extension.url)}>
+							<button
+								type="button"
+								aria-label={`Remove ${extension.name}`}
+								aria-expanded={projectFile(extension.url) ? confirming === extension.url : undefined}
+								onClick={() => (projectFile(extension.url) ? setConfirming(extension.url) : onRemove(extension.url))}
+							>
 								Remove
 							</button>
 						</div>
+						{confirming === extension.url && projectFile(extension.url) && (
+							<fieldset className="extension-confirm" aria-label={`Delete the file of ${visibleText(extension.name)}?`}>
+								<p>
+									This extension is the file <code>{visibleText(projectFile(extension.url)!)}</code> in the workspace: Remove deletes it.
+								</p>
+								<button
+									type="button"
+									className="danger"
+									onClick={() => {
+										setConfirming(undefined);
+										onDeleteFile?.(extension.url);
+									}}
+								>
+									Delete the file
+								</button>{" "}
+								<button type="button" onClick={() => setConfirming(undefined)}>
+									Keep it
+								</button>
+							</fieldset>
+						)}
 						<p className="muted url">
 							{/* The runtime's word on the URL is a claim: only a web address becomes a link. */}
 							{/^https?:\/\//i.test(extension.url) ? (

@@ -91,22 +91,13 @@ function useNewTabHref(offer: ShareOffer, readiness: ConsentReadiness): string |
 }
 
 /** The consent for one offered snapshot; in another site's frame, its yes is off until the consent is seen (consent-visibility.ts). */
-function OfferConsent({ desk, offer, opening }: { desk: ShareDesk; offer: ShareOffer; opening: boolean }) {
+function OfferConsent({ desk, offer, opening, embedded }: { desk: ShareDesk; offer: ShareOffer; opening: boolean; embedded: boolean }) {
 	const dialog = useRef<HTMLDialogElement>(null);
 	const readiness = useConsentReadiness(dialog);
 	const newTab = useNewTabHref(offer, readiness);
 	const extensionFiles = offer.code.filter((file) => file.path === file.extension).length;
-	return (
-		<Modal title="Open this shared playground?" className="share-consent" onCancel={() => desk.decline()} dialogRef={dialog}>
-			<p>
-				From {offer.source}. It opens as a new playground beside yours: your files and sessions stay as they are, and you can go back to them. Nothing of it
-				runs until you say yes; then its extensions run in this browser with the playground's workspace.
-			</p>
-			<p className="share-runs-summary">
-				{extensionFiles + offer.snapshot.extensions.length === 0
-					? "Nothing of it runs as code: it has no extension."
-					: `Code that runs once you say yes: ${count(extensionFiles, "extension file")} of its workspace (listed first) and ${count(offer.snapshot.extensions.length, "extension")} from URLs.`}
-			</p>
+	const contents = (
+		<>
 			<h3>Files ({offer.snapshot.files.length})</h3>
 			{offer.snapshot.files.length === 0 ? (
 				<p className="muted">None.</p>
@@ -141,6 +132,42 @@ function OfferConsent({ desk, offer, opening }: { desk: ShareDesk; offer: ShareO
 						))}
 					</ul>
 				</>
+			)}
+		</>
+	);
+	return (
+		<Modal
+			title="Open this shared playground?"
+			className={embedded ? "share-consent compact" : "share-consent"}
+			onCancel={() => desk.decline()}
+			dialogRef={dialog}
+		>
+			{embedded ? (
+				<p>
+					From {offer.source}. This demo opens in this frame, as a playground of its own. Nothing of it runs until you say yes; then its extensions run in this
+					browser.
+				</p>
+			) : (
+				<p>
+					From {offer.source}. It opens as a new playground beside yours: your files and sessions stay as they are, and you can go back to them. Nothing of it
+					runs until you say yes; then its extensions run in this browser with the playground's workspace.
+				</p>
+			)}
+			<p className="share-runs-summary">
+				{extensionFiles + offer.snapshot.extensions.length === 0
+					? "Nothing of it runs as code: it has no extension."
+					: `Code that runs once you say yes: ${count(extensionFiles, "extension file")} of its workspace (listed first) and ${count(offer.snapshot.extensions.length, "extension")} from URLs.`}
+			</p>
+			{embedded ? (
+				// In a frame of a few hundred pixels the lists fold away, so the answer stays in view.
+				<details className="share-contents">
+					<summary>
+						What it holds: {count(offer.snapshot.files.length, "file")}, {count(offer.snapshot.extensions.length, "extension")} from URLs
+					</summary>
+					{contents}
+				</details>
+			) : (
+				contents
 			)}
 			<dl className="share-summary">
 				{offer.snapshot.model && (
@@ -183,7 +210,8 @@ function OfferConsent({ desk, offer, opening }: { desk: ShareDesk; offer: ShareO
 	);
 }
 
-export function ShareConsent({ desk }: { desk: ShareDesk }) {
+/** `embedded`: in an embed's frame, where the consent is compact and says what opens in the frame. */
+export function ShareConsent({ desk, embedded = false }: { desk: ShareDesk; embedded?: boolean }) {
 	const state = useSyncExternalStore(desk.store.subscribe, desk.store.get);
 	const { offer } = state;
 	return (
@@ -196,7 +224,7 @@ export function ShareConsent({ desk }: { desk: ShareDesk }) {
 					</button>
 				</div>
 			)}
-			{offer && <OfferConsent desk={desk} offer={offer} opening={state.opening} />}
+			{offer && <OfferConsent desk={desk} offer={offer} opening={state.opening} embedded={embedded} />}
 		</>
 	);
 }

@@ -1,9 +1,10 @@
 /**
- * The page's header: the name, the playground switch, Examples (its gallery plugs in through `onExamples`), Share,
- * the model picker (Scripted and Manual at once; others in the Model tab), and a slot for a theme toggle. An
+ * The page's header, one row at any width: the name, the playground switch (cut with an ellipsis, not wrapped),
+ * Examples (its gallery plugs in through `onExamples`), Share, the one model control (Scripted and Manual at once;
+ * others in the Model tab, the current one named in it), New session, Tree, and a slot for a theme toggle. An
  * extension's title (`ctx.ui.setTitle`) may carry ANSI styles, as pi's theme gives them: they are drawn as styles.
  */
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { ModelChoice } from "../../protocol/runtime.ts";
 import { ansiToNodes } from "../design/ansi.tsx";
 import { modelTitle, type OfflineModel } from "../panels/ModelPanel.tsx";
@@ -31,6 +32,49 @@ const OTHER = "other";
 /** What the scripted model is, where it is picked. */
 export const SCRIPTED_HINT = "Scripted: replays the steps on the Model tab, offline, no key needed.";
 
+/**
+ * Controls that sit in the row on a wide page and, on a narrow one (shell.css), behind a "More" button that shows
+ * them below it: each control is in the page once, so the row never wraps.
+ */
+function MoreControls({ children }: { children: ReactNode }) {
+	const [open, setOpen] = useState(false);
+	const root = useRef<HTMLDivElement>(null);
+	useEffect(() => {
+		if (!open) return;
+		const within = (target: EventTarget | null) => target instanceof Node && !!root.current?.contains(target);
+		// Put away by a press elsewhere, by Escape (focus back on More), and by a button inside once pressed (a select's
+		// change does not: the theme may be tried in turn).
+		const outside = (event: PointerEvent) => within(event.target) || setOpen(false);
+		const onEscape = (event: KeyboardEvent) => {
+			if (event.key !== "Escape") return;
+			setOpen(false);
+			root.current?.querySelector<HTMLButtonElement>(".more-toggle")?.focus();
+		};
+		const picked = (event: MouseEvent) => {
+			const button = event.target instanceof Element ? event.target.closest(".more-items button") : null;
+			if (button && within(button)) setOpen(false);
+		};
+		document.addEventListener("pointerdown", outside);
+		document.addEventListener("keydown", onEscape);
+		document.addEventListener("click", picked);
+		return () => {
+			document.removeEventListener("pointerdown", outside);
+			document.removeEventListener("keydown", onEscape);
+			document.removeEventListener("click", picked);
+		};
+	}, [open]);
+	return (
+		<div ref={root} className="topbar-more" data-open={open}>
+			<button type="button" className="more-toggle" aria-expanded={open} aria-controls="topbar-more-items" onClick={() => setOpen(!open)}>
+				More
+			</button>
+			<div id="topbar-more-items" className="more-items">
+				{children}
+			</div>
+		</div>
+	);
+}
+
 export function Header({ title, model, offline, running, onSelectModel, onNewSession, onTree, onExamples, themeToggle, onShare, playgroundSwitch }: Props) {
 	const offlineValue = offline.find((m) => m.provider === model.provider && m.id === model.id) ? `${model.provider}/${model.id}` : OTHER;
 	return (
@@ -40,9 +84,6 @@ export function Header({ title, model, offline, running, onSelectModel, onNewSes
 			{playgroundSwitch}
 			<button type="button" onClick={onExamples} disabled={!onExamples}>
 				Examples
-			</button>
-			<button type="button" onClick={onShare} disabled={!onShare}>
-				Share
 			</button>
 			<label className="topbar-model">
 				<span className="visually-hidden">Model</span>
@@ -65,16 +106,18 @@ export function Header({ title, model, offline, running, onSelectModel, onNewSes
 					</option>
 				</select>
 			</label>
-			<span className="model" aria-label="Current model">
-				Model: {modelTitle(model, offline)}
-			</span>
-			<button type="button" onClick={onNewSession} disabled={running}>
-				New session
-			</button>
-			<button type="button" onClick={onTree}>
-				Tree
-			</button>
-			{themeToggle}
+			<MoreControls>
+				<button type="button" onClick={onShare} disabled={!onShare}>
+					Share
+				</button>
+				<button type="button" onClick={onNewSession} disabled={running}>
+					New session
+				</button>
+				<button type="button" onClick={onTree}>
+					Tree
+				</button>
+				{themeToggle}
+			</MoreControls>
 		</header>
 	);
 }

@@ -78,7 +78,7 @@ export function Panes({ editor, session, panels, reveal }: Props) {
 	useEffect(() => {
 		if (reveal) setShown(reveal.pane);
 	}, [reveal]);
-	const [widths, setWidths] = useState({ editor: 0.34, panels: 0.26 });
+	const [widths, setWidths] = useState({ editor: 0.4, panels: 0.24 });
 	const resize = (pane: "editor" | "panels", delta: number) =>
 		setWidths((w) => {
 			const total = window.innerWidth;

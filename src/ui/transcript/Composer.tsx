@@ -125,7 +125,13 @@ export function Composer({ running, disabled, commands, injected, onSubmit, onAb
 			)}
 			<textarea
 				aria-label="Prompt"
-				placeholder={disabled ? "Starting…" : "Write a prompt, or /command. Enter sends, Shift+Enter for a new line, Esc stops."}
+				placeholder={
+					disabled
+						? "Starting…"
+						: running
+							? "A message now steers the run: the model reads it after its current step. Esc stops."
+							: "Write a prompt, or /command. Enter sends, Shift+Enter for a new line, Esc stops."
+				}
 				value={text}
 				rows={3}
 				onChange={(event) => setText(event.target.value)}
@@ -145,8 +151,13 @@ export function Composer({ running, disabled, commands, injected, onSubmit, onAb
 						Stop
 					</button>
 				) : null}
-				<button type="submit" disabled={disabled || !text.trim()}>
-					Send
+				{/* While a run goes, a message steers it (as pi queues a prompt typed mid-run as a steering message). */}
+				<button
+					type="submit"
+					disabled={disabled || !text.trim()}
+					title={running ? "Send it to the running agent: it reads it after its current step" : undefined}
+				>
+					{running ? "Steer" : "Send"}
 				</button>
 			</div>
 		</form>
@@ -158,7 +169,8 @@ export function PlaygroundComposer({ playground, state }: { playground: Playgrou
 	return (
 		<Composer
 			running={state.running}
-			disabled={state.phase !== "ready" || state.running}
+			// A run going does not disable it: what is sent then steers the run.
+			disabled={state.phase !== "ready"}
 			commands={state.commands}
 			injected={state.editorText}
 			onSubmit={(text) => void playground.submit(text)}

@@ -21,7 +21,8 @@ const ExtensionHeader = memo(function ExtensionHeader({ header }: { header: NonN
 	);
 });
 
-export function PlaygroundTranscript({ state, branch }: { state: PlaygroundState; branch: StoredEntry[] }) {
+/** `readOnly`: no composer below it (a read-only embed). */
+export function PlaygroundTranscript({ state, branch, readOnly = false }: { state: PlaygroundState; branch: StoredEntry[]; readOnly?: boolean }) {
 	return (
 		<>
 			{state.header && <ExtensionHeader header={state.header} />}
@@ -35,7 +36,28 @@ export function PlaygroundTranscript({ state, branch }: { state: PlaygroundState
 				toolOutputs={state.toolOutputs}
 				shellOutput={state.shellOutput}
 				answers={state.answerLog}
+				{...(readOnly && { emptyText: "No messages yet." })}
 			/>
 		</>
+	);
+}
+
+/**
+ * What the session's commands and extensions said (`ctx.ui.notify`), under a read-only embed's transcript: there the
+ * reader sent nothing and sees no composer, so what a command answered stays in the page's flow rather than in a
+ * toast that leaves. The newest few, as the page keeps them.
+ */
+export function CommandOutput({ notices }: { notices: PlaygroundState["notifications"] }) {
+	const said = notices.filter((notice) => notice.origin === "session").slice(-5);
+	if (said.length === 0) return null;
+	return (
+		<ul className="command-output" aria-label="Command output">
+			{said.map((notice) => (
+				<li key={notice.id} className={`command-output-${notice.level}`}>
+					<span className="source">{notice.source}:</span> <span className="text">{notice.message}</span>
+					{notice.count && notice.count > 1 ? <span className="muted"> ×{notice.count}</span> : null}
+				</li>
+			))}
+		</ul>
 	);
 }

@@ -319,6 +319,7 @@ export function Transcript({
 	toolOutputs = NO_OUTPUTS,
 	shellOutput,
 	answers = NO_ANSWERS,
+	emptyText = "No messages yet. Write a prompt below.",
 }: {
 	entries: StoredEntry[];
 	streaming?: AgentMessage;
@@ -334,6 +335,8 @@ export function Transcript({
 	shellOutput?: { command: string; text: string };
 	/** The answers to dialogs, the script's and the user's, each shown after the entry it followed (those of other branches are not). */
 	answers?: GivenAnswer[];
+	/** What an empty transcript says (a read-only one has no prompt below). */
+	emptyText?: string;
 }) {
 	// One item per entry, kept while the entry and its drawing stay the same, so the rows that did not change
 	// do not render again; the streamed reply changes only its own item.
@@ -370,7 +373,7 @@ export function Transcript({
 			<ToolOutputs.Provider value={toolOutputs}>
 				<section className="transcript" aria-label="Transcript" aria-live="polite">
 					{items.length === 0 ? (
-						<p className="muted">No messages yet. Write a prompt below.</p>
+						<p className="muted">{emptyText}</p>
 					) : (
 						<TranscriptList items={items} render={(item) => <ItemView item={item} />} estimateSize={estimateItem} />
 					)}

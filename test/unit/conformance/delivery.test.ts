@@ -212,3 +212,17 @@ describe("sendUserMessage", () => {
 		expect(shape(entries())).toEqual(["user:go", "assistant:call wait", "toolResult:waited", "user:also this", "assistant:noted"]);
 	});
 });
+
+describe("a prompt from the composer while a run streams", () => {
+	it("steers the run: delivered in the same run, before the model's next request", async () => {
+		const { runtime, events, entries, contexts, started, release } = await setup([WAIT, { text: "turned" }]);
+		const run = runtime.submit("go");
+		await started;
+		await runtime.submit("turn left");
+		release();
+		await run;
+		expect(runs(events)).toBe(1);
+		expect(contexts).toEqual([["user"], ["user", "assistant", "toolResult", "user"]]);
+		expect(shape(entries())).toEqual(["user:go", "assistant:call wait", "toolResult:waited", "user:turn left", "assistant:turned"]);
+	});
+});

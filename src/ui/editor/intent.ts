@@ -1,4 +1,0 @@
-/** What opening the editor is for: a new extension from a template (`run`: at once, the first screen's starter), or a file. */
-export type EditorIntent =
-	| { kind: "template"; id: string; run?: boolean }
-	| { kind: "open"; path: string; line?: number; replace?: { text: string; run?: boolean } };
