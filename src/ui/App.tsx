@@ -29,7 +29,6 @@ import { DialogAnswersPanel } from "./panels/DialogAnswersPanel.tsx";
 import { answersGivenOnBranch } from "../host/state/answer-log.ts";
 import { extensionCards } from "../host/state/playground-state.ts";
 import { SessionsPanel } from "./panels/SessionsPanel.tsx";
-import { ScenarioPanel } from "./scenario/ScenarioPanel.tsx";
 import { ansiToNodes, stripAnsi } from "./design/ansi.tsx";
 import { PlaygroundTranscript } from "./transcript/PlaygroundTranscript.tsx";
 import { LastReply, NextReply } from "./transcript/NextReply.tsx";
@@ -48,6 +47,7 @@ const PAGE_TITLE = "Playa — extension playground";
 type TreePanelComponent = typeof import("./panels/TreePanel.tsx").TreePanel;
 
 // Loaded when first opened: not part of the page's first load.
+const ScenarioPanel = lazy(() => import("./scenario/ScenarioPanel.tsx").then((module) => ({ default: module.ScenarioPanel })));
 const InspectorPanel = lazy(() => import("./inspector/InspectorPanel.tsx").then((module) => ({ default: module.InspectorPanel })));
 const PackageBrowser = lazy(() => import("./packages/PackageBrowser.tsx").then((module) => ({ default: module.PackageBrowser })));
 const PackageConsent = lazy(() => import("./packages/PackageConsent.tsx").then((module) => ({ default: module.PackageConsent })));
@@ -348,7 +348,15 @@ export function App(props: AppProps) {
 							},
 							{ id: "files", label: "Files", content: filesPanel },
 							{ id: "lessons", label: "Lessons", content: <LessonsTab playground={playground} /> },
-							{ id: "scenarios", label: "Scenarios", content: <ScenarioPanel playground={playground} busy={reloadDisabled} /> },
+							{
+								id: "scenarios",
+								label: "Scenarios",
+								content: (
+									<Suspense fallback={<p className="muted">Loading scenarios…</p>}>
+										<ScenarioPanel playground={playground} busy={reloadDisabled} />
+									</Suspense>
+								),
+							},
 							{
 								id: "inspector",
 								label: "Inspector",

@@ -42,7 +42,7 @@ describe("the run log", () => {
 		expect(log.runs().map((r) => r.sessionId)).not.toContain("a");
 	});
 
-	it("compares two sessions' runs as a replay: the first expected, the second what happened", () => {
+	it("compares two sessions' runs as a replay: the first expected, the second what happened", async () => {
 		const log = new RunLog();
 		run(log, 1, "a", "hello");
 		run(log, 2, "b", "bye");
@@ -63,7 +63,7 @@ describe("the run log", () => {
 			origin: "http://localhost",
 			setScript: async () => {},
 		});
-		desk.compareSessions("a", "b");
+		await desk.compareSessions("a", "b");
 		const replay = desk.store.get().replay;
 		expect(replay?.phase).toBe("done");
 		if (replay?.phase !== "done") return;
@@ -71,7 +71,7 @@ describe("the run log", () => {
 		expect(replay.divergences).toEqual([
 			expect.objectContaining({ step: 1, list: "notifications", field: "message", kind: "changed", expected: "hello", actual: "bye" }),
 		]);
-		desk.compareSessions("a", "a");
+		await desk.compareSessions("a", "a");
 		expect(desk.store.get().replay).toMatchObject({ phase: "done", divergences: [] });
 	});
 });

@@ -6,12 +6,7 @@
  * against the extensions as they are now, then compares (src/scenario/compare.ts) for the Scenarios tab's diff.
  */
 import { isWorkspaceUrl, workspacePathOf } from "../../protocol/workspace/workspace-url.ts";
-import { compareScenario } from "../../scenario/compare.ts";
-import { parseScenario, ScenarioError, scenarioText } from "../../scenario/parse.ts";
-import { formatReport } from "../../scenario/report.ts";
-import { answerFor, observeRun, repliesIn, scenarioFromRun } from "../../scenario/run-record.ts";
-import { SCENARIO_LIMITS, type Scenario } from "../../scenario/schema.ts";
-import { testFileName, vitestFileText } from "../../scenario/vitest-file.ts";
+import type { Scenario } from "../../scenario/schema.ts";
 import type { ScriptStep } from "../../protocol/script.ts";
 import { branchPath } from "../../session/tree.ts";
 import { type Fault, FAULTS, withFault } from "./faults.ts";
@@ -21,6 +16,9 @@ import { type PlaygroundState, SCRIPTED_CHOICE } from "../state/playground-state
 import type { RunLog } from "../state/run-log.ts";
 import type { ScenarioState } from "../state/scenario-state.ts";
 import { Store } from "../state/store.ts";
+
+/** The scenario format's code, loaded when a scenario is first saved, opened or compared (scenario-tools.ts). */
+const scenarioTools = () => import("./scenario-tools.ts");
 
 export interface ScenarioDeskParts {
 	store: Store<PlaygroundState>;
@@ -93,7 +91,8 @@ export class ScenarioDesk {
 	}
 
 	/** The current session's run as a scenario, on the branch shown (steps on other branches left out). */
-	save(): Saved {
+	async save(): Promise<Saved> {
+		const { scenarioFromRun, scenarioText } = await scenarioTools();
 		const state = this.parts.store.get();
 		const run = this.parts.runLog.current();
 		if (state.running) return { ok: false, error: "A run is going on: save once it ends." };
@@ -120,8 +119,9 @@ export class ScenarioDesk {
 	 * page can read (a workspace file, a module this page serves), at the path the scenario names it by.
 	 */
 	async exportTest(): Promise<{ ok: true; files: ScenarioFile[] } | { ok: false; error: string }> {
-		const saved = this.save();
+		const saved = await this.save();
 		if (!saved.ok) return saved;
+		const { testFileName, vitestFileText } = await scenarioTools();
 		const files: ScenarioFile[] = [
 			{ name: saved.name, data: saved.text },
 			{ name: testFileName(saved.name), data: vitestFileText(saved.name, saved.scenario.name ?? "") },
@@ -150,6 +150,7 @@ export class ScenarioDesk {
 	 */
 	async open(file: Blob, source: string): Promise<void> {
 		if (this.store.get().replay?.phase === "running") return;
+		const { parseScenario, ScenarioError, SCENARIO_LIMITS } = await scenarioTools();
 		let scenario: Scenario;
 		try {
 			if (file.size > SCENARIO_LIMITS.bytes) throw new ScenarioError(`${source}: ${file.size} bytes; a scenario may have at most ${SCENARIO_LIMITS.bytes}`);
@@ -163,6 +164,7 @@ export class ScenarioDesk {
 
 	/** Plays `scenario` in a new session against the extensions as they are now (the scripted model, its answers), and compares. */
 	async replay(scenario: Scenario, source: string): Promise<void> {
+		const { answerFor, compareScenario, formatReport, observeRun, repliesIn } = await scenarioTools();
 		const { store, runLog, dialogs, runtime, sessions } = this.parts;
 		const before = store.get();
 		if (before.phase !== "ready" || before.running) {
@@ -224,7 +226,8 @@ export class ScenarioDesk {
 	 * Compares two sessions' runs as a replay is compared: the first as the scenario (what was expected), the second as
 	 * what happened, step by step (the first's steps; more steps of the second are not compared).
 	 */
-	compareSessions(first: string, second: string): void {
+	async compareSessions(first: string, second: string): Promise<void> {
+		const { compareScenario, formatReport, observeRun, scenarioFromRun } = await scenarioTools();
 		const runs = this.parts.runLog.runs();
 		const [a, b] = [first, second].map((id) => runs.find((run) => run.sessionId === id));
 		const names = this.comparable();

@@ -20,8 +20,8 @@ export function ScenarioPanel({ playground, busy }: { playground: Playground; bu
 	const [pair, setPair] = useState<[string, string]>(["", ""]);
 	const running = replay?.phase === "running";
 
-	const save = () => {
-		const saved = desk.save();
+	const save = async () => {
+		const saved = await desk.save();
 		setProblem(saved.ok ? undefined : saved.error);
 		if (saved.ok) downloadBlob(saved.name, saved.text);
 	};
@@ -43,7 +43,7 @@ export function ScenarioPanel({ playground, busy }: { playground: Playground; bu
 				extensions as they are now still do the same.
 			</p>
 			<div className="row">
-				<button type="button" onClick={save} disabled={busy || running}>
+				<button type="button" onClick={() => void save()} disabled={busy || running}>
 					Save as scenario
 				</button>
 				<button type="button" onClick={() => void exportTest()} disabled={busy || running}>
@@ -90,7 +90,7 @@ export function ScenarioPanel({ playground, busy }: { playground: Playground; bu
 						onSubmit={(event) => {
 							event.preventDefault();
 							setProblem(undefined);
-							desk.compareSessions(pair[0], pair[1]);
+							void desk.compareSessions(pair[0], pair[1]);
 						}}
 					>
 						{(["First session", "Second session"] as const).map((label, side) => (
