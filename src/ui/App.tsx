@@ -36,6 +36,7 @@ import { ThinkingLabel } from "./transcript/Transcript.tsx";
 import { usePlaygroundState } from "./usePlayground.ts";
 import { PlaygroundSwitch } from "./share/PlaygroundSwitch.tsx";
 import { ShareLayer } from "./share/ShareLayer.tsx";
+import { AboutPlayground } from "./gallery/AboutPlayground.tsx";
 import "./shell/shell.css";
 import "./panels/panels.css";
 
@@ -161,16 +162,19 @@ export function App(props: AppProps) {
 	const starter = useStarter(playground.playgroundId, state);
 	const editorPane = useMemo(
 		() => (
-			<EditorPane
-				host={playground.editor}
-				files={state.files}
-				root={state.workspace.cwd}
-				runtimeProblems={runtimeProblems}
-				onNotice={playground.notices.error}
-				starter={starter}
-			/>
+			<>
+				{state.about && <AboutPlayground about={state.about} />}
+				<EditorPane
+					host={playground.editor}
+					files={state.files}
+					root={state.workspace.cwd}
+					runtimeProblems={runtimeProblems}
+					onNotice={playground.notices.error}
+					starter={starter}
+				/>
+			</>
 		),
-		[playground, state.files, state.workspace.cwd, runtimeProblems, starter],
+		[playground, state.files, state.workspace.cwd, runtimeProblems, starter, state.about],
 	);
 	const reloadDisabled = state.running || state.phase !== "ready";
 	const extensionsPanel = useMemo(
@@ -266,7 +270,10 @@ export function App(props: AppProps) {
 				onExamples={props.onExamples ?? (() => setGalleryOpen(true))}
 				themeToggle={props.themeToggle ?? <ColorSchemeToggle />}
 				onShare={() => setSharing(true)}
-				playgroundSwitch={<PlaygroundSwitch current={playground.playgroundId} list={playground.listPlaygrounds} />}
+				playgroundSwitch={
+					// Read again when an example's playground becomes the user's copy: the list names it anew.
+					<PlaygroundSwitch key={state.about?.copy ? "copy" : "original"} current={playground.playgroundId} list={playground.listPlaygrounds} />
+				}
 			/>
 			<Panes
 				reveal={reveal}
@@ -362,13 +369,7 @@ export function App(props: AppProps) {
 			/>
 			{galleryOpen && (
 				<Suspense fallback={null}>
-					<GalleryPanel
-						onClose={() => setGalleryOpen(false)}
-						onRun={(run) => {
-							setGalleryOpen(false);
-							void playground.runExample(run);
-						}}
-					/>
+					<GalleryPanel onClose={() => setGalleryOpen(false)} onOpen={(opening) => playground.openAsPlayground(opening).then(() => setGalleryOpen(false))} />
 				</Suspense>
 			)}
 			<ShareLayer playground={playground} state={state} sharing={sharing} onCloseShare={() => setSharing(false)} />

@@ -41,7 +41,7 @@ export function EditorPane({ host, files, root, runtimeProblems, onNotice, readO
 		setIntent(next);
 		setWanted(true);
 	}, []);
-	useEffect(() => host.onOpenRequest((path, line) => want({ kind: "open", path, line })), [host, want]);
+	useEffect(() => host.onOpenRequest((path, line, besides) => want({ kind: "open", path, line, besides })), [host, want]);
 	useEffect(() => {
 		if (starter) want({ kind: "template", id: STARTER_TEMPLATE, run: true });
 	}, [starter, want]);
