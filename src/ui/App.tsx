@@ -36,7 +36,6 @@ import { ThinkingLabel } from "./transcript/Transcript.tsx";
 import { usePlaygroundState } from "./usePlayground.ts";
 import { PlaygroundSwitch } from "./share/PlaygroundSwitch.tsx";
 import { ShareLayer } from "./share/ShareLayer.tsx";
-import { AboutPlayground } from "./gallery/AboutPlayground.tsx";
 import "./shell/shell.css";
 import "./panels/panels.css";
 
@@ -47,6 +46,7 @@ type TreePanelComponent = typeof import("./panels/TreePanel.tsx").TreePanel;
 
 // Loaded when first opened: not part of the page's first load.
 const InspectorPanel = lazy(() => import("./inspector/InspectorPanel.tsx").then((module) => ({ default: module.InspectorPanel })));
+const AboutPlayground = lazy(() => import("./gallery/AboutPlayground.tsx").then((module) => ({ default: module.AboutPlayground })));
 const GalleryPanel = lazy(() => import("./gallery/GalleryPanel.tsx").then((module) => ({ default: module.GalleryPanel })));
 
 /**
@@ -163,7 +163,11 @@ export function App(props: AppProps) {
 	const editorPane = useMemo(
 		() => (
 			<>
-				{state.about && <AboutPlayground about={state.about} />}
+				{state.about && (
+					<Suspense fallback={null}>
+						<AboutPlayground about={state.about} />
+					</Suspense>
+				)}
 				<EditorPane
 					host={playground.editor}
 					files={state.files}

@@ -29,7 +29,7 @@ export function AboutPlayground({ about }: { about: PlaygroundAbout }) {
 			<p className="muted">
 				{about.copy
 					? "Your edits stay in this playground. "
-					: `A playground of its own: edit its files and Run (Ctrl+S), and it becomes your copy; your own playground is untouched. `}
+					: "A playground of its own: edit its files and it becomes your copy. Your own playground is untouched. "}
 				<a href={playgroundHref(location, HOME_PLAYGROUND)}>Back to your playground</a>
 			</p>
 		</aside>

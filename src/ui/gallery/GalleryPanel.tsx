@@ -38,7 +38,7 @@ function ExampleCard({ example, busy, onOpen }: { example: GalleryExample; busy:
 				<strong>{example.title}</strong>
 				<span className="badge">{example.area}</span>
 				<button type="button" aria-label={`Open ${example.title}`} disabled={busy} onClick={() => onOpen(example.title, () => exampleOpening(example))}>
-					Open and run
+					Open
 				</button>
 			</div>
 			<p>
@@ -65,7 +65,7 @@ function UpstreamRow({ example, busy, onOpen }: { example: UpstreamExample; busy
 				disabled={busy}
 				onClick={() => onOpen(`upstream ${name}`, () => upstreamOpening(example, UPSTREAM_SOURCES))}
 			>
-				{example.loads ? "Open and load" : "Open to read"}
+				Open
 			</button>
 			{example.registers && <div className="muted">{example.registers}</div>}
 			{example.notes && (
