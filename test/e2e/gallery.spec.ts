@@ -26,7 +26,8 @@ const START = { timeout: 20_000 };
 const playgroundOf = (page: Page) => new URL(page.url()).searchParams.get("playground");
 
 test("every gallery example opens in a playground of its own, its code in the editor, and runs to its end", async ({ page }) => {
-	test.setTimeout(420_000);
+	// Eighteen page loads, each starting a runtime: minutes on a busy machine.
+	test.setTimeout(900_000);
 	await page.goto("/");
 	await waitReady(page);
 	const seen = new Set<string>();
