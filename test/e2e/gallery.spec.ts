@@ -112,7 +112,7 @@ test("an example leaves the user's file and script as they were; opened again it
 	await expect(page.getByRole("complementary", { name: "About this example" })).toContainText("Your copy of Tool call guard");
 	await expect(page.getByRole("status", { name: "Notifications" })).toContainText("this playground is now yours");
 	await page.keyboard.press("ControlOrMeta+s");
-	await expect(editor.getByRole("status", { name: "Editor status" })).toContainText("tool-guard loaded", { timeout: 20_000 });
+	await expect(editor.getByRole("status", { name: "Editor status" })).toContainText("tool-guard loaded", { timeout: 60_000 });
 	await expect(playgrounds.getByRole("option", { name: /^Your copy of Tool call guard/ })).toHaveCount(1);
 
 	// The example again: its original, in a new playground; the copy keeps the change.
@@ -129,6 +129,8 @@ test("an example leaves the user's file and script as they were; opened again it
 });
 
 test("upstream's examples open in the editor unchanged, and load where they load in a browser", async ({ page }) => {
+	// Each example is a page load of its own playground.
+	test.setTimeout(180_000);
 	await page.goto("/");
 	await waitReady(page);
 	await page.getByRole("button", { name: "Examples" }).click();
@@ -142,6 +144,8 @@ test("upstream's examples open in the editor unchanged, and load where they load
 });
 
 test("the extension card lists what it registered; Reload keeps the session and the state rebuilt from it", async ({ page }) => {
+	// Each example is a page load of its own playground.
+	test.setTimeout(180_000);
 	await page.goto("/");
 	await waitReady(page);
 	await openExample(page, "State in the session (appendEntry)");
@@ -160,6 +164,8 @@ test("the extension card lists what it registered; Reload keeps the session and 
 });
 
 test("a tool result's details expand as JSON under the result", async ({ page }) => {
+	// Each example is a page load of its own playground.
+	test.setTimeout(180_000);
 	await page.goto("/");
 	await waitReady(page);
 	await page.getByRole("button", { name: "Examples" }).click();
@@ -176,6 +182,8 @@ test("a tool result's details expand as JSON under the result", async ({ page })
 });
 
 test("what an example's extensions drew goes with them: Examples, New session and Reload start clean", async ({ page }) => {
+	// Each example is a page load of its own playground.
+	test.setTimeout(180_000);
 	await page.goto("/");
 	await waitReady(page);
 	const runExample = async (title: string, done: string) => {
