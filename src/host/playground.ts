@@ -42,11 +42,7 @@ import type { EarlyStart } from "./runtime/early-start.ts";
 import { ShareDesk } from "./share/share-desk.ts";
 import { LessonDesk } from "./lessons/lesson-desk.ts";
 import { PackageDesk } from "./packages/package-desk.ts";
-
-/** What the Extensions panel's field takes as a pi package rather than a module's URL. */
-function looksLikePackageSource(input: string): boolean {
-	return /^\s*(npm:|git:|https?:\/\/(www\.)?github\.com\/)/i.test(input);
-}
+import { ExtensionList } from "./extensions/extension-list.ts";
 import { openAsPlayground } from "./share/open-as-playground.ts";
 import { PlaygroundOrigin } from "./share/playground-origin.ts";
 
@@ -146,6 +142,8 @@ export class Playground {
 	readonly packages: PackageDesk;
 	/** The lessons: opened in playgrounds of their own, their goals checked over this page's session. */
 	readonly lessons: LessonDesk;
+	/** The extensions as the Extensions tab changes them (extensions/extension-list.ts). */
+	private readonly extensionList: ExtensionList;
 
 	/** What the page started before its modules ran (early-start.ts), for `open` to take. */
 	private early: EarlyStart;
@@ -202,6 +200,12 @@ export class Playground {
 			location,
 		});
 		this.runtime.connect(this.runner);
+		this.extensionList = new ExtensionList({
+			...{ store, notices, databases, workspace, choices, links, project, packages, location },
+			share: this.share,
+			sharedStart: this.sharedStart,
+			runner: this.runner,
+		});
 		const setScript = (steps: ScriptStep[]) => choices.setScript(steps);
 		this.scenarios = new ScenarioDesk({ store, runLog, dialogs, runtime: this.runtime, sessions, workspace, origin: location.origin, setScript });
 	}
@@ -276,72 +280,20 @@ export class Playground {
 		await stored;
 	}
 
-	/**
-	 * The user's answer to the package consent: yes keeps each package's exact version and file list, and the
-	 * runtime starts with them; a link's extensions still waiting are asked about next.
-	 */
-	async decidePackages(run: boolean): Promise<void> {
-		const { phase, packageConsent, untrustedUrls } = this.store.get();
-		if (phase !== "awaiting-trust" || packageConsent.length === 0) return;
-		await this.packages.decide(run);
-		if (untrustedUrls.length > 0) return;
-		await this.runner.start();
-		await this.sharedStart.sendPrompt();
-	}
-
-	/** A package the user typed (`npm:…`, `git:…`, a GitHub URL): resolved, then asked about, then loaded. */
-	async addPackage(source: string): Promise<void> {
-		if (await this.packages.add([source])) this.store.set({ phase: "awaiting-trust" });
-		else await this.runner.start();
-	}
-
-	/**
-	 * The package browser's Try: the package, pinned (metadata only), opens in a new playground beside this one, as a
-	 * share link opens, where the package consent asks about it before anything of it is fetched or runs.
-	 */
-	async tryPackage(source: string): Promise<void> {
-		const pinned = await this.packages.pin(source);
-		if ("error" in pinned) return this.notify(pinned.error, "error", "Playa");
-		await this.share.openBeside({ version: SNAPSHOT_VERSION, files: [], extensions: [], packages: [pinned.id] }, `Trying ${pinned.id}`);
-	}
-
-	/**
-	 * Save to reload: finds the project's extensions again and reloads every extension in the running
-	 * session, as `/reload` and `ctx.reload()` do (the session and its entries kept; the old `pi` and
-	 * `ctx` stale). `authored`: files the user just saved in the page, whose content is theirs and so
-	 * trusted without asking. Resolves once the new runtime started (or the trust prompt asks about
-	 * new files); problems arrive in `state.problems` as the extensions load.
-	 */
-	async reloadExtensions(options: { authored?: AuthoredFile[] } = {}): Promise<ExtensionStatus[]> {
-		const off = new Set((await this.runner.disabled.list()).map((entry) => entry.url));
-		for (const file of options.authored ?? []) {
-			await this.project.trust.authored(file.path, file.content);
-			// A changed file of an extension turned off after a hang: the user fixed it, so it runs again.
-			const url = workspaceUrl(file.path);
-			if (file.changed && off.has(url)) await this.runner.disabled.enable(url);
-		}
-		await this.runner.start({ startReason: { reason: "reload" } });
-		return this.extensionsReported();
-	}
-
-	/**
-	 * The extensions as the runtime just started reports them, once it has (the cards show the last runtime's until
-	 * then); the cards as they are when the start ended otherwise (the page asks about trust, or it failed).
-	 */
-	private extensionsReported(): Promise<ExtensionStatus[]> {
-		const settled = () => {
-			const { phase, extensionsReported } = this.store.get();
-			return phase !== "starting" && (phase !== "ready" || extensionsReported);
-		};
-		return new Promise((resolve) => {
-			if (settled()) return resolve(this.store.get().extensions);
-			const stop = this.store.subscribe(() => {
-				if (!settled()) return;
-				stop();
-				resolve(this.store.get().extensions);
-			});
-		});
-	}
+	/** The package consent's answer (extensions/extension-list.ts). */
+	decidePackages = (run: boolean): Promise<void> => this.extensionList.decidePackages(run);
+	/** The package browser's Add and Try: into this playground, or into a new one beside it. */
+	addPackage = (source: string): Promise<void> => this.extensionList.addPackage(source);
+	tryPackage = (source: string): Promise<void> => this.extensionList.tryPackage(source);
+	/** Save to reload (`/reload`, the editor's Run): resolves with what the new runtime reports. */
+	reloadExtensions = (options: { authored?: AuthoredFile[] } = {}): Promise<ExtensionStatus[]> => this.extensionList.reload(options);
+	/** Turns an extension that hung the runtime back on. */
+	enableExtension = (url: string): Promise<void> => this.extensionList.enable(url);
+	/** The Extensions tab's field: a URL, a workspace path or a pi package source. */
+	addExtension = (input: string): Promise<void> => this.extensionList.add(input);
+	removeExtension = (url: string): Promise<void> => this.extensionList.remove(url);
+	/** Remove on a project extension's card: its file goes from the workspace. */
+	deleteProjectExtension = (url: string): Promise<void> => this.extensionList.deleteProjectExtension(url);
 
 	/** Makes this tab the session's writer; the other tab is told. */
 	takeOver(): Promise<void> {
@@ -358,13 +310,6 @@ export class Playground {
 		this.sessionWriter.dispose?.();
 		this.transpileCache.close();
 		this.workspace.close();
-	}
-
-	/** Turns an extension that hung the runtime back on; resolves once the new runtime says how it went. */
-	async enableExtension(url: string): Promise<void> {
-		await this.runner.disabled.enable(url);
-		await this.runner.start();
-		await this.extensionsReported();
 	}
 
 	notify(message: string, level: Notification["level"], source: string, origin: Notification["origin"] = "page"): void {
@@ -424,55 +369,6 @@ export class Playground {
 
 	setScript(script: ScriptStep[]): Promise<void> {
 		return this.choices.setScript(script);
-	}
-
-	/**
-	 * Adds an extension the user typed in, and restarts the runtime with it: a URL (resolved against the
-	 * page), or a workspace path (`/workspace/my-ext.ts`, `.pi/extensions/x.ts`; see extension-input.ts).
-	 */
-	async addExtension(input: string): Promise<void> {
-		if (looksLikePackageSource(input)) return this.addPackage(input.trim());
-		await this.workspace.ready;
-		const url = resolveExtensionInput(input, this.location.href, this.workspace.sessionCwd);
-		const { extensionUrls } = this.store.get();
-		if (extensionUrls.includes(url)) return;
-		await this.saveExtensions([...extensionUrls, url]);
-	}
-
-	async removeExtension(url: string): Promise<void> {
-		const pkg = this.store.get().packages.find((candidate) => url.startsWith(candidate.base));
-		if (pkg) {
-			// A package the playground kept (a shared snapshot's) is forgotten by it too.
-			const kept = this.packages.remove(pkg.id);
-			if (kept) await this.databases.current.setSetting(SHARED_SETTINGS.linkedPackages, kept);
-			return this.runner.start();
-		}
-		await this.saveExtensions(this.store.get().extensionUrls.filter((u) => u !== url));
-	}
-
-	/**
-	 * Remove on a project extension's card (one found in `.pi/extensions/`, not one the user listed): the extension is
-	 * its file, so the file goes from the workspace (the folder, for a `<name>/index.ts`), and the extensions reload.
-	 */
-	async deleteProjectExtension(url: string): Promise<void> {
-		const path = workspacePathOf(url);
-		if (!path) return;
-		const target = /\/\.(pi|omp)\/extensions\/[^/]+\/index\.[cm]?[jt]s$/.test(path) ? path.slice(0, path.lastIndexOf("/")) : path;
-		try {
-			await this.workspace.remove(target);
-		} catch (error) {
-			this.notices.error(`Could not delete ${target}: ${(error as Error).message}`);
-			return;
-		}
-		this.store.set({ errors: [] });
-		await this.runner.start();
-		this.notify(`Deleted ${target} from the workspace: its extension is gone from this playground.`, "info", "Playa");
-	}
-
-	private async saveExtensions(urls: string[]): Promise<void> {
-		this.store.set({ extensionUrls: urls, errors: [] });
-		await this.choices.saveExtensions(urls.filter((url) => !this.links.includes(url)));
-		await this.runner.start();
 	}
 
 	/**

@@ -58,7 +58,8 @@ export const HOST_PARTS: LayerRules = {
 	embed: ["state", "desks"],
 	runtime: ["state", "keys", "gateway", "storage", "desks", "trust", "workspace", "packages"],
 	scenario: ["state", "desks", "runtime"],
-	"playground.ts": ["state", "keys", "storage", "desks", "editor", "trust", "workspace", "share", "runtime", "packages", "lessons", "scenario"],
+	extensions: ["state", "storage", "editor", "trust", "workspace", "share", "runtime", "packages"],
+	"playground.ts": ["state", "keys", "storage", "desks", "editor", "trust", "workspace", "share", "runtime", "packages", "lessons", "scenario", "extensions"],
 	"embed-playground.ts": ["playground.ts", "embed"],
 };
 
