@@ -166,8 +166,8 @@ test("a tool that hangs is turned off; Run on the same file says it stays off, R
 	await newExtension(editor, "Tool with a schema");
 	await expect(code).toContainText("registerTool");
 	// greet's execute never returns.
-	await code.getByText("const text = ").click();
-	await page.keyboard.press("Home");
+	// At the very start of the line: it is long and wraps, so Home would only go to its wrap point.
+	await code.locator(".cm-line", { hasText: "const text = " }).click({ position: { x: 1, y: 4 } });
 	await page.keyboard.type("while (true) {}\n");
 	await page.keyboard.press("ControlOrMeta+s");
 	// The first load of an extension in a page (its imports, pi-ai) is slow on a busy machine.
