@@ -40,7 +40,7 @@ const text = (label: string, index = 0) => {
 	return found;
 };
 
-it("shows each entry's display text in place of its own, as markdown where the page renders markdown", () => {
+it("shows each entry's display text in place of its own, as markdown where the page renders markdown", async () => {
 	const entries = [
 		entry({ type: "message", id: "u", message: { role: "user", content: "go --> now", timestamp: 0 } }),
 		entry({
@@ -68,7 +68,8 @@ it("shows each entry's display text in place of its own, as markdown where the p
 	});
 	expect(text("You message").textContent).toContain("go → now");
 	const reply = text("Assistant message");
-	expect(reply.querySelector("strong")?.textContent).toBe("bold");
+	// The markdown renderer loads with the first reply that has markdown (its plain text shows until then).
+	await expect.poll(() => reply.querySelector("strong")?.textContent).toBe("bold");
 	expect(reply.textContent).toContain("bold → text");
 	expect(reply.querySelector("details.thinking")?.textContent).toContain("think → hard");
 	expect(text("You message", 1).textContent).toContain("note →");
