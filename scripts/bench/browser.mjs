@@ -130,7 +130,14 @@ export async function pageWithEndpoint(browser, appUrl, mockUrl, query = "") {
 	await page.getByLabel("Base URL").fill(`${mockUrl}/openai/v1`);
 	await page.getByLabel("Model id").fill("gpt-4o-mini");
 	await page.getByRole("button", { name: "Add endpoint" }).click();
-	await page.getByLabel("Current model").filter({ hasText: "gpt-4o-mini at 127.0.0.1" }).waitFor();
+	// The header's one model control shows the endpoint's model once it is the current one.
+	await page.waitForFunction(
+		() => document.querySelector('[aria-label="Model picker"] option:checked')?.textContent?.includes("gpt-4o-mini at 127.0.0.1"),
+		null,
+		{
+			timeout: 30_000,
+		},
+	);
 	// Playwright evaluates its helper script in the page's own world on the first waitForFunction, a task of tens
 	// of milliseconds on the main thread: here, before a run is measured, not in it (runPrompt waits so).
 	await page.waitForFunction(() => true);

@@ -11,7 +11,8 @@
  * searched for `from "…"` / `import("…")` instead, finding at least every import it has: a file found too many is
  * listed and hashed for nothing, a file missed would be refused by the loader.
  */
-import { init as initLexer, parse as parseImports } from "es-module-lexer";
+// Its asm.js build: the page's CSP allows no WebAssembly compiling (`wasm-unsafe-eval`), which the default build needs.
+import { init as initLexer, parse as parseImports } from "es-module-lexer/js";
 import { isBareSpecifier } from "../../loader/module-trust.ts";
 import { resolveSpecifier } from "../../loader/specifiers.ts";
 import { contentHash } from "../../share/content-hash.ts";
