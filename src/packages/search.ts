@@ -16,6 +16,8 @@ export interface FoundPackage {
 	description?: string;
 	/** The repository or homepage the registry names, as a person follows it. */
 	link?: string;
+	/** Downloads in the last week, as the registry's search counts them. */
+	weeklyDownloads?: number;
 }
 
 export type SearchAnswer = { packages: FoundPackage[]; total: number } | { error: string };
@@ -37,7 +39,14 @@ export async function searchPackages(fetchImpl: FetchLike, hosts: PackageHosts, 
 		if (!pkg || !name || !version) continue;
 		const links = isRecord(pkg.links) ? pkg.links : {};
 		const link = text(links.repository) ?? text(links.homepage) ?? text(links.npm);
-		packages.push({ name, version, ...(text(pkg.description) && { description: text(pkg.description) }), ...(link && /^https:\/\//.test(link) && { link }) });
+		const downloads = isRecord(object) && isRecord(object.downloads) ? object.downloads.weekly : undefined;
+		packages.push({
+			name,
+			version,
+			...(text(pkg.description) && { description: text(pkg.description) }),
+			...(link && /^https:\/\//.test(link) && { link }),
+			...(typeof downloads === "number" && Number.isFinite(downloads) && downloads >= 0 && { weeklyDownloads: downloads }),
+		});
 	}
 	const total = isRecord(answer.value) && typeof answer.value.total === "number" ? answer.value.total : packages.length;
 	return { packages, total };

@@ -113,6 +113,8 @@ test("the package browser finds pi packages on the registry, and Try asks about 
 	await page.getByRole("button", { name: "Browse pi packages…" }).click();
 	const browser = page.getByRole("dialog", { name: "Browse pi packages" });
 	await expect(browser.getByRole("listitem", { name: "Package pi-aliases" })).toContainText("1.0.7");
+	// The registry's weekly downloads (the stand-in's figure for pi-aliases: 100 per character of its name).
+	await expect(browser.getByRole("listitem", { name: "Package pi-aliases" })).toContainText("1,000 downloads a week");
 	await browser.getByLabel("Search pi packages").fill("settings");
 	await browser.getByRole("button", { name: "Search" }).click();
 	await expect(browser.getByRole("list", { name: "Found pi packages" })).toContainText("No pi package matches.");

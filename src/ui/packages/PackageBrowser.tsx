@@ -15,6 +15,7 @@ interface FoundPackage {
 	version: string;
 	description?: string;
 	link?: string;
+	weeklyDownloads?: number;
 }
 
 type SearchAnswer = { packages: FoundPackage[]; total: number } | { error: string };
@@ -131,6 +132,7 @@ export function PackageBrowser({ search, details, onTry, onAdd, onClose }: Props
 						<li key={pkg.name} aria-label={`Package ${pkg.name}`}>
 							<div className="row">
 								<strong>{pkg.name}</strong> <span className="muted">{pkg.version}</span>
+								{pkg.weeklyDownloads !== undefined && <span className="muted"> · {pkg.weeklyDownloads.toLocaleString("en")} downloads a week</span>}
 								<button type="button" onClick={() => onTry(`npm:${pkg.name}@${pkg.version}`)} aria-label={`Try ${pkg.name}`}>
 									Try
 								</button>

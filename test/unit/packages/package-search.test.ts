@@ -24,7 +24,10 @@ describe("the package browser's search", () => {
 			"pi-web-access",
 		]);
 		expect(await searchPackages(fetch, hosts, "theme")).toMatchObject({
-			packages: [{ name: "pi-sync-system-theme" }, { name: "pi-system-theme", version: "0.5.0" }],
+			packages: [
+				{ name: "pi-sync-system-theme", weeklyDownloads: 2000 },
+				{ name: "pi-system-theme", version: "0.5.0", weeklyDownloads: 1500 },
+			],
 		});
 	});
 
