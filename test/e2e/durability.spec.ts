@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { openWithExtensions, send, setScript, waitReady } from "./helpers.ts";
+import { entriesInDatabase, openWithExtensions, send, setScript, waitReady } from "./helpers.ts";
 
 const RELOADS = 20;
 
@@ -11,26 +11,8 @@ async function marksOnScreen(page: Page): Promise<string[]> {
 
 /** The tool results stored in the page's database, read straight from IndexedDB. */
 async function marksStored(page: Page): Promise<string[]> {
-	return page.evaluate(
-		() =>
-			new Promise<string[]>((resolve, reject) => {
-				const open = indexedDB.open("playa");
-				open.onerror = () => reject(open.error);
-				open.onsuccess = () => {
-					const request = open.result.transaction("entries").objectStore("entries").getAll();
-					request.onerror = () => reject(request.error);
-					request.onsuccess = () => {
-						open.result.close();
-						const text = JSON.stringify(
-							request.result.filter(
-								(row: { entry: { type: string; message?: { role: string } } }) => row.entry.type === "message" && row.entry.message?.role === "toolResult",
-							),
-						);
-						resolve(text.match(/mark-\d+/g) ?? []);
-					};
-				};
-			}),
-	);
+	const results = (await entriesInDatabase(page)).filter((entry) => entry.type === "message" && entry.message?.role === "toolResult");
+	return JSON.stringify(results.map((entry) => ({ entry }))).match(/mark-\d+/g) ?? [];
 }
 
 test("reloads at random moments lose no entry that was on screen, stored by the session writer's worker", async ({ page }) => {

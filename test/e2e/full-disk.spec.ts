@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { APP_PORT } from "../../playwright.config.ts";
-import { openWithExtensions, send, waitReady, writeScratch } from "./helpers.ts";
+import { entriesInDatabase, openWithExtensions, send, waitReady, writeScratch } from "./helpers.ts";
 
 const FILL = `export default function (pi) {
 	pi.registerCommand("fill", { handler: async (_args, ctx) => {
@@ -31,27 +31,10 @@ const FILL = `export default function (pi) {
 
 /** The `n` of every "row" entry stored in the page's database, read straight from IndexedDB. */
 async function rowsStored(page: Page): Promise<number[]> {
-	return page.evaluate(
-		() =>
-			new Promise<number[]>((resolve, reject) => {
-				const open = indexedDB.open("playa");
-				open.onerror = () => reject(open.error);
-				open.onsuccess = () => {
-					const request = open.result.transaction("entries").objectStore("entries").getAll();
-					request.onerror = () => reject(request.error);
-					request.onsuccess = () => {
-						open.result.close();
-						type Row = { entry: { type: string; customType?: string; data?: { n: number } } };
-						resolve(
-							(request.result as Row[])
-								.filter((row) => row.entry.type === "custom" && row.entry.customType === "row")
-								.map((row) => row.entry.data!.n)
-								.sort((a, b) => a - b),
-						);
-					};
-				};
-			}),
-	);
+	return (await entriesInDatabase(page))
+		.filter((entry) => entry.type === "custom" && entry.customType === "row")
+		.map((entry) => (entry.data as { n: number }).n)
+		.sort((a, b) => a - b);
 }
 
 test("an extension filling a small disk: the call that was not stored rejects, the notice names the quota, a reload keeps every entry that resolved", async ({

@@ -68,3 +68,30 @@ export async function newExtension(editor: Locator, title: string) {
 	await editor.getByRole("button", { name: "New extension" }).click();
 	await editor.getByRole("menuitem", { name: title, exact: true }).click();
 }
+
+/** A stored session entry, as the page's database keeps it (only the fields the specs read). */
+export interface StoredEntryRow {
+	type: string;
+	customType?: string;
+	data?: unknown;
+	message?: { role?: string; content?: unknown };
+}
+
+/** Every session entry stored in the page's database (`playa`), read straight from IndexedDB. */
+export async function entriesInDatabase(page: Page): Promise<StoredEntryRow[]> {
+	return page.evaluate(
+		() =>
+			new Promise<StoredEntryRow[]>((resolve, reject) => {
+				const open = indexedDB.open("playa");
+				open.onerror = () => reject(open.error);
+				open.onsuccess = () => {
+					const request = open.result.transaction("entries").objectStore("entries").getAll();
+					request.onerror = () => reject(request.error);
+					request.onsuccess = () => {
+						open.result.close();
+						resolve((request.result as { entry: StoredEntryRow }[]).map((row) => row.entry));
+					};
+				};
+			}),
+	);
+}

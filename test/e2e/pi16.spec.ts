@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { extension, FIXTURES, openWithExtensions, send, setScript, showPanel, waitReady, writeScratch } from "./helpers.ts";
+import { entriesInDatabase, extension, FIXTURES, openWithExtensions, send, setScript, showPanel, waitReady, writeScratch } from "./helpers.ts";
 
 /** pi 1.6's page-facing members in one extension: a thinking label, the working indicator, a session name. */
 const PAGE_MEMBERS = `
@@ -126,29 +126,12 @@ test("upstream's project-trust.ts decides about a .pi/extensions extension: for 
 
 /** Reads the session's stored message texts straight from IndexedDB. */
 async function storedTexts(page: Page): Promise<string[]> {
-	return page.evaluate(
-		() =>
-			new Promise<string[]>((resolve, reject) => {
-				const open = indexedDB.open("playa");
-				open.onerror = () => reject(open.error);
-				open.onsuccess = () => {
-					const request = open.result.transaction("entries").objectStore("entries").getAll();
-					request.onerror = () => reject(request.error);
-					request.onsuccess = () => {
-						open.result.close();
-						const rows = request.result as { entry: { type: string; message?: { content: unknown } } }[];
-						resolve(
-							rows.flatMap(({ entry }) => {
-								if (entry.type !== "message") return [];
-								const content = entry.message?.content;
-								if (typeof content === "string") return [content];
-								return (content as { type: string; text?: string }[]).flatMap((block) => (block.type === "text" ? [block.text ?? ""] : []));
-							}),
-						);
-					};
-				};
-			}),
-	);
+	return (await entriesInDatabase(page)).flatMap((entry) => {
+		if (entry.type !== "message") return [];
+		const content = entry.message?.content;
+		if (typeof content === "string") return [content];
+		return (content as { type: string; text?: string }[]).flatMap((block) => (block.type === "text" ? [block.text ?? ""] : []));
+	});
 }
 
 test("a markdown transformer changes what the transcript shows, not the stored session", async ({ page }) => {
