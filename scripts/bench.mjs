@@ -3,7 +3,7 @@
 //   and its TypeScript worker's chunks (loaded on first use);
 //   runtime overhead per turn, under Node (Vitest bench);
 //   in Chromium against the build: start → ready and 20 extensions (bench-start.mjs), a 10,000-entry session
-//   (bench-session.mjs), a 50,000-token reply's time and long tasks (bench-stream.mjs), and the tool-call workload,
+//   (bench-session.mjs), a 20,000-entry session file imported (bench-import.mjs), a 50,000-token reply's time and long tasks (bench-stream.mjs), and the tool-call workload,
 //   the last two side by side with upstream pi's CLI (bench-turns.mjs; pi runs on Node 22 from the npm registry);
 //   then issue 32's targets beside their figures (each bench-turns run prints its own; growth from 100 to 300 here).
 //   `npm run bench -- --profile` profiles the threads too.
@@ -40,7 +40,7 @@ for (const [label, pattern] of [
 const profile = process.argv.includes("--profile") ? ["--profile"] : [];
 const summaries = mkdtempSync(join(tmpdir(), "playa-bench-"));
 const summary = (calls) => join(summaries, `turns-${calls}.json`);
-const browserStatuses = ["bench-start.mjs", "bench-session.mjs", "bench-stream.mjs", "bench-turns.mjs"].map((script) => {
+const browserStatuses = ["bench-start.mjs", "bench-session.mjs", "bench-import.mjs", "bench-stream.mjs", "bench-turns.mjs"].map((script) => {
 	const args =
 		script === "bench-turns.mjs" ? ["--calls", "100", "--runs", "5", "--summary", summary(100)] : script === "bench-stream.mjs" ? ["--runs", "5"] : [];
 	return run("node", [join(ROOT, "scripts", script), ...args, ...(script === "bench-start.mjs" || script === "bench-stream.mjs" ? profile : [])]);

@@ -246,7 +246,8 @@ export function App(props: AppProps) {
 			<SessionsPanel
 				sessions={state.sessions}
 				currentId={state.sessionId}
-				disabled={state.running}
+				disabled={state.running || state.sessionImport !== undefined}
+				importing={state.sessionImport}
 				onOpen={(id) => void playground.sessions.requestOpenSession(id)}
 				onRename={(id, name) => void playground.sessions.renameSession(id, name)}
 				onDelete={(id) => void playground.sessions.deleteSession(id)}
@@ -254,7 +255,7 @@ export function App(props: AppProps) {
 				onImport={(file) => void playground.sessions.importSession(file, file.name)}
 			/>
 		),
-		[playground, state.sessions, state.sessionId, state.running],
+		[playground, state.sessions, state.sessionId, state.running, state.sessionImport],
 	);
 	const filesPanel = useMemo(
 		() => <FilesPanel files={state.files} status={state.workspace} host={playground.workspace} />,

@@ -75,7 +75,7 @@ export const THREAD_ENTRIES: Record<string, string> = {
 	"the session writer's worker": "host/storage/writer/writer.worker.ts",
 	"the workspace's worker": "workspace/embedded/workspace.worker.ts",
 	"the transpile worker": "loader/transpile.worker.ts",
-	"the session import worker": "host/storage/session-import.worker.ts",
+	"the session import worker": "host/storage/import/session-import.worker.ts",
 	"the TypeScript worker": "ui/editor/typescript.worker.ts",
 };
 

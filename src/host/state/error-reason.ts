@@ -2,7 +2,7 @@
  * The reason of an error, for the end of a sentence ("Could not save: <reason>"): its message, else its name (a
  * `QuotaExceededError` often comes with no message), else its text, so a sentence never ends at its colon. The
  * page's parts and the UI build their error sentences with it.
- * Runs in the page and in the session writer's worker.
+ * Runs in the page, in the session writer's worker and in the session import worker.
  */
 
 /** The error's message, else its name, else its text: never empty. */

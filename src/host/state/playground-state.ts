@@ -158,6 +158,8 @@ export interface PlaygroundState {
 	extensionsLoading?: { loaded: number; total: number };
 	/** Sessions in this browser, most recent first. */
 	sessions: { id: string; name: string; entryCount: number; updatedAt: string }[];
+	/** A session file being imported: its name, and the entries stored so far of how many (none while it is read). */
+	sessionImport?: { fileName: string; stored?: number; total?: number };
 	/** The model that answers, and its thinking level. Keys are not here: they stay in `Playground.secrets`. */
 	model: ModelChoice;
 	thinkingLevel: ThinkingLevel;

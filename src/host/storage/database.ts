@@ -1,10 +1,11 @@
 /**
- * IndexedDB, through idb: the page's main thread writes it, and the session writer's worker writes a running
- * runtime's entries and leaf moves (host/storage/writer/). Sessions keep their header and leaf;
+ * IndexedDB, through idb: the page's main thread writes it, the session writer's worker writes a running
+ * runtime's entries and leaf moves (host/storage/writer/), and the import worker an imported session
+ * (host/storage/import/). Sessions keep their header and leaf;
  * entries are stored one record each, keyed by session and append order, so every append is one
  * small write and a reload reads them back in order. A long session is also kept in packs (below),
  * so reading it whole does not cost a record per entry.
- * Runs in the page and in the session writer's worker.
+ * Runs in the page, in the session writer's worker and in the session import worker.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import type { SessionSnapshot } from "../../protocol/runtime.ts";
@@ -127,11 +128,13 @@ export class PlayaDatabase {
 		const tx = this.db.transaction(["sessions", "entries", "settings"]);
 		const record = await tx.objectStore("sessions").get(id);
 		if (!record) return undefined;
-		const packs = (await tx.objectStore("settings").getAll(packRange(id))) as SessionPack[];
 		// Packs are used as far as they run on from the first entry without a gap; the entry records give the rest.
+		// One request a pack: each is copied out in a task of its own, not a whole long session in one.
+		const settings = tx.objectStore("settings");
 		const entries: StoredEntry[] = [];
-		for (const pack of packs) {
-			if (pack.from !== entries.length || pack.from + pack.entries.length > record.entryCount) break;
+		for (const key of await settings.getAllKeys(packRange(id))) {
+			const pack = (await settings.get(key)) as SessionPack | undefined;
+			if (!pack || pack.from !== entries.length || pack.from + pack.entries.length > record.entryCount) break;
 			for (const entry of pack.entries) entries.push(entry);
 		}
 		const packed = entries.length;
@@ -213,13 +216,23 @@ export class PlayaDatabase {
 	}
 
 	/** Stores a whole session at once (an import): all of it, or nothing. */
-	importSession(header: SessionHeader, entries: StoredEntry[], leafId: string | null): Promise<void> {
+	importSession(header: SessionHeader, entries: StoredEntry[], leafId: string | null, onStored?: (stored: number) => void): Promise<void> {
 		return this.serial(async () => {
 			const tx = this.db.transaction(["sessions", "entries", "settings"], "readwrite");
 			if (await tx.objectStore("sessions").get(header.id)) throw new Error(`session ${header.id} exists already`);
 			// Packs a tab of an older version left behind when it deleted a session of this id would not be this session's.
 			await tx.objectStore("settings").delete(packRange(header.id));
-			entries.forEach((entry, seq) => void tx.objectStore("entries").put({ sessionId: header.id, seq, entry }));
+			// A chunk a task, in the same transaction, telling how far it got; a long session is also stored as one
+			// pack, so opening it reads one record instead of thousands.
+			const rows = tx.objectStore("entries");
+			for (let start = 0; start < entries.length; start += PUTS_PER_TASK) {
+				const end = Math.min(start + PUTS_PER_TASK, entries.length);
+				for (let seq = start; seq < end - 1; seq++) void rows.put({ sessionId: header.id, seq, entry: entries[seq] });
+				await rows.put({ sessionId: header.id, seq: end - 1, entry: entries[end - 1] });
+				onStored?.(end);
+			}
+			for (let from = 0; from + PACK_AT <= entries.length; from += PACK_AT)
+				await tx.objectStore("settings").put({ from, entries: entries.slice(from, from + PACK_AT) } satisfies SessionPack, packKey(header.id, from));
 			const updatedAt = entries.at(-1)?.timestamp ?? header.timestamp;
 			const firstPrompt = firstPromptOf(entries);
 			await tx

@@ -11,8 +11,7 @@ import type { PlaygroundState } from "../state/playground-state.ts";
 import type { Store } from "../state/store.ts";
 import type { PlayaDatabase, SessionRecord } from "./database.ts";
 import type { PlaygroundDatabases } from "./playground-databases.ts";
-import { parseSessionFileOffThread, type SessionFileParser } from "./session-import.ts";
-import { storageFailureReason } from "./storage-failure.ts";
+import { importSessionFileOffThread, type SessionFileImporter } from "./import/session-import.ts";
 
 /** The setting that names the current session. */
 const CURRENT_SESSION = "currentSession";
@@ -52,8 +51,8 @@ export class SessionLibrary {
 
 	constructor(
 		private readonly parts: SessionLibraryParts,
-		/** Parses an imported file; in a worker by default (tests under Node pass the parser itself). */
-		private readonly parseFile: SessionFileParser = parseSessionFileOffThread,
+		/** Reads, parses and stores an imported file; in a worker by default (tests under Node pass one of their own). */
+		private readonly importFile: SessionFileImporter = importSessionFileOffThread,
 	) {}
 
 	private get storage(): PlayaDatabase {
@@ -131,23 +130,26 @@ export class SessionLibrary {
 		return { name: `${session.header.id}.html`, type: "text/html", text: exportSessionHtml(session.header, session.entries, session.leafId) };
 	}
 
-	/** Imports a JSONL session (pi or oh-my-pi) and opens it; a bad file is reported and stores nothing. */
+	/**
+	 * Imports a JSONL session (pi or oh-my-pi) and opens it; a bad file is reported and stores nothing. The file is
+	 * read, parsed and stored off the page's thread; the Sessions panel shows how far it got.
+	 */
 	async importSession(file: Blob, fileName: string): Promise<void> {
-		const parsed = await this.parseFile(file);
-		if (!parsed.ok) {
-			this.parts.notices.notify(`${fileName}: ${parsed.error}. Nothing was imported.`, "error", "Playa");
-			return;
-		}
-		const taken = await this.storage.sessionExists(parsed.header.id);
-		const header = taken ? { ...parsed.header, id: crypto.randomUUID() } : parsed.header;
+		this.parts.store.set({ sessionImport: { fileName } });
+		let imported: Awaited<ReturnType<SessionFileImporter>>;
 		try {
-			await this.storage.importSession(header, parsed.entries, parsed.leafId);
-		} catch (error) {
-			this.parts.notices.notify(`${fileName}: could not be stored (${await storageFailureReason(error)}). Nothing was imported.`, "error", "Playa");
+			imported = await this.importFile(file, this.storage.name, (progress) => {
+				if (progress.stage === "storing") this.parts.store.set({ sessionImport: { fileName, stored: progress.stored, total: progress.total } });
+			});
+		} finally {
+			this.parts.store.set({ sessionImport: undefined });
+		}
+		if (!imported.ok) {
+			this.parts.notices.notify(`${fileName}: ${imported.error}. Nothing was imported.`, "error", "Playa");
 			return;
 		}
-		for (const warning of parsed.warnings) this.parts.notices.notify(`${fileName}: ${warning}`, "warning", "Playa");
-		await this.openSession(header.id);
+		for (const warning of imported.warnings) this.parts.notices.notify(`${fileName}: ${warning}`, "warning", "Playa");
+		await this.openSession(imported.sessionId);
 	}
 
 	/** Stores a session the runtime forked off the current one and starts on it. */
@@ -190,7 +192,7 @@ export class SessionLibrary {
 
 	/** Makes a stored session current; an unknown id is reported and changes nothing. */
 	async openSession(sessionId: string): Promise<void> {
-		if (!(await this.storage.loadSession(sessionId))) {
+		if (!(await this.storage.sessionExists(sessionId))) {
 			this.parts.notices.notify(`There is no session ${sessionId} in this browser`, "error", "Playa");
 			return;
 		}

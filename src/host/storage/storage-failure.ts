@@ -3,7 +3,8 @@
  * `QuotaExceededError` whose message is often empty (Chromium aborts the transaction with none), so a notice built
  * from `error.message` alone ended in a colon; here the reason is never empty: the message, else the error's name,
  * else its text. A full disk also says how much this site uses of what the browser allows it
- * (`navigator.storage.estimate()`). Runs in the page and in the session writer's worker.
+ * (`navigator.storage.estimate()`). Runs in the page, in the session writer's worker and in the session import
+ * worker.
  */
 import { reasonOf } from "../state/error-reason.ts";
 

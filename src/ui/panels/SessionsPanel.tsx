@@ -8,6 +8,8 @@ interface Props {
 	sessions: PlaygroundState["sessions"];
 	currentId?: string;
 	disabled: boolean;
+	/** A session file being imported, and how far it got. */
+	importing?: PlaygroundState["sessionImport"];
 	onOpen(id: string): void;
 	onRename(id: string, name: string): void;
 	onDelete(id: string): void;
@@ -20,7 +22,7 @@ function download({ name, text }: { name: string; text: string }) {
 	downloadBlob(name, text);
 }
 
-export function SessionsPanel({ sessions, currentId, disabled, onOpen, onRename, onDelete, onExport, onImport }: Props) {
+export function SessionsPanel({ sessions, currentId, disabled, importing, onOpen, onRename, onDelete, onExport, onImport }: Props) {
 	const [filter, setFilter] = useState("");
 	const [confirming, setConfirming] = useState<string>();
 	const [renaming, setRenaming] = useState<string>();
@@ -50,6 +52,13 @@ export function SessionsPanel({ sessions, currentId, disabled, onOpen, onRename,
 					/>
 				</label>
 			</div>
+			{importing && (
+				<p role="status" aria-label="Import progress">
+					{importing.total === undefined
+						? `Reading ${importing.fileName}…`
+						: `Importing ${importing.fileName}: ${(importing.stored ?? 0).toLocaleString("en")} of ${importing.total.toLocaleString("en")} entries stored`}
+				</p>
+			)}
 			<input aria-label="Filter sessions" placeholder="Filter by name" value={filter} onChange={(e) => setFilter(e.target.value)} />
 			<ul className="session-list">
 				{shown.map((session) => (
