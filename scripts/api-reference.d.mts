@@ -17,4 +17,5 @@ export interface ApiReference {
 	examples: { id: string; title: string; file: string }[];
 }
 export function readLessons(root: string): { id: string; title: string; files: string[] }[];
-export function buildApiReference(root: string, examples: { id: string; title: string; files: string[] }[]): ApiReference;
+/** `cache`: keep the result in the system's temporary folder, by a hash of every input, and read it back next time. */
+export function buildApiReference(root: string, examples: { id: string; title: string; files: string[] }[], options?: { cache?: boolean }): ApiReference;

@@ -5,8 +5,12 @@
  * uses it. A use is found by the checker, not by the name's text: `pi.registerCommand(…)` is a use of
  * `ExtensionAPI.registerCommand`, `{ handler }` passed where a `CommandDefinition` is wanted is a use of its
  * `handler`. The files are checked as the editor's worker checks them (the same type bundle, editor-types.mjs).
+ * That check takes seconds, so a build keeps its result in the system's temporary folder, named by a hash of every
+ * file it read: a build with the same inputs reads it back.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSystem, createVirtualTypeScriptEnvironment } from "@typescript/vfs";
 import ts from "typescript-js";
@@ -173,7 +177,7 @@ export function readLessons(root) {
  * example's first file), each entry naming the lessons and examples that use it.
  * `examples`: the gallery's examples, `{ id, title, files }` with files in `extensions/`.
  */
-export function buildApiReference(root, examples) {
+export function buildApiReference(root, examples, { cache = false } = {}) {
 	const files = new Map(Object.entries(collectEditorTypes(root)));
 	const lessons = readLessons(root);
 	const sources = [];
@@ -194,6 +198,21 @@ export function buildApiReference(root, examples) {
 			files.set(path, readFileSync(file, "utf8"));
 			sources.push({ path, example: example.id });
 		}
+	const hash = createHash("sha256").update(`${ts.version}\n${JSON.stringify(examples)}`);
+	for (const [path, text] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(`\0${path}\0${text}`);
+	const cached = join(tmpdir(), "playa-api-reference", `${hash.digest("hex").slice(0, 32)}.json`);
+	if (cache && existsSync(cached)) return JSON.parse(readFileSync(cached, "utf8"));
+	const reference = checkReference(files, lessons, examples, sources);
+	if (cache) {
+		// Written whole, then renamed: two builds at once never read half a file.
+		mkdirSync(join(tmpdir(), "playa-api-reference"), { recursive: true });
+		writeFileSync(`${cached}.${process.pid}`, JSON.stringify(reference));
+		renameSync(`${cached}.${process.pid}`, cached);
+	}
+	return reference;
+}
+
+function checkReference(files, lessons, examples, sources) {
 	const apiPaths = [...files.keys()].filter((path) => path.startsWith(API_DIR)).sort();
 	const env = createVirtualTypeScriptEnvironment(createSystem(files), [...apiPaths, ...sources.map((source) => source.path)], ts, COMPILER_OPTIONS);
 	const program = env.languageService.getProgram();

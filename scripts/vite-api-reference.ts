@@ -24,6 +24,7 @@ export function apiReference(): Plugin {
 			const reference = buildApiReference(
 				root,
 				GALLERY_EXAMPLES.map(({ id, title, files }) => ({ id, title, files })),
+				{ cache: true },
 			);
 			return `export default JSON.parse(${JSON.stringify(JSON.stringify(reference))});`;
 		},

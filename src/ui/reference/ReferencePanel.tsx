@@ -17,10 +17,9 @@ function Prose({ text }: { text: string }) {
 }
 
 function Entry({ entry, onSearch, onOpenLesson }: { entry: ApiReferenceEntry; onSearch(query: string): void; onOpenLesson(id: string): void }) {
-	const headingId = `reference-${entry.id.replace(/\W/g, "-")}`;
 	return (
-		<li className="reference-entry" aria-labelledby={headingId}>
-			<h3 id={headingId}>
+		<li className="reference-entry" aria-label={entry.id}>
+			<h3>
 				<code>{entry.id}</code> <span className="badge">{entry.kind}</span>
 			</h3>
 			<pre className="reference-signature">{entry.signature}</pre>
