@@ -4,7 +4,7 @@
  * text (a `backticked` part as code), never as HTML.
  */
 import reference from "virtual:playa-api-reference";
-import { useDeferredValue, useMemo, useState } from "react";
+import { useDeferredValue, useMemo, useRef, useState } from "react";
 import { type ApiReferenceEntry, searchReference } from "./reference-search.ts";
 import "./reference.css";
 
@@ -77,6 +77,12 @@ function Entry({ entry, onSearch, onOpenLesson }: { entry: ApiReferenceEntry; on
 
 export default function ReferencePanel({ onOpenLesson }: { onOpenLesson(id: string): void }) {
 	const [query, setQuery] = useState("");
+	const box = useRef<HTMLInputElement>(null);
+	// A member's button searches for it; the focus goes back to the search box, since the button is then gone.
+	const search = (text: string) => {
+		setQuery(text);
+		box.current?.focus();
+	};
 	const deferred = useDeferredValue(query);
 	const results = useMemo(() => searchReference(reference.entries, deferred), [deferred]);
 	return (
@@ -86,7 +92,7 @@ export default function ReferencePanel({ onOpenLesson }: { onOpenLesson(id: stri
 			</p>
 			<label className="reference-search">
 				Search the API{" "}
-				<input type="search" value={query} placeholder="registerCommand, ctx.ui, tool_call…" onChange={(event) => setQuery(event.target.value)} />
+				<input ref={box} type="search" value={query} placeholder="registerCommand, ctx.ui, tool_call…" onChange={(event) => setQuery(event.target.value)} />
 			</label>
 			<p className="muted" role="status">
 				{deferred.trim() === ""
@@ -95,7 +101,7 @@ export default function ReferencePanel({ onOpenLesson }: { onOpenLesson(id: stri
 			</p>
 			<ul className="reference-list">
 				{results.map((entry) => (
-					<Entry key={entry.id} entry={entry} onSearch={setQuery} onOpenLesson={onOpenLesson} />
+					<Entry key={entry.id} entry={entry} onSearch={search} onOpenLesson={onOpenLesson} />
 				))}
 			</ul>
 		</section>

@@ -82,7 +82,7 @@ function groupsOf(ts: TS, checker: ts.TypeChecker, type: ts.Type, at: ts.Node, t
 	const whole = checker.getNonNullableType(type);
 	return (whole.isUnion() ? whole.types : [whole])
 		.filter((part) => listable(ts, checker, part))
-		.map((part) => ({ title: title(part), fields: fieldsOf(ts, checker, part, at) }))
+		.map((part) => ({ title: clip(title(part), MAX_TYPE), fields: fieldsOf(ts, checker, part, at) }))
 		.filter((group) => group.fields.length > 0)
 		.slice(0, 3);
 }
