@@ -4,7 +4,7 @@
  * (lessons/<nn-name>/, their starting files and solution) and the gallery's examples (extensions/) whose source
  * uses it. A use is found by the checker, not by the name's text: `pi.registerCommand(…)` is a use of
  * `ExtensionAPI.registerCommand`, `{ handler }` passed where a `CommandDefinition` is wanted is a use of its
- * `handler`. The files are checked as the editor's worker checks them (the same type bundle, editor-types.mjs).
+ * `handler`, and `pi.on("tool_call", …)` one of `ExtensionEventMap.tool_call`. The files are checked as the editor's worker checks them (the same type bundle, editor-types.mjs).
  * That check takes seconds, so a build keeps its result in the system's temporary folder, named by a hash of every
  * file it read: a build with the same inputs reads it back.
  */
@@ -139,7 +139,12 @@ function usesOf(source, checker) {
 	};
 	const visit = (node) => {
 		if (ts.isPropertyAccessExpression(node)) addSymbol(checker.getSymbolAtLocation(node.name));
-		else if (ts.isTypeReferenceNode(node)) addSymbol(checker.getSymbolAtLocation(ts.isQualifiedName(node.typeName) ? node.typeName.right : node.typeName));
+		else if (ts.isStringLiteral(node) && ts.isCallExpression(node.parent) && node.parent.arguments[0] === node) {
+			// `pi.on("tool_call", …)`: a use of that event, ExtensionEventMap's member.
+			const callee = node.parent.expression;
+			const target = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(callee) ? callee.name : callee);
+			if (target?.declarations?.some((declaration) => entryIdOf(declaration) === "ExtensionAPI.on")) used.add(`ExtensionEventMap.${node.text}`);
+		} else if (ts.isTypeReferenceNode(node)) addSymbol(checker.getSymbolAtLocation(ts.isQualifiedName(node.typeName) ? node.typeName.right : node.typeName));
 		else if (ts.isObjectLiteralElementLike(node) && node.name && ts.isObjectLiteralExpression(node.parent)) {
 			// A property of an object passed where an API type is wanted: the wanted type's member.
 			const wanted = checker.getContextualType(node.parent);

@@ -45,6 +45,9 @@ describe("the API reference", () => {
 		// Lesson 1's tool has a `description`, which is ToolDefinition's, not CommandDefinition's.
 		expect(entry("ToolDefinition.description").lessons).toContain("01-first-tool");
 		expect(entry("CommandDefinition.description").lessons).not.toContain("01-first-tool");
+		// An event by its name: pi.on("tool_call", …).
+		expect(entry("ExtensionEventMap.tool_call").lessons).toContain("03-tool-call-guard");
+		expect(entry("ExtensionEventMap.tool_call").lessons).not.toContain("02-first-command");
 		expect(reference.lessons.find((lesson) => lesson.id === "02-first-command")?.title).toBe("A first command");
 		expect(reference.examples.find((example) => example.id === "command-completions")?.file).toBe("command-completions.ts");
 	});
