@@ -42,8 +42,14 @@ function tidy(text) {
 	return flat.length > SIGNATURE_LIMIT ? `${flat.slice(0, SIGNATURE_LIMIT)}…` : flat;
 }
 
+/** A symbol's doc comment, its source's line breaks undone (a blank line still parts two paragraphs). */
 function docOf(symbol, checker) {
-	return symbol ? ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim() : "";
+	return symbol
+		? ts
+				.displayPartsToString(symbol.getDocumentationComment(checker))
+				.trim()
+				.replace(/([^\n])\n(?!\n)/g, "$1 ")
+		: "";
 }
 
 /** A member of an interface or of an object type: its name as written. */

@@ -63,6 +63,7 @@ test("in an object literal, completion offers handler with its comment, and a ho
 		/^handler: \(args: string, ctx: ExtensionCommandContext\)/,
 	]);
 	await expect(fields.locator("dd").filter({ hasText: "Shown beside `/name` in the composer's command list." })).toHaveCount(1);
+	await page.screenshot({ path: "/tmp/playa-api-hover.png" });
 });
 
 test.describe("at 390×844, by keyboard", () => {
@@ -95,6 +96,8 @@ test.describe("at 390×844, by keyboard", () => {
 		await expect(entry).toContainText("registerCommand(name: string, command: CommandDefinition): void");
 		await expect(entry).toContainText("Registers the slash command /name");
 		await noSidewaysScroll(page);
+		await expect(entry.getByRole("link", { name: "Commands with argument completions" })).toHaveAttribute("href", /\/extensions\/command-completions\.ts$/);
+		await page.screenshot({ path: "/tmp/playa-reference-390.png" });
 
 		const lesson = entry.getByRole("link", { name: "A first command" });
 		await expect(lesson).toHaveAttribute("href", "?lesson=02-first-command");

@@ -11,7 +11,7 @@ import { type Extension, StateEffect, type Text } from "@codemirror/state";
 import { tsFacetWorker, tsHoverWorker, tsSyncWorker } from "@valtown/codemirror-ts";
 import type { WorkerShape } from "@valtown/codemirror-ts/worker";
 import * as Comlink from "comlink";
-import { completionWithDetails, type HelpMethods, renderHover } from "./help/api-tooltip.ts";
+import { completionWithDetails, type HelpMethods, helpTheme, renderHover } from "./help/api-tooltip.ts";
 
 /** A problem at a line of a file (1-based), from TypeScript or from running the extension. */
 export interface Problem {
@@ -85,6 +85,7 @@ export function typescriptSupport(worker: WorkerShape, path: string, hooks: Lang
 		tsSyncWorker(),
 		autocompletion({ override: [completionWithDetails()] }),
 		tsHoverWorker({ renderTooltip: renderHover }),
+		helpTheme,
 		linter(
 			async (view) => {
 				const doc = view.state.doc;

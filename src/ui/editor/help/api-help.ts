@@ -40,6 +40,11 @@ export interface CompletionDetails {
 const MAX_FIELDS = 40;
 const MAX_TYPE = 160;
 
+/** A doc comment's text with its source's line breaks undone (a blank line still parts two paragraphs). */
+export function unwrap(text: string): string {
+	return text.trim().replace(/([^\n])\n(?!\n)/g, "$1 ");
+}
+
 function clip(text: string, limit: number): string {
 	return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
 }
@@ -73,7 +78,7 @@ function fieldsOf(ts: TS, checker: ts.TypeChecker, type: ts.Type, at: ts.Node): 
 			name: property.name,
 			optional: (property.flags & ts.SymbolFlags.Optional) !== 0,
 			type: clip(checker.typeToString(checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(property, at)), at), MAX_TYPE),
-			doc: ts.displayPartsToString(property.getDocumentationComment(checker)).trim(),
+			doc: unwrap(ts.displayPartsToString(property.getDocumentationComment(checker))),
 		}));
 }
 
@@ -85,6 +90,12 @@ function groupsOf(ts: TS, checker: ts.TypeChecker, type: ts.Type, at: ts.Node, t
 		.map((part) => ({ title: clip(title(part), MAX_TYPE), fields: fieldsOf(ts, checker, part, at) }))
 		.filter((group) => group.fields.length > 0)
 		.slice(0, 3);
+}
+
+/** A type's name as written in the API (`ToolDefinition`, not its instantiation), else TypeScript's text of it. */
+function typeName(checker: ts.TypeChecker, type: ts.Type, at: ts.Node): string {
+	const name = type.aliasSymbol?.name ?? type.getSymbol()?.name;
+	return name && !name.startsWith("__") ? name : checker.typeToString(type, at);
 }
 
 /** The call whose callee `node` names (`pi.registerCommand` in `pi.registerCommand(…)`), if any. */
@@ -118,23 +129,23 @@ export function apiHelpAt(ts: TS, service: ts.LanguageService, path: string, pos
 	if (call) {
 		const signature = checker.getResolvedSignature(call);
 		const groups = (signature?.getParameters() ?? []).flatMap((parameter) =>
-			groupsOf(ts, checker, checker.getTypeOfSymbolAtLocation(parameter, call), call, (type) => `${parameter.name}: ${checker.typeToString(type, call)}`),
+			groupsOf(ts, checker, checker.getTypeOfSymbolAtLocation(parameter, call), call, (type) => `${parameter.name}: ${typeName(checker, type, call)}`),
 		);
 		return groups.length > 0 ? { groups } : undefined;
 	}
 	const property = wantedProperty(ts, checker, node);
 	if (property) {
-		const doc = ts.displayPartsToString(property.getDocumentationComment(checker)).trim();
+		const doc = unwrap(ts.displayPartsToString(property.getDocumentationComment(checker)));
 		const groups = groupsOf(
 			ts,
 			checker,
 			checker.getTypeOfSymbolAtLocation(property, node),
 			node,
-			(type) => `${property.name}: ${checker.typeToString(type, node)}`,
+			(type) => `${property.name}: ${typeName(checker, type, node)}`,
 		);
 		return doc || groups.length > 0 ? { doc: doc || undefined, groups } : undefined;
 	}
-	const groups = groupsOf(ts, checker, checker.getTypeAtLocation(node), node, (type) => checker.typeToString(type, node));
+	const groups = groupsOf(ts, checker, checker.getTypeAtLocation(node), node, (type) => typeName(checker, type, node));
 	return groups.length > 0 ? { groups } : undefined;
 }
 
@@ -143,6 +154,6 @@ export function completionDetails(ts: TS, service: ts.LanguageService, path: str
 	const details = service.getCompletionEntryDetails(path, pos, name, {}, undefined, {}, undefined);
 	if (!details) return undefined;
 	const detail = clip(ts.displayPartsToString(details.displayParts), 400);
-	const info = ts.displayPartsToString(details.documentation).trim();
+	const info = unwrap(ts.displayPartsToString(details.documentation));
 	return detail || info ? { detail, info } : undefined;
 }

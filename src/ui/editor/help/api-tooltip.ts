@@ -1,19 +1,38 @@
 /**
  * The editor's hover and completion as the page draws them: TypeScript's signature, its doc comment, and the fields
  * of the object types the hovered name involves (help/api-help.ts, computed in the TypeScript worker); a completion
- * shows its declaration and doc comment beside the list. All of it is text in DOM nodes, never HTML.
+ * shows its declaration and doc comment beside the list. All of it is text in DOM nodes, never HTML. Their look is
+ * a CodeMirror theme: the editor lives in a shadow root (editor-theme.ts), where the page's style sheets do not reach.
  */
 import type { Completion, CompletionContext, CompletionResult, CompletionSource } from "@codemirror/autocomplete";
-import type { EditorView } from "@codemirror/view";
+import { EditorView } from "@codemirror/view";
 import { type HoverInfo, tsFacetWorker } from "@valtown/codemirror-ts";
-import type { ApiHelp, CompletionDetails } from "./api-help.ts";
-import "./api-help.css";
+import { type ApiHelp, type CompletionDetails, unwrap } from "./api-help.ts";
 
 /** What the worker answers beyond codemirror-ts's own methods. */
 export interface HelpMethods {
 	getHover(args: { path: string; pos: number }): Promise<(HoverInfo & { help?: ApiHelp }) | null | undefined>;
 	getCompletionDetails(args: { path: string; pos: number; name: string }): Promise<CompletionDetails | undefined>;
 }
+
+const mono = { fontFamily: "var(--font-mono)", overflowWrap: "anywhere" };
+
+/** The hover's and the completion info's look. */
+export const helpTheme = EditorView.baseTheme({
+	".api-hover, .api-completion-info": {
+		maxWidth: "min(36rem, 90vw)",
+		maxHeight: "20rem",
+		overflow: "auto",
+		padding: "0.25rem 0.5rem",
+		fontSize: "0.85rem",
+	},
+	".api-hover-signature": { ...mono, whiteSpace: "pre-wrap" },
+	".api-hover-doc": { whiteSpace: "pre-line", margin: "0.25rem 0" },
+	".api-hover-title": { fontWeight: "bold", marginTop: "0.5rem", borderTop: "1px solid var(--line)", paddingTop: "0.25rem" },
+	".api-hover-fields dl": { margin: "0" },
+	".api-hover-fields dt": { ...mono, marginTop: "0.25rem" },
+	".api-hover-fields dd": { margin: "0 0 0 1rem", whiteSpace: "pre-line", color: "var(--text-muted)" },
+});
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
 	const node = document.createElement(tag);
@@ -27,7 +46,7 @@ export function renderHover(info: HoverInfo & { help?: ApiHelp }, _view?: Editor
 	const dom = element("div", "api-hover");
 	const signature = dom.appendChild(element("div", "api-hover-signature"));
 	for (const part of info.quickInfo?.displayParts ?? []) signature.appendChild(element("span", `quick-info-${part.kind}`, part.text));
-	const doc = (info.quickInfo?.documentation ?? []).map((part: { text: string }) => part.text).join("") || info.help?.doc;
+	const doc = unwrap((info.quickInfo?.documentation ?? []).map((part: { text: string }) => part.text).join("")) || info.help?.doc;
 	if (doc) dom.appendChild(element("p", "api-hover-doc", doc));
 	for (const group of info.help?.groups ?? []) {
 		const section = dom.appendChild(element("section", "api-hover-fields"));
