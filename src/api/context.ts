@@ -81,22 +81,31 @@ export interface ModelRegistry {
 	complete(model: Model<Api>, context: Context, options?: SimpleStreamOptions): Promise<AssistantMessage>;
 }
 
+/** `ctx`: what an event handler, a tool's `execute` or a shortcut gets besides its arguments. */
 export interface ExtensionContext {
+	/** Dialogs, notifications, the status bar, widgets and the composer (`ctx.ui.notify`, `ctx.ui.confirm`, …). */
 	readonly ui: ExtensionUIContext;
+	/** Whether there is a UI to answer `ctx.ui`; without one its calls do nothing. */
 	readonly hasUI: boolean;
 	readonly mode: "tui" | "rpc" | "json" | "print";
+	/** The workspace's working directory. */
 	readonly cwd: string;
+	/** Reads the session: its entries, the branch, the leaf, labels. */
 	readonly sessionManager: ReadonlySessionManager;
+	/** The session's model, if one is chosen. */
 	readonly model: Model<string> | undefined;
 	readonly models: ModelsView;
 	readonly modelRegistry: ModelRegistry;
 	readonly agent: { kind: "main" | "sub"; id: string; name: string; depth: number };
 	/** pi 1.6: the models scoped to this session; empty, as Playa has no scoping (every model is usable). */
 	readonly scopedModels: readonly { model: Model<string>; thinkingLevel?: string }[];
+	/** How full the model's context window is: tokens, the window, the percentage. */
 	getContextUsage(): ContextUsage | undefined;
 	/** Resolves when the compaction ends; never rejects: a failure goes to `onError` (or is shown). */
 	compact(instructionsOrOptions?: string | CompactOptions): Promise<void>;
+	/** Whether the agent is between turns. */
 	isIdle(): boolean;
+	/** Stops the running turn. */
 	abort(): void;
 	hasPendingMessages(): boolean;
 	shutdown(): void;
@@ -119,9 +128,12 @@ export interface ToolExecutionContext extends ExtensionContext {
 	): Promise<AgentToolResult<TDetails>>;
 }
 
+/** `ctx` in a command's `handler`: the context, and what only a command may do (new session, branch, reload). */
 export interface ExtensionCommandContext extends ExtensionContext {
+	/** Resolves once the agent is between turns. */
 	waitForIdle(): Promise<void>;
 	/**
+	 * Starts a new session and makes it current (`cancelled` when a `session_before_switch` handler refused).
 	 * `withSession` (pi 1.6) runs once the switch is certain. The new session is a new runtime, so its ctx can
 	 * put text in the new session's composer (`ui.setEditorText`) and notify; anything else throws, saying so.
 	 */

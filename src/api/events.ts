@@ -66,6 +66,7 @@ type Ev<P, R = void> = { payload: P; result: R };
 type Cancel<R = {}> = ({ cancel?: boolean } & R) | void;
 type None = Record<never, never>;
 
+/** Every event `pi.on(name, handler)` takes: each one's `payload` (the handler's event) and the `result` it may return. */
 export interface ExtensionEventMap {
 	// Session lifecycle
 	/** pi 1.6's `reason` and `previousSessionFile` (the previous session's id), in both dialects. */
@@ -136,6 +137,7 @@ export interface ExtensionEventMap {
 	>;
 	goal_updated: Ev<{ goal: unknown; state?: unknown }>;
 	// Prompt, turn, provider
+	/** What the user sent, before the agent sees it: return `{ action: "transform", text }` to rewrite it, `{ action: "handled" }` to answer it yourself. */
 	input: Ev<
 		{
 			text: string;
@@ -162,6 +164,7 @@ export interface ExtensionEventMap {
 		},
 		{ message?: CustomMessagePayload; systemPrompt?: string[] | string } | void
 	>;
+	/** The messages about to go to the model, before each request: return `{ messages }` to send others (the session keeps its own). */
 	context: Ev<{ messages: AgentMessage[] }, { messages?: AgentMessage[] } | void>;
 	/** pi 1.6: after `context`, the whole request transcript (system messages included); the result is sent as it is. */
 	context_with_system: Ev<{ messages: AgentMessage[] }, { messages?: AgentMessage[] } | void>;
@@ -182,6 +185,7 @@ export interface ExtensionEventMap {
 		{ warmCost: number; missCost: number; continuationProbability: number; action: "warm" | "stop" },
 		{ action?: "warm" | "stop" } | void
 	>;
+	/** The agent starts working on a prompt (one or more turns follow). */
 	agent_start: Ev<None>;
 	agent_end: Ev<{ messages: AgentMessage[]; willContinue?: boolean }>;
 	/**
@@ -197,6 +201,7 @@ export interface ExtensionEventMap {
 	ui_prompt_end: Ev<{ reason: "ui_prompt"; kind: UIPromptKind; title?: string }>;
 	/** pi 1.6: the run has fully settled (retries, compaction and queued continuations done); the agent is idle. */
 	agent_settled: Ev<{ aborted: boolean }>;
+	/** A turn begins: one model reply and the tool calls it makes. */
 	turn_start: Ev<{ turnIndex: number; timestamp: number }>;
 	turn_end: Ev<{ turnIndex: number; message: AgentMessage; toolResults: ToolResultMessage[] }>;
 	assistant_message: Ev<{ message: AssistantMessage }, { content?: AssistantMessage["content"] } | void>;
@@ -204,7 +209,9 @@ export interface ExtensionEventMap {
 	message_update: Ev<{ message: AgentMessage; assistantMessageEvent: AssistantMessageEvent }>;
 	message_end: Ev<{ message: AgentMessage }>;
 	// Tools
+	/** The model called a tool, before it runs: return `{ block: true, reason }` to refuse the call (the model reads the reason). */
 	tool_call: Ev<{ toolCallId: string; toolName: string; input: Record<string, unknown> }, ToolCallEventResult | void>;
+	/** A tool's result, before the model reads it: return `content`, `details` or `isError` to change it. */
 	tool_result: Ev<
 		{
 			toolCallId: string;

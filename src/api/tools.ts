@@ -43,18 +43,33 @@ export interface ToolRenderContext<TState = unknown, TArgs = unknown> extends Ke
 	isError: boolean;
 }
 
+/** A tool the model can call (`pi.registerTool(tool)`). */
 export interface ToolDefinition<TParams extends ToolParameters = ToolParameters, TDetails = unknown, TState = unknown> {
+	/** The name the model calls the tool by. */
 	name: string;
+	/** A human name for the transcript. */
 	label?: string;
+	/** Tells the model what the tool does and when to call it. */
 	description: string;
+	/** The arguments' schema: TypeBox (`Type.Object`), zod (`z.object`) or a JSON Schema literal; calls are checked against it. */
 	parameters: TParams;
+	/** Whether calls to it in one reply run one after another or at once. */
 	executionMode?: "sequential" | "parallel";
+	/** Like `defaultInactive`: not offered to the model until `pi.setActiveTools` names it. */
 	hidden?: boolean;
+	/** Registered but not offered to the model until `pi.setActiveTools` names it. */
 	defaultInactive?: boolean;
+	/** A line about the tool for the system prompt. */
 	promptSnippet?: string;
+	/** Guidelines for the system prompt on how to use the tool. */
 	promptGuidelines?: string[];
 	/** Turns raw call arguments into the schema's shape before validation. */
 	prepareArguments?(args: unknown): ToolParams<TParams>;
+	/**
+	 * Runs a call with arguments checked against `parameters`; returns `{ content: [{ type: "text", text }], details }`:
+	 * the model reads `content`, `details` is for renderers and the session. `onUpdate` reports progress; a throw
+	 * becomes an error result the model sees.
+	 */
 	execute(
 		toolCallId: string,
 		params: ToolParams<TParams>,

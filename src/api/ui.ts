@@ -5,9 +5,13 @@
 import type { ImageContent, TextContent } from "@earendil-works/pi-ai";
 import type { CustomEntry } from "./entries.ts";
 
+/** A pi-tui component: lines of text at a width, optionally taking key presses. */
 export interface Component {
+	/** The component's lines at `width` columns (ANSI styles allowed). */
 	render(width: number): readonly string[];
+	/** A key press, as the terminal byte sequence pi-tui expects (`matchesKey(data, "enter")`). */
 	handleInput?(data: string): void;
+	/** Drops what the component cached: the next `render` draws afresh. */
 	invalidate?(): void;
 }
 
@@ -48,32 +52,48 @@ export type SelectOption = string | { label: string; description?: string };
 
 export type WidgetContent = string[] | ComponentFactory | undefined;
 
+/** `ctx.ui`: dialogs, notifications, the status bar, widgets and the composer. */
 export interface ExtensionUIContext {
+	/** Asks the user to pick one of `options`: the label picked, or `undefined` when dismissed or timed out. */
 	select(title: string, options: SelectOption[], opts?: DialogOptions): Promise<string | undefined>;
+	/** Asks a yes-or-no question: `false` when dismissed or timed out. */
 	confirm(title: string, message: string, opts?: DialogOptions): Promise<boolean>;
+	/** Asks for a line of text: `undefined` when dismissed or timed out. */
 	input(title: string, placeholder?: string, opts?: DialogOptions): Promise<string | undefined>;
+	/** Asks for text of several lines, starting from `prefill`: `undefined` when dismissed or timed out. */
 	editor(title: string, prefill?: string, opts?: DialogOptions): Promise<string | undefined>;
-	/** `keybindings` is pi-tui's keybindings manager, as the page maps its keys. */
+	/**
+	 * Shows a pi-tui component in a dialog until it calls `done(result)`, and resolves with that result.
+	 * `keybindings` is pi-tui's keybindings manager, as the page maps its keys.
+	 */
 	custom<T>(
 		factory: (tui: TuiHandle, theme: Theme, keybindings: unknown, done: (result: T) => void) => Component | Promise<Component>,
 		opts?: { overlay?: boolean; signal?: AbortSignal },
 	): Promise<T | undefined>;
+	/** Shows a notification: `info` (the default), `warning` or `error`. */
 	notify(message: string, type?: NotifyType): void;
+	/** Sets the status bar's text under `key`; `undefined` clears it. */
 	setStatus(key: string, text: string | undefined): void;
+	/** Text in the status bar about the work going on (the status `working`); none clears it. */
 	setWorkingMessage(message?: string): void;
 	/** pi 1.6: shows or hides the page's "Working…" indicator. */
 	setWorkingVisible(visible: boolean): void;
 	/** pi 1.6: the label of folded thinking blocks (the page's own without one). */
 	setHiddenThinkingLabel(label?: string): void;
+	/** Shows lines, or a component, above (the default) or below the composer under `key`; `undefined` removes it. */
 	setWidget(key: string, content: WidgetContent, options?: { placement?: "aboveEditor" | "belowEditor" }): void;
 	/** Terminal only: the page keeps its own footer (a notice says so). */
 	setFooter(factory: ((tui: TuiHandle, theme: Theme, footerData: unknown) => Component) | undefined): void;
 	/** Terminal only: the page keeps its own header (a notice says so). */
 	setHeader(factory: ComponentFactory | undefined): void;
+	/** Names the page's browser tab. */
 	setTitle(title: string): void;
 	onTerminalInput(handler: (data: string) => { consume?: boolean; data?: string } | undefined): () => void;
+	/** Replaces the composer's text. */
 	setEditorText(text: string): void;
+	/** Inserts text into the composer. */
 	pasteToEditor(text: string): void;
+	/** The composer's text. */
 	getEditorText(): string;
 	/** Terminal only (a notice says so): upstream's `AutocompleteProviderFactory`. */
 	addAutocompleteProvider(factory: unknown): void;
@@ -81,6 +101,7 @@ export interface ExtensionUIContext {
 	setEditorComponent(factory: ((tui: TuiHandle, theme: Theme, keybindings: unknown) => Component) | undefined): void;
 	/** pi 1.6: the factory last given to setEditorComponent (the page never draws it), else undefined. */
 	getEditorComponent(): ((tui: TuiHandle, theme: Theme, keybindings: unknown) => Component) | undefined;
+	/** The current theme, to colour the lines of components and renderers. */
 	readonly theme: Theme;
 	getAllThemes(): Promise<{ name: string; path?: string }[]>;
 	getTheme(name: string): Promise<Theme | undefined>;

@@ -38,6 +38,7 @@ import { usePlaygroundState } from "./usePlayground.ts";
 import { PlaygroundSwitch } from "./share/PlaygroundSwitch.tsx";
 import { ShareLayer } from "./share/ShareLayer.tsx";
 import { LessonsTab } from "./lessons/LessonsTab.tsx";
+import { ReferenceTab } from "./reference/ReferenceTab.tsx";
 import "./shell/shell.css";
 import "./panels/panels.css";
 
@@ -349,6 +350,7 @@ export function App(props: AppProps) {
 							},
 							{ id: "files", label: "Files", content: filesPanel },
 							{ id: "lessons", label: "Lessons", content: <LessonsTab playground={playground} /> },
+							{ id: "reference", label: "Reference", content: <ReferenceTab onOpenLesson={(id) => void playground.lessons.open(id)} /> },
 							{
 								id: "scenarios",
 								label: "Scenarios",

@@ -18,7 +18,7 @@ test("a new user's playground starts with a running extension, a strip that says
 	const strip = page.getByRole("complementary", { name: "Start here" });
 	await expect(strip).toContainText("Edit → Run → send a message");
 	await expect(strip.getByRole("link", { name: /Lessons/ })).toHaveAttribute("href", "?lesson=01-first-tool");
-	const docs = strip.getByRole("link", { name: /API reference/ });
+	const docs = strip.getByRole("link", { name: "pi's extension docs" });
 	await expect(docs).toHaveAttribute("href", "https://github.com/earendil-works/pi-coding-agent/blob/main/docs/extensions.md");
 	await expect(docs).toHaveAttribute("target", "_blank");
 	await expect(docs).toHaveAttribute("rel", "noopener");
@@ -29,6 +29,11 @@ test("a new user's playground starts with a running extension, a strip that says
 	await send(page, "Hello");
 	const transcript = page.getByRole("region", { name: "Transcript" });
 	await expect(transcript.getByRole("article", { name: "Result of greet message" })).toContainText("Hello, Playa!");
+
+	// The API reference from the strip: its tab shows, with the search box.
+	await strip.getByRole("button", { name: "API reference" }).click();
+	await expect(page.getByRole("tab", { name: "Reference" })).toHaveAttribute("aria-selected", "true");
+	await expect(page.getByRole("searchbox", { name: "Search the API" })).toBeVisible();
 
 	// Gallery from the strip.
 	await strip.getByRole("button", { name: "Examples gallery" }).click();

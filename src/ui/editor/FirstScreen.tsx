@@ -1,10 +1,11 @@
 /**
  * The first screen: whether to make the starter extension (useStarter, once the page is ready), and the
- * strip: what to do (edit, Run, send a message), where the API is documented (pi's extension docs
- * upstream), the Examples gallery and the first lesson. Closed once, the strip stays closed (first-screen.ts).
+ * strip: what to do (edit, Run, send a message), where the API is documented (the Reference tab, and pi's
+ * extension docs upstream), the Examples gallery and the first lesson. Closed once, the strip stays closed (first-screen.ts).
  */
 import { useEffect, useRef, useState } from "react";
 import type { PlaygroundState } from "../../host/state/playground-state.ts";
+import { showPanel } from "../shell/PanelTabs.tsx";
 import { dismissWelcome, firstScreenStored, isFirstVisit, markFirstScreenSeen, welcomeShown } from "./first-screen.ts";
 
 /** True once, on a new user's first visit, when the page is ready: the editor makes and runs the starter. */
@@ -40,8 +41,11 @@ export function WelcomeStrip({ onExamples }: { onExamples(): void }) {
 			<span>
 				<strong>Start here:</strong> Edit → Run → send a message.
 			</span>
+			<button type="button" className="link-button" onClick={() => showPanel("reference")}>
+				API reference
+			</button>
 			<a href={PI_EXTENSION_DOCS} target="_blank" rel="noopener">
-				API reference (pi's extension docs)
+				pi's extension docs
 			</a>
 			<button type="button" className="link-button" onClick={onExamples}>
 				Examples gallery

@@ -1,15 +1,17 @@
 /**
  * CodeMirror's TypeScript support for one file: the language, and completion, hover and diagnostics
- * from the language service worker (typescript.worker.ts), plus the runtime's errors at their lines. The
+ * from the language service worker (typescript.worker.ts), plus the runtime's errors at their lines. A hover
+ * lists the fields of the API's types it involves, a completion its doc comment (help/). The
  * worker starts once, when the editor first opens; the browser caches its chunk for the next visit.
  */
 import { autocompletion } from "@codemirror/autocomplete";
 import { javascript } from "@codemirror/lang-javascript";
 import { linter, type Diagnostic } from "@codemirror/lint";
 import { type Extension, StateEffect, type Text } from "@codemirror/state";
-import { tsAutocompleteWorker, tsFacetWorker, tsHoverWorker, tsSyncWorker } from "@valtown/codemirror-ts";
+import { tsFacetWorker, tsHoverWorker, tsSyncWorker } from "@valtown/codemirror-ts";
 import type { WorkerShape } from "@valtown/codemirror-ts/worker";
 import * as Comlink from "comlink";
+import { completionWithDetails, type HelpMethods, helpTheme, renderHover } from "./help/api-tooltip.ts";
 
 /** A problem at a line of a file (1-based), from TypeScript or from running the extension. */
 export interface Problem {
@@ -38,14 +40,16 @@ export function languageService(): Promise<WorkerShape> {
  * a file opens (and can be edited) while TypeScript is still starting.
  */
 export function deferredLanguageService(): WorkerShape {
-	const call = <K extends "updateFile" | "getLints" | "getAutocompletion" | "getHover">(method: K) =>
-		(async (arg: never) => ((await languageService())[method] as (arg: never) => unknown)(arg)) as unknown as WorkerShape[K];
+	type Service = WorkerShape & HelpMethods;
+	const call = <K extends "updateFile" | "getLints" | "getAutocompletion" | "getHover" | "getCompletionDetails">(method: K) =>
+		(async (arg: never) => (((await languageService()) as Service)[method] as (arg: never) => unknown)(arg)) as unknown as Service[K];
 	return {
 		initialize: async () => void (await languageService()),
 		updateFile: call("updateFile"),
 		getLints: call("getLints"),
 		getAutocompletion: call("getAutocompletion"),
 		getHover: call("getHover"),
+		getCompletionDetails: call("getCompletionDetails"),
 		getEnv: () => {
 			throw new Error("The language service runs in a worker");
 		},
@@ -79,8 +83,9 @@ export function typescriptSupport(worker: WorkerShape, path: string, hooks: Lang
 		javascript({ typescript: true }),
 		tsFacetWorker.of({ worker, path }),
 		tsSyncWorker(),
-		autocompletion({ override: [tsAutocompleteWorker()] }),
-		tsHoverWorker(),
+		autocompletion({ override: [completionWithDetails()] }),
+		tsHoverWorker({ renderTooltip: renderHover }),
+		helpTheme,
 		linter(
 			async (view) => {
 				const doc = view.state.doc;

@@ -1,9 +1,13 @@
 /** The panels as tabs: one shown at a time; every tab stays mounted, so its state survives switching. */
-import { createContext, useState, type ReactNode } from "react";
+import { createContext, useEffect, useRef, useState, type ReactNode } from "react";
 import "./shell.css";
 
 /** Whether the tab a panel is in is shown: a hidden panel that follows a busy store may stop following it. */
 export const TabShown = createContext(true);
+
+/** Asks the page to show a panel's tab (and, when narrow, the panels' pane): a link elsewhere in the page opens a tab. */
+export const SHOW_PANEL = "playa:show-panel";
+export const showPanel = (id: string): boolean => window.dispatchEvent(new CustomEvent(SHOW_PANEL, { detail: id }));
 
 export interface PanelTab {
 	id: string;
@@ -13,9 +17,22 @@ export interface PanelTab {
 
 export function PanelTabs({ tabs, initial }: { tabs: PanelTab[]; initial?: string }) {
 	const [shown, setShown] = useState(initial ?? tabs[0]?.id);
+	const list = useRef<HTMLDivElement>(null);
+	const ids = tabs.map((tab) => tab.id).join(" ");
+	useEffect(() => {
+		const show = (event: Event) => {
+			const at = ids.split(" ").indexOf((event as CustomEvent<unknown>).detail as string);
+			if (at < 0) return;
+			setShown(ids.split(" ")[at]);
+			// The tab takes the focus, so a keyboard goes on into the panel.
+			requestAnimationFrame(() => list.current?.querySelectorAll<HTMLElement>('[role="tab"]')[at]?.focus());
+		};
+		window.addEventListener(SHOW_PANEL, show);
+		return () => window.removeEventListener(SHOW_PANEL, show);
+	}, [ids]);
 	return (
 		<div className="panel-tabs">
-			<div role="tablist" aria-label="Panels" className="panel-tab-list">
+			<div ref={list} role="tablist" aria-label="Panels" className="panel-tab-list">
 				{tabs.map((tab) => (
 					<button key={tab.id} type="button" role="tab" aria-selected={shown === tab.id} onClick={() => setShown(tab.id)}>
 						{tab.label}

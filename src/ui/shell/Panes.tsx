@@ -4,6 +4,7 @@
  * Every pane stays mounted (hidden when not shown), so what it holds survives switching.
  */
 import { useEffect, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
+import { SHOW_PANEL } from "./PanelTabs.tsx";
 import "./shell.css";
 
 const NARROW = "(max-width: 768px)";
@@ -78,6 +79,11 @@ export function Panes({ editor, session, panels, reveal }: Props) {
 	useEffect(() => {
 		if (reveal) setShown(reveal.pane);
 	}, [reveal]);
+	useEffect(() => {
+		const show = () => setShown("panels");
+		window.addEventListener(SHOW_PANEL, show);
+		return () => window.removeEventListener(SHOW_PANEL, show);
+	}, []);
 	const [widths, setWidths] = useState({ editor: 0.4, panels: 0.24 });
 	const resize = (pane: "editor" | "panels", delta: number) =>
 		setWidths((w) => {
