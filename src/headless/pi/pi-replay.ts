@@ -223,7 +223,9 @@ async function playInPi(scenario: Scenario, base: string, options: HostCompareOp
 	let logged = 0;
 	/** What the session gained since the last look, and the requests the provider logged: fed to the observer. */
 	const collect = async () => {
-		const answer = await pi.command(since ? { type: "get_entries", since } : { type: "get_entries" });
+		let answer = await pi.command(since ? { type: "get_entries", since } : { type: "get_entries" });
+		// The session was replaced (ctx.newSession, a switch): its entries from the start.
+		if (!answer.success && since) answer = await pi.command({ type: "get_entries" });
 		if (!answer.success) throw new ScenarioError(`--host pi: ${String(answer.error ?? "pi did not answer get_entries")}`);
 		const entries = ((answer.data as { entries?: StoredEntry[] }).entries ?? []) as (StoredEntry & {
 			id: string;
