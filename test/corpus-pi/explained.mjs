@@ -44,12 +44,6 @@ export const EXPLAINED = [
 	{
 		corpus: "pi",
 		example: "confirm-destructive.ts",
-		title: "a new session",
-		text: "By design: after the Yes, pi replaces the session (`ctx.newSession`) and goes on in the new one; Playa's runtime asks the page to start it (a new runtime), and headless the request is reported and the session goes on.",
-	},
-	{
-		corpus: "pi",
-		example: "confirm-destructive.ts",
 		title: "a fork",
 		text: "By design: the dialog's title names an entry id, and every run makes its own ids (the comparison leaves out the entries' ids, not text that quotes one).",
 	},
@@ -82,12 +76,6 @@ export const EXPLAINED = [
 		corpus: "pi",
 		example: "dynamic-resources/index.ts",
 		text: "By design: the paths it returns from `resources_discover` are files on disk; Playa reads resources from the workspace (headless, an in-memory one), so each is a warning naming it.",
-	},
-	{
-		corpus: "omp",
-		example: "hooks/confirm-destructive.ts",
-		title: "a new session",
-		text: "By design: after the Yes, pi replaces the session (`ctx.newSession`) and goes on in the new one; Playa's runtime asks the page to start it (a new runtime), and headless the request is reported and the session goes on.",
 	},
 	{
 		corpus: "omp",

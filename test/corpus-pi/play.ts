@@ -107,7 +107,10 @@ export async function playInPi(corpus: Corpus, behaviour: Behaviour, options: { 
 	if (!first) return result({ kind: "cannot", in: "headless", why: "its check starts no session" }, { notes });
 	const why = notScenario(first, corpus);
 	if (why) return result({ kind: "cannot", in: "headless", why }, { notes });
-	if (later.length > 0) notes.push(`its ${later.length} later session${later.length === 1 ? "" : "s"} (restored or started again) are not in the scenario`);
+	if (later.length > 0)
+		notes.push(
+			`its ${later.length === 1 ? "later session (restored or started again) is" : `${later.length} later sessions (restored or started again) are`} not in the scenario`,
+		);
 	const folder = await mkdtemp(join(tmpdir(), "playa-corpus-pi-"));
 	try {
 		await mkdir(join(folder, "kit"));

@@ -21,28 +21,30 @@ const entries = [
 	...OMP_BEHAVIOURS.map((behaviour) => ({ corpus: "omp" as Corpus, behaviour })),
 ];
 
-describe.skipIf(!ALL)("--host pi over the whole corpus", () => {
-	const results: EntryResult[] = [];
-	afterAll(async () => {
-		if (ALL) await writeFile(ALL, `${JSON.stringify(results, null, "\t")}\n`);
-	});
-	const only = process.env.PLAYA_CORPUS_PI_ONLY ? new RegExp(process.env.PLAYA_CORPUS_PI_ONLY) : undefined;
-	for (const [index, { corpus, behaviour }] of entries.entries()) {
-		if (only && !only.test(`${corpus}: ${behaviour.example}`)) continue;
-		it(`${index + 1}. ${corpus}: ${behaviour.example}: ${behaviour.title}`, { timeout: 600_000 }, async () => {
-			const result = await playInPi(corpus, behaviour, { stepTimeoutMs: 60_000 });
-			results.push(result);
-			const { outcome } = result;
-			const said =
-				outcome.kind === "match"
-					? "match"
-					: outcome.kind === "differs"
-						? `differs: ${outcome.first.split("\n")[0]}`
-						: `cannot run (${outcome.in}): ${outcome.why}`;
-			process.stderr.write(`[corpus-pi] ${index + 1}/${entries.length} ${corpus}: ${behaviour.example}: ${said} (${result.seconds} s)\n`);
+// Defined only for the full run, so the default run lists no 145 skipped tests.
+if (ALL)
+	describe("--host pi over the whole corpus", () => {
+		const results: EntryResult[] = [];
+		afterAll(async () => {
+			if (ALL) await writeFile(ALL, `${JSON.stringify(results, null, "\t")}\n`);
 		});
-	}
-});
+		const only = process.env.PLAYA_CORPUS_PI_ONLY ? new RegExp(process.env.PLAYA_CORPUS_PI_ONLY) : undefined;
+		for (const [index, { corpus, behaviour }] of entries.entries()) {
+			if (only && !only.test(`${corpus}: ${behaviour.example}`)) continue;
+			it(`${index + 1}. ${corpus}: ${behaviour.example}: ${behaviour.title}`, { timeout: 600_000 }, async () => {
+				const result = await playInPi(corpus, behaviour, { stepTimeoutMs: 60_000 });
+				results.push(result);
+				const { outcome } = result;
+				const said =
+					outcome.kind === "match"
+						? "match"
+						: outcome.kind === "differs"
+							? `differs: ${outcome.first.split("\n")[0]}`
+							: `cannot run (${outcome.in}): ${outcome.why}`;
+				process.stderr.write(`[corpus-pi] ${index + 1}/${entries.length} ${corpus}: ${behaviour.example}: ${said} (${result.seconds} s)\n`);
+			});
+		}
+	});
 
 const find = (corpus: Corpus, example: string, title: string) => {
 	const found = entries.find((entry) => entry.corpus === corpus && entry.behaviour.example === example && entry.behaviour.title.startsWith(title));
