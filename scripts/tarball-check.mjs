@@ -84,7 +84,9 @@ export async function checkTarball({ say = () => {}, keep = false } = {}) {
 	const step = (title, command, args, cwd = folder) => {
 		const at = Date.now();
 		const result = run(command, args, cwd);
-		say(`$ ${[command, ...args].join(" ")}   (exit ${result.code}, ${((Date.now() - at) / 1000).toFixed(1)} s)`);
+		say(
+			`$ ${[command, ...args].map((arg) => (/\s/.test(arg) ? JSON.stringify(arg) : arg)).join(" ")}   (exit ${result.code}, ${((Date.now() - at) / 1000).toFixed(1)} s)`,
+		);
 		if (result.output.trim()) say(result.output.trimEnd().replace(/^/gm, "  "));
 		return { title, ...result };
 	};
