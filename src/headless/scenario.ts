@@ -84,6 +84,18 @@ function nextReply(session: HeadlessSession): number {
 	return repliesOnBranch(session.runtime.parts.tree.getBranch());
 }
 
+/**
+ * Until the agent is idle: a command may start a run it does not await (`pi.sendUserMessage`), whose requests and
+ * entries belong to the step that started it (as pi's RPC mode reports them), not the next one.
+ */
+async function settled(session: HeadlessSession): Promise<void> {
+	const agent = session.runtime.parts.session.agent;
+	for (let turn = 0; turn < 3; turn++) {
+		await new Promise((resolve) => setTimeout(resolve, 5));
+		await agent.waitForIdle();
+	}
+}
+
 function flush(session: HeadlessSession): void {
 	session.runtime.parts.inspector?.flush();
 }
@@ -135,6 +147,7 @@ export async function replayScenario(options: ScenarioReplayOptions): Promise<Sc
 			answers = [...(step.answers ?? [])];
 			emit({ type: "submit", text: step.prompt });
 			await session.runtime.submit(step.prompt);
+			await settled(session);
 			flush(session);
 			observed.steps.push(observer.take());
 			const unknown = unknownTool(session, step.replies);
@@ -206,6 +219,7 @@ export async function recordScenario(options: RecordOptions): Promise<{ scenario
 			const base = nextReply(session);
 			emit({ type: "submit", text: prompt });
 			await session.runtime.submit(prompt);
+			await settled(session);
 			flush(session);
 			const replies = options.script.slice(base, nextReply(session));
 			const step: ScenarioStep = { prompt, ...(replies.length > 0 && { replies }), ...(used.length > 0 && { answers: used }), expect: observer.take() };

@@ -45,6 +45,25 @@ describe("--host pi: differences by design", () => {
 		expect(explained.map((item) => item.divergence)).toEqual(divergences.slice(0, 3));
 		expect(counted).toEqual(divergences.slice(3));
 	});
+
+	it("explains colours drawn with other escape codes, and counts a text that changed", () => {
+		const status = (expected: unknown, actual: unknown): Divergence => ({
+			step: 1,
+			list: "status",
+			item: { index: 0 },
+			field: "text",
+			kind: "changed",
+			expected,
+			actual,
+		});
+		const colours = status("\x1b[38;2;205;154;34m⏸ plan\x1b[39m", "\x1b[38;5;3m⏸ plan\x1b[39m");
+		const dim = status(["\x1b[38;2;126;136;142mReady\x1b[39m"], ["\x1b[39m\x1b[2mReady\x1b[22;39m"]);
+		const text = status("\x1b[38;2;205;154;34m⏸ plan\x1b[39m", "\x1b[38;5;3m⏸ plan mode\x1b[39m");
+		const { counted, explained } = explainHostDifferences([colours, dim, text], DEFAULT_SYSTEM_PROMPT);
+		expect(explained.map((item) => item.divergence)).toEqual([colours, dim]);
+		expect(explained[0]?.why).toContain("escape codes");
+		expect(counted).toEqual([text]);
+	});
 });
 
 // Upstream pi's own CLI in RPC mode, with Node 22 from the npm registry when this Node is older (as the bench takes it).

@@ -26,6 +26,17 @@ function addedLines(prompt: string, base: string): string[] {
 		.filter((line) => line && !base.includes(line));
 }
 
+/** ANSI escape sequences (colours, dim, bold): how each host's theme draws, not what it says. */
+const ANSI = /\x1b\[[0-9;]*m/g;
+
+/** A value with the ANSI sequences of every string in it removed. */
+function withoutAnsi(value: unknown): unknown {
+	if (typeof value === "string") return value.replace(ANSI, "");
+	if (Array.isArray(value)) return value.map(withoutAnsi);
+	const object = record(value);
+	return object ? Object.fromEntries(Object.entries(object).map(([key, item]) => [key, withoutAnsi(item)])) : value;
+}
+
 export const HOST_RULES: Rule[] = [
 	{
 		why: "pi records the model and the thinking level as entries when a session starts; Playa's sessions do not",
@@ -44,6 +55,13 @@ export const HOST_RULES: Rule[] = [
 			typeof d.expected === "string" &&
 			typeof d.actual === "string" &&
 			addedLines(d.expected, base).every((line) => (d.actual as string).includes(line)),
+	},
+	{
+		why: "pi in RPC mode (no terminal) colours text with other escape codes (256-colour indexes, dim) than Playa's 24-bit theme colours: the text is the same",
+		covers: (d) =>
+			d.kind === "changed" &&
+			JSON.stringify(d.expected) !== JSON.stringify(d.actual) &&
+			JSON.stringify(withoutAnsi(d.expected)) === JSON.stringify(withoutAnsi(d.actual)),
 	},
 ];
 

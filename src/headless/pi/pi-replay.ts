@@ -31,6 +31,8 @@ export interface HostCompareOptions {
 	cdn?: string;
 	/** A line for each stage (finding Node, starting pi, each step). */
 	onProgress?: (line: string) => void;
+	/** How long pi may take to start or to finish one step before the comparison gives up (default 5 minutes). */
+	stepTimeoutMs?: number;
 }
 
 export interface HostCompareResult {
@@ -122,6 +124,19 @@ function uiEvent(record: PiRecord): ObservedEvent | undefined {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** `work` or, after `ms`, a ScenarioError saying what did not finish (pi is stopped by the caller's `finally`). */
+async function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const late = new Promise<never>((_, reject) => {
+		timer = setTimeout(() => reject(new ScenarioError(`--host pi: ${what} did not finish within ${Math.round(ms / 1000)} s`)), ms);
+	});
+	try {
+		return await Promise.race([work, late]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
 /** Plays the scenario in pi and observes it as Playa's replay observes its own run. */
 async function playInPi(scenario: Scenario, base: string, options: HostCompareOptions): Promise<{ observed: Observation; piVersion: string; node: string }> {
 	const say = options.onProgress ?? (() => {});
@@ -149,11 +164,17 @@ async function playInPi(scenario: Scenario, base: string, options: HostCompareOp
 	let answers: (string | null)[] = [...(scenario.start?.answers ?? [])];
 	/** Tool calls pi answered without running the tool (a `tool_call` handler blocked them): no `durationMs`. */
 	const notRun = new Set<string>();
-	let running = false;
+	/**
+	 * Runs pi started and ended, and the starts a step waits for: a prompt pi answers with "started" has begun a run,
+	 * whose agent_start may come before or after that answer (a short run can end before it), so it is counted.
+	 */
+	let starts = 0;
+	let ends = 0;
+	let awaited = 0;
 	let pi: PiProcess | undefined;
 	const onRecord = (record: PiRecord) => {
-		if (record.type === "agent_start") running = true;
-		else if (record.type === "agent_end") running = false;
+		if (record.type === "agent_start") starts++;
+		else if (record.type === "agent_end") ends++;
 		else if (record.type === "tool_execution_end" && typeof record.toolCallId === "string" && record.durationMs === undefined && record.isError)
 			notRun.add(record.toolCallId);
 		else if (record.type === "extension_error") {
@@ -202,7 +223,9 @@ async function playInPi(scenario: Scenario, base: string, options: HostCompareOp
 	let logged = 0;
 	/** What the session gained since the last look, and the requests the provider logged: fed to the observer. */
 	const collect = async () => {
-		const answer = await pi.command(since ? { type: "get_entries", since } : { type: "get_entries" });
+		let answer = await pi.command(since ? { type: "get_entries", since } : { type: "get_entries" });
+		// The session was replaced (ctx.newSession, a switch): its entries from the start.
+		if (!answer.success && since) answer = await pi.command({ type: "get_entries" });
 		if (!answer.success) throw new ScenarioError(`--host pi: ${String(answer.error ?? "pi did not answer get_entries")}`);
 		const entries = ((answer.data as { entries?: StoredEntry[] }).entries ?? []) as (StoredEntry & {
 			id: string;
@@ -231,22 +254,28 @@ async function playInPi(scenario: Scenario, base: string, options: HostCompareOp
 			const state = await pi.command({ type: "get_state" });
 			if (!state.success) throw new ScenarioError(`--host pi: ${String(state.error ?? "pi did not answer get_state")}`);
 			const data = state.data as { isStreaming?: boolean; isCompacting?: boolean; pendingMessageCount?: number };
+			const running = starts < awaited || starts !== ends;
 			idle = !running && !data.isStreaming && !data.isCompacting && !data.pendingMessageCount ? idle + 1 : 0;
 		}
 	};
 	const observed: Observation = { start: {}, steps: [] };
+	const limit = options.stepTimeoutMs ?? 300_000;
 	try {
-		await settle();
+		await within(settle(), limit, "starting pi (loading the extensions)");
 		await collect();
 		observed.start = observer.take();
 		for (const [index, step] of scenario.steps.entries()) {
 			say(`step ${index + 1}: ${step.prompt.slice(0, 60)}`);
 			await writeFile(control, JSON.stringify({ step: index, replies: step.replies ?? [] }));
 			answers = [...(step.answers ?? [])];
-			const answer = await pi.command({ type: "prompt", message: step.prompt });
-			if (!answer.success) throw new ScenarioError(`--host pi: step ${index + 1}: pi refused the prompt: ${String(answer.error ?? "")}`);
-			if ((answer.data as { disposition?: string } | undefined)?.disposition === "started") running = true;
-			await settle();
+			const play = async () => {
+				const before = starts;
+				const answer = await pi.command({ type: "prompt", message: step.prompt });
+				if (!answer.success) throw new ScenarioError(`--host pi: step ${index + 1}: pi refused the prompt: ${String(answer.error ?? "")}`);
+				if ((answer.data as { disposition?: string } | undefined)?.disposition === "started") awaited = before + 1;
+				await settle();
+			};
+			await within(play(), limit, `step ${index + 1}`);
 			await collect();
 			observed.steps.push(observer.take());
 		}
