@@ -45,7 +45,9 @@ function run() {
 }
 
 const { results, seconds, status } = from ? { ...JSON.parse(readFileSync(from, "utf8")) } : { ...run() };
-if (!from && !args.includes("--no-save")) writeFileSync(join(ROOT, "test/corpus-pi/results.json"), `${JSON.stringify({ seconds, results }, null, "\t")}\n`);
+if (!from && !args.includes("--no-save"))
+	// Paths inside the clone are written as "<repo>/…": the file is the same wherever the repository sits.
+	writeFileSync(join(ROOT, "test/corpus-pi/results.json"), `${JSON.stringify({ seconds, results }, null, "\t").replaceAll(ROOT, "<repo>")}\n`);
 
 /** The explanation of a check's outcome, if docs give one (explained.mjs). */
 const explanation = (result) =>
