@@ -6,7 +6,7 @@
  */
 import type { ReplayState } from "../../host/state/scenario-state.ts";
 import type { Divergence } from "../../scenario/compare.ts";
-import { EXPECTATION_KEYS, type Expectation, type ExpectationKey } from "../../scenario/schema.ts";
+import { EXPECTATION_KEYS, type Expectation, type ExpectationKey, type ScenarioStep, stepTitle } from "../../scenario/schema.ts";
 
 type Done = Extract<ReplayState, { phase: "done" }>;
 
@@ -22,6 +22,13 @@ function where(divergence: Divergence): string {
 	const item = divergence.item;
 	const list = item ? `${divergence.list}[${item.index}]${item.label ? ` (${item.label})` : ""}` : divergence.list;
 	return divergence.field ? `${list} › ${divergence.field}` : list;
+}
+
+/** A step as its part's heading names it: its prompt in quotes (cut at 60 characters), or its lifecycle action. */
+function stepHeading(step: ScenarioStep): string {
+	const title = stepTitle(step);
+	if (title !== ("prompt" in step ? step.prompt : undefined)) return title;
+	return JSON.stringify(title.length > 60 ? `${title.slice(0, 60)}…` : title);
 }
 
 const KIND: Record<Divergence["kind"], string> = { changed: "changed", missing: "expected, did not happen", unexpected: "happened, not expected" };
@@ -158,7 +165,7 @@ export function RunDiff({ replay }: { replay: Done }) {
 			{scenario.steps.map((step, index) => (
 				<Part
 					key={index}
-					title={`Step ${index + 1} ${JSON.stringify(step.prompt.length > 60 ? `${step.prompt.slice(0, 60)}…` : step.prompt)}`}
+					title={`Step ${index + 1} ${stepHeading(step)}`}
 					expected={step.expect ?? {}}
 					actual={observed.steps[index] ?? {}}
 					divergences={divergences.filter((d) => d.step === index + 1)}
