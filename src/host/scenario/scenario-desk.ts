@@ -16,7 +16,9 @@ import { type Fault, FAULTS, withFault } from "./faults.ts";
 import type { DialogDesk } from "../desks/dialog-desk.ts";
 import type { RunnerLink } from "../runtime/runner-link.ts";
 import { type PlaygroundState, SCRIPTED_CHOICE } from "../state/playground-state.ts";
+import type { InspectorLog } from "../state/inspector-log.ts";
 import type { RunLog } from "../state/run-log.ts";
+import { inspectorTarget } from "./inspector-target.ts";
 import type { ScenarioState } from "../state/scenario-state.ts";
 import { Store } from "../state/store.ts";
 
@@ -28,12 +30,14 @@ export interface ScenarioDeskParts {
 	runLog: RunLog;
 	dialogs: Pick<DialogDesk, "watch" | "answerFirst">;
 	runtime: Pick<RunnerLink, "api" | "start">;
-	sessions: { newSession(): Promise<void>; requestNewSession(): Promise<void> };
+	sessions: { newSession(options?: { asStartup?: boolean }): Promise<void>; requestNewSession(): Promise<void> };
 	workspace: { readFile(path: string): Promise<Uint8Array>; readonly sessionCwd: string };
 	/** The page's address: extensions it serves are named by their path. */
 	origin: string;
 	/** Sets and keeps the scripted model's steps (the Model tab's script). */
 	setScript(steps: ScriptStep[]): Promise<void>;
+	/** The inspector's log, which "Show in inspector" asks to show the first divergence's record. */
+	inspector?: Pick<InspectorLog, "reveal">;
 }
 
 /** A file the page offers to download. */
@@ -67,6 +71,7 @@ export class ScenarioDesk {
 	readonly faults = FAULTS;
 	/** Lifecycle on demand: New session, Fork, Reload, Compact, Esc in a tool. */
 	readonly lifecycle: LifecycleDesk;
+	private reveals = 0;
 
 	constructor(private readonly parts: ScenarioDeskParts) {
 		this.lifecycle = new LifecycleDesk({ ...parts, quiet: () => this.quiet() });
@@ -187,7 +192,8 @@ export class ScenarioDesk {
 		const stopAnswering = dialogs.answerFirst((request) => answerFor(request, answers.shift()));
 		const { model } = before;
 		try {
-			await sessions.newSession();
+			// The replay starts as the headless runner's does: a fresh start ("startup") on an empty session.
+			await sessions.newSession({ asStartup: true });
 			let scripted: unknown;
 			for (const [index, step] of [undefined, ...scenario.steps].entries()) {
 				// Each runtime (a lifecycle step starts another) plays the scripted model.
@@ -223,7 +229,10 @@ export class ScenarioDesk {
 			if (!run) throw new Error("the replay's run was not recorded");
 			const observed = observeRun(run);
 			const divergences = compareScenario(scenario, observed);
-			this.store.set({ replay: { phase: "done", source, scenario, observed, divergences, report: formatReport(source, steps, divergences) } });
+			const inspect = divergences[0] && inspectorTarget(divergences[0], run);
+			this.store.set({
+				replay: { phase: "done", source, scenario, observed, divergences, report: formatReport(source, steps, divergences), ...(inspect && { inspect }) },
+			});
 		} catch (error) {
 			this.store.set({ replay: { phase: "failed", source, error: `${source}: the replay stopped: ${(error as Error)?.message ?? String(error)}` } });
 		} finally {
@@ -292,7 +301,24 @@ export class ScenarioDesk {
 		const observed = observeRun(b);
 		const divergences = compareScenario(scenario, observed);
 		const report = formatReport(source, scenario.steps.length, divergences);
-		this.store.set({ replay: { phase: "done", source, scenario, observed, divergences, report, sides: [nameOf(first), nameOf(second)] } });
+		const inspect = divergences[0] && inspectorTarget(divergences[0], b);
+		this.store.set({
+			replay: { phase: "done", source, scenario, observed, divergences, report, sides: [nameOf(first), nameOf(second)], ...(inspect && { inspect }) },
+		});
+	}
+
+	/**
+	 * "Show in inspector": opens the Inspector tab on the record of the first divergence, opened (the tabs open on the
+	 * inspector as a link's `panels` open them). False when the diff has no such record.
+	 */
+	showInInspector(): boolean {
+		const replay = this.store.get().replay;
+		if (replay?.phase !== "done" || !replay.inspect || !this.parts.inspector) return false;
+		this.parts.inspector.reveal(replay.inspect);
+		this.reveals++;
+		// A new value each time: the tabs open on the inspector again even when they opened there before.
+		this.parts.store.set({ openPanels: ["inspector", `divergence-${this.reveals}`] });
+		return true;
 	}
 
 	/**

@@ -34,15 +34,34 @@ export interface LoggedRun extends WatchedRun {
 /** A new session, a fork or a reload starts another runtime: its start goes on in the same run. */
 const RESTARTS = new Set<WatchedLifecycle["lifecycle"]>(["new-session", "fork", "reload"]);
 
-/** Of an inspector batch, only what the recorder reads: each request's system prompt and tools, and blocked tool calls. */
-function slim(batch: InspectorBatch): ObservedEvent {
+/**
+ * Of an inspector batch, what the recorder reads (each request's system prompt and tools, blocked tool calls) and
+ * what finds a record again in the inspector (the inspector log's key is the runtime's generation and the seq): each
+ * event's type, tool call and whether a handler ran or failed. `run`: the generation that sent it.
+ */
+export type LoggedInspectorBatch = Extract<ObservedEvent, { type: "inspector" }> & { run: number };
+
+function slim(batch: InspectorBatch, run: number): LoggedInspectorBatch {
 	return {
 		type: "inspector",
-		events: batch.events
-			.filter((event) => event.type === "tool_call" && event.outcome === "blocked")
-			.map((event) => ({ type: event.type, outcome: event.outcome, toolCallId: event.toolCallId }) as InspectorBatch["events"][number]),
+		run,
+		events: batch.events.map(
+			(event) =>
+				({
+					seq: event.seq,
+					type: event.type,
+					outcome: event.outcome,
+					toolCallId: event.toolCallId,
+					handlers: event.handlers.map((handler) => ({ extension: handler.extension, ...(handler.error && { error: { message: "" } }) })),
+				}) as InspectorBatch["events"][number],
+		),
 		requests: batch.requests.map(
-			(request) => ({ systemPrompt: request.systemPrompt, tools: request.tools.map((tool) => ({ name: tool.name })) }) as InspectorBatch["requests"][number],
+			(request) =>
+				({
+					seq: request.seq,
+					systemPrompt: request.systemPrompt,
+					tools: request.tools.map((tool) => ({ name: tool.name })),
+				}) as InspectorBatch["requests"][number],
 		),
 		console: [],
 		dropped: 0,
@@ -103,7 +122,7 @@ export class RunLog {
 	/** An event of the runtime of `generation`, as the page handles it; those of a runtime since replaced are not kept. */
 	event(generation: number, event: RuntimeEvent): void {
 		if (this.run?.generation !== generation) return;
-		if (event.type === "inspector") this.push(slim(event));
+		if (event.type === "inspector") this.push(slim(event, generation));
 		else if (KEPT.has(event.type)) this.push(event as ObservedEvent);
 	}
 

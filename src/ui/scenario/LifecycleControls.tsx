@@ -28,7 +28,7 @@ export function LifecycleControls({ lifecycle, busy, replaying }: { lifecycle: L
 			<legend>Lifecycle on demand: recorded as steps of the run</legend>
 			<div className="row">
 				<button type="button" disabled={disabled} onClick={() => void take(lifecycle.newSession())}>
-					New session
+					Step: New session
 				</button>
 				<button
 					type="button"
@@ -39,13 +39,13 @@ export function LifecycleControls({ lifecycle, busy, replaying }: { lifecycle: L
 						setFrom(choices.at(-1)?.id ?? "");
 					}}
 				>
-					Fork…
+					Step: Fork…
 				</button>
 				<button type="button" disabled={disabled} onClick={() => void take(lifecycle.reload())}>
-					Reload
+					Step: Reload
 				</button>
 				<button type="button" disabled={disabled} onClick={() => void take(lifecycle.compact())}>
-					Compact
+					Step: Compact
 				</button>
 				<button
 					type="button"
@@ -64,7 +64,7 @@ export function LifecycleControls({ lifecycle, busy, replaying }: { lifecycle: L
 						});
 					}}
 				>
-					Esc in the next tool
+					Step: Esc in the next tool
 				</button>
 			</div>
 			{forking &&

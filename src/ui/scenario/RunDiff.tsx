@@ -2,7 +2,8 @@
  * The run diff: a scenario's run and its replay side by side, aligned by part (the start, each prompt) and, in a
  * part, by list (requests and their system prompts, tool calls with their arguments and results, entries,
  * notifications, status, widgets, dialogs, errors) and item; what differs (src/scenario/compare.ts) is listed
- * first and marked in place. The first part that differs is open. Every value is shown as text.
+ * first and marked in place. The first part that differs is open, and "Show in inspector" opens the inspector on
+ * the record (a dispatch with its handlers, or a model request) of the first difference. Every value is shown as text.
  */
 import type { ReplayState } from "../../host/state/scenario-state.ts";
 import type { Divergence } from "../../scenario/compare.ts";
@@ -139,7 +140,8 @@ function Part({
 	);
 }
 
-export function RunDiff({ replay }: { replay: Done }) {
+/** `onShowInInspector`: opens the inspector on the first divergence's record (shown when the diff has one). */
+export function RunDiff({ replay, onShowInInspector }: { replay: Done; onShowInInspector?: () => void }) {
 	const { scenario, observed, divergences, source } = replay;
 	const sides = replay.sides ?? ["scenario", "replay"];
 	const steps = scenario.steps.length;
@@ -154,6 +156,14 @@ export function RunDiff({ replay }: { replay: Done }) {
 				{divergences.length === 0 ? "✓ " : "✗ "}
 				{headline}
 			</p>
+			{replay.inspect && onShowInInspector && (
+				<p>
+					<button type="button" onClick={onShowInInspector} title={`The first difference: ${replay.inspect.what}`}>
+						Show in inspector
+					</button>{" "}
+					<span className="muted">the first difference: {replay.inspect.what}</span>
+				</p>
+			)}
 			<Part
 				title="Start (loading the extensions, session_start)"
 				expected={scenario.start?.expect ?? {}}

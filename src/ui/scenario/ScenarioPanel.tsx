@@ -142,7 +142,7 @@ export function ScenarioPanel({ playground, busy }: { playground: Playground; bu
 					{replay.error}
 				</p>
 			)}
-			{replay?.phase === "done" && <RunDiff replay={replay} />}
+			{replay?.phase === "done" && <RunDiff replay={replay} onShowInInspector={() => desk.showInInspector()} />}
 		</section>
 	);
 }
