@@ -124,6 +124,21 @@ test("a file that is not a scenario is refused with its line and field, and noth
 	await openScenario(page, notJson);
 	await expect(page.getByRole("alert", { name: "Scenario problem" })).toContainText("cut.json:1:");
 	await expect(page.getByRole("alert", { name: "Scenario problem" })).toContainText("not JSON");
+	const kind = info.outputPath("kind.json");
+	writeFileSync(kind, '{\n\t"version": 1,\n\t"extensions": ["./x.ts"],\n\t"steps": [{ "prompt": "hi" }, { "lifecycle": "restart" }]\n}\n');
+	await openScenario(page, kind);
+	await expect(page.getByRole("alert", { name: "Scenario problem" })).toHaveText(
+		"kind.json:4:47: steps[1].lifecycle: not a lifecycle step (they are: new-session, fork, reload, compact)",
+	);
+	const fork = info.outputPath("fork.json");
+	writeFileSync(
+		fork,
+		'{\n\t"version": 1,\n\t"extensions": ["./x.ts"],\n\t"steps": [{ "prompt": "hi", "expect": { "entries": [{ "type": "message" }] } }, { "lifecycle": "fork", "from": { "step": 0, "entry": 3 } }]\n}\n',
+	);
+	await openScenario(page, fork);
+	await expect(page.getByRole("alert", { name: "Scenario problem" })).toContainText(
+		"steps[1].from.entry: 3: step 0 appended 1 entry (0 to 0); there is no entry 3",
+	);
 	await showPanel(page, "Sessions");
 	await expect(
 		page
