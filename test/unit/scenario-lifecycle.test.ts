@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/headless/cli.ts";
 import { parseScenario, runHeadless, type Scenario, ScenarioError } from "../../src/headless/index.ts";
+import { LifecycleDesk } from "../../src/host/scenario/lifecycle-desk.ts";
 import { RunLog } from "../../src/host/state/run-log.ts";
 import type { ObservedEvent } from "../../src/scenario/observe.ts";
 import { scenarioFromRun } from "../../src/scenario/run-record.ts";
@@ -203,6 +204,35 @@ describe("lifecycle steps recorded in the page", () => {
 		// Without a lifecycle action, a start begins a new run.
 		log.begin(3, "c", 5);
 		expect(log.current()?.steps).toEqual([]);
+	});
+
+	it("Esc in the next tool presses once that tool's tool_execution_start is recorded, and the prompt's step says which call", async () => {
+		const log = new RunLog();
+		let aborted = 0;
+		const desk = new LifecycleDesk({
+			store: {} as never,
+			runLog: log,
+			runtime: { api: { abort: async () => void aborted++ } as never, start: async () => {} },
+			sessions: { requestNewSession: async () => {} },
+			quiet: async () => {},
+		});
+		log.begin(1, "a", 0);
+		log.submitted("one");
+		const started = (seq: number, type: string, toolCallId: string) =>
+			log.event(1, { type: "inspector", events: [{ seq, type, toolCallId, handlers: [] }], requests: [], console: [], dropped: 0 } as never);
+		started(1, "tool_execution_start", "t1");
+		// Armed after the first tool started: the next one to start is the one.
+		const pressed = desk.escInTool();
+		started(2, "tool_call", "t2");
+		expect(aborted).toBe(0);
+		started(3, "tool_execution_start", "t2");
+		expect(await pressed).toBe(true);
+		expect(aborted).toBe(1);
+		expect(log.current()?.steps[0].esc).toEqual({ toolCall: 2 });
+		// Disarmed, it presses nothing.
+		const disarmed = desk.escInTool();
+		desk.disarmEsc();
+		expect(await disarmed).toBe(false);
 	});
 
 	it("writes lifecycle steps, a compaction's summary as its reply, and Esc on the prompt's step", () => {

@@ -10,7 +10,7 @@ import type { LifecycleAction } from "../../scenario/schema.ts";
 import { branchPath } from "../../session/tree.ts";
 import type { RunnerLink } from "../runtime/runner-link.ts";
 import type { PlaygroundState } from "../state/playground-state.ts";
-import type { RunLog } from "../state/run-log.ts";
+import type { LoggedInspectorBatch, RunLog } from "../state/run-log.ts";
 import type { Store } from "../state/store.ts";
 
 export interface LifecycleDeskParts {
@@ -146,33 +146,39 @@ export class LifecycleDesk {
 	}
 
 	/**
-	 * Esc in the middle of a tool: the next time a tool of the run is running (its call stored, its result not yet),
-	 * the run is aborted, as the composer's Stop does, and the prompt's step records which tool call it stopped.
-	 * `toolCall`: only that call of the step (from 1), for a replay. Resolves once pressed (or disarmed).
+	 * Esc in the middle of a tool: once a tool of the prompt's step has started (the inspector's record of its
+	 * `tool_execution_start`, whose handlers run just before the tool), the run is aborted as the composer's Stop does,
+	 * and the step records which tool call it was: as the headless runner presses it. `toolCall`: that call of the step
+	 * (from 1), for a replay; else the next to start. Resolves once pressed (or false, disarmed).
 	 */
 	escInTool(toolCall?: number): Promise<boolean> {
 		this.escArmed?.();
-		const { store, runLog, runtime } = this.parts;
+		const { runLog, runtime } = this.parts;
+		const startedIn = (step: { events: readonly { type: string }[] } | undefined) => {
+			const started = new Set<string>();
+			for (const event of step?.events ?? []) {
+				if (event.type !== "inspector") continue;
+				for (const record of (event as LoggedInspectorBatch).events)
+					if (record.type === "tool_execution_start") started.add(record.toolCallId ?? String(record.seq));
+			}
+			return started.size;
+		};
+		// The tools that had started when it was armed do not count: the next one to start does.
+		const armedIn = runLog.current()?.steps.at(-1);
+		const before = startedIn(armedIn);
 		return new Promise((resolve) => {
 			const check = () => {
 				const step = runLog.current()?.steps.at(-1);
-				if (!step || step.lifecycle || !store.get().running) return;
-				let calls = 0;
-				let results = 0;
-				for (const event of step.events) {
-					if (event.type !== "entry_appended" || event.entry.type !== "message") continue;
-					const message = (event.entry as { message?: { role?: string; content?: unknown } }).message;
-					if (message?.role === "toolResult") results++;
-					if (message?.role === "assistant" && Array.isArray(message.content)) calls += message.content.filter((block) => block?.type === "toolCall").length;
-				}
-				const running = results + 1;
-				if (calls < running || (toolCall !== undefined && running !== toolCall)) return;
+				if (!step || step.lifecycle) return;
+				const started = startedIn(step);
+				const next = (step === armedIn ? before : 0) + 1;
+				if (started < (toolCall ?? next)) return;
 				stop();
-				runLog.esc(running);
+				runLog.esc(toolCall ?? next);
 				void runtime.api?.abort();
 				resolve(true);
 			};
-			const unsubscribe = store.subscribe(check);
+			const unsubscribe = runLog.watch(check);
 			const stop = () => {
 				unsubscribe();
 				this.escArmed = undefined;

@@ -77,6 +77,13 @@ export class RunLog {
 	lastEventAt = 0;
 	/** A lifecycle action asked for a start, which goes on in the current run. */
 	private continuing = false;
+	private readonly listeners = new Set<() => void>();
+
+	/** Calls `listener` after each event kept (Esc in a tool watches for the tool's start); returns its removal. */
+	watch(listener: () => void): () => void {
+		this.listeners.add(listener);
+		return () => this.listeners.delete(listener);
+	}
 
 	/**
 	 * A runtime starts on a session that holds `entries` entries: the log starts again, unless a lifecycle action
@@ -186,5 +193,6 @@ export class RunLog {
 			return;
 		}
 		(run.steps.at(-1)?.events ?? run.start).push(event);
+		for (const listener of this.listeners) listener();
 	}
 }
