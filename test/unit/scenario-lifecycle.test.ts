@@ -188,6 +188,7 @@ describe("lifecycle steps recorded in the page", () => {
 		log.submitted("go");
 		log.stored(1, "a", { id: "e1", parentId: null, timestamp: "t", type: "custom", customType: "x", data: {} } as StoredEntry, "e1");
 		expect(log.lifecycle({ lifecycle: "new-session" })).toBe(true);
+		log.stopping();
 		log.event(1, { type: "notify", message: "session_shutdown: new", level: "info", extension: "x" });
 		log.begin(2, "b", 0);
 		log.event(2, { type: "notify", message: "session_start: new", level: "info", extension: "x" });
@@ -201,9 +202,13 @@ describe("lifecycle steps recorded in the page", () => {
 		log.lifecycle({ lifecycle: "compact" });
 		log.withdraw();
 		expect(log.current()?.steps).toHaveLength(2);
-		// Without a lifecycle action, a start begins a new run.
+		// Without a lifecycle action, a start begins a new run, and what a runtime says as it stops is not its run's.
 		log.begin(3, "c", 5);
 		expect(log.current()?.steps).toEqual([]);
+		log.submitted("three");
+		log.stopping();
+		log.event(3, { type: "notify", message: "session_shutdown: new", level: "info", extension: "x" });
+		expect(log.current()?.steps[0].events).toEqual([]);
 	});
 
 	it("Esc in the next tool presses once that tool's tool_execution_start is recorded, and the prompt's step says which call", async () => {

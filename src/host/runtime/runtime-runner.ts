@@ -200,6 +200,7 @@ export class RuntimeRunner {
 		this.runtime = undefined;
 		this.writes = undefined;
 		if (old) {
+			this.parts.runLog.stopping();
 			await Promise.race([old.api.shutdown(reason).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3_000))]);
 			old.terminate();
 		}

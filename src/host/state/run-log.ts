@@ -78,6 +78,8 @@ export class RunLog {
 	/** A lifecycle action asked for a start, which goes on in the current run. */
 	private continuing = false;
 	private readonly listeners = new Set<() => void>();
+	/** The runtime of the run is being stopped for good (not for a lifecycle step): what it says then is not the run's. */
+	private closed = false;
 
 	/** Calls `listener` after each event kept (Esc in a tool watches for the tool's start); returns its removal. */
 	watch(listener: () => void): () => void {
@@ -90,6 +92,7 @@ export class RunLog {
 	 * of the run asked for this start (then the run goes on, in the session it started on).
 	 */
 	begin(generation: number, sessionId: string, entries: number): void {
+		this.closed = false;
 		if (this.continuing && this.run) {
 			this.continuing = false;
 			this.run.generation = generation;
@@ -172,6 +175,14 @@ export class RunLog {
 		this.continuing = false;
 	}
 
+	/**
+	 * The runtime is about to stop: unless a lifecycle step of the run stops it (its `session_shutdown` is part of that
+	 * step), what it says while it stops is left out, so a run saved or compared later does not end with it.
+	 */
+	stopping(): void {
+		if (!this.continuing) this.closed = true;
+	}
+
 	/** A lifecycle action that could not be taken (nothing to compact): its part goes. */
 	withdraw(): void {
 		this.continuing = false;
@@ -186,7 +197,7 @@ export class RunLog {
 
 	private push(event: ObservedEvent): void {
 		const run = this.run;
-		if (!run) return;
+		if (!run || this.closed) return;
 		this.lastEventAt = performance.now();
 		if (++this.count > RUN_LOG_LIMITS.events) {
 			run.cut = true;
