@@ -6,6 +6,7 @@
  * run, so that "Save as scenario" writes it and a replay (here or headless, src/headless/lifecycle.ts) plays it.
  * Runs in the page; what the runtime answers is untrusted and only compared.
  */
+import type { ObservedEvent } from "../../scenario/observe.ts";
 import type { LifecycleAction } from "../../scenario/schema.ts";
 import { branchPath } from "../../session/tree.ts";
 import type { RunnerLink } from "../runtime/runner-link.ts";
@@ -133,6 +134,8 @@ export class LifecycleDesk {
 		if (!runLog.lifecycle({ lifecycle: "compact", ...(focus && { instructions: focus }) }))
 			return { ok: false, message: "This run is too long to record more." };
 		await runtime.api?.submit(focus ? `/compact ${focus}` : "/compact");
+		// `/compact` ends by saying how it went; the runtime's events come on their own port, maybe after its answer.
+		await this.heard((event) => event.type === "notify" && event.extension === "Playa" && /^Compact(ed|ion)/.test(event.message));
 		await this.parts.quiet();
 		const said = runLog
 			.current()
@@ -200,6 +203,15 @@ export class LifecycleDesk {
 		this.escArmed?.();
 	}
 
+	/** Waits (a while at most) until the current step of the run holds an event `found` accepts. */
+	private async heard(found: (event: ObservedEvent) => boolean): Promise<void> {
+		const since = performance.now();
+		while (performance.now() - since < START_LIMIT_MS) {
+			if (this.parts.runLog.current()?.steps.at(-1)?.events.some(found)) return;
+			await sleep(50);
+		}
+	}
+
 	/** Records `action` and takes it; a runtime starts again unless `take` says nothing happened (cancelled). */
 	private async restarting(action: LifecycleAction, fields: object, take: () => Promise<boolean>): Promise<LifecycleOutcome> {
 		const busy = this.busy();
@@ -220,9 +232,15 @@ export class LifecycleDesk {
 			await this.parts.quiet();
 			return { ok: true, message: `${action}: an extension cancelled it (recorded).` };
 		}
-		// The start comes after the runtime asked for it (a fork's session is stored first).
+		// The start comes after the runtime asked for it (a fork's session is stored first), and its extensions' events
+		// on their own port, maybe after the start's answer: the inspector's record of its session_start comes after
+		// every event its handlers sent.
 		const since = performance.now();
 		while (runLog.current()?.generation === generation && performance.now() - since < START_LIMIT_MS) await sleep(50);
+		const restarted = runLog.current()?.generation;
+		await this.heard(
+			(event) => event.type === "inspector" && (event as LoggedInspectorBatch).run === restarted && event.events.some((e) => e.type === "session_start"),
+		);
 		await this.parts.quiet();
 		return { ok: true, message: `${action}: done, recorded as a step.` };
 	}
