@@ -136,7 +136,7 @@ export async function replayScenario(options: ScenarioReplayOptions): Promise<Sc
 	const entryIds: string[][] = [];
 	const lifecycle: LifecycleDeps = {
 		async restart(old, startReason, snapshot) {
-			await old.runtime.shutdown({ reason: startReason.reason === "fork" ? "fork" : startReason.reason });
+			await old.runtime.shutdown({ reason: startReason.reason });
 			return startSession({ ...sessionOptions, workspace: old.workspace, session: snapshot ?? emptySession(old), startReason });
 		},
 		takeFork() {
