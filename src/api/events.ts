@@ -122,7 +122,8 @@ export interface ExtensionEventMap {
 		Cancel<{ summary?: { summary: string; details?: unknown }; customInstructions?: string; replaceInstructions?: boolean; label?: string }>
 	>;
 	session_tree: Ev<{ newLeafId: string | null; oldLeafId: string | null; summaryEntry?: SessionEntry; fromExtension?: boolean }>;
-	session_shutdown: Ev<None>;
+	/** pi 1.6: why the session's runtime ends ("quit" when the page closes it; absent when the host did not say). */
+	session_shutdown: Ev<{ reason?: "quit" | "reload" | "new" | "resume" | "fork"; targetSessionFile?: string }>;
 	session_stop: Ev<
 		{
 			messages: AgentMessage[];

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { PackageLoad } from "../protocol/packages.ts";
-import type { RuntimeEvent, UIRequest, UIResponse } from "../protocol/runtime.ts";
+import type { RuntimeEvent, SessionSnapshot, StartReason, UIRequest, UIResponse } from "../protocol/runtime.ts";
 import type { ScriptStep } from "../protocol/script.ts";
 import { answerFor } from "../scenario/run-record.ts";
 import { Runtime } from "../runtime/runtime.ts";
@@ -63,6 +63,11 @@ export interface SessionOptions {
 	cdn?: string;
 	/** pi packages, resolved (headless/package-sources.ts): their extensions load after `extensions`. */
 	packages?: PackageLoad[];
+	/** The workspace of the session this one replaces (a new session, a fork, a reload keep the files). */
+	workspace?: EmbeddedWorkspace;
+	/** The session to start on (default: a new, empty one) and why (default: pi's "startup"). */
+	session?: SessionSnapshot;
+	startReason?: StartReason;
 	/** Record model requests and dispatches (the inspector): a scenario compares requests and blocked calls. */
 	inspect?: boolean;
 	/** Each event but the streaming ones. */
@@ -75,6 +80,7 @@ export interface SessionOptions {
 
 export interface HeadlessSession {
 	runtime: Runtime;
+	workspace: EmbeddedWorkspace;
 	/** An extension failed to load or reported an error. */
 	failed(): boolean;
 }
@@ -82,11 +88,12 @@ export interface HeadlessSession {
 export async function startSession(options: SessionOptions): Promise<HeadlessSession> {
 	let failed = false;
 	// An in-memory workspace, as in the browser: built-in tools and pi.exec work, nothing touches the disk.
-	const workspace = await EmbeddedWorkspace.create({ cwd: "/workspace" });
+	const workspace = options.workspace ?? (await EmbeddedWorkspace.create({ cwd: "/workspace" }));
 	const runtime = new Runtime({ fetch: fetchAnywhere, scriptedTokensPerSecond: 0, workspace, uiMode: "rpc", inspect: options.inspect === true });
 	await runtime.start(
 		{
-			session: { header: newSessionHeader(workspace.cwd), entries: [], leafId: null },
+			session: options.session ?? { header: newSessionHeader(workspace.cwd), entries: [], leafId: null },
+			...(options.startReason && { startReason: options.startReason }),
 			extensions: options.extensions,
 			script: options.script,
 			cdn: options.cdn,
@@ -106,5 +113,5 @@ export async function startSession(options: SessionOptions): Promise<HeadlessSes
 			},
 		},
 	);
-	return { runtime, failed: () => failed };
+	return { runtime, workspace, failed: () => failed };
 }

@@ -9,6 +9,7 @@ import { existsSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { SessionSnapshot, UIRequest } from "../protocol/runtime.ts";
 import type { ScriptStep } from "../protocol/script.ts";
 import { repliesOnBranch } from "../runtime/agent/compaction/reply-counter.ts";
 import { compareScenario, type Divergence, type Observation } from "../scenario/compare.ts";
@@ -16,7 +17,8 @@ import { locateJsonPath, pathText, type JsonPath } from "../scenario/json-text.t
 import { Observer } from "../scenario/observe.ts";
 import { parseScenario, ScenarioError } from "../scenario/parse.ts";
 import { formatReport } from "../scenario/report.ts";
-import { SCENARIO_LIMITS, SCENARIO_VERSION, type Scenario, type ScenarioStep } from "../scenario/schema.ts";
+import { isLifecycleStep, SCENARIO_LIMITS, SCENARIO_VERSION, type Scenario, type ScenarioStep, stepTitle } from "../scenario/schema.ts";
+import { emptySession, escAtToolCall, type LifecycleDeps, playLifecycle } from "./lifecycle.ts";
 import { answerFor, type HeadlessEvent, type HeadlessSession, moduleUrl, startSession } from "./headless-session.ts";
 
 export interface ScenarioReplayOptions {
@@ -115,26 +117,49 @@ export async function replayScenario(options: ScenarioReplayOptions): Promise<Sc
 	const observer = new Observer();
 	let answers: (string | null)[] = [...(scenario.start?.answers ?? [])];
 	const fetchFailed = new Set<string>();
+	// What the step so far appended and said, and the fork the runtime asked for (lifecycle.ts).
+	let stepEntries: string[] = [];
+	let stepNotices: string[] = [];
+	let fork: SessionSnapshot | undefined;
 	const emit = (event: HeadlessEvent) => {
 		if (event.type === "extension_error" && event.error.phase === "fetch") fetchFailed.add(event.error.url);
+		if (event.type === "entry_appended") stepEntries.push(event.entry.id);
+		if (event.type === "notify") stepNotices.push(event.message);
+		if (event.type === "session_fork") fork = event.session;
 		observer.event(event as Parameters<Observer["event"]>[0]);
 		if (event.type === "inspector") return;
 		events.push(event);
 		options.onEvent?.(event);
 	};
-	const session = await startSession({
+	const sessionOptions = {
 		extensions: urls,
 		script: [],
 		cdn: options.cdn,
 		inspect: true,
 		emit,
-		answer(id, request) {
+		answer(id: string, request: UIRequest) {
 			const response = answerFor(request, answers.shift());
 			emit({ type: "ui_request", id, request, response });
 			return response;
 		},
-		cancelled: (id) => emit({ type: "ui_cancel", id }),
-	});
+		cancelled: (id: string) => emit({ type: "ui_cancel", id }),
+	};
+	let session = await startSession(sessionOptions);
+	const entryIds: string[][] = [];
+	const lifecycle: LifecycleDeps = {
+		async restart(old, startReason, snapshot) {
+			await old.runtime.shutdown({ reason: startReason.reason });
+			return startSession({ ...sessionOptions, workspace: old.workspace, session: snapshot ?? emptySession(old), startReason });
+		},
+		takeFork() {
+			const taken = fork;
+			fork = undefined;
+			return taken;
+		},
+		entryIds,
+		notices: () => stepNotices,
+		fail: (path, message) => fieldError(loaded, path, message),
+	};
 	const observed: Observation = { start: {}, steps: [] };
 	try {
 		flush(session);
@@ -145,16 +170,35 @@ export async function replayScenario(options: ScenarioReplayOptions): Promise<Sc
 			const base = nextReply(session);
 			await session.runtime.setScript([...Array.from({ length: base }, () => ({})), ...(step.replies ?? [])]);
 			answers = [...(step.answers ?? [])];
-			emit({ type: "submit", text: step.prompt });
-			await session.runtime.submit(step.prompt);
-			await settled(session);
+			stepEntries = [];
+			stepNotices = [];
+			if (isLifecycleStep(step)) {
+				emit({ type: "submit", text: stepTitle(step) });
+				session = await playLifecycle(session, step, index, lifecycle);
+			} else {
+				emit({ type: "submit", text: step.prompt });
+				const esc = step.esc && escAtToolCall(session, step.esc.toolCall);
+				try {
+					await session.runtime.submit(step.prompt);
+				} finally {
+					esc?.disarm();
+				}
+				await settled(session);
+				if (esc && !esc.fired())
+					throw fieldError(
+						loaded,
+						["steps", index, "esc", "toolCall"],
+						`${step.esc?.toolCall}: the step ran fewer tool calls than that, so Esc was never pressed`,
+					);
+			}
 			flush(session);
+			entryIds.push(stepEntries);
 			observed.steps.push(observer.take());
 			const unknown = unknownTool(session, step.replies);
 			if (unknown) throw fieldError(loaded, ["steps", index, "replies", unknown.reply, "toolCalls", unknown.call, "name"], unknown.message);
 		}
 	} finally {
-		await session.runtime.shutdown();
+		await session.runtime.shutdown({ reason: "quit" });
 	}
 	const divergences = compareScenario(scenario, observed);
 	return {

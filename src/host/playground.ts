@@ -200,7 +200,7 @@ export class Playground {
 			runner: this.runner,
 		});
 		const setScript = (steps: ScriptStep[]) => choices.setScript(steps);
-		this.scenarios = new ScenarioDesk({ store, runLog, dialogs, runtime: this.runtime, sessions, workspace, origin: location.origin, setScript });
+		this.scenarios = new ScenarioDesk({ store, runLog, dialogs, runtime: this.runtime, sessions, workspace, origin: location.origin, setScript, inspector });
 	}
 
 	async open(): Promise<void> {

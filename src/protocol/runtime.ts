@@ -62,6 +62,17 @@ export interface NavigateResult {
 /** Why this runtime starts (pi 1.6's `session_start` reason); none is the page's first start ("startup"). */
 export type StartReason = { reason: "fork"; previousSessionId: string } | { reason: "new" | "resume"; previousSessionId?: string } | { reason: "reload" };
 
+/** pi 1.6's `session_shutdown` reason: why a runtime ends, and the session replacing it when there is one. */
+export interface ShutdownReason {
+	reason: "quit" | "reload" | "new" | "resume" | "fork";
+	targetSessionFile?: string;
+}
+
+/** The shutdown reason of a runtime replaced by one that starts for `start` (a start with no reason: the page reopened). */
+export function shutdownReasonFor(start: StartReason | undefined): ShutdownReason | undefined {
+	return start ? { reason: start.reason } : undefined;
+}
+
 export interface RuntimeConfig {
 	session: SessionSnapshot;
 	/** Extension module URLs, in load order. */
@@ -404,7 +415,8 @@ export interface RuntimeApi {
 	setAppearance(appearance: "dark" | "light"): Promise<void>;
 	/** The page is about to start a new session or open another: `session_before_switch` handlers may cancel. */
 	beforeSessionSwitch(reason: "new" | "resume", targetSessionId?: string): Promise<{ cancelled: boolean }>;
-	shutdown(): Promise<void>;
+	/** Ends the runtime: its extensions' `session_shutdown` hears why (pi 1.6's reason) when the host says. */
+	shutdown(reason?: ShutdownReason): Promise<void>;
 }
 
 /** All the host may call on the runtime worker. */

@@ -5,7 +5,7 @@
  */
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import type { Api, Model } from "@earendil-works/pi-ai";
-import type { HostBridge, ModelChoice, NavigateResult, RuntimeApi, RuntimeConfig, ScriptStep, TreeView } from "../protocol/runtime.ts";
+import type { HostBridge, ModelChoice, NavigateResult, RuntimeApi, RuntimeConfig, ScriptStep, ShutdownReason, TreeView } from "../protocol/runtime.ts";
 import { buildTreeView } from "../session/tree-view.ts";
 import { completeCommand, runShortcut, type CommandCompletion } from "./commands/extension-input.ts";
 import { PROVIDED_MODULES } from "../modules/table.ts";
@@ -178,10 +178,13 @@ export class Runtime implements RuntimeApi {
 		return { cancelled: result?.cancel === true };
 	}
 
-	async shutdown(): Promise<void> {
+	async shutdown(reason?: ShutdownReason): Promise<void> {
 		const { session, runner, timers, lifecycle, urls, stopStrayErrors, stopInspector } = this.parts;
 		session.abort();
-		await runner.dispatch("session_shutdown", {});
+		await runner.dispatch("session_shutdown", {
+			...(reason && { reason: reason.reason }),
+			...(reason?.targetSessionFile && { targetSessionFile: reason.targetSessionFile }),
+		});
 		await this.parts.mcp.close();
 		stopInspector();
 		timers.clearAll();

@@ -8,7 +8,7 @@
  * in the page.
  */
 import { create, type Delta } from "jsondiffpatch";
-import { EXPECTATION_KEYS, type Expectation, type ExpectationKey, type Scenario } from "./schema.ts";
+import { EXPECTATION_KEYS, type Expectation, type ExpectationKey, type Scenario, stepTitle } from "./schema.ts";
 
 /** What a replay did: the same blocks a scenario's expectations have. */
 export interface Observation {
@@ -244,7 +244,7 @@ export function compareScenario(scenario: Scenario, actual: Observation): Diverg
 	const out = compareBlock(scenario.start?.expect, actual.start, match, pathsFor(ignore, "start"), { step: "start" });
 	scenario.steps.forEach((step, index) => {
 		const observed = actual.steps[index] ?? {};
-		out.push(...compareBlock(step.expect, observed, match, pathsFor(ignore, index + 1), { step: index + 1, prompt: step.prompt }));
+		out.push(...compareBlock(step.expect, observed, match, pathsFor(ignore, index + 1), { step: index + 1, prompt: stepTitle(step) }));
 	});
 	return out;
 }

@@ -5,7 +5,16 @@
  */
 import type { z } from "zod";
 import { jsonSyntaxProblem, locateJsonPath, pathText, type JsonPath, type TextPosition } from "./json-text.ts";
-import { SCENARIO_LIMITS, SCENARIO_VERSION, scenarioSchema, type Scenario } from "./schema.ts";
+import {
+	LIFECYCLE_ACTIONS,
+	lifecycleStepSchema,
+	promptStepSchema,
+	SCENARIO_LIMITS,
+	SCENARIO_VERSION,
+	type Scenario,
+	scenarioSchema,
+	isLifecycleStep,
+} from "./schema.ts";
 
 /** A scenario that cannot be used as given: not JSON, another version, a field the schema refuses, too big. */
 export class ScenarioError extends Error {
@@ -41,6 +50,9 @@ function describeIssue(issue: z.core.$ZodIssue): { path: (string | number)[]; me
 	}
 	if (issue.code === "invalid_type" && /received undefined$/.test(issue.message)) return { path, message: `missing (${issue.expected})` };
 	if (issue.code === "too_big" && issue.origin === "array") return { path, message: `at most ${issue.maximum} items` };
+	if (issue.code === "invalid_value" && path.at(-1) === "lifecycle") {
+		return { path, message: `not a lifecycle step (they are: ${LIFECYCLE_ACTIONS.join(", ")})` };
+	}
 	if (issue.code === "too_small" && issue.origin === "array") return { path, message: `at least ${issue.minimum} item${issue.minimum === 1 ? "" : "s"}` };
 	return { path, message: issue.message };
 }
@@ -72,14 +84,72 @@ export function parseScenario(text: string, source = "scenario"): Scenario {
 			`${JSON.stringify(version)} is not a version this runner reads (it reads ${SCENARIO_VERSION}; a newer playa may read it)`,
 		);
 	}
+	const steps = (value as { steps?: unknown }).steps;
+	if (Array.isArray(steps)) steps.forEach((step, index) => checkStepKind(source, text, step, index));
 	const parsed = scenarioSchema.safeParse(value);
-	if (!parsed.success) {
-		// A misspelt field explains the missing one it was meant to be: it is said first.
-		const issues = parsed.error.issues;
-		const { path, message } = describeIssue(issues.find((issue) => issue.code === "unrecognized_keys") ?? issues[0]);
-		refuse(source, text, path, message);
-	}
+	if (!parsed.success) refuseIssues(source, text, parsed.error.issues);
+	checkLifecycle(source, text, parsed.data);
 	return parsed.data;
+}
+
+function refuseIssues(source: string, text: string, issues: z.core.$ZodIssue[], prefix: (string | number)[] = []): never {
+	// A misspelt field explains the missing one it was meant to be: it is said first.
+	const { path, message } = describeIssue(issues.find((issue) => issue.code === "unrecognized_keys") ?? issues[0]);
+	refuse(source, text, [...prefix, ...path], message);
+}
+
+/** A step is a prompt or a lifecycle action: which one decides the fields it may have, and says so when it is neither. */
+function checkStepKind(source: string, text: string, step: unknown, index: number): void {
+	if (step === null || typeof step !== "object" || Array.isArray(step)) return;
+	// A field neither kind has (a misspelt "prompt") is said as the unknown field it is.
+	const known = new Set([...Object.keys(promptStepSchema.shape), ...Object.keys(lifecycleStepSchema.shape)]);
+	const misspelt = Object.keys(step).some((key) => !known.has(key));
+	const schema = "lifecycle" in step ? lifecycleStepSchema : "prompt" in step || misspelt ? promptStepSchema : undefined;
+	if (!schema) {
+		const keys = Object.keys(step);
+		const has = keys.length > 0 ? `it has ${keys.map((key) => `"${key}"`).join(", ")}` : "it is empty";
+		refuse(source, text, ["steps", index], `a step has "prompt" (a prompt or /command) or "lifecycle" (one of ${LIFECYCLE_ACTIONS.join(", ")}); ${has}`);
+	}
+	const parsed = schema.safeParse(step);
+	if (!parsed.success) refuseIssues(source, text, parsed.error.issues, ["steps", index]);
+}
+
+/**
+ * What the schema cannot say about lifecycle steps: a fork names an entry an earlier step of the same session
+ * appended (as that step's `expect.entries` lists it, when it lists them all; a fork's session keeps the ids of the
+ * entries it copied), and a compaction has a prompt of its session before it to compact.
+ */
+function checkLifecycle(source: string, text: string, scenario: Scenario): void {
+	let sessionStart = 0;
+	let prompts = 0;
+	for (const [index, step] of scenario.steps.entries()) {
+		if (!isLifecycleStep(step)) {
+			prompts++;
+			continue;
+		}
+		if (step.lifecycle === "new-session") {
+			sessionStart = index + 1;
+			prompts = 0;
+		} else if (step.lifecycle === "compact" && prompts === 0) {
+			refuse(source, text, ["steps", index, "lifecycle"], "compact: nothing to compact: no prompt was sent in this session before it");
+		} else if (step.lifecycle === "fork" && step.from) {
+			const { step: from, entry } = step.from;
+			if (from >= index) refuse(source, text, ["steps", index, "from", "step"], `${from}: a fork names an entry of an earlier step (0 to ${index - 1})`);
+			if (from < sessionStart) {
+				refuse(source, text, ["steps", index, "from", "step"], `${from}: that step ran in another session (a new-session step came after it)`);
+			}
+			const entries = scenario.steps[from].expect?.entries;
+			if (entries && (scenario.match ?? "exact") === "exact" && entry >= entries.length) {
+				const count = `${entries.length} entr${entries.length === 1 ? "y" : "ies"}`;
+				refuse(
+					source,
+					text,
+					["steps", index, "from", "entry"],
+					`${entry}: step ${from} appended ${count} (0 to ${entries.length - 1}); there is no entry ${entry}`,
+				);
+			}
+		}
+	}
 }
 
 /** Columns a line of a scenario file may take before a value is broken over several lines (a tab counts 2), as biome lays out JSON. */

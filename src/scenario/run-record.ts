@@ -8,12 +8,23 @@ import type { UIRequest, UIResponse } from "../protocol/runtime.ts";
 import type { ScriptStep } from "../protocol/script.ts";
 import type { Observation } from "./compare.ts";
 import { type ObservedEvent, Observer } from "./observe.ts";
-import { SCENARIO_VERSION, type Scenario, type ScenarioStep } from "./schema.ts";
+import { type LifecycleStep, SCENARIO_VERSION, type Scenario, type ScenarioStep } from "./schema.ts";
+
+/** A lifecycle action as the run took it (its step without the replies, answers and expectations, which the events give). */
+export type WatchedLifecycle = Omit<LifecycleStep, "replies" | "answers" | "expect">;
+
+/** One part of a watched run: a prompt (`lifecycle` absent; `esc` when Esc stopped one of its tools) or a lifecycle action. */
+export interface WatchedStep {
+	prompt: string;
+	events: ObservedEvent[];
+	lifecycle?: WatchedLifecycle;
+	esc?: { toolCall: number };
+}
 
 /** A run as it was watched: what happened while the extensions loaded, then each prompt and what followed it. */
 export interface WatchedRun {
 	start: ObservedEvent[];
-	steps: { prompt: string; events: ObservedEvent[] }[];
+	steps: WatchedStep[];
 }
 
 interface Block {
@@ -67,6 +78,24 @@ function assistantMessages(events: readonly ObservedEvent[]): { content?: unknow
 	return out;
 }
 
+/** Where a split turn's summary joins its two replies (runtime/agent/compaction/summarize.ts). */
+const SPLIT_TURN = "\n\n---\n\n**Turn Context (split turn):**\n\n";
+/** The file lists a summary gets after the model's text. */
+const FILE_LISTS = /\n\n<(read|modified)-files>[\s\S]*$/;
+
+/** The summary replies a compaction took, read back from its entry (none when an extension supplied the summary). */
+function summaryReplies(events: readonly ObservedEvent[]): ScriptStep[] {
+	for (const event of events) {
+		if (event.type !== "entry_appended" || event.entry.type !== "compaction") continue;
+		const entry = event.entry as { summary?: unknown; summaryReplies?: unknown };
+		if (typeof entry.summary !== "string" || typeof entry.summaryReplies !== "number" || entry.summaryReplies < 1) return [];
+		const text = entry.summary.replace(FILE_LISTS, "");
+		const parts = entry.summaryReplies === 2 && text.includes(SPLIT_TURN) ? text.split(SPLIT_TURN, 2) : [text];
+		return parts.map((part) => ({ text: part }));
+	}
+	return [];
+}
+
 function answersOf(events: readonly ObservedEvent[]): (string | null)[] {
 	return events.flatMap((event) => (event.type === "ui_request" ? [answerOf(event.response)] : []));
 }
@@ -100,12 +129,22 @@ export function scenarioFromRun(run: WatchedRun, options: RunScenarioOptions): S
 	const observed = observeRun(run);
 	const startAnswers = answersOf(run.start);
 	const steps = run.steps.map((step, index): ScenarioStep => {
-		const replies = assistantMessages(step.events).map(replyOf);
 		const answers = answersOf(step.events);
+		if (step.lifecycle) {
+			const replies = step.lifecycle.lifecycle === "compact" ? summaryReplies(step.events) : [];
+			return {
+				...step.lifecycle,
+				...(replies.length > 0 && { replies }),
+				...(answers.length > 0 && { answers }),
+				expect: observed.steps[index],
+			};
+		}
+		const replies = assistantMessages(step.events).map(replyOf);
 		return {
 			prompt: step.prompt,
 			...(replies.length > 0 && { replies }),
 			...(answers.length > 0 && { answers }),
+			...(step.esc && { esc: step.esc }),
 			expect: observed.steps[index],
 		};
 	});

@@ -117,16 +117,54 @@ export const expectationSchema = z
 /** Answers to the dialogs of a step, in order: "yes"/"no" for confirm, the text or option for the others, `null` to cancel. */
 const answersSchema = z.array(z.string().nullable()).max(SCENARIO_LIMITS.answers);
 
-export const stepSchema = z
+/** Esc in the middle of a tool: the run is aborted while the step's `toolCall`-th tool call (from 1) runs; its tool sees its signal abort. */
+export const escSchema = z.object({ toolCall: z.number().int().min(1).max(SCENARIO_LIMITS.items) }).strict();
+
+/** A prompt step: a prompt or `/command`, the model's replies, the dialogs' answers, and what happened. */
+export const promptStepSchema = z
 	.object({
 		/** A prompt, or a `/command` with its arguments. */
 		prompt: z.string().max(SCENARIO_LIMITS.prompt),
 		/** The scripted model's replies while this step runs (src/protocol/script.ts's steps), one per request. */
 		replies: z.array(scriptStepSchema).max(SCENARIO_LIMITS.replies).optional(),
 		answers: answersSchema.optional(),
+		/** Press Esc while one of this step's tool calls runs. */
+		esc: escSchema.optional(),
 		expect: expectationSchema.optional(),
 	})
 	.strict();
+
+/**
+ * The lifecycle actions a step can take instead of a prompt, as the page's buttons and pi's commands do them: a new
+ * session (`/new`), a fork (`/fork`), a reload of the extensions (`/reload`), a compaction (`/compact`).
+ */
+export const LIFECYCLE_ACTIONS = ["new-session", "fork", "reload", "compact"] as const;
+export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
+
+/** An entry a fork names: the `entry`-th entry (from 0) that step `step` (from 0) appended, as its `expect.entries` lists them. */
+export const entryReference = z
+	.object({ step: z.number().int().min(0).max(SCENARIO_LIMITS.steps), entry: z.number().int().min(0).max(SCENARIO_LIMITS.items) })
+	.strict();
+
+export const lifecycleStepSchema = z
+	.object({
+		lifecycle: z.enum(LIFECYCLE_ACTIONS),
+		/** fork: the entry to fork from (default: the session's last entry). */
+		from: entryReference.optional(),
+		/** fork: "at" keeps the entry in the new session (pi's /clone, the default); "before" ends before it (pi's /fork of a user message). */
+		position: z.enum(["before", "at"]).optional(),
+		/** compact: the focus text (`/compact <instructions>`). */
+		instructions: z.string().max(SCENARIO_LIMITS.prompt).optional(),
+		/** compact: the scripted model's summary replies. */
+		replies: z.array(scriptStepSchema).max(SCENARIO_LIMITS.replies).optional(),
+		/** Dialogs opened meanwhile (a `session_before_switch` confirm, a new session's `session_start`). */
+		answers: answersSchema.optional(),
+		expect: expectationSchema.optional(),
+	})
+	.strict();
+
+/** A step: a prompt (with `prompt`) or a lifecycle action (with `lifecycle`). */
+export const stepSchema = z.union([promptStepSchema, lifecycleStepSchema]);
 
 export const scenarioSchema = z
 	.object({
@@ -148,6 +186,19 @@ export const scenarioSchema = z
 
 export type Scenario = z.infer<typeof scenarioSchema>;
 export type ScenarioStep = z.infer<typeof stepSchema>;
+export type PromptStep = z.infer<typeof promptStepSchema>;
+export type LifecycleStep = z.infer<typeof lifecycleStepSchema>;
+
+export function isLifecycleStep(step: ScenarioStep): step is LifecycleStep {
+	return "lifecycle" in step;
+}
+
+/** How a step is named in reports: its prompt, or its action in brackets (`[fork]`). */
+export function stepTitle(step: ScenarioStep): string {
+	if (!isLifecycleStep(step)) return step.prompt;
+	const instructions = step.lifecycle === "compact" && step.instructions ? ` ${step.instructions}` : "";
+	return `[${step.lifecycle}${instructions}]`;
+}
 export type Expectation = z.infer<typeof expectationSchema>;
 export type ExpectationKey = keyof Expectation;
 export type ToolCallExpectation = z.infer<typeof toolCallExpectation>;

@@ -124,6 +124,21 @@ test("a file that is not a scenario is refused with its line and field, and noth
 	await openScenario(page, notJson);
 	await expect(page.getByRole("alert", { name: "Scenario problem" })).toContainText("cut.json:1:");
 	await expect(page.getByRole("alert", { name: "Scenario problem" })).toContainText("not JSON");
+	const kind = info.outputPath("kind.json");
+	writeFileSync(kind, '{\n\t"version": 1,\n\t"extensions": ["./x.ts"],\n\t"steps": [{ "prompt": "hi" }, { "lifecycle": "restart" }]\n}\n');
+	await openScenario(page, kind);
+	await expect(page.getByRole("alert", { name: "Scenario problem" })).toHaveText(
+		"kind.json:4:47: steps[1].lifecycle: not a lifecycle step (they are: new-session, fork, reload, compact)",
+	);
+	const fork = info.outputPath("fork.json");
+	writeFileSync(
+		fork,
+		'{\n\t"version": 1,\n\t"extensions": ["./x.ts"],\n\t"steps": [{ "prompt": "hi", "expect": { "entries": [{ "type": "message" }] } }, { "lifecycle": "fork", "from": { "step": 0, "entry": 3 } }]\n}\n',
+	);
+	await openScenario(page, fork);
+	await expect(page.getByRole("alert", { name: "Scenario problem" })).toContainText(
+		"steps[1].from.entry: 3: step 0 appended 1 entry (0 to 0); there is no entry 3",
+	);
 	await showPanel(page, "Sessions");
 	await expect(
 		page
@@ -144,4 +159,110 @@ test("a connection reset on demand cuts the next reply short; the session retrie
 	await expect(replies.last()).toContainText("the whole reply, at last", RESTART);
 	await expect(replies.first()).toContainText("ECONNRESET");
 	await expect(replies.first()).toContainText("the whole");
+});
+
+test("lifecycle steps on demand are recorded as the user takes them and replay as a match, in the page and headless", async ({ page }, info) => {
+	test.setTimeout(180_000);
+	await openWithExtensions(page, ["/extensions/lifecycle-log.ts"]);
+	await setScript(page, [{ toolCalls: [{ name: "wait_for_esc", arguments: {} }] }, { text: "never played" }, { text: "Noted." }, { text: "THE SUMMARY" }]);
+	await showPanel(page, "Scenarios");
+	const lifecycle = page.getByRole("group", { name: /Lifecycle on demand/ });
+	const said = page.getByRole("status", { name: "Lifecycle" });
+
+	// Esc in the middle of the tool: the tool sees its signal abort.
+	await lifecycle.getByRole("button", { name: "Step: Esc in the next tool" }).click();
+	await expect(said).toContainText("Esc waits for the next tool");
+	await send(page, "Wait for Esc, please");
+	await expect(said).toContainText("Esc pressed while a tool ran", RESTART);
+	await expect(transcript(page)).toContainText("its signal aborted while it ran");
+
+	await send(page, "/fill");
+	await send(page, "Note that down");
+	await expect(transcript(page).getByRole("article", { name: "Assistant message" }).last()).toContainText("Noted.");
+	await lifecycle.getByRole("button", { name: "Step: Compact" }).click();
+	await expect(said).toContainText("Compacted: recorded", RESTART);
+	await lifecycle.getByRole("button", { name: "Step: Reload" }).click();
+	await expect(said).toContainText("reload: done", RESTART);
+	await lifecycle.getByRole("button", { name: "Step: Fork…" }).click();
+	await page.getByRole("form", { name: "Fork from an entry" }).getByRole("button", { name: "Fork here" }).click();
+	await expect(said).toContainText("fork: done", RESTART);
+	await lifecycle.getByRole("button", { name: "Step: New session" }).click();
+	await expect(said).toContainText("new-session: done", RESTART);
+	await expect(transcript(page).getByRole("article", { name: "Assistant message" })).toHaveCount(0);
+
+	const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Save as scenario" }).click()]);
+	const file = info.outputPath(download.suggestedFilename());
+	await download.saveAs(file);
+	const saved = JSON.parse(readFileSync(file, "utf8"));
+	expect(saved.steps.map((step: { prompt?: string; lifecycle?: string }) => step.lifecycle ?? step.prompt)).toEqual([
+		"Wait for Esc, please",
+		"/fill",
+		"Note that down",
+		"compact",
+		"reload",
+		"fork",
+		"new-session",
+	]);
+	expect(saved.steps[0].esc).toEqual({ toolCall: 1 });
+	expect(saved.steps[3].replies).toEqual([{ text: "THE SUMMARY" }]);
+	expect(saved.steps[5].from).toEqual({ step: 3, entry: 0 });
+	const heard = (index: number) => saved.steps[index].expect.notifications.map((n: { message: string }) => n.message);
+	expect(heard(4)).toEqual(["session_shutdown: reload", "session_start: reload"]);
+	expect(heard(5)).toEqual(["session_before_fork: at", "session_shutdown: fork", "session_start: fork (from a previous session)"]);
+	expect(heard(6)).toEqual(["session_before_switch: new", "session_shutdown: new", "session_start: new (from a previous session)"]);
+
+	// Replayed in the page: each lifecycle step taken as the buttons take it.
+	await openScenario(page, file);
+	await expect(page.getByRole("status", { name: "Replay outcome" })).toHaveText(/✓ .*\.scenario\.json: matches \(7 steps\)/, { timeout: 90_000 });
+
+	// And by the headless runner, beside the extension it names.
+	const folder = info.outputPath("headless");
+	mkdirSync(join(folder, "extensions"), { recursive: true });
+	writeFileSync(join(folder, "extensions", "lifecycle-log.ts"), readFileSync(new URL("../../extensions/lifecycle-log.ts", import.meta.url)));
+	writeFileSync(join(folder, "run.scenario.json"), readFileSync(file));
+	const runner = spawnSync(
+		process.execPath,
+		[fileURLToPath(new URL("../../bin/playa-headless.mjs", import.meta.url)), "--scenario", join(folder, "run.scenario.json")],
+		{
+			encoding: "utf8",
+			timeout: 120_000,
+		},
+	);
+	expect(runner.stdout + runner.stderr).toContain("matches (7 steps)");
+	expect(runner.status).toBe(0);
+});
+
+test("Show in inspector opens the inspector on the handler record where the replay first differs, opened", async ({ page }, info) => {
+	await openWithExtensions(page, ["/extensions/tool-guard.ts"]);
+	const file = info.outputPath("guard.scenario.json");
+	writeFileSync(
+		file,
+		JSON.stringify({
+			version: 1,
+			extensions: ["./extensions/tool-guard.ts"],
+			match: "subset",
+			steps: [
+				{ prompt: "list", replies: [{ toolCalls: [{ name: "run", arguments: { command: "ls" } }] }, { text: "listed" }] },
+				{
+					prompt: "clean up",
+					replies: [{ toolCalls: [{ name: "run", arguments: { command: "rm -rf /" } }] }, { text: "done" }],
+					// Recorded before the guard blocked rm -rf.
+					expect: { toolCalls: [{ name: "run", arguments: { command: "rm -rf /" }, blocked: false }] },
+				},
+			],
+		}),
+	);
+	await openScenario(page, file);
+	await expect(page.getByRole("status", { name: "Replay outcome" })).toHaveText(/✗ .*differences? from the scenario/, RESTART);
+	await expect(page.getByText("the first difference: tool_call in step 2")).toBeVisible();
+	await page.getByRole("button", { name: "Show in inspector" }).click();
+
+	const inspector = page.getByRole("region", { name: "Inspector" });
+	await expect(inspector).toBeVisible();
+	const details = inspector.getByRole("button", { name: "Details of tool_call", expanded: true });
+	await expect(details).toHaveCount(1);
+	const record = inspector.getByLabel("Event tool_call").filter({ has: page.getByRole("button", { name: "Details of tool_call", expanded: true }) });
+	await expect(record).toContainText("tool-guard");
+	await expect(record).toContainText("blocked");
+	await expect(record).toContainText("rm -rf /");
 });

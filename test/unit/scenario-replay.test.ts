@@ -110,7 +110,7 @@ describe("recording a run", () => {
 			join(ROOT, "extensions", "dialog-demo.ts"),
 		]);
 		expect(scenario.extensions[1]).toMatch(/^\.\.\//);
-		expect(scenario.steps.map((step) => [step.prompt, step.replies?.length ?? 0, step.answers ?? []])).toEqual([
+		expect(scenario.steps.map((step) => ["prompt" in step && step.prompt, step.replies?.length ?? 0, step.answers ?? []])).toEqual([
 			["clean up", 2, []],
 			["/deploy", 0, ["staging", "yes"]],
 		]);

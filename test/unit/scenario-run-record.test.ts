@@ -37,6 +37,7 @@ async function watch(scenario: Scenario): Promise<WatchedRun> {
 	const flush = () => session.runtime.parts.inspector?.flush();
 	flush();
 	for (const step of scenario.steps) {
+		if (!("prompt" in step)) throw new Error("a prompt step");
 		run.steps.push({ prompt: step.prompt, events: [] });
 		await session.runtime.submit(step.prompt);
 		flush();

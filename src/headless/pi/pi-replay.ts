@@ -265,6 +265,8 @@ async function playInPi(scenario: Scenario, base: string, options: HostCompareOp
 		await collect();
 		observed.start = observer.take();
 		for (const [index, step] of scenario.steps.entries()) {
+			// Lifecycle steps (new session, fork, reload, compact) are not played in pi yet.
+			if (!("prompt" in step)) throw new ScenarioError(`--host pi: step ${index + 1}: lifecycle steps ("${step.lifecycle}") are not played in pi yet`);
 			say(`step ${index + 1}: ${step.prompt.slice(0, 60)}`);
 			await writeFile(control, JSON.stringify({ step: index, replies: step.replies ?? [] }));
 			answers = [...(step.answers ?? [])];

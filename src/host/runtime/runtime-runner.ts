@@ -4,7 +4,7 @@
  * under the session's lock and watched for hangs. Only the runtime started last is shown; once the
  * playground closes, none starts any more.
  */
-import type { RuntimeApi, StartReason } from "../../protocol/runtime.ts";
+import { type RuntimeApi, type ShutdownReason, shutdownReasonFor, type StartReason } from "../../protocol/runtime.ts";
 import { packageFileUrl } from "../../protocol/packages.ts";
 import { pageAppearance, watchPageAppearance } from "../state/appearance.ts";
 import { watchAvailableModels } from "./available-models.ts";
@@ -124,7 +124,7 @@ export class RuntimeRunner {
 		if (this.closed) return;
 		// The composer takes no prompt from now on: the runtime it would go to is on its way out.
 		this.parts.store.set({ phase: "starting" });
-		await this.stop();
+		await this.stop(shutdownReasonFor(options.startReason));
 		this.cancelPending();
 		this.parts.store.set(startingPatch());
 		// The frame loads the runtime's module while the session, the lock and the workspace get ready.
@@ -192,7 +192,7 @@ export class RuntimeRunner {
 	}
 
 	/** Gives the old runtime's `session_shutdown` handlers a moment, then ends its worker. */
-	async stop(): Promise<void> {
+	async stop(reason?: ShutdownReason): Promise<void> {
 		this.watchdog.stop();
 		this.parts.project.abandon();
 		const old = this.runtime;
@@ -200,7 +200,8 @@ export class RuntimeRunner {
 		this.runtime = undefined;
 		this.writes = undefined;
 		if (old) {
-			await Promise.race([old.api.shutdown().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3_000))]);
+			this.parts.runLog.stopping();
+			await Promise.race([old.api.shutdown(reason).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3_000))]);
 			old.terminate();
 		}
 		// The next start reads the session: the old runtime's last writes are in it.

@@ -4,16 +4,21 @@
  * test" adds the Vitest file that replays it through `playa/headless`, and the extensions' sources it can read;
  * "Open scenario…" reads a scenario file (untrusted: bounded, parsed, never run) and replays it in a new session
  * against the extensions as they are now, then compares (src/scenario/compare.ts) for the Scenarios tab's diff.
+ * Lifecycle steps (a new session, a fork, a reload, a compaction, Esc in a tool) are lifecycle-desk.ts's.
  */
 import { isWorkspaceUrl, workspacePathOf } from "../../protocol/workspace/workspace-url.ts";
-import type { Scenario } from "../../scenario/schema.ts";
+import type { LifecycleStep, Scenario } from "../../scenario/schema.ts";
 import type { ScriptStep } from "../../protocol/script.ts";
+import { repliesOnBranch } from "../../session/replies.ts";
 import { branchPath } from "../../session/tree.ts";
+import { LifecycleDesk } from "./lifecycle-desk.ts";
 import { type Fault, FAULTS, withFault } from "./faults.ts";
 import type { DialogDesk } from "../desks/dialog-desk.ts";
 import type { RunnerLink } from "../runtime/runner-link.ts";
 import { type PlaygroundState, SCRIPTED_CHOICE } from "../state/playground-state.ts";
+import type { InspectorLog } from "../state/inspector-log.ts";
 import type { RunLog } from "../state/run-log.ts";
+import { inspectorTarget } from "./inspector-target.ts";
 import type { ScenarioState } from "../state/scenario-state.ts";
 import { Store } from "../state/store.ts";
 
@@ -24,13 +29,15 @@ export interface ScenarioDeskParts {
 	store: Store<PlaygroundState>;
 	runLog: RunLog;
 	dialogs: Pick<DialogDesk, "watch" | "answerFirst">;
-	runtime: Pick<RunnerLink, "api">;
-	sessions: { newSession(): Promise<void> };
+	runtime: Pick<RunnerLink, "api" | "start">;
+	sessions: { newSession(options?: { asStartup?: boolean }): Promise<void>; requestNewSession(): Promise<void> };
 	workspace: { readFile(path: string): Promise<Uint8Array>; readonly sessionCwd: string };
 	/** The page's address: extensions it serves are named by their path. */
 	origin: string;
 	/** Sets and keeps the scripted model's steps (the Model tab's script). */
 	setScript(steps: ScriptStep[]): Promise<void>;
+	/** The inspector's log, which "Show in inspector" asks to show the first divergence's record. */
+	inspector?: Pick<InspectorLog, "reveal">;
 }
 
 /** A file the page offers to download. */
@@ -62,8 +69,12 @@ export class ScenarioDesk {
 	readonly store = new Store<ScenarioState>({});
 	/** The faults the scripted model can play on demand, with their buttons' labels. */
 	readonly faults = FAULTS;
+	/** Lifecycle on demand: New session, Fork, Reload, Compact, Esc in a tool. */
+	readonly lifecycle: LifecycleDesk;
+	private reveals = 0;
 
 	constructor(private readonly parts: ScenarioDeskParts) {
+		this.lifecycle = new LifecycleDesk({ ...parts, quiet: () => this.quiet() });
 		// Every dialog answered (by the user, the scripted answers, a replay, or cancelled) is part of the run.
 		parts.dialogs.watch((event) => {
 			if (event.type === "answered") parts.runLog.dialog(event.id, event.request, event.response);
@@ -106,7 +117,11 @@ export class ScenarioDesk {
 		}
 		if (run.cut) return { ok: false, error: "This run is too long to save as a scenario (more than 20,000 events or 500 prompts)." };
 		const onBranch = new Set(branchPath(new Map(state.entries.map((entry) => [entry.id, entry])), state.leafId).map((entry) => entry.id));
-		const steps = run.steps.filter((step) => step.events.every((event) => event.type !== "entry_appended" || onBranch.has(event.entry.id)));
+		// Steps before the last new session or fork ran in another session: they are kept as they ran.
+		const switched = run.steps.findLastIndex((step) => step.lifecycle?.lifecycle === "new-session" || step.lifecycle?.lifecycle === "fork");
+		const steps = run.steps.filter(
+			(step, index) => index <= switched || step.events.every((event) => event.type !== "entry_appended" || onBranch.has(event.entry.id)),
+		);
 		if (steps.length === 0) return { ok: false, error: "Nothing was submitted on this branch yet: send a prompt or a command first." };
 		const session = state.sessions.find((record) => record.id === state.sessionId);
 		const name = session?.name || "Playground run";
@@ -164,7 +179,7 @@ export class ScenarioDesk {
 
 	/** Plays `scenario` in a new session against the extensions as they are now (the scripted model, its answers), and compares. */
 	async replay(scenario: Scenario, source: string): Promise<void> {
-		const { answerFor, compareScenario, formatReport, observeRun, repliesIn } = await scenarioTools();
+		const { answerFor, compareScenario, formatReport, observeRun } = await scenarioTools();
 		const { store, runLog, dialogs, runtime, sessions } = this.parts;
 		const before = store.get();
 		if (before.phase !== "ready" || before.running) {
@@ -177,27 +192,47 @@ export class ScenarioDesk {
 		const stopAnswering = dialogs.answerFirst((request) => answerFor(request, answers.shift()));
 		const { model } = before;
 		try {
-			await sessions.newSession();
-			const api = runtime.api;
-			if (store.get().phase !== "ready" || !api) throw new Error("the playground's runtime did not start");
-			if (model.provider !== "scripted") await api.selectModel(SCRIPTED_CHOICE);
-			await this.quiet();
-			for (const [index, step] of scenario.steps.entries()) {
-				this.store.set({ replay: { phase: "running", source, step: index + 1, steps } });
-				const run = runLog.current();
-				const base = run ? repliesIn([...run.start, ...run.steps.flatMap((part) => part.events)]) : 0;
+			// The replay starts as the headless runner's does: a fresh start ("startup") on an empty session.
+			await sessions.newSession({ asStartup: true });
+			let scripted: unknown;
+			for (const [index, step] of [undefined, ...scenario.steps].entries()) {
+				// Each runtime (a lifecycle step starts another) plays the scripted model.
+				const api = runtime.api;
+				if (store.get().phase !== "ready" || !api) throw new Error("the playground's runtime did not start");
+				if (model.provider !== "scripted" && scripted !== api) await api.selectModel(SCRIPTED_CHOICE);
+				scripted = api;
+				if (!step) {
+					await this.quiet();
+					continue;
+				}
+				this.store.set({ replay: { phase: "running", source, step: index, steps } });
+				const { entries, leafId } = store.get();
+				const base = repliesOnBranch(branchPath(new Map(entries.map((entry) => [entry.id, entry])), leafId));
 				// The step's replies play from its first request on, as the headless runner plays them.
 				await api.setScript([...Array.from({ length: base }, () => ({})), ...(step.replies ?? [])]);
 				answers = [...(step.answers ?? [])];
+				if ("lifecycle" in step) {
+					await this.lifecycleStep(step, index - 1);
+					continue;
+				}
 				runLog.submitted(step.prompt);
+				const esc = step.esc && this.lifecycle.escInTool(step.esc.toolCall);
 				await api.submit(step.prompt);
 				await this.quiet();
+				if (esc && !this.lifecycle.escWaiting) await esc;
+				else if (esc) {
+					this.lifecycle.disarmEsc();
+					throw new Error(`step ${index}: Esc was never pressed (the step ran fewer than ${step.esc?.toolCall} tool calls)`);
+				}
 			}
 			const run = runLog.current();
 			if (!run) throw new Error("the replay's run was not recorded");
 			const observed = observeRun(run);
 			const divergences = compareScenario(scenario, observed);
-			this.store.set({ replay: { phase: "done", source, scenario, observed, divergences, report: formatReport(source, steps, divergences) } });
+			const inspect = divergences[0] && inspectorTarget(divergences[0], run);
+			this.store.set({
+				replay: { phase: "done", source, scenario, observed, divergences, report: formatReport(source, steps, divergences), ...(inspect && { inspect }) },
+			});
 		} catch (error) {
 			this.store.set({ replay: { phase: "failed", source, error: `${source}: the replay stopped: ${(error as Error)?.message ?? String(error)}` } });
 		} finally {
@@ -207,6 +242,31 @@ export class ScenarioDesk {
 			await api?.setScript(store.get().script).catch(() => undefined);
 			if (model.provider !== "scripted") await api?.selectModel(model).catch(() => undefined);
 		}
+	}
+
+	/** A replay's lifecycle step, as the tab's buttons take it; a step it cannot take stops the replay, naming it. */
+	private async lifecycleStep(step: LifecycleStep, index: number): Promise<void> {
+		const { lifecycle } = this;
+		let outcome: { ok: boolean; message: string };
+		switch (step.lifecycle) {
+			case "new-session":
+				outcome = await lifecycle.newSession();
+				break;
+			case "reload":
+				outcome = await lifecycle.reload();
+				break;
+			case "compact":
+				outcome = await lifecycle.compact(step.instructions);
+				break;
+			case "fork": {
+				const from = step.from;
+				const choice = from ? lifecycle.forkChoices().find((c) => c.step === from.step && c.entry === from.entry) : lifecycle.forkChoices().at(-1);
+				if (!choice) throw new Error(`steps[${index}].from: step ${from?.step} appended no entry ${from?.entry} in this replay`);
+				outcome = await lifecycle.fork(choice.id, step.position ?? "at");
+				break;
+			}
+		}
+		if (!outcome.ok) throw new Error(`steps[${index}].lifecycle: ${outcome.message}`);
 	}
 
 	/** The sessions whose runs the page watched from their start (this page's visit), to compare two of them. */
@@ -241,7 +301,24 @@ export class ScenarioDesk {
 		const observed = observeRun(b);
 		const divergences = compareScenario(scenario, observed);
 		const report = formatReport(source, scenario.steps.length, divergences);
-		this.store.set({ replay: { phase: "done", source, scenario, observed, divergences, report, sides: [nameOf(first), nameOf(second)] } });
+		const inspect = divergences[0] && inspectorTarget(divergences[0], b);
+		this.store.set({
+			replay: { phase: "done", source, scenario, observed, divergences, report, sides: [nameOf(first), nameOf(second)], ...(inspect && { inspect }) },
+		});
+	}
+
+	/**
+	 * "Show in inspector": opens the Inspector tab on the record of the first divergence, opened (the tabs open on the
+	 * inspector as a link's `panels` open them). False when the diff has no such record.
+	 */
+	showInInspector(): boolean {
+		const replay = this.store.get().replay;
+		if (replay?.phase !== "done" || !replay.inspect || !this.parts.inspector) return false;
+		this.parts.inspector.reveal(replay.inspect);
+		this.reveals++;
+		// A new value each time: the tabs open on the inspector again even when they opened there before.
+		this.parts.store.set({ openPanels: ["inspector", `divergence-${this.reveals}`] });
+		return true;
 	}
 
 	/**
@@ -262,7 +339,8 @@ export class ScenarioDesk {
 		const started = performance.now();
 		while (performance.now() - started < QUIET_LIMIT_MS) {
 			const idle = performance.now() - this.parts.runLog.lastEventAt;
-			if (!this.parts.store.get().running && idle >= QUIET_MS) return;
+			const state = this.parts.store.get();
+			if (state.phase === "ready" && !state.running && idle >= QUIET_MS) return;
 			await sleep(Math.max(50, QUIET_MS - idle));
 		}
 	}

@@ -31,6 +31,15 @@ export interface InspectorState {
 	dropped: number;
 	/** The runtimes heard from, oldest first (a reload or a new session starts another). */
 	runs: InspectedRun[];
+	/** A record to show, opened (the run diff's "Show in inspector"); `n` counts the requests to show one. */
+	focus?: InspectorFocus;
+}
+
+/** A record the inspector is asked to show: an event (opened in the list) or a model request, by its key. */
+export interface InspectorFocus {
+	key: string;
+	tab: "events" | "requests";
+	n: number;
 }
 
 function appendBounded<T>(list: T[], items: T[], limit: number): { list: T[]; cut: number } {
@@ -77,6 +86,11 @@ export class InspectorLog {
 				runs: state.runs.some((known) => known.run === run) ? state.runs : [...state.runs, { run, at: Date.now(), ...(session && { session }) }],
 			};
 		});
+	}
+
+	/** Asks the inspector to show the record of `key`, opened (it may have been let go: the inspector then says so). */
+	reveal(target: { key: string; tab: "events" | "requests" }): void {
+		this.store.update((state) => ({ ...state, focus: { key: target.key, tab: target.tab, n: (state.focus?.n ?? 0) + 1 } }));
 	}
 
 	clear(): void {

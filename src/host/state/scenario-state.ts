@@ -17,6 +17,8 @@ export type ReplayState =
 			report: string;
 			/** The two sides' names (default: the scenario, and its replay). */
 			sides?: [string, string];
+			/** The inspector's record of the first divergence, in the run that happened (host/scenario/inspector-target.ts). */
+			inspect?: { key: string; tab: "events" | "requests"; what: string };
 	  }
 	/** The file could not be read or played: `error` names the line and field; nothing of the playground changed. */
 	| { phase: "failed"; source: string; error: string };

@@ -28,8 +28,8 @@ function nextPaint(): Promise<void> {
 export interface SessionRuntime {
 	/** The running runtime's API (its extensions' `session_before_switch`); undefined while none runs. */
 	readonly api: Pick<RuntimeApi, "beforeSessionSwitch"> | undefined;
-	/** Starts the runtime again on whatever session is current; `startReason` tells its extensions why. */
-	start(options: { startReason: StartReason }): Promise<void>;
+	/** Starts the runtime again on whatever session is current; `startReason` tells its extensions why (none: "startup"). */
+	start(options: { startReason?: StartReason }): Promise<void>;
 	stop(): Promise<void>;
 }
 
@@ -102,11 +102,14 @@ export class SessionLibrary {
 		return { header, entries: [], leafId: null };
 	}
 
-	/** Starts an empty session and makes it current. */
-	async newSession(): Promise<void> {
+	/**
+	 * Starts an empty session and makes it current. `asStartup`: its extensions hear a `session_start` of a fresh start
+	 * ("startup"), as a scenario's replay starts (the headless runner's and pi's start so), not a new session's.
+	 */
+	async newSession(options: { asStartup?: boolean } = {}): Promise<void> {
 		const previousSessionId = this.parts.store.get().sessionId;
 		await this.storage.setSetting(CURRENT_SESSION, undefined);
-		await this.parts.runtime.start({ startReason: { reason: "new", previousSessionId } });
+		await this.parts.runtime.start(options.asStartup ? {} : { startReason: { reason: "new", previousSessionId } });
 	}
 
 	async refresh(): Promise<void> {

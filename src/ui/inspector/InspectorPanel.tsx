@@ -1,10 +1,11 @@
 /**
  * The inspector: every dispatched extension event with what each handler did, the extensions' console
  * output beside them, and the model requests. Filters, pins, a virtualized list, exports (JSON and a
- * Chrome trace). Self-contained: it reads the playground's InspectorLog and nothing else.
+ * Chrome trace). Self-contained: it reads the playground's InspectorLog and nothing else. A record the log is asked
+ * to show (the run diff's "Show in inspector") is opened and scrolled to, with the filters cleared.
  */
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useCallback, useContext, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { memo, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { InspectorLog, Logged } from "../../host/state/inspector-log.ts";
 import type { ConsoleRecord, InspectedEvent } from "../../protocol/inspector/inspector.ts";
 import { downloadBlob } from "../design/download.ts";
@@ -156,12 +157,15 @@ function EventList({
 	pinned,
 	onToggle,
 	onPin,
+	focus,
 }: {
 	rows: Row[];
 	open: Set<string>;
 	pinned: Set<string>;
 	onToggle(key: string): void;
 	onPin(key: string): void;
+	/** A row to scroll to (a record the inspector was asked to show). */
+	focus?: { key: string; n: number };
 }) {
 	const scroller = useRef<HTMLDivElement>(null);
 	const virtualizer = useVirtualizer({
@@ -171,6 +175,10 @@ function EventList({
 		getItemKey: (index) => rows[index].key,
 		overscan: 10,
 	});
+	const focusIndex = focus ? rows.findIndex((row) => row.key === focus.key) : -1;
+	useEffect(() => {
+		if (focusIndex >= 0) virtualizer.scrollToIndex(focusIndex, { align: "start" });
+	}, [focus?.n, focusIndex >= 0]);
 	return (
 		<div ref={scroller} className="inspector-list" aria-label="Inspector events">
 			<div className="transcript-rows" style={{ height: virtualizer.getTotalSize() }}>
@@ -231,6 +239,18 @@ export function InspectorPanel({ log }: { log: InspectorLog }) {
 		[state.events, state.console],
 	);
 	const pinnedEvents = listed.events.filter((event) => pinned.has(event.key));
+	// A record the log was asked to show: its tab, every session, no filter, and the record opened.
+	const focus = state.focus;
+	useEffect(() => {
+		if (!focus) return;
+		setTab(focus.tab);
+		setFilter(DEFAULT_FILTER);
+		const run = Number(focus.key.split(":")[0]);
+		setSessionChoice(sessions.find((session) => session.runs.has(run))?.key ?? "all");
+		if (focus.tab === "events") setOpen((current) => new Set([...current, focus.key]));
+	}, [focus?.n]);
+	const focusMissing =
+		focus !== undefined && !(focus.tab === "events" ? state.events : state.requests).some((record: { key: string }) => record.key === focus.key);
 	const onToggle = (key: string) => setOpen((current) => toggled(current, key));
 	const onPin = (key: string) => setPinned((current) => toggled(current, key));
 	return (
@@ -264,6 +284,7 @@ export function InspectorPanel({ log }: { log: InspectorLog }) {
 				</button>
 				{state.dropped > 0 && <span className="muted">{state.dropped} older records let go</span>}
 			</div>
+			{focusMissing && <p className="muted">The record asked for is no longer kept (the inspector lets the oldest go).</p>}
 			{tab === "events" ? (
 				<>
 					<Filters filter={filter} onChange={setFilter} types={types} extensions={extensions} />
@@ -277,11 +298,11 @@ export function InspectorPanel({ log }: { log: InspectorLog }) {
 					{rows.length === 0 ? (
 						<p className="muted">No event recorded{listed.events.length > 0 ? " matches the filters" : " yet"}.</p>
 					) : (
-						<EventList rows={rows} open={open} pinned={pinned} onToggle={onToggle} onPin={onPin} />
+						<EventList rows={rows} open={open} pinned={pinned} onToggle={onToggle} onPin={onPin} focus={focus?.tab === "events" ? focus : undefined} />
 					)}
 				</>
 			) : (
-				<RequestView requests={listed.requests} />
+				<RequestView requests={listed.requests} focus={focus?.tab === "requests" ? focus : undefined} />
 			)}
 		</section>
 	);

@@ -1,4 +1,5 @@
 /** Each model call as it went out: system prompt, messages and tools after the hooks, the payload, the reply, usage, time. */
+import { useEffect, useRef } from "react";
 import { DETAIL_LIMITS, type Logged } from "../../host/state/inspector-log.ts";
 import type { RequestRecord } from "../../protocol/inspector/inspector.ts";
 import { formatMs, Json } from "./Json.tsx";
@@ -8,9 +9,16 @@ function tokens(usage: unknown): string {
 	return u && typeof u.input === "number" ? `${u.input} in, ${u.output ?? 0} out` : "";
 }
 
-function Request({ request, index }: { request: Logged<RequestRecord>; index: number }) {
+function Request({ request, index, focus }: { request: Logged<RequestRecord>; index: number; focus?: number }) {
+	const ref = useRef<HTMLDetailsElement>(null);
+	// Asked to show this request: opened and scrolled to.
+	useEffect(() => {
+		if (focus === undefined || !ref.current) return;
+		ref.current.open = true;
+		ref.current.scrollIntoView({ block: "start" });
+	}, [focus]);
 	return (
-		<details className="request" aria-label={`Request ${index + 1}`}>
+		<details ref={ref} className="request" aria-label={`Request ${index + 1}`}>
 			<summary>
 				#{index + 1} <strong>{request.model}</strong>{" "}
 				<span className="muted">
@@ -57,12 +65,12 @@ function Request({ request, index }: { request: Logged<RequestRecord>; index: nu
 	);
 }
 
-export function RequestView({ requests }: { requests: Logged<RequestRecord>[] }) {
+export function RequestView({ requests, focus }: { requests: Logged<RequestRecord>[]; focus?: { key: string; n: number } }) {
 	if (requests.length === 0) return <p className="muted">No model request yet.</p>;
 	return (
 		<div className="requests" aria-label="Requests">
 			{requests.map((request, index) => (
-				<Request key={request.key} request={request} index={index} />
+				<Request key={request.key} request={request} index={index} focus={focus?.key === request.key ? focus.n : undefined} />
 			))}
 		</div>
 	);

@@ -2,11 +2,12 @@
  * The run diff: a scenario's run and its replay side by side, aligned by part (the start, each prompt) and, in a
  * part, by list (requests and their system prompts, tool calls with their arguments and results, entries,
  * notifications, status, widgets, dialogs, errors) and item; what differs (src/scenario/compare.ts) is listed
- * first and marked in place. The first part that differs is open. Every value is shown as text.
+ * first and marked in place. The first part that differs is open, and "Show in inspector" opens the inspector on
+ * the record (a dispatch with its handlers, or a model request) of the first difference. Every value is shown as text.
  */
 import type { ReplayState } from "../../host/state/scenario-state.ts";
 import type { Divergence } from "../../scenario/compare.ts";
-import { EXPECTATION_KEYS, type Expectation, type ExpectationKey } from "../../scenario/schema.ts";
+import { EXPECTATION_KEYS, type Expectation, type ExpectationKey, type ScenarioStep, stepTitle } from "../../scenario/schema.ts";
 
 type Done = Extract<ReplayState, { phase: "done" }>;
 
@@ -22,6 +23,13 @@ function where(divergence: Divergence): string {
 	const item = divergence.item;
 	const list = item ? `${divergence.list}[${item.index}]${item.label ? ` (${item.label})` : ""}` : divergence.list;
 	return divergence.field ? `${list} › ${divergence.field}` : list;
+}
+
+/** A step as its part's heading names it: its prompt in quotes (cut at 60 characters), or its lifecycle action. */
+function stepHeading(step: ScenarioStep): string {
+	const title = stepTitle(step);
+	if (title !== ("prompt" in step ? step.prompt : undefined)) return title;
+	return JSON.stringify(title.length > 60 ? `${title.slice(0, 60)}…` : title);
 }
 
 const KIND: Record<Divergence["kind"], string> = { changed: "changed", missing: "expected, did not happen", unexpected: "happened, not expected" };
@@ -132,7 +140,8 @@ function Part({
 	);
 }
 
-export function RunDiff({ replay }: { replay: Done }) {
+/** `onShowInInspector`: opens the inspector on the first divergence's record (shown when the diff has one). */
+export function RunDiff({ replay, onShowInInspector }: { replay: Done; onShowInInspector?: () => void }) {
 	const { scenario, observed, divergences, source } = replay;
 	const sides = replay.sides ?? ["scenario", "replay"];
 	const steps = scenario.steps.length;
@@ -147,6 +156,14 @@ export function RunDiff({ replay }: { replay: Done }) {
 				{divergences.length === 0 ? "✓ " : "✗ "}
 				{headline}
 			</p>
+			{replay.inspect && onShowInInspector && (
+				<p>
+					<button type="button" onClick={onShowInInspector} title={`The first difference: ${replay.inspect.what}`}>
+						Show in inspector
+					</button>{" "}
+					<span className="muted">the first difference: {replay.inspect.what}</span>
+				</p>
+			)}
 			<Part
 				title="Start (loading the extensions, session_start)"
 				expected={scenario.start?.expect ?? {}}
@@ -158,7 +175,7 @@ export function RunDiff({ replay }: { replay: Done }) {
 			{scenario.steps.map((step, index) => (
 				<Part
 					key={index}
-					title={`Step ${index + 1} ${JSON.stringify(step.prompt.length > 60 ? `${step.prompt.slice(0, 60)}…` : step.prompt)}`}
+					title={`Step ${index + 1} ${stepHeading(step)}`}
 					expected={step.expect ?? {}}
 					actual={observed.steps[index] ?? {}}
 					divergences={divergences.filter((d) => d.step === index + 1)}

@@ -3,11 +3,14 @@
  * writes it), "Export as test" (a zip of the scenario, a Vitest file that replays it through `playa/headless`, and
  * the extensions' sources the page can read), "Open scenario…" (a file replayed in a new session against the
  * extensions as they are now), and the replay's outcome: "matches", the run diff, or why the file was refused.
+ * Faults and lifecycle actions on demand (LifecycleControls.tsx) make runs that go through the paths extensions
+ * break on.
  */
 import { useState, useSyncExternalStore } from "react";
 import type { Playground } from "../../host/playground.ts";
 import { downloadBlob } from "../design/download.ts";
 import { zipFiles } from "../files/workspace-zip.ts";
+import { LifecycleControls } from "./LifecycleControls.tsx";
 import { RunDiff } from "./RunDiff.tsx";
 import "./scenario.css";
 
@@ -123,6 +126,7 @@ export function ScenarioPanel({ playground, busy }: { playground: Playground; bu
 					</p>
 				)}
 			</fieldset>
+			<LifecycleControls lifecycle={desk.lifecycle} busy={busy} replaying={running} />
 			{problem && (
 				<p role="alert" className="scenario-problem">
 					{problem}
@@ -138,7 +142,7 @@ export function ScenarioPanel({ playground, busy }: { playground: Playground; bu
 					{replay.error}
 				</p>
 			)}
-			{replay?.phase === "done" && <RunDiff replay={replay} />}
+			{replay?.phase === "done" && <RunDiff replay={replay} onShowInInspector={() => desk.showInInspector()} />}
 		</section>
 	);
 }

@@ -5,26 +5,11 @@
  * mid-stream (after a prompt or tool results), not when its tools were running. Each summary
  * request plays the next step.
  */
-import type { AgentMessage } from "@earendil-works/pi-agent-core";
-import { isCompactionEntry, type StoredEntry } from "../../../session/entries.ts";
+import { repliesOnBranch } from "../../../session/replies.ts";
 import type { SessionTree } from "../../../session/tree.ts";
-import { isInterruptedMarker } from "../../../session/interrupted.ts";
 import type { ReplyIndex } from "../../models/scripted-model.ts";
 
-export function repliesOnBranch(path: StoredEntry[]): number {
-	let replies = 0;
-	let previousRole: string | undefined;
-	for (const entry of path) {
-		if (entry.type === "message") {
-			const message = (entry as { message: AgentMessage }).message;
-			if (message.role === "assistant" && !(isInterruptedMarker(message) && previousRole === "assistant")) replies++;
-			previousRole = message.role;
-		} else if (isCompactionEntry(entry)) {
-			replies += entry.summaryReplies ?? 0;
-		}
-	}
-	return replies;
-}
+export { repliesOnBranch };
 
 export class ReplyCounter {
 	private summaryStep: number | undefined;
