@@ -32,9 +32,9 @@ import { pageTranspileCache } from "./runtime/transpile-cache.ts";
 import { initialPlaygroundState, type Notification, type PlaygroundState } from "./state/playground-state.ts";
 import { LinkExtensions } from "./trust/link-extensions.ts";
 import { PlaygroundChoices } from "./storage/playground-choices.ts";
-import { HOME_PLAYGROUND, playgroundIdOf } from "../share/playground-address.ts";
+import { HOME_PLAYGROUND, playgroundHref, playgroundIdOf } from "../share/playground-address.ts";
 import { SNAPSHOT_VERSION } from "../share/snapshot.ts";
-import type { PlaygroundRecord } from "./state/records.ts";
+import type { PlaygroundOpening, PlaygroundRecord } from "./state/records.ts";
 import { listPlaygrounds, openPlaygroundDatabase } from "./storage/playgrounds.ts";
 import { SHARED_SETTINGS } from "./share/share-materialize.ts";
 import { SharedFirstStart } from "./share/shared-first-start.ts";
@@ -43,6 +43,8 @@ import { ShareDesk } from "./share/share-desk.ts";
 import { LessonDesk } from "./lessons/lesson-desk.ts";
 import { PackageDesk } from "./packages/package-desk.ts";
 import { ExtensionList } from "./extensions/extension-list.ts";
+import { openAsPlayground } from "./share/open-as-playground.ts";
+import { PlaygroundOrigin } from "./share/playground-origin.ts";
 
 export class Playground {
 	readonly store = new Store<PlaygroundState>(initialPlaygroundState());
@@ -116,10 +118,14 @@ export class Playground {
 		store: this.store,
 		choices: this.choices,
 		extensions: this,
+		origin: { edited: () => this.origin.edited() },
 	});
 
-	/** A playground made from a snapshot, opened the first time: its trusted files and first prompt. */
+	/** What this playground is, when opened from the gallery: shown beside its files, the user's copy once edited. */
+	readonly origin: PlaygroundOrigin;
+	/** A playground made from a snapshot, opened the first time: its trusted files, the files shown and first prompt. */
 	private readonly sharedStart = new SharedFirstStart({
+		editor: this.editor,
 		databases: this.databases,
 		workspace: this.workspace,
 		trust: this.project.trust,
@@ -148,6 +154,7 @@ export class Playground {
 	) {
 		this.early = options.early ?? {};
 		this.playgroundId = playgroundIdOf(location);
+		this.origin = new PlaygroundOrigin({ databases: this.databases, store: this.store, notices: this.notices, playgroundId: this.playgroundId });
 		this.sessionWriter = options.databaseInMemory ? inPageSessionWriter() : new WriterClient(this.notices);
 		this.share = new ShareDesk(location, history);
 		this.lessons = new LessonDesk(location, this.playgroundId);
@@ -220,7 +227,7 @@ export class Playground {
 				storage.getSetting<string[]>(SHARED_SETTINGS.linkedExtensions),
 				storage.getSetting<string[]>(SHARED_SETTINGS.linkedPackages),
 			]);
-			await this.sharedStart.take();
+			await Promise.all([this.sharedStart.take(), this.origin.load()]);
 			const [untrusted, packagesAsk] = await Promise.all([this.links.open(this.location, linked, saved), this.packages.open(linkedPackages ?? [])]);
 			// Transpiled (not run) while the prompt waits, or while the runtime starts; the runtime's worker loads pi-ai.
 			void this.transpileCache.prepare(this.links.readTexts());
@@ -365,16 +372,18 @@ export class Playground {
 	}
 
 	/**
-	 * A gallery example: its extensions alone, its script, a new session, and its first prompt.
+	 * Opens files as a playground of their own (a gallery example, a lesson: share/open-as-playground.ts) and goes
+	 * there: this playground is not written. The same example opened before, and not edited since, is gone back to.
 	 */
-	async runExample(example: { urls: string[]; script: ScriptStep[]; prompt: string; dialogAnswers?: DialogAnswer[] }): Promise<void> {
-		this.store.set({ script: example.script, extensionUrls: example.urls, errors: [] });
-		// Answers left from another demo would answer this one's dialogs.
-		await this.answers.setAnswers(example.dialogAnswers ?? []);
-		await this.choices.setScript(example.script);
-		await this.choices.saveExtensions(example.urls);
-		await this.newSession();
-		if (this.store.get().phase === "ready") await this.submit(example.prompt);
+	async openAsPlayground(opening: PlaygroundOpening): Promise<void> {
+		const home = await openPlaygroundDatabase(HOME_PLAYGROUND);
+		let id: string;
+		try {
+			id = await openAsPlayground(home, opening);
+		} finally {
+			home.close();
+		}
+		if (id !== this.playgroundId) this.location.assign(playgroundHref(this.location, id));
 	}
 
 	/** Starts an empty session and makes it current. */

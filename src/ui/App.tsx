@@ -51,6 +51,7 @@ const ScenarioPanel = lazy(() => import("./scenario/ScenarioPanel.tsx").then((mo
 const InspectorPanel = lazy(() => import("./inspector/InspectorPanel.tsx").then((module) => ({ default: module.InspectorPanel })));
 const PackageBrowser = lazy(() => import("./packages/PackageBrowser.tsx").then((module) => ({ default: module.PackageBrowser })));
 const PackageConsent = lazy(() => import("./packages/PackageConsent.tsx").then((module) => ({ default: module.PackageConsent })));
+const AboutPlayground = lazy(() => import("./gallery/AboutPlayground.tsx").then((module) => ({ default: module.AboutPlayground })));
 const GalleryPanel = lazy(() => import("./gallery/GalleryPanel.tsx").then((module) => ({ default: module.GalleryPanel })));
 
 /**
@@ -168,16 +169,23 @@ export function App(props: AppProps) {
 	const starter = useStarter(playground.playgroundId, state);
 	const editorPane = useMemo(
 		() => (
-			<EditorPane
-				host={playground.editor}
-				files={state.files}
-				root={state.workspace.cwd}
-				runtimeProblems={runtimeProblems}
-				onNotice={playground.notices.error}
-				starter={starter}
-			/>
+			<>
+				{state.about && (
+					<Suspense fallback={null}>
+						<AboutPlayground about={state.about} />
+					</Suspense>
+				)}
+				<EditorPane
+					host={playground.editor}
+					files={state.files}
+					root={state.workspace.cwd}
+					runtimeProblems={runtimeProblems}
+					onNotice={playground.notices.error}
+					starter={starter}
+				/>
+			</>
 		),
-		[playground, state.files, state.workspace.cwd, runtimeProblems, starter],
+		[playground, state.files, state.workspace.cwd, runtimeProblems, starter, state.about],
 	);
 	const reloadDisabled = state.running || state.phase !== "ready";
 	const extensionsPanel = useMemo(
@@ -277,7 +285,10 @@ export function App(props: AppProps) {
 				onExamples={props.onExamples ?? (() => setGalleryOpen(true))}
 				themeToggle={props.themeToggle ?? <ColorSchemeToggle />}
 				onShare={() => setSharing(true)}
-				playgroundSwitch={<PlaygroundSwitch current={playground.playgroundId} list={playground.listPlaygrounds} />}
+				playgroundSwitch={
+					// Read again when an example's playground becomes the user's copy: the list names it anew.
+					<PlaygroundSwitch key={state.about?.copy ? "copy" : "original"} current={playground.playgroundId} list={playground.listPlaygrounds} />
+				}
 			/>
 			<SecurityBanner notice={state.securityNotice} />
 			<Panes
@@ -372,13 +383,7 @@ export function App(props: AppProps) {
 			/>
 			{galleryOpen && (
 				<Suspense fallback={null}>
-					<GalleryPanel
-						onClose={() => setGalleryOpen(false)}
-						onRun={(run) => {
-							setGalleryOpen(false);
-							void playground.runExample(run);
-						}}
-					/>
+					<GalleryPanel onClose={() => setGalleryOpen(false)} onOpen={(opening) => playground.openAsPlayground(opening).then(() => setGalleryOpen(false))} />
 				</Suspense>
 			)}
 			<ShareLayer playground={playground} state={state} sharing={sharing} onCloseShare={() => setSharing(false)} />
