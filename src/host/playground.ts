@@ -32,9 +32,9 @@ import { pageTranspileCache } from "./runtime/transpile-cache.ts";
 import { initialPlaygroundState, type Notification, type PlaygroundState } from "./state/playground-state.ts";
 import { LinkExtensions } from "./trust/link-extensions.ts";
 import { PlaygroundChoices } from "./storage/playground-choices.ts";
-import { HOME_PLAYGROUND, playgroundHref, playgroundIdOf } from "../share/playground-address.ts";
+import { HOME_PLAYGROUND, playgroundIdOf } from "../share/playground-address.ts";
 import { SNAPSHOT_VERSION } from "../share/snapshot.ts";
-import type { PlaygroundOpening, PlaygroundRecord } from "./state/records.ts";
+import type { PlaygroundRecord } from "./state/records.ts";
 import { listPlaygrounds, openPlaygroundDatabase } from "./storage/playgrounds.ts";
 import { SHARED_SETTINGS } from "./share/share-materialize.ts";
 import { SharedFirstStart } from "./share/shared-first-start.ts";
@@ -43,7 +43,6 @@ import { ShareDesk } from "./share/share-desk.ts";
 import { LessonDesk } from "./lessons/lesson-desk.ts";
 import { PackageDesk } from "./packages/package-desk.ts";
 import { ExtensionList } from "./extensions/extension-list.ts";
-import { openAsPlayground } from "./share/open-as-playground.ts";
 import { PlaygroundOrigin } from "./share/playground-origin.ts";
 
 export class Playground {
@@ -121,7 +120,7 @@ export class Playground {
 		origin: { edited: () => this.origin.edited() },
 	});
 
-	/** What this playground is, when opened from the gallery: shown beside its files, the user's copy once edited. */
+	/** What this playground is, when opened from the gallery (shown beside its files, the user's copy once edited); opens an example's. */
 	readonly origin: PlaygroundOrigin;
 	/** A playground made from a snapshot, opened the first time: its trusted files, the files shown and first prompt. */
 	private readonly sharedStart = new SharedFirstStart({
@@ -154,7 +153,7 @@ export class Playground {
 	) {
 		this.early = options.early ?? {};
 		this.playgroundId = playgroundIdOf(location);
-		this.origin = new PlaygroundOrigin({ databases: this.databases, store: this.store, notices: this.notices, playgroundId: this.playgroundId });
+		this.origin = new PlaygroundOrigin({ databases: this.databases, store: this.store, notices: this.notices, playgroundId: this.playgroundId, location });
 		this.sessionWriter = options.databaseInMemory ? inPageSessionWriter() : new WriterClient(this.notices);
 		this.share = new ShareDesk(location, history);
 		this.lessons = new LessonDesk(location, this.playgroundId);
@@ -369,21 +368,6 @@ export class Playground {
 
 	setScript(script: ScriptStep[]): Promise<void> {
 		return this.choices.setScript(script);
-	}
-
-	/**
-	 * Opens files as a playground of their own (a gallery example, a lesson: share/open-as-playground.ts) and goes
-	 * there: this playground is not written. The same example opened before, and not edited since, is gone back to.
-	 */
-	async openAsPlayground(opening: PlaygroundOpening): Promise<void> {
-		const home = await openPlaygroundDatabase(HOME_PLAYGROUND);
-		let id: string;
-		try {
-			id = await openAsPlayground(home, opening);
-		} finally {
-			home.close();
-		}
-		if (id !== this.playgroundId) this.location.assign(playgroundHref(this.location, id));
 	}
 
 	/** Starts an empty session and makes it current. */

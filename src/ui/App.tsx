@@ -13,7 +13,7 @@ import { formatCount, Notifications } from "./shell/Notifications.tsx";
 import { SecurityBanner } from "./shell/SecurityBanner.tsx";
 import { ManualTurnForm } from "./transcript/ManualTurnForm.tsx";
 import { ModelPanel, type OfflineModel } from "./panels/ModelPanel.tsx";
-import { EditorPane } from "./editor/EditorPane.tsx";
+import { EditorWithAbout, GalleryLayer } from "./gallery/GalleryParts.tsx";
 import { useStarter, WelcomeStrip } from "./editor/FirstScreen.tsx";
 import { ColorSchemeToggle } from "./design/ColorSchemeToggle.tsx";
 import { editorProblems } from "./editor/runtime-problems.ts";
@@ -51,8 +51,6 @@ const ScenarioPanel = lazy(() => import("./scenario/ScenarioPanel.tsx").then((mo
 const InspectorPanel = lazy(() => import("./inspector/InspectorPanel.tsx").then((module) => ({ default: module.InspectorPanel })));
 const PackageBrowser = lazy(() => import("./packages/PackageBrowser.tsx").then((module) => ({ default: module.PackageBrowser })));
 const PackageConsent = lazy(() => import("./packages/PackageConsent.tsx").then((module) => ({ default: module.PackageConsent })));
-const AboutPlayground = lazy(() => import("./gallery/AboutPlayground.tsx").then((module) => ({ default: module.AboutPlayground })));
-const GalleryPanel = lazy(() => import("./gallery/GalleryPanel.tsx").then((module) => ({ default: module.GalleryPanel })));
 
 /**
  * The tree panel (and its list library) is not part of the page's first load: it loads once the
@@ -169,21 +167,15 @@ export function App(props: AppProps) {
 	const starter = useStarter(playground.playgroundId, state);
 	const editorPane = useMemo(
 		() => (
-			<>
-				{state.about && (
-					<Suspense fallback={null}>
-						<AboutPlayground about={state.about} />
-					</Suspense>
-				)}
-				<EditorPane
-					host={playground.editor}
-					files={state.files}
-					root={state.workspace.cwd}
-					runtimeProblems={runtimeProblems}
-					onNotice={playground.notices.error}
-					starter={starter}
-				/>
-			</>
+			<EditorWithAbout
+				about={state.about}
+				host={playground.editor}
+				files={state.files}
+				root={state.workspace.cwd}
+				runtimeProblems={runtimeProblems}
+				onNotice={playground.notices.error}
+				starter={starter}
+			/>
 		),
 		[playground, state.files, state.workspace.cwd, runtimeProblems, starter, state.about],
 	);
@@ -285,10 +277,7 @@ export function App(props: AppProps) {
 				onExamples={props.onExamples ?? (() => setGalleryOpen(true))}
 				themeToggle={props.themeToggle ?? <ColorSchemeToggle />}
 				onShare={() => setSharing(true)}
-				playgroundSwitch={
-					// Read again when an example's playground becomes the user's copy: the list names it anew.
-					<PlaygroundSwitch key={state.about?.copy ? "copy" : "original"} current={playground.playgroundId} list={playground.listPlaygrounds} />
-				}
+				playgroundSwitch={<PlaygroundSwitch current={playground.playgroundId} list={playground.listPlaygrounds} renamed={state.about?.copy} />}
 			/>
 			<SecurityBanner notice={state.securityNotice} />
 			<Panes
@@ -381,11 +370,7 @@ export function App(props: AppProps) {
 					/>
 				}
 			/>
-			{galleryOpen && (
-				<Suspense fallback={null}>
-					<GalleryPanel onClose={() => setGalleryOpen(false)} onOpen={(opening) => playground.openAsPlayground(opening).then(() => setGalleryOpen(false))} />
-				</Suspense>
-			)}
+			<GalleryLayer playground={playground} open={galleryOpen} onClose={() => setGalleryOpen(false)} />
 			<ShareLayer playground={playground} state={state} sharing={sharing} onCloseShare={() => setSharing(false)} />
 			<Notifications items={state.notifications} dropped={state.droppedNotifications} onDismiss={dismissNotification} onDismissDropped={dismissDropped} />
 			{browsingPackages && (

@@ -1,6 +1,7 @@
 /**
- * A gallery entry as a playground of its own (`Playground.openAsPlayground`): its files in the project's
- * `.pi/extensions/`, so the editor edits what runs, with its explanation, script, dialog answers and first prompt.
+ * A gallery entry as a playground of its own (`PlaygroundOrigin.open`, host/share/playground-origin.ts): its files in
+ * the project's `.pi/extensions/`, so the editor edits what runs, with its explanation, script, dialog answers and
+ * first prompt.
  * Upstream's examples open the same way, unchanged; one that cannot load in a browser goes to `examples/`, to read.
  */
 import type { PlaygroundOpening } from "../../host/state/records.ts";

@@ -60,6 +60,7 @@ describe("opening files as a playground of their own", () => {
 			store,
 			notices: { notify: (message: string) => void notes.push(message) },
 			playgroundId: first,
+			location: { href: "https://playa.test/", assign: () => undefined },
 		});
 		await origin.load();
 		expect(store.get().about?.origin).toBe("example:tool-guard");
@@ -79,11 +80,38 @@ describe("opening files as a playground of their own", () => {
 		home.close();
 	});
 
+	it("goes to the example's playground from the user's own, and stays when it is already there", async () => {
+		const gone: string[] = [];
+		const home = await freshHome();
+		const current = await freshHome();
+		const parts = { databases: { current, home }, store: new Store<PlaygroundState>(initialPlaygroundState()), notices: { notify: () => undefined } };
+		const location = { href: "https://playa.test/?ext=x#a", assign: (href: string) => void gone.push(href) };
+		const opening = await exampleOpening(guard, async () => "export default function () {}\n");
+		opening.about.origin = `example:tool-guard-${crypto.randomUUID()}`;
+		await new PlaygroundOrigin({ ...parts, playgroundId: "home", location }).open(opening);
+		expect(gone).toHaveLength(1);
+		const id = new URL(gone[0]).searchParams.get("playground");
+		expect(id).toBeTruthy();
+		// Only the playground's address: the user's own link's extensions are not carried over.
+		expect(new URL(gone[0]).searchParams.has("ext")).toBe(false);
+		// Already in it (not edited since): nothing to go to.
+		await new PlaygroundOrigin({ ...parts, playgroundId: id!, location }).open(opening);
+		expect(gone).toHaveLength(1);
+		home.close();
+		current.close();
+	});
+
 	it("a playground not opened from the gallery stays as it is when edited", async () => {
 		const home = await freshHome();
 		const current = await freshHome();
 		const store = new Store<PlaygroundState>(initialPlaygroundState());
-		const origin = new PlaygroundOrigin({ databases: { current, home }, store, notices: { notify: () => undefined }, playgroundId: "x" });
+		const origin = new PlaygroundOrigin({
+			databases: { current, home },
+			store,
+			notices: { notify: () => undefined },
+			playgroundId: "x",
+			location: { href: "https://playa.test/", assign: () => undefined },
+		});
 		await origin.load();
 		await origin.edited();
 		expect(store.get().about).toBeUndefined();

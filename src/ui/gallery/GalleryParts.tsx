@@ -1,0 +1,36 @@
+/**
+ * The gallery's parts of the page (kept out of App.tsx): the editor with, above its files, what a playground opened
+ * from the gallery is (AboutPlayground, loaded only in such a playground); and the gallery's dialog, loaded when
+ * first opened, whose pick goes to the example's own playground.
+ */
+import { type ComponentProps, lazy, Suspense } from "react";
+import type { Playground } from "../../host/playground.ts";
+import type { PlaygroundAbout } from "../../host/state/records.ts";
+import { EditorPane } from "../editor/EditorPane.tsx";
+
+const AboutPlayground = lazy(() => import("./AboutPlayground.tsx").then((module) => ({ default: module.AboutPlayground })));
+const GalleryPanel = lazy(() => import("./GalleryPanel.tsx").then((module) => ({ default: module.GalleryPanel })));
+
+/** The editor pane, with the explanation of a gallery playground above its files. */
+export function EditorWithAbout({ about, ...editor }: ComponentProps<typeof EditorPane> & { about?: PlaygroundAbout }) {
+	return (
+		<>
+			{about && (
+				<Suspense fallback={null}>
+					<AboutPlayground about={about} />
+				</Suspense>
+			)}
+			<EditorPane {...editor} />
+		</>
+	);
+}
+
+/** The Examples dialog while `open`: picking one opens it as a playground of its own (the page goes there). */
+export function GalleryLayer({ playground, open, onClose }: { playground: Playground; open: boolean; onClose(): void }) {
+	if (!open) return null;
+	return (
+		<Suspense fallback={null}>
+			<GalleryPanel onClose={onClose} onOpen={(opening) => playground.origin.open(opening).then(onClose)} />
+		</Suspense>
+	);
+}
