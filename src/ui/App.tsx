@@ -13,7 +13,7 @@ import { formatCount, Notifications } from "./shell/Notifications.tsx";
 import { SecurityBanner } from "./shell/SecurityBanner.tsx";
 import { ManualTurnForm } from "./transcript/ManualTurnForm.tsx";
 import { ModelPanel, type OfflineModel } from "./panels/ModelPanel.tsx";
-import { EditorWithAbout, GalleryLayer } from "./gallery/GalleryParts.tsx";
+import { EditorWithAbout, GalleryLayer, useEditorFirst } from "./gallery/GalleryParts.tsx";
 import { useStarter, WelcomeStrip } from "./editor/FirstScreen.tsx";
 import { ColorSchemeToggle } from "./design/ColorSchemeToggle.tsx";
 import { editorProblems } from "./editor/runtime-problems.ts";
@@ -157,6 +157,7 @@ export function App(props: AppProps) {
 	const branch = useMemo(() => branches.of(state.entries, state.leafId), [branches, state.entries, state.leafId]);
 	const [galleryOpen, setGalleryOpen] = useState(false);
 	const [reveal, setReveal] = useState<{ pane: PaneId; at: number }>();
+	useEditorFirst(state.openPanels, setReveal);
 	const [sharing, setSharing] = useState(false);
 	const [browsingPackages, setBrowsingPackages] = useState(false);
 	// The panels' elements stay the same while their inputs do, so React skips them on the runtime's many

@@ -242,3 +242,38 @@ test("what an example's extensions drew goes with them: Examples, New session an
 	await expect(status).not.toContainText("built");
 	await expect(page).toHaveTitle("Playa — extension playground");
 });
+
+test.describe("at 390×844", () => {
+	test.use({ viewport: { width: 390, height: 844 } });
+
+	test("an example picked with the keyboard opens on its code and explanation; the run is in the Session tab", async ({ page }) => {
+		test.setTimeout(180_000);
+		await page.goto("/");
+		await waitReady(page);
+		const panes = page.getByRole("tablist", { name: "Panes" });
+		// The user's own playground starts on the conversation.
+		await expect(panes.getByRole("tab", { name: "Session" })).toHaveAttribute("aria-selected", "true");
+		await page.getByRole("button", { name: "Examples" }).click();
+		const gallery = page.getByRole("dialog", { name: "Examples" });
+		await gallery.getByRole("button", { name: "Open Tool call guard", exact: true }).focus();
+		await page.keyboard.press("Enter");
+		await expect(gallery).toBeHidden({ timeout: 20_000 });
+		await expect.poll(() => playgroundOf(page)).not.toBeNull();
+		// Its code in front, the explanation above it, within the phone's width.
+		await expect(panes.getByRole("tab", { name: "Editor" })).toHaveAttribute("aria-selected", "true", START);
+		const about = page.getByRole("complementary", { name: "About this example" });
+		await expect(about).toBeVisible();
+		const code = page.getByRole("region", { name: "Editor" }).getByLabel("Code of tool-guard.ts");
+		await expect(code).toContainText("export default", START);
+		for (const box of [await about.boundingBox(), await code.boundingBox()]) expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+		// The keyboard lands in the code: typing edits the file.
+		await expect(code).toBeFocused();
+		// The run went on meanwhile, in the Session tab.
+		await panes.getByRole("tab", { name: "Session" }).click();
+		await expect(shown(page, "The guard blocked the first command; the second one ran.")).toBeVisible({ timeout: 20_000 });
+		// Opened again later, the page starts on the conversation as it always does.
+		await page.reload();
+		await waitReady(page);
+		await expect(panes.getByRole("tab", { name: "Session" })).toHaveAttribute("aria-selected", "true");
+	});
+});

@@ -1,9 +1,10 @@
 /**
  * The gallery's parts of the page (kept out of App.tsx): the editor with, above its files, what a playground opened
- * from the gallery is (AboutPlayground, loaded only in such a playground); and the gallery's dialog, loaded when
- * first opened, whose pick goes to the example's own playground.
+ * from the gallery is (AboutPlayground, loaded only in such a playground); the editor pane brought to the front when
+ * such a playground (or a shared one) asks for it; and the gallery's dialog, loaded when first opened, whose pick
+ * goes to the example's own playground.
  */
-import { type ComponentProps, lazy, Suspense } from "react";
+import { type ComponentProps, lazy, Suspense, useEffect } from "react";
 import type { Playground } from "../../host/playground.ts";
 import type { PlaygroundAbout } from "../../host/state/records.ts";
 import { EditorPane } from "../editor/EditorPane.tsx";
@@ -33,4 +34,15 @@ export function GalleryLayer({ playground, open, onClose }: { playground: Playgr
 			<GalleryPanel onClose={onClose} onOpen={(opening) => playground.origin.open(opening).then(onClose)} />
 		</Suspense>
 	);
+}
+
+/**
+ * Brings the editor pane to the front (`reveal`: what the page's narrow panes show) when a playground opens asking for
+ * its `editor` panel: an example's, so its code is what a phone shows first; a shared link that asked for it.
+ */
+export function useEditorFirst(openPanels: readonly string[] | undefined, reveal: (request: { pane: "editor"; at: number }) => void): void {
+	const editorFirst = openPanels?.includes("editor") ?? false;
+	useEffect(() => {
+		if (editorFirst) reveal({ pane: "editor", at: Date.now() });
+	}, [editorFirst, reveal]);
 }

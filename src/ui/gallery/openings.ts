@@ -45,6 +45,8 @@ export async function exampleOpening(example: GalleryExample, read: (file: strin
 		script: example.script,
 		dialogAnswers: example.dialogAnswers ?? [],
 		prompt: example.prompt,
+		// Its code in front, on a phone too (where the panes are tabs): the run goes on in the Session tab.
+		panels: ["editor"],
 	};
 }
 
@@ -86,6 +88,6 @@ export async function upstreamOpening(example: UpstreamExample, sources: Upstrea
 		},
 		files,
 		open: files.some((file) => file.path === entry) ? [entry] : [files[0].path],
-		panels: ["extensions"],
+		panels: ["editor", "extensions"],
 	};
 }
