@@ -277,3 +277,40 @@ test.describe("at 390×844", () => {
 		await expect(panes.getByRole("tab", { name: "Session" })).toHaveAttribute("aria-selected", "true");
 	});
 });
+
+test.describe("the page's own requests (no service worker, so a navigation can be held)", () => {
+	test.use({ serviceWorkers: "block" });
+
+	test("the gallery stays, saying it is opening the example, until the page has gone to the example's playground", async ({ page }) => {
+		test.setTimeout(120_000);
+		// What the Examples dialog said as the page was left, kept for the next page to read (a locator, or an evaluate,
+		// waits for a navigation under way to finish).
+		await page.addInitScript(() => {
+			addEventListener("pagehide", () => {
+				const dialog = [...document.querySelectorAll("dialog[open]")].find((open) => open.getAttribute("aria-label") === "Examples");
+				sessionStorage.setItem("examples-when-left", dialog ? (dialog.querySelector('[role="status"]')?.textContent ?? "open") : "closed");
+			});
+		});
+		await page.goto("/");
+		await waitReady(page);
+		// The example's page is held back a while: closed at once, the gallery showed this playground as if it were the
+		// example's (and a test read the old address as the new playground's).
+		let release = () => undefined as void;
+		const held = new Promise<void>((resolve) => {
+			release = resolve;
+		});
+		await page.route(/[?&]playground=/, async (route) => {
+			if (route.request().isNavigationRequest()) await held;
+			await route.continue();
+		});
+		const leaving = page.waitForRequest((request) => request.isNavigationRequest() && /[?&]playground=/.test(request.url()));
+		await page.getByRole("button", { name: "Examples" }).click();
+		const gallery = page.getByRole("dialog", { name: "Examples" });
+		await gallery.getByRole("button", { name: "Open Tool call guard", exact: true }).click();
+		await leaving;
+		release();
+		await expect.poll(() => playgroundOf(page)).not.toBeNull();
+		await expect(page.getByRole("complementary", { name: "About this example" })).toContainText("Tool call guard");
+		expect(await page.evaluate(() => sessionStorage.getItem("examples-when-left"))).toBe("Opening Tool call guard…");
+	});
+});

@@ -36,9 +36,10 @@ export class PlaygroundOrigin {
 
 	/**
 	 * Opens files as a playground of their own (a gallery example: open-as-playground.ts) and goes there: this
-	 * playground is not written. The same example opened before, and not edited since, is gone back to.
+	 * playground is not written. The same example opened before, and not edited since, is gone back to. Resolves with
+	 * whether the page is going to another playground (false: this one is the example's).
 	 */
-	async open(opening: PlaygroundOpening): Promise<void> {
+	async open(opening: PlaygroundOpening): Promise<boolean> {
 		// The home playground's database lists the playgrounds; opened here, as the gallery may open before the page's are.
 		const home = await openPlaygroundDatabase(HOME_PLAYGROUND);
 		let id: string;
@@ -47,7 +48,9 @@ export class PlaygroundOrigin {
 		} finally {
 			home.close();
 		}
-		if (id !== this.parts.playgroundId) this.parts.location.assign(playgroundHref(this.parts.location, id));
+		if (id === this.parts.playgroundId) return false;
+		this.parts.location.assign(playgroundHref(this.parts.location, id));
+		return true;
 	}
 
 	/** The user changed a file here: an original becomes the user's copy, once. Resolves when that is stored. */

@@ -19,7 +19,6 @@ export interface SharedFirstStartParts {
 	workspace: Pick<PlaygroundWorkspace, "ready" | "sessionCwd">;
 	trust: Pick<ProjectTrust, "trustFiles">;
 	store: Pick<Store<PlaygroundState>, "get" | "set">;
-	/** The editor (editor-desk.ts), asked to show the files the playground opens with. */
 	/** The editor desk (editor/editor-desk.ts): opens the playground's first files. */
 	editor: { requestOpen(path: string, line?: number, how?: { besides?: string[] }): void };
 	/** The runtime the first prompt goes to (runtime-runner.ts): none while none runs. */

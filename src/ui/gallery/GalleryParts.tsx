@@ -6,7 +6,7 @@
  */
 import { type ComponentProps, lazy, Suspense, useEffect } from "react";
 import type { Playground } from "../../host/playground.ts";
-import type { PlaygroundAbout } from "../../host/state/records.ts";
+import type { PlaygroundAbout, PlaygroundOpening } from "../../host/state/records.ts";
 import { EditorPane } from "../editor/EditorPane.tsx";
 
 const AboutPlayground = lazy(() => import("./AboutPlayground.tsx").then((module) => ({ default: module.AboutPlayground })));
@@ -26,12 +26,20 @@ export function EditorWithAbout({ about, ...editor }: ComponentProps<typeof Edit
 	);
 }
 
-/** The Examples dialog while `open`: picking one opens it as a playground of its own (the page goes there). */
+/**
+ * The Examples dialog while `open`: picking one opens it as a playground of its own. When the page goes there, the
+ * dialog stays, saying "Opening …", until the page leaves (closed at once, it showed this playground as if it were the
+ * example's); in the example's own playground already, it closes.
+ */
 export function GalleryLayer({ playground, open, onClose }: { playground: Playground; open: boolean; onClose(): void }) {
 	if (!open) return null;
+	const openExample = async (opening: PlaygroundOpening) => {
+		if (await playground.origin.open(opening)) await new Promise<never>(() => undefined);
+		onClose();
+	};
 	return (
 		<Suspense fallback={null}>
-			<GalleryPanel onClose={onClose} onOpen={(opening) => playground.origin.open(opening).then(onClose)} />
+			<GalleryPanel onClose={onClose} onOpen={openExample} />
 		</Suspense>
 	);
 }

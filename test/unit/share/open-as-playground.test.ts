@@ -88,14 +88,14 @@ describe("opening files as a playground of their own", () => {
 		const location = { href: "https://playa.test/?ext=x#a", assign: (href: string) => void gone.push(href) };
 		const opening = await exampleOpening(guard, async () => "export default function () {}\n");
 		opening.about.origin = `example:tool-guard-${crypto.randomUUID()}`;
-		await new PlaygroundOrigin({ ...parts, playgroundId: "home", location }).open(opening);
+		expect(await new PlaygroundOrigin({ ...parts, playgroundId: "home", location }).open(opening)).toBe(true);
 		expect(gone).toHaveLength(1);
 		const id = new URL(gone[0]).searchParams.get("playground");
 		expect(id).toBeTruthy();
 		// Only the playground's address: the user's own link's extensions are not carried over.
 		expect(new URL(gone[0]).searchParams.has("ext")).toBe(false);
 		// Already in it (not edited since): nothing to go to.
-		await new PlaygroundOrigin({ ...parts, playgroundId: id!, location }).open(opening);
+		expect(await new PlaygroundOrigin({ ...parts, playgroundId: id!, location }).open(opening)).toBe(false);
 		expect(gone).toHaveLength(1);
 		home.close();
 		current.close();
