@@ -31,7 +31,14 @@ async function session(page) {
 	await page.goto(base);
 	await ready(page);
 	await page.getByRole("button", { name: "Examples" }).click();
-	await page.getByRole("dialog").first().getByRole("button", { name: "Run" }).first().click();
+	await page
+		.getByRole("dialog")
+		.first()
+		.getByRole("button", { name: /^Open / })
+		.first()
+		.click();
+	// The example opens in a playground of its own: the page goes to its address.
+	await page.waitForURL(/[?&]playground=/, { timeout: 60_000 });
 	await ready(page);
 	const transcript = page.getByRole("region", { name: "Transcript" });
 	await transcript

@@ -43,6 +43,7 @@ import { ShareDesk } from "./share/share-desk.ts";
 import { LessonDesk } from "./lessons/lesson-desk.ts";
 import { PackageDesk } from "./packages/package-desk.ts";
 import { ExtensionList } from "./extensions/extension-list.ts";
+import { PlaygroundOrigin } from "./share/playground-origin.ts";
 
 export class Playground {
 	readonly store = new Store<PlaygroundState>(initialPlaygroundState());
@@ -116,10 +117,14 @@ export class Playground {
 		store: this.store,
 		choices: this.choices,
 		extensions: this,
+		origin: { edited: () => this.origin.edited() },
 	});
 
-	/** A playground made from a snapshot, opened the first time: its trusted files and first prompt. */
+	/** What this playground is, when opened from the gallery (shown beside its files, the user's copy once edited); opens an example's. */
+	readonly origin: PlaygroundOrigin;
+	/** A playground made from a snapshot, opened the first time: its trusted files, the files shown and first prompt. */
 	private readonly sharedStart = new SharedFirstStart({
+		editor: this.editor,
 		databases: this.databases,
 		workspace: this.workspace,
 		trust: this.project.trust,
@@ -148,6 +153,7 @@ export class Playground {
 	) {
 		this.early = options.early ?? {};
 		this.playgroundId = playgroundIdOf(location);
+		this.origin = new PlaygroundOrigin({ databases: this.databases, store: this.store, notices: this.notices, playgroundId: this.playgroundId, location });
 		this.sessionWriter = options.databaseInMemory ? inPageSessionWriter() : new WriterClient(this.notices);
 		this.share = new ShareDesk(location, history);
 		this.lessons = new LessonDesk(location, this.playgroundId);
@@ -220,7 +226,7 @@ export class Playground {
 				storage.getSetting<string[]>(SHARED_SETTINGS.linkedExtensions),
 				storage.getSetting<string[]>(SHARED_SETTINGS.linkedPackages),
 			]);
-			await this.sharedStart.take();
+			await Promise.all([this.sharedStart.take(), this.origin.load()]);
 			const [untrusted, packagesAsk] = await Promise.all([this.links.open(this.location, linked, saved), this.packages.open(linkedPackages ?? [])]);
 			// Transpiled (not run) while the prompt waits, or while the runtime starts; the runtime's worker loads pi-ai.
 			void this.transpileCache.prepare(this.links.readTexts());
@@ -362,19 +368,6 @@ export class Playground {
 
 	setScript(script: ScriptStep[]): Promise<void> {
 		return this.choices.setScript(script);
-	}
-
-	/**
-	 * A gallery example: its extensions alone, its script, a new session, and its first prompt.
-	 */
-	async runExample(example: { urls: string[]; script: ScriptStep[]; prompt: string; dialogAnswers?: DialogAnswer[] }): Promise<void> {
-		this.store.set({ script: example.script, extensionUrls: example.urls, errors: [] });
-		// Answers left from another demo would answer this one's dialogs.
-		await this.answers.setAnswers(example.dialogAnswers ?? []);
-		await this.choices.setScript(example.script);
-		await this.choices.saveExtensions(example.urls);
-		await this.newSession();
-		if (this.store.get().phase === "ready") await this.submit(example.prompt);
 	}
 
 	/** Starts an empty session and makes it current. */

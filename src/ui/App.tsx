@@ -13,7 +13,7 @@ import { formatCount, Notifications } from "./shell/Notifications.tsx";
 import { SecurityBanner } from "./shell/SecurityBanner.tsx";
 import { ManualTurnForm } from "./transcript/ManualTurnForm.tsx";
 import { ModelPanel, type OfflineModel } from "./panels/ModelPanel.tsx";
-import { EditorPane } from "./editor/EditorPane.tsx";
+import { EditorWithAbout, GalleryLayer, useEditorFirst } from "./gallery/GalleryParts.tsx";
 import { useStarter, WelcomeStrip } from "./editor/FirstScreen.tsx";
 import { ColorSchemeToggle } from "./design/ColorSchemeToggle.tsx";
 import { editorProblems } from "./editor/runtime-problems.ts";
@@ -52,7 +52,6 @@ const ScenarioPanel = lazy(() => import("./scenario/ScenarioPanel.tsx").then((mo
 const InspectorPanel = lazy(() => import("./inspector/InspectorPanel.tsx").then((module) => ({ default: module.InspectorPanel })));
 const PackageBrowser = lazy(() => import("./packages/PackageBrowser.tsx").then((module) => ({ default: module.PackageBrowser })));
 const PackageConsent = lazy(() => import("./packages/PackageConsent.tsx").then((module) => ({ default: module.PackageConsent })));
-const GalleryPanel = lazy(() => import("./gallery/GalleryPanel.tsx").then((module) => ({ default: module.GalleryPanel })));
 
 /**
  * The tree panel (and its list library) is not part of the page's first load: it loads once the
@@ -159,6 +158,7 @@ export function App(props: AppProps) {
 	const branch = useMemo(() => branches.of(state.entries, state.leafId), [branches, state.entries, state.leafId]);
 	const [galleryOpen, setGalleryOpen] = useState(false);
 	const [reveal, setReveal] = useState<{ pane: PaneId; at: number }>();
+	useEditorFirst(state.openPanels, setReveal);
 	const [sharing, setSharing] = useState(false);
 	const [browsingPackages, setBrowsingPackages] = useState(false);
 	// The panels' elements stay the same while their inputs do, so React skips them on the runtime's many
@@ -169,7 +169,8 @@ export function App(props: AppProps) {
 	const starter = useStarter(playground.playgroundId, state);
 	const editorPane = useMemo(
 		() => (
-			<EditorPane
+			<EditorWithAbout
+				about={state.about}
 				host={playground.editor}
 				files={state.files}
 				root={state.workspace.cwd}
@@ -178,7 +179,7 @@ export function App(props: AppProps) {
 				starter={starter}
 			/>
 		),
-		[playground, state.files, state.workspace.cwd, runtimeProblems, starter],
+		[playground, state.files, state.workspace.cwd, runtimeProblems, starter, state.about],
 	);
 	const reloadDisabled = state.running || state.phase !== "ready";
 	const extensionsPanel = useMemo(
@@ -279,7 +280,7 @@ export function App(props: AppProps) {
 				onExamples={props.onExamples ?? (() => setGalleryOpen(true))}
 				themeToggle={props.themeToggle ?? <ColorSchemeToggle />}
 				onShare={() => setSharing(true)}
-				playgroundSwitch={<PlaygroundSwitch current={playground.playgroundId} list={playground.listPlaygrounds} />}
+				playgroundSwitch={<PlaygroundSwitch current={playground.playgroundId} list={playground.listPlaygrounds} renamed={state.about?.copy} />}
 			/>
 			<SecurityBanner notice={state.securityNotice} />
 			<Panes
@@ -373,17 +374,7 @@ export function App(props: AppProps) {
 					/>
 				}
 			/>
-			{galleryOpen && (
-				<Suspense fallback={null}>
-					<GalleryPanel
-						onClose={() => setGalleryOpen(false)}
-						onRun={(run) => {
-							setGalleryOpen(false);
-							void playground.runExample(run);
-						}}
-					/>
-				</Suspense>
-			)}
+			<GalleryLayer playground={playground} open={galleryOpen} onClose={() => setGalleryOpen(false)} />
 			<ShareLayer playground={playground} state={state} sharing={sharing} onCloseShare={() => setSharing(false)} />
 			<Notifications items={state.notifications} dropped={state.droppedNotifications} onDismiss={dismissNotification} onDismissDropped={dismissDropped} />
 			{browsingPackages && (

@@ -48,7 +48,7 @@ for (const colorScheme of ["light", "dark"] as const) {
 			expect(await seriousViolations(page)).toEqual([]);
 
 			await page.getByRole("button", { name: "Examples" }).click();
-			await expect(page.getByRole("dialog").filter({ hasText: "Each example runs offline" })).toBeVisible();
+			await expect(page.getByRole("dialog").filter({ hasText: "Each example opens in a playground of its own" })).toBeVisible();
 			expect(await seriousViolations(page)).toEqual([]);
 			await page.keyboard.press("Escape");
 

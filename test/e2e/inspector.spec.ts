@@ -25,7 +25,7 @@ test("a tool_call blocked by a guard: the handler, the block, the reason and the
 	await page.goto("/");
 	await waitReady(page);
 	await page.getByRole("button", { name: "Examples" }).click();
-	await page.getByRole("button", { name: "Run Tool call guard" }).click();
+	await page.getByRole("button", { name: "Open Tool call guard" }).click();
 	await expect(page.getByRole("region", { name: "Transcript" }).getByText("The guard blocked the first command; the second one ran.")).toBeVisible({
 		timeout: 15_000,
 	});

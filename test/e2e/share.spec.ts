@@ -127,6 +127,8 @@ test("Share makes a link; a fresh browser asks, runs nothing before yes, then re
 
 	await consent.getByRole("button", { name: "Open and run" }).click();
 	await expect(other).toHaveURL(/[?&]playground=[a-z0-9-]+$/);
+	// The code the demo is about is on screen: the shared extension open in the editor.
+	await expect(other.getByRole("region", { name: "Editor" }).getByLabel("Code of greet.ts")).toContainText("Hello, ${params.name}!", RESTART);
 	await expect(transcript(other).getByRole("article", { name: "Assistant message" }).last()).toContainText("Greeted Ada.", RESTART);
 	expect(await messages(other)).toEqual(authorTranscript);
 	expect(await counted(urlCounter)).toBeGreaterThan(urlRunsBefore);
@@ -165,6 +167,8 @@ test("opening a link leaves the user's own workspace and session as they were, a
 	await consent.getByRole("button", { name: "Open and run" }).click();
 	await expect(page).toHaveURL(/[?&]playground=/);
 	await expect(transcript(page).getByRole("article", { name: "Assistant message" })).toContainText("Shared hello.", RESTART);
+	// With no extension among its files, its first text file is open in the editor, as text.
+	await expect(page.getByRole("region", { name: "Editor" }).getByLabel("Code of readme.md")).toContainText("<script>alert(1)</script>");
 	// Its own workspace (the Files tab, shown as the snapshot asked), its own session.
 	const files = page.getByRole("tabpanel", { name: "Files tab" });
 	await expect(files).toBeVisible();

@@ -125,3 +125,43 @@ describe("Run", () => {
 		expect(reloads.map(([file]) => file.changed)).toEqual([false, true]);
 	});
 });
+
+describe("the editor's open requests and edits", () => {
+	it("keeps a request made before the editor listens, for the first one that does", () => {
+		const host = editorDesk(Promise.resolve(settingsStore()));
+		host.requestOpen("/workspace/.pi/extensions/b.ts", undefined, { besides: ["/workspace/.pi/extensions/a.ts"] });
+		const heard: unknown[] = [];
+		const stop = host.onOpenRequest((...request) => heard.push(request));
+		expect(heard).toEqual([["/workspace/.pi/extensions/b.ts", undefined, { besides: ["/workspace/.pi/extensions/a.ts"] }]]);
+		stop();
+		// Taken once: the next listener does not get it again.
+		host.onOpenRequest((...request) => heard.push(request));
+		expect(heard).toHaveLength(1);
+	});
+
+	it("tells the playground's origin of a typed change and of a Run that changed the file, not of a Run that did not", async () => {
+		let edits = 0;
+		const files = new Map<string, string>([["/workspace/.pi/extensions/a.ts", "same"]]);
+		const host = new EditorDesk({
+			databases: { opened: Promise.resolve(settingsStore()) },
+			workspace: {
+				readFile: async (path) => new TextEncoder().encode(files.get(path) ?? ""),
+				writeFile: async (path, text) => void files.set(path, text),
+				sessionCwd: "/workspace",
+			},
+			trust: { authored: async () => undefined },
+			store: { get: () => initialPlaygroundState() },
+			choices: { setScript: async () => undefined },
+			extensions: { reloadExtensions: async () => [] },
+			origin: { edited: async () => void edits++ },
+		});
+		await host.run("/workspace/.pi/extensions/a.ts", "same");
+		expect(edits).toBe(0);
+		await host.keepDraft("/workspace/.pi/extensions/a.ts", undefined);
+		expect(edits).toBe(0);
+		await host.keepDraft("/workspace/.pi/extensions/a.ts", "changed");
+		expect(edits).toBe(1);
+		await host.run("/workspace/.pi/extensions/a.ts", "changed");
+		expect(edits).toBe(2);
+	});
+});

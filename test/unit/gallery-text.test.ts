@@ -10,7 +10,7 @@ import upstream from "../../src/ui/gallery/upstream-examples.json";
 // The example links are made against the page's address.
 beforeAll(() => vi.stubGlobal("location", new URL("http://localhost:4173/")));
 
-const gallery = () => renderToStaticMarkup(createElement(GalleryPanel, { onRun: () => undefined, onClose: () => undefined }));
+const gallery = () => renderToStaticMarkup(createElement(GalleryPanel, { onOpen: async () => undefined, onClose: () => undefined }));
 
 describe("the gallery's text", () => {
 	it("shows inline code as code: no raw backtick reaches the page", () => {
@@ -21,7 +21,7 @@ describe("the gallery's text", () => {
 	});
 
 	it("makes no HTML of the text it shows as code", async () => {
-		const { InlineCode } = await import("../../src/ui/gallery/GalleryPanel.tsx");
+		const { InlineCode } = await import("../../src/ui/gallery/InlineCode.tsx");
 		const html = renderToStaticMarkup(createElement(InlineCode, { text: "a `<img src=x onerror=alert(1)>` and <b>bold</b>, one ` left" }));
 		expect(html).toBe("a <code>&lt;img src=x onerror=alert(1)&gt;</code> and &lt;b&gt;bold&lt;/b&gt;, one ` left");
 	});

@@ -71,26 +71,43 @@ export interface EditorParts {
 	 * hang is turned on). Resolves with the extensions as the new runtime reports them.
 	 */
 	extensions: { reloadExtensions(options: { authored?: AuthoredFile[] }): Promise<ExtensionStatus[]> };
+	/** Told of each edit (typed, saved, a new extension): a gallery example's playground becomes the user's copy (share/playground-origin.ts). */
+	origin?: { edited(): Promise<void> };
 }
+
+/** How a file is opened from outside the editor: after other files in tabs of their own (`besides`), its text replaced (`replace`). */
+export interface OpenHow {
+	besides?: string[];
+	replace?: ReplaceText;
+}
+
+type OpenListener = (path: string, line: number | undefined, how: OpenHow) => void;
 
 export class EditorDesk {
 	private drafts?: Promise<Record<string, string>>;
 	private writing = Promise.resolve();
-	private readonly openListeners = new Set<(path: string, line?: number, replace?: ReplaceText) => void>();
+	private readonly openListeners = new Set<OpenListener>();
+	/** The last request made while no editor listened: the first one to listen takes it. */
+	private pendingOpen?: Parameters<OpenListener>;
 
 	constructor(private readonly parts: EditorParts) {}
 
 	/**
-	 * Asks the editor to open `path` (at `line`): from outside it, e.g. an extension card's source. `replace`: its text
-	 * becomes the buffer's (an edit the user can undo), and with `run` it is saved and run (a lesson's "Show me").
+	 * Asks the editor to open `path` (at `line`): from outside it, e.g. an extension card's source, or a playground's
+	 * first files (after the files `how.besides`, in tabs of their own). `how.replace`: its text becomes the buffer's (an
+	 * edit the user can undo), and with `run` it is saved and run (a lesson's "Show me"). Kept until an editor listens.
 	 */
-	requestOpen(path: string, line?: number, replace?: ReplaceText): void {
-		for (const listener of this.openListeners) listener(path, line, replace);
+	requestOpen(path: string, line?: number, how: OpenHow = {}): void {
+		if (this.openListeners.size === 0) this.pendingOpen = [path, line, how];
+		for (const listener of this.openListeners) listener(path, line, how);
 	}
 
-	/** The editor listens for `requestOpen`; returns the way to stop. */
-	onOpenRequest(listener: (path: string, line?: number, replace?: ReplaceText) => void): () => void {
+	/** The editor listens for `requestOpen` (and gets the request made before it did); returns the way to stop. */
+	onOpenRequest(listener: OpenListener): () => void {
 		this.openListeners.add(listener);
+		const pending = this.pendingOpen;
+		this.pendingOpen = undefined;
+		if (pending) listener(...pending);
 		return () => this.openListeners.delete(listener);
 	}
 
@@ -106,6 +123,7 @@ export class EditorDesk {
 
 	/** Keeps (or, with undefined, forgets) the unsaved text of `path`. Writes are queued in order. */
 	keepDraft(path: string, text: string | undefined): Promise<void> {
+		if (text !== undefined) void this.parts.origin?.edited();
 		this.writing = this.writing.then(async () => {
 			const drafts = { ...(await this.loadDrafts()) };
 			if (text === undefined) delete drafts[path];
@@ -142,6 +160,7 @@ export class EditorDesk {
 	/** Saves `path`, reloads the extensions in the running session (kept, with its entries) and says how its extension came out. */
 	async run(path: string, text: string): Promise<RunOutcome> {
 		const before = await this.read(path).catch(() => undefined);
+		if (before !== text) await this.parts.origin?.edited();
 		await this.save(path, text);
 		// What the user wrote in this page is theirs: it runs without the project's trust question.
 		const extensions = await this.parts.extensions.reloadExtensions({ authored: [{ path, content: text, changed: before !== text }] });
@@ -163,6 +182,7 @@ export class EditorDesk {
 	 * (the replies already given keep the steps they played).
 	 */
 	async createFromTemplate(path: string, source: string, steps: ScriptStep[]): Promise<void> {
+		await this.parts.origin?.edited();
 		await this.parts.workspace.writeFile(path, source);
 		await this.parts.trust.authored(path, source);
 		const played = this.repliesSoFar();

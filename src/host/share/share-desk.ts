@@ -31,6 +31,12 @@ export interface ShareDeskState {
 	error?: string;
 }
 
+/** The file a shared playground shows in the editor when it opens: its first extension's entry, else its first text file. */
+function firstFiles(offer: ShareOffer): string[] {
+	const first = offer.code[0]?.path ?? offer.snapshot.files.find((file) => file.encoding !== "base64")?.path;
+	return first ? [first] : [];
+}
+
 export class ShareDesk {
 	readonly store = new Store<ShareDeskState>({ opening: false });
 	/** Counts the snapshots offered: the consent shows the one offered last. */
@@ -110,7 +116,7 @@ export class ShareDesk {
 			home = await openPlaygroundDatabase(HOME_PLAYGROUND);
 			const trust = new ExtensionContentTrust({ home });
 			await trust.trust(await trust.untrusted(offer.snapshot.extensions, fetchModuleText));
-			const id = await createSharedPlayground(home, offer.snapshot, `Shared from ${offer.source}`);
+			const id = await createSharedPlayground(home, offer.snapshot, `Shared from ${offer.source}`, { open: firstFiles(offer) });
 			this.location.assign(playgroundHref(this.location, id));
 		} catch (error) {
 			this.store.set({

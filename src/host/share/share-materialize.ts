@@ -9,6 +9,7 @@ import type { DialogAnswer, PlaygroundSnapshot, SnapshotFile } from "../../share
 import { contentHash } from "../../workspace/project-discovery.ts";
 import type { FsEntrySnapshot } from "../../workspace/workspace.ts";
 import type { PlayaDatabase } from "../storage/database.ts";
+import type { PlaygroundAbout } from "../state/records.ts";
 import { addPlayground, deletePlaygroundDatabase, newPlaygroundId, openPlaygroundDatabase } from "../storage/playgrounds.ts";
 import { STORED_ROOT } from "../workspace/workspace-mirror.ts";
 
@@ -22,6 +23,8 @@ export const SHARED_SETTINGS = {
 	dialogAnswers: "dialogAnswers",
 	/** What the first open does once (`SharedStart`), then removes. */
 	firstStart: "sharedFirstStart",
+	/** What the playground is, shown beside its files (`PlaygroundAbout`): an example's or a lesson's explanation. */
+	about: "about",
 } as const;
 
 export interface SharedStart {
@@ -29,6 +32,15 @@ export interface SharedStart {
 	files: { path: string; hash: string }[];
 	prompt?: string;
 	panels?: string[];
+	/** The files the editor opens (paths as in `files`), the first one in front. */
+	open?: string[];
+}
+
+/** What a playground made here carries beside the snapshot: where it came from, its explanation, the files to show. */
+export interface PlaygroundExtras {
+	origin?: string;
+	about?: PlaygroundAbout;
+	open?: string[];
 }
 
 export function fileBytes(file: SnapshotFile): Uint8Array {
@@ -59,7 +71,7 @@ export function storedEntries(files: { path: string; data: Uint8Array }[], now =
  * write fails (its script cannot be stored, a full disk), the new database is deleted, files and all, and the
  * error goes on.
  */
-export async function createSharedPlayground(home: PlayaDatabase, snapshot: PlaygroundSnapshot, title: string): Promise<string> {
+export async function createSharedPlayground(home: PlayaDatabase, snapshot: PlaygroundSnapshot, title: string, extras: PlaygroundExtras = {}): Promise<string> {
 	const files = snapshot.files.map((file) => ({ path: file.path, data: fileBytes(file) }));
 	const id = newPlaygroundId();
 	const database = await openPlaygroundDatabase(id);
@@ -76,11 +88,13 @@ export async function createSharedPlayground(home: PlayaDatabase, snapshot: Play
 			files: await Promise.all(files.map(async (file) => ({ path: file.path, hash: await contentHash(file.data) }))),
 			prompt: snapshot.prompt,
 			panels: snapshot.panels,
+			open: extras.open,
 		};
+		if (extras.about) await database.setSetting(SHARED_SETTINGS.about, extras.about);
 		await database.setSetting(SHARED_SETTINGS.firstStart, start);
 		database.close();
 		closed = true;
-		await addPlayground(home, { id, title, createdAt: new Date().toISOString() });
+		await addPlayground(home, { id, title, createdAt: new Date().toISOString(), ...(extras.origin && { origin: extras.origin }) });
 	} catch (error) {
 		if (!closed) database.close();
 		// The error that stopped it is the one to tell: a failed clean-up would only hide it.

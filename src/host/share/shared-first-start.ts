@@ -1,7 +1,7 @@
 /**
  * A playground made from a snapshot, opened the first time (share-materialize.ts wrote the record): the files
  * the user said yes to are trusted as they were shown (a file changed since asks again), the snapshot's panels
- * open, and its first prompt waits for the runtime to be ready once.
+ * open, its first files open in the editor, and its first prompt waits for the runtime to be ready once.
  */
 import type { RuntimeApi } from "../../protocol/runtime.ts";
 import { join } from "../../workspace/workspace-path.ts";
@@ -19,6 +19,8 @@ export interface SharedFirstStartParts {
 	workspace: Pick<PlaygroundWorkspace, "ready" | "sessionCwd">;
 	trust: Pick<ProjectTrust, "trustFiles">;
 	store: Pick<Store<PlaygroundState>, "get" | "set">;
+	/** The editor desk (editor/editor-desk.ts): opens the playground's first files. */
+	editor: { requestOpen(path: string, line?: number, how?: { besides?: string[] }): void };
 	/** The runtime the first prompt goes to (runtime-runner.ts): none while none runs. */
 	runtime: { readonly api: Pick<RuntimeApi, "submit"> | undefined };
 }
@@ -38,6 +40,8 @@ export class SharedFirstStart {
 		await this.parts.trust.trustFiles(start.files.map((file) => ({ path: join(cwd, file.path), hash: file.hash })));
 		this.prompt = start.prompt;
 		this.parts.store.set({ openPanels: start.panels });
+		const [first, ...besides] = (start.open ?? []).map((path) => join(cwd, path));
+		if (first) this.parts.editor.requestOpen(first, undefined, { besides });
 	}
 
 	/** Sends the first prompt once, when the runtime is ready. */

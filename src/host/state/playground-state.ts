@@ -16,7 +16,7 @@ import {
 } from "../../protocol/runtime.ts";
 import type { StoredEntry } from "../../session/entries.ts";
 import { applyStreamingDelta } from "../../protocol/streaming.ts";
-import type { PendingManualTurn, WorkspaceStatus } from "./records.ts";
+import type { PendingManualTurn, PlaygroundAbout, WorkspaceStatus } from "./records.ts";
 import { boundLines, capTail, capText, STATUS_TEXT_LIMIT, TOOL_OUTPUT_LIMIT, withBoundedKey, type Notice } from "./display-limits.ts";
 import type { DiscoveryProblem } from "../../workspace/project-discovery.ts";
 import { problemsOf, type ExtensionProblem } from "./problems.ts";
@@ -175,6 +175,8 @@ export interface PlaygroundState {
 	registeredProviders: RegisteredProviderInfo[];
 	/** The panels a shared playground asked to show when it first opened. */
 	openPanels?: string[];
+	/** What this playground is, when it was opened from the gallery or a lesson: shown beside its files. */
+	about?: PlaygroundAbout;
 	/** The manual model waits for the user to write the assistant turn. */
 	manualTurn?: PendingManualTurn;
 }

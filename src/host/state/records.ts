@@ -4,6 +4,8 @@
  */
 import type { ManualTurnRequest } from "../../protocol/runtime.ts";
 import type { WorkspaceKind } from "../../protocol/workspace/workspace.ts";
+import type { ScriptStep } from "../../protocol/script.ts";
+import type { DialogAnswer, PlaygroundSnapshot } from "../../share/snapshot.ts";
 
 export interface PendingManualTurn {
 	id: string;
@@ -35,4 +37,41 @@ export interface PlaygroundRecord {
 	/** What the list shows: where it came from. */
 	title: string;
 	createdAt: string;
+	/** What it was made from (an example's `PlaygroundAbout.origin`) while it is the original; none once the user's copy. */
+	origin?: string;
+}
+
+/**
+ * What a playground opened from the gallery (or a lesson) is, shown beside its files: its kind ("example",
+ * "upstream example", "lesson"), title and explanation (`backticked` parts shown as code), and shorter facts.
+ * `origin` names what it was made from while it is the original: opening the same again comes back to it. Once
+ * the user edits a file it is their copy (`copy`), and the same opens as a new playground again.
+ */
+export interface PlaygroundAbout {
+	kind: string;
+	title: string;
+	text: string;
+	details?: string[];
+	origin?: string;
+	copy?: boolean;
+}
+
+/** A file a playground opens with: its path relative to the workspace folder, and its text. */
+export interface OpeningFile {
+	path: string;
+	content: string;
+}
+
+/**
+ * Files to open as a playground of their own (see host/share/open-as-playground.ts): never written over the
+ * user's. `open`: the paths the editor shows, the first one in front; `prompt`: sent once the runtime is ready.
+ */
+export interface PlaygroundOpening {
+	about: PlaygroundAbout & { origin: string };
+	files: OpeningFile[];
+	open: string[];
+	script?: ScriptStep[];
+	dialogAnswers?: DialogAnswer[];
+	prompt?: string;
+	panels?: PlaygroundSnapshot["panels"];
 }

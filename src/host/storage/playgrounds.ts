@@ -45,3 +45,13 @@ export async function deletePlaygroundDatabase(id: string): Promise<void> {
 export function openPlaygroundDatabase(id: string): Promise<PlayaDatabase> {
 	return PlayaDatabase.open(databaseNameOf(id));
 }
+
+/** Changes the listed record of playground `id` in place (its title, its origin); nothing when it is not listed. */
+export async function updatePlayground(home: PlayaDatabase, id: string, change: Partial<Omit<PlaygroundRecord, "id">>): Promise<void> {
+	const others = (await home.getSetting<PlaygroundRecord[]>(LIST_SETTING)) ?? [];
+	if (!others.some((other) => other.id === id)) return;
+	await home.setSetting(
+		LIST_SETTING,
+		others.map((other) => (other.id === id ? { ...other, ...change } : other)),
+	);
+}

@@ -55,7 +55,7 @@ export function EditorPane({ host, files, root, runtimeProblems, onNotice, readO
 		openedFirst.current = true;
 		want({ kind: "open", path: firstFile });
 	}, [firstFile, want]);
-	useEffect(() => host.onOpenRequest((path, line, replace) => want({ kind: "open", path, line, replace })), [host, want]);
+	useEffect(() => host.onOpenRequest((path, line, how) => want({ kind: "open", path, line, replace: how.replace, besides: how.besides })), [host, want]);
 	useEffect(() => {
 		if (starter) want({ kind: "template", id: STARTER_TEMPLATE, run: true });
 	}, [starter, want]);

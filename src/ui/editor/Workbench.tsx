@@ -243,7 +243,14 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 	useEffect(() => {
 		if (!intent) return;
 		onIntentDone();
-		const done = intent.kind === "template" ? createFromTemplate(intent.id, intent.run) : open(intent.path, intent.line).then(() => replaceText(intent));
+		const openFiles = async (path: string, line?: number, besides: string[] = []) => {
+			for (const other of besides) await open(other).catch(() => undefined);
+			await open(path, line);
+		};
+		const done =
+			intent.kind === "template"
+				? createFromTemplate(intent.id, intent.run)
+				: openFiles(intent.path, intent.line, intent.besides).then(() => replaceText(intent));
 		done.catch((error: Error) => onNotice(`The editor could not open that: ${error.message}`));
 	}, [intent, onIntentDone, createFromTemplate, open, replaceText, onNotice]);
 

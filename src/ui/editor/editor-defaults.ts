@@ -5,7 +5,7 @@
 /** What opening the editor is for: a new extension from a template (`run`: at once, the first screen's starter), or a file. */
 export type EditorIntent =
 	| { kind: "template"; id: string; run?: boolean }
-	| { kind: "open"; path: string; line?: number; replace?: { text: string; run?: boolean } };
+	| { kind: "open"; path: string; line?: number; replace?: { text: string; run?: boolean }; besides?: string[] };
 
 /** The file an editor opens with when nothing was open (an embed's editor layout): the first extension, else the first file. */
 export function fileToOpenFirst(files: string[]): string | undefined {

@@ -96,7 +96,7 @@ function LessonView({ playground, lesson }: { playground: Playground; lesson: Le
 		if (!cwd) return;
 		const [first, ...rest] = lesson.solution;
 		void Promise.all(rest.map((file) => playground.editor.save(`${cwd}/${LESSON_FILE_DIR}/${file.name}`, file.content))).then(() =>
-			playground.editor.requestOpen(`${cwd}/${LESSON_FILE_DIR}/${first.name}`, undefined, { text: first.content, run: true }),
+			playground.editor.requestOpen(`${cwd}/${LESSON_FILE_DIR}/${first.name}`, undefined, { replace: { text: first.content, run: true } }),
 		);
 	};
 	return (

@@ -8,7 +8,8 @@ import type { PlaygroundRecord } from "../../host/state/records.ts";
 import { HOME_PLAYGROUND, playgroundHref } from "../../share/playground-address.ts";
 import "./share.css";
 
-export function PlaygroundSwitch({ current, list }: { current: string; list(): Promise<PlaygroundRecord[]> }) {
+/** `renamed`: this playground became the user's copy (host/share/playground-origin.ts): the list is read again, to name it anew. */
+export function PlaygroundSwitch({ current, list, renamed }: { current: string; list(): Promise<PlaygroundRecord[]>; renamed?: boolean }) {
 	const [playgrounds, setPlaygrounds] = useState<PlaygroundRecord[]>([]);
 	useEffect(() => {
 		let live = true;
@@ -19,7 +20,7 @@ export function PlaygroundSwitch({ current, list }: { current: string; list(): P
 		return () => {
 			live = false;
 		};
-	}, [list]);
+	}, [list, renamed]);
 	if (playgrounds.length < 2 && current === HOME_PLAYGROUND) return null;
 	const listed = playgrounds.some((playground) => playground.id === current)
 		? playgrounds
