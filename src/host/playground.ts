@@ -4,7 +4,7 @@
  * the state the React UI renders. No React here, so it reads as the host's behaviour.
  */
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
-import type { ExtensionStatus, ModelChoice, ScriptStep } from "../protocol/runtime.ts";
+import type { ExtensionStatus, ManualToolInfo, ModelChoice, ScriptStep } from "../protocol/runtime.ts";
 import { workspacePathOf, workspaceUrl } from "../protocol/workspace/workspace-url.ts";
 import { EndpointStore } from "./keys/endpoints.ts";
 import { GatewayClient } from "./runtime/gateway-client.ts";
@@ -14,6 +14,7 @@ import { SessionLibrary } from "./storage/session-library.ts";
 import { SessionTreeActions } from "./storage/session-tree-actions.ts";
 import { PlaygroundDatabases } from "./storage/playground-databases.ts";
 import { ManualTurnDesk } from "./desks/manual-turns.ts";
+import { ScriptGateDesk } from "./desks/script-gate.ts";
 import { PlaygroundWorkspace } from "./workspace/playground-workspace.ts";
 import { Store } from "./state/store.ts";
 import { Notices } from "./state/notices.ts";
@@ -73,6 +74,8 @@ export class Playground {
 	readonly workspace = new PlaygroundWorkspace(this.store, this.notices);
 	/** The runner for the parts built before it (runner-link.ts): the sessions start it again, the others reach its runtime. */
 	private readonly runtime = new RunnerLink();
+	/** Demo mode: the scripted model's steps wait for the presenter's "Play the next reply". */
+	readonly scriptGate = new ScriptGateDesk(this.store, this.runtime);
 	/** The model, thinking level, script and extension list the user chose, kept for the next start. */
 	private readonly choices = new PlaygroundChoices(this.databases, this.store, this.runtime);
 	/** The extensions the link names, run only with the content the user said yes to. */
@@ -164,6 +167,7 @@ export class Playground {
 			workspace,
 			dialogs,
 			manualTurns,
+			scriptGate,
 			inspector,
 			transpileCache,
 			packages,
@@ -183,6 +187,7 @@ export class Playground {
 			packages,
 			dialogs,
 			manualTurns,
+			scriptGate,
 			inspector,
 			runLog,
 			transpileCache,
@@ -362,6 +367,11 @@ export class Playground {
 
 	setScript(script: ScriptStep[]): Promise<void> {
 		return this.choices.setScript(script);
+	}
+
+	/** The session's active tools with their schemas (the Script panel's step form); none while no runtime runs. */
+	async tools(): Promise<ManualToolInfo[]> {
+		return (await this.runtime.api?.getTools().catch(() => undefined)) ?? [];
 	}
 
 	/**

@@ -25,6 +25,7 @@ import { RetryStatus } from "./shell/RetryStatus.tsx";
 import { SessionUsage } from "./transcript/Usage.tsx";
 import { StartingStatus } from "./shell/StartingStatus.tsx";
 import { ScriptPanel } from "./panels/ScriptPanel.tsx";
+import { useSessionTools } from "./panels/use-session-tools.ts";
 import { DialogAnswersPanel } from "./panels/DialogAnswersPanel.tsx";
 import { answersGivenOnBranch } from "../host/state/answer-log.ts";
 import { extensionCards } from "../host/state/playground-state.ts";
@@ -166,6 +167,7 @@ export function App(props: AppProps) {
 	const played = useMemo(() => repliesOnBranch(branch), [branch]);
 	const scripted = state.model.provider === "scripted";
 	const starter = useStarter(playground.playgroundId, state);
+	const tools = useSessionTools(playground, state.phase === "ready", state.extensions);
 	const editorPane = useMemo(
 		() => (
 			<EditorPane
@@ -223,6 +225,7 @@ export function App(props: AppProps) {
 				<ScriptPanel
 					script={state.script}
 					played={played}
+					tools={tools}
 					onApply={(steps, options) => void playground.setScript(steps).then(() => (options?.newSession ? playground.newSession() : undefined))}
 				/>
 				<DialogAnswersPanel answers={state.dialogAnswers} position={answersGiven} onApply={(answers) => void playground.answers.setAnswers(answers)} />
@@ -239,6 +242,7 @@ export function App(props: AppProps) {
 			state.dialogAnswers,
 			answersGiven,
 			played,
+			tools,
 		],
 	);
 	const sessionsPanel = useMemo(
