@@ -215,6 +215,8 @@ export class Playground {
 		this.workspace.warm(this.location, workspaceWorker);
 		void this.share.openFromAddress();
 		void this.lessons.openFromAddress(this.store);
+		// `?demo`: the presenter view from the start; the first runtime starts gated.
+		if (new URLSearchParams(this.location.search).has("demo")) this.store.set({ demo: true });
 		try {
 			const storage = await this.databases.open(this.playgroundId);
 			// The workspace's worker starts at once (it loads off this thread); the transcript shows its latest entries first.
@@ -367,6 +369,15 @@ export class Playground {
 
 	setScript(script: ScriptStep[]): Promise<void> {
 		return this.choices.setScript(script);
+	}
+
+	/** Demo mode (the presenter view, `?demo` in the address): the scripted model plays each step when the presenter says. */
+	async setDemoMode(on: boolean): Promise<void> {
+		const url = new URL(this.location.href);
+		if (on) url.searchParams.set("demo", "");
+		else url.searchParams.delete("demo");
+		history.replaceState(history.state, "", url);
+		await this.scriptGate.setDemo(on);
 	}
 
 	/** The session's active tools with their schemas (the Script panel's step form); none while no runtime runs. */

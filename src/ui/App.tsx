@@ -19,7 +19,8 @@ import { ColorSchemeToggle } from "./design/ColorSchemeToggle.tsx";
 import { editorProblems } from "./editor/runtime-problems.ts";
 import { Header } from "./shell/Header.tsx";
 import { HotkeysDialog } from "./dialogs/HotkeysDialog.tsx";
-import { type PaneId, Panes } from "./shell/Panes.tsx";
+import type { PaneId } from "./shell/Panes.tsx";
+import { DemoPanes, DemoToggle } from "./demo/DemoPanes.tsx";
 import { PanelTabs } from "./shell/PanelTabs.tsx";
 import { RetryStatus } from "./shell/RetryStatus.tsx";
 import { SessionUsage } from "./transcript/Usage.tsx";
@@ -279,12 +280,14 @@ export function App(props: AppProps) {
 				onNewSession={() => void playground.sessions.requestNewSession()}
 				onTree={() => playground.tree.show(true)}
 				onExamples={props.onExamples ?? (() => setGalleryOpen(true))}
-				themeToggle={props.themeToggle ?? <ColorSchemeToggle />}
+				themeToggle={[<DemoToggle key="demo" playground={playground} on={state.demo === true} />, props.themeToggle ?? <ColorSchemeToggle key="scheme" />]}
 				onShare={() => setSharing(true)}
 				playgroundSwitch={<PlaygroundSwitch current={playground.playgroundId} list={playground.listPlaygrounds} />}
 			/>
 			<SecurityBanner notice={state.securityNotice} />
-			<Panes
+			<DemoPanes
+				playground={playground}
+				state={state}
 				reveal={reveal}
 				editor={editorPane}
 				session={
