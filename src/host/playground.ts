@@ -153,7 +153,7 @@ export class Playground {
 		this.playgroundId = playgroundIdOf(location);
 		this.sessionWriter = options.databaseInMemory ? inPageSessionWriter() : new WriterClient(this.notices);
 		this.share = new ShareDesk(location, history);
-		this.lessons = new LessonDesk(location, this.playgroundId);
+		this.lessons = new LessonDesk(location, this.playgroundId, { keep: !options.databaseInMemory });
 		this.packages = new PackageDesk({ databases: this.databases, store: this.store, notices: this.notices, location, history });
 		const {
 			databases,
