@@ -80,7 +80,11 @@ async function closeCompletion(page) {
  * with the editor's indentation.
  */
 async function typeHunk(page, code, hunk) {
-	const lineStart = (n) => code.locator(".cm-line").nth(n - 1).click({ position: { x: 1, y: 4 } });
+	const lineStart = (n) =>
+		code
+			.locator(".cm-line")
+			.nth(n - 1)
+			.click({ position: { x: 1, y: 4 } });
 	await lineStart(hunk.at);
 	if (hunk.removed > 0) {
 		// Shift+click at the start of the first line it keeps: the replaced lines, whole.
@@ -178,8 +182,15 @@ async function main() {
 				results.push({ lesson, ...(await doLesson(page, lesson, open)) });
 			} catch (error) {
 				// What the newcomer saw when they were stuck.
-				const code = await page.locator(".cm-content").first().innerText().catch(() => "");
-				const status = await page.getByRole("status", { name: "Editor status" }).innerText().catch(() => "");
+				const code = await page
+					.locator(".cm-content")
+					.first()
+					.innerText()
+					.catch(() => "");
+				const status = await page
+					.getByRole("status", { name: "Editor status" })
+					.innerText()
+					.catch(() => "");
 				throw new Error(`${lesson.id}: ${error.message}\nEditor status: ${status}\nEditor:\n${code}`);
 			}
 		}
