@@ -1,5 +1,6 @@
 // Demo mode, the presenter view: the session and the Inspector side by side, and the scripted model one step at a
 // time: a step plays only once the presenter presses "Play the next reply" (the page's gate, not a timer).
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { send, setScript, waitReady } from "./helpers.ts";
 
@@ -13,7 +14,7 @@ test("each scripted step plays only after Play the next reply, and leaving demo 
 	await page.getByRole("button", { name: "Demo", exact: true }).click();
 	await expect(bar(page)).toBeVisible();
 	await expect(page).toHaveURL(/[?&]demo/);
-	await expect(page.getByRole("region", { name: "Inspector" })).toBeVisible();
+	await expect(page.getByRole("region", { name: "Inspector", exact: true })).toBeVisible();
 	await expect(page.getByRole("tablist", { name: "Panels" })).toHaveCount(0);
 
 	const play = bar(page).getByRole("button", { name: "Play the next reply" });
@@ -31,7 +32,7 @@ test("each scripted step plays only after Play the next reply, and leaving demo 
 	await expect(replies(page).last()).toContainText("Done.");
 	await expect(play).toBeDisabled();
 	// The Inspector beside the transcript saw the run.
-	await expect(page.getByRole("region", { name: "Inspector" })).toContainText("Tool ls");
+	await expect(page.getByRole("region", { name: "Inspector", exact: true })).toContainText("Tool ls");
 
 	await bar(page).getByRole("button", { name: "Leave demo mode" }).click();
 	await expect(bar(page)).toHaveCount(0);
@@ -64,4 +65,9 @@ test("?demo opens the presenter view; at 390 px the keyboard plays a step, and S
 	await expect(bar(page).getByRole("status")).toHaveText("Send a message: the scripted model then waits here for each step.");
 	const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 	expect(overflow).toBeLessThanOrEqual(0);
+	// The transcript's own list is the full page's too (its scrolling with no focusable message is not demo mode's).
+	const serious = (await new AxeBuilder({ page }).exclude(".transcript-list").analyze()).violations
+		.filter((v) => v.impact === "serious" || v.impact === "critical")
+		.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+	expect(serious).toEqual([]);
 });

@@ -54,11 +54,13 @@ export function DemoPanes({ playground, state, editor, session, panels, reveal }
 			<DemoBar playground={playground} state={state} />
 			<div className="demo-panes">
 				<div className="demo-session">{session}</div>
-				<div className="demo-inspector">
+				{/* Scrolls on its own: focusable, so the keyboard can scroll it too. */}
+				{/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region the keyboard must reach (axe's scrollable-region-focusable) */}
+				<section className="demo-inspector" aria-label="Inspector pane" tabIndex={0}>
 					<Suspense fallback={<p className="muted">Loading the inspector…</p>}>
 						<InspectorPanel log={playground.inspector} />
 					</Suspense>
-				</div>
+				</section>
 			</div>
 		</div>
 	);

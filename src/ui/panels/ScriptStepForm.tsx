@@ -72,7 +72,7 @@ function StepCalls({
 						</select>
 						<button
 							type="button"
-							aria-label={`Add a tool call to step ${stepNumber}`}
+							aria-label={`Add tool call to step ${stepNumber}`}
 							onClick={() => onChange({ ...step, calls: [...step.calls, draftCall(tools, tool, undefined, newKey())] })}
 						>
 							Add tool call
