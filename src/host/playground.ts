@@ -4,7 +4,7 @@
  * the state the React UI renders. No React here, so it reads as the host's behaviour.
  */
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
-import type { ExtensionStatus, ModelChoice, ScriptStep } from "../protocol/runtime.ts";
+import type { ExtensionStatus, ManualToolInfo, ModelChoice, ScriptStep } from "../protocol/runtime.ts";
 import { workspacePathOf, workspaceUrl } from "../protocol/workspace/workspace-url.ts";
 import { EndpointStore } from "./keys/endpoints.ts";
 import { GatewayClient } from "./runtime/gateway-client.ts";
@@ -14,6 +14,7 @@ import { SessionLibrary } from "./storage/session-library.ts";
 import { SessionTreeActions } from "./storage/session-tree-actions.ts";
 import { PlaygroundDatabases } from "./storage/playground-databases.ts";
 import { ManualTurnDesk } from "./desks/manual-turns.ts";
+import { ScriptGateDesk } from "./desks/script-gate.ts";
 import { PlaygroundWorkspace } from "./workspace/playground-workspace.ts";
 import { Store } from "./state/store.ts";
 import { Notices } from "./state/notices.ts";
@@ -74,6 +75,8 @@ export class Playground {
 	readonly workspace = new PlaygroundWorkspace(this.store, this.notices);
 	/** The runner for the parts built before it (runner-link.ts): the sessions start it again, the others reach its runtime. */
 	private readonly runtime = new RunnerLink();
+	/** Demo mode: the scripted model's steps wait for the presenter's "Play the next reply". */
+	readonly scriptGate = new ScriptGateDesk(this.store, this.runtime);
 	/** The model, thinking level, script and extension list the user chose, kept for the next start. */
 	private readonly choices = new PlaygroundChoices(this.databases, this.store, this.runtime);
 	/** The extensions the link names, run only with the content the user said yes to. */
@@ -156,7 +159,7 @@ export class Playground {
 		this.origin = new PlaygroundOrigin({ databases: this.databases, store: this.store, notices: this.notices, playgroundId: this.playgroundId, location });
 		this.sessionWriter = options.databaseInMemory ? inPageSessionWriter() : new WriterClient(this.notices);
 		this.share = new ShareDesk(location, history);
-		this.lessons = new LessonDesk(location, this.playgroundId);
+		this.lessons = new LessonDesk(location, this.playgroundId, { keep: !options.databaseInMemory });
 		this.packages = new PackageDesk({ databases: this.databases, store: this.store, notices: this.notices, location, history });
 		const {
 			databases,
@@ -170,6 +173,7 @@ export class Playground {
 			workspace,
 			dialogs,
 			manualTurns,
+			scriptGate,
 			inspector,
 			transpileCache,
 			packages,
@@ -189,6 +193,7 @@ export class Playground {
 			packages,
 			dialogs,
 			manualTurns,
+			scriptGate,
 			inspector,
 			runLog,
 			transpileCache,
@@ -216,6 +221,8 @@ export class Playground {
 		this.workspace.warm(this.location, workspaceWorker);
 		void this.share.openFromAddress();
 		void this.lessons.openFromAddress(this.store);
+		// `?demo`: the presenter view from the start; the first runtime starts gated.
+		if (new URLSearchParams(this.location.search).has("demo")) this.store.set({ demo: true });
 		try {
 			const storage = await this.databases.open(this.playgroundId);
 			// The workspace's worker starts at once (it loads off this thread); the transcript shows its latest entries first.
@@ -368,6 +375,20 @@ export class Playground {
 
 	setScript(script: ScriptStep[]): Promise<void> {
 		return this.choices.setScript(script);
+	}
+
+	/** Demo mode (the presenter view, `?demo` in the address): the scripted model plays each step when the presenter says. */
+	async setDemoMode(on: boolean): Promise<void> {
+		const url = new URL(this.location.href);
+		if (on) url.searchParams.set("demo", "");
+		else url.searchParams.delete("demo");
+		history.replaceState(history.state, "", url);
+		await this.scriptGate.setDemo(on);
+	}
+
+	/** The session's active tools with their schemas (the Script panel's step form); none while no runtime runs. */
+	async tools(): Promise<ManualToolInfo[]> {
+		return (await this.runtime.api?.getTools().catch(() => undefined)) ?? [];
 	}
 
 	/** Starts an empty session and makes it current. */

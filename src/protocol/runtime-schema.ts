@@ -11,6 +11,7 @@ import {
 	type ProjectTrustDecision,
 	type RuntimeApi,
 	type RuntimeEvent,
+	type ScriptStepCue,
 	TRANSPILE_CACHE_SOURCE_LIMIT,
 	type UIRequest,
 } from "./runtime.ts";
@@ -209,7 +210,7 @@ const treeRow = z.object({
 	timestamp: text,
 });
 
-type AnsweringMethod = "ping" | "completeCommand" | "runShortcut" | "getTreeView" | "navigateTree" | "fork" | "beforeSessionSwitch";
+type AnsweringMethod = "getTools" | "ping" | "completeCommand" | "runShortcut" | "getTreeView" | "navigateTree" | "fork" | "beforeSessionSwitch";
 type Answers = { [K in keyof RuntimeApi]: K extends AnsweringMethod ? z.ZodType : undefined };
 
 /** For each `RuntimeApi` method, the schema of its answer; `undefined` where the host ignores the answer. */
@@ -219,6 +220,8 @@ export const runtimeAnswerSchemas: Answers = {
 	submit: undefined,
 	abort: undefined,
 	setScript: undefined,
+	setScriptGate: undefined,
+	getTools: z.array(z.object({ name: text, description: text, parameters: z.looseObject({}) })).max(1000),
 	selectModel: undefined,
 	setThinkingLevel: undefined,
 	setAvailableModels: undefined,
@@ -269,6 +272,13 @@ export function parseManualTurnRequest(value: unknown): Parsed<ManualTurnRequest
 
 export function parseProjectTrustDecision(value: unknown): Parsed<ProjectTrustDecision> {
 	return parseWith<ProjectTrustDecision>(projectTrustDecisionSchema, value);
+}
+
+const scriptStepCueSchema = z.object({ index: z.number().int().min(0), total: z.number().int().min(0) });
+
+/** `HostBridge.awaitScriptStep`'s cue: which step the scripted model is about to play. */
+export function parseScriptStepCue(value: unknown): Parsed<ScriptStepCue> {
+	return parseWith<ScriptStepCue>(scriptStepCueSchema, value);
 }
 
 const transpileQuerySchema = z.tuple([z.string().min(1).max(4096), z.string().max(TRANSPILE_CACHE_SOURCE_LIMIT)]);

@@ -97,6 +97,8 @@ export interface RuntimeConfig {
 	packages?: PackageLoad[];
 	/** Steps the scripted model replays. */
 	script: ScriptStep[];
+	/** Demo mode: the scripted model asks the page (`HostBridge.awaitScriptStep`) before it plays each step. */
+	scriptGated?: boolean;
 	/** Shared memory where the runtime records which extension code runs (see call-record.ts); in the page, the sandbox frame's. */
 	callRecord?: SharedArrayBuffer;
 	/** A port serving the embedded workspace (transferred); without it the session has no workspace. */
@@ -336,6 +338,16 @@ export interface ManualTurn {
 
 export type ManualTurnResponse = { turn: ManualTurn } | { cancelled: true };
 
+/** The step the scripted model is about to play, in demo mode: the page says when (`play`), or the run stops. */
+export interface ScriptStepCue {
+	/** 0-based: reply N plays step N. */
+	index: number;
+	/** How many steps the script has. */
+	total: number;
+}
+
+export type ScriptStepAnswer = { play: true } | { cancelled: true };
+
 /** What the worker calls on the host. */
 export interface HostBridge {
 	/** For `entry_appended` and `leaf_changed` the host answers once the change is stored. */
@@ -346,6 +358,9 @@ export interface HostBridge {
 	/** Asks the user to write the assistant turn (the manual model); absent where no one can answer (headless). */
 	requestManualTurn?(id: string, request: ManualTurnRequest): Promise<ManualTurnResponse>;
 	cancelManualTurn?(id: string): void;
+	/** Demo mode (`config.scriptGated`): resolves when the presenter plays the scripted model's next step. */
+	awaitScriptStep?(id: string, cue: ScriptStepCue): Promise<ScriptStepAnswer>;
+	cancelScriptStep?(id: string): void;
 	/**
 	 * The extensions' `project_trust` decision (config.projectTrust); the host applies it, or asks the user when it is
 	 * undecided, and answers with what to load. Absent where no one keeps project trust (headless).
@@ -370,6 +385,8 @@ export const HOST_BRIDGE_METHODS = methodsOf<HostBridge>()([
 	"cancelUI",
 	"requestManualTurn",
 	"cancelManualTurn",
+	"awaitScriptStep",
+	"cancelScriptStep",
 	"resolveProjectTrust",
 	"transpiled",
 ]);
@@ -384,6 +401,10 @@ export interface RuntimeApi {
 	submit(text: string): Promise<void>;
 	abort(): Promise<void>;
 	setScript(steps: ScriptStep[]): Promise<void>;
+	/** Demo mode on or off: whether the scripted model waits for the page before each step (`config.scriptGated`). */
+	setScriptGate(gated: boolean): Promise<void>;
+	/** The session's active tools with plain JSON schemas, as a model sees them: the Script panel's step form. */
+	getTools(): Promise<ManualToolInfo[]>;
 	/** The user's pick in the model panel; taken even without a key (the reply then explains what is missing). */
 	selectModel(choice: ModelChoice): Promise<void>;
 	setThinkingLevel(level: ThinkingLevel): Promise<void>;
@@ -426,6 +447,8 @@ export const RUNTIME_API_METHODS = methodsOf<RuntimeApi>()([
 	"submit",
 	"abort",
 	"setScript",
+	"setScriptGate",
+	"getTools",
 	"selectModel",
 	"setThinkingLevel",
 	"setAvailableModels",

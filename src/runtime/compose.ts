@@ -23,6 +23,7 @@ import { Inspector } from "./inspector/inspector.ts";
 import { createManualModel } from "./models/manual-model.ts";
 import { routePiAiCalls } from "./models/pi-ai-calls.ts";
 import { createScriptedModel } from "./models/scripted-model.ts";
+import { hostScriptGate } from "./models/script-gate.ts";
 import { createToolFactories } from "./tools/factories.ts";
 import { nodeBackendFor } from "./tools/node-backend.ts";
 import { composeCommands, composeControl, composeNavigation } from "./compose/control-parts.ts";
@@ -77,6 +78,8 @@ export async function composeRuntime(config: RuntimeConfig, host: HostBridge, op
 
 	// The models and the policy over them.
 	const model = createScriptedModel(config.script, options.scriptedTokensPerSecond);
+	const scriptGate = hostScriptGate(() => host);
+	if (config.scriptGated) model.setGate(scriptGate);
 	const manual = createManualModel(() => host, options.scriptedTokensPerSecond);
 	const providers = composeProviders({ panel, runner });
 	const models = composeModels({ runner, providers, gateway, policy: () => policy });

@@ -5,7 +5,18 @@
  */
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import type { Api, Model } from "@earendil-works/pi-ai";
-import type { HostBridge, ModelChoice, NavigateResult, RuntimeApi, RuntimeConfig, ScriptStep, ShutdownReason, TreeView } from "../protocol/runtime.ts";
+import type {
+	HostBridge,
+	JsonSchema,
+	ManualToolInfo,
+	ModelChoice,
+	NavigateResult,
+	RuntimeApi,
+	RuntimeConfig,
+	ScriptStep,
+	ShutdownReason,
+	TreeView,
+} from "../protocol/runtime.ts";
 import { buildTreeView } from "../session/tree-view.ts";
 import { completeCommand, runShortcut, type CommandCompletion } from "./commands/extension-input.ts";
 import { PROVIDED_MODULES } from "../modules/table.ts";
@@ -20,6 +31,7 @@ import { packageExtensionName, packageExtensionUrls, settlePackages } from "./ex
 import { resolveProjectTrust } from "./extensions/project-trust.ts";
 import { createActions } from "./extensions/session-control.ts";
 import type { ModelSelectSource } from "./models/selection.ts";
+import { hostScriptGate } from "./models/script-gate.ts";
 import { cancelledOnError, forkSession, navigateTree } from "./navigation/navigation.ts";
 
 export type { RuntimeOptions, RuntimeParts };
@@ -161,6 +173,19 @@ export class Runtime implements RuntimeApi {
 
 	async setScript(steps: ScriptStep[]): Promise<void> {
 		this.parts.model.setSteps(steps);
+	}
+
+	async setScriptGate(gated: boolean): Promise<void> {
+		this.parts.model.setGate(gated ? hostScriptGate(() => this.parts.host) : undefined);
+	}
+
+	async getTools(): Promise<ManualToolInfo[]> {
+		// TypeBox schemas carry symbol keys and may hold functions: plain JSON crosses.
+		return this.parts.session.activeTools().map((tool) => ({
+			name: tool.name,
+			description: tool.description,
+			parameters: JSON.parse(JSON.stringify(tool.parameters ?? {})) as JsonSchema,
+		}));
 	}
 
 	async setEditorText(text: string): Promise<void> {

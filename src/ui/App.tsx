@@ -19,12 +19,14 @@ import { ColorSchemeToggle } from "./design/ColorSchemeToggle.tsx";
 import { editorProblems } from "./editor/runtime-problems.ts";
 import { Header } from "./shell/Header.tsx";
 import { HotkeysDialog } from "./dialogs/HotkeysDialog.tsx";
-import { type PaneId, Panes } from "./shell/Panes.tsx";
+import type { PaneId } from "./shell/Panes.tsx";
+import { DemoPanes, DemoToggle } from "./demo/DemoPanes.tsx";
 import { PanelTabs } from "./shell/PanelTabs.tsx";
 import { RetryStatus } from "./shell/RetryStatus.tsx";
 import { SessionUsage } from "./transcript/Usage.tsx";
 import { StartingStatus } from "./shell/StartingStatus.tsx";
 import { ScriptPanel } from "./panels/ScriptPanel.tsx";
+import { useSessionTools } from "./panels/use-session-tools.ts";
 import { DialogAnswersPanel } from "./panels/DialogAnswersPanel.tsx";
 import { answersGivenOnBranch } from "../host/state/answer-log.ts";
 import { extensionCards } from "../host/state/playground-state.ts";
@@ -167,6 +169,7 @@ export function App(props: AppProps) {
 	const played = useMemo(() => repliesOnBranch(branch), [branch]);
 	const scripted = state.model.provider === "scripted";
 	const starter = useStarter(playground.playgroundId, state);
+	const tools = useSessionTools(playground, state.phase === "ready", state.extensions);
 	const editorPane = useMemo(
 		() => (
 			<EditorWithAbout
@@ -225,6 +228,7 @@ export function App(props: AppProps) {
 				<ScriptPanel
 					script={state.script}
 					played={played}
+					tools={tools}
 					onApply={(steps, options) => void playground.setScript(steps).then(() => (options?.newSession ? playground.newSession() : undefined))}
 				/>
 				<DialogAnswersPanel answers={state.dialogAnswers} position={answersGiven} onApply={(answers) => void playground.answers.setAnswers(answers)} />
@@ -241,6 +245,7 @@ export function App(props: AppProps) {
 			state.dialogAnswers,
 			answersGiven,
 			played,
+			tools,
 		],
 	);
 	const sessionsPanel = useMemo(
@@ -278,12 +283,14 @@ export function App(props: AppProps) {
 				onNewSession={() => void playground.sessions.requestNewSession()}
 				onTree={() => playground.tree.show(true)}
 				onExamples={props.onExamples ?? (() => setGalleryOpen(true))}
-				themeToggle={props.themeToggle ?? <ColorSchemeToggle />}
+				themeToggle={[<DemoToggle key="demo" playground={playground} on={state.demo === true} />, props.themeToggle ?? <ColorSchemeToggle key="scheme" />]}
 				onShare={() => setSharing(true)}
 				playgroundSwitch={<PlaygroundSwitch current={playground.playgroundId} list={playground.listPlaygrounds} renamed={state.about?.copy} />}
 			/>
 			<SecurityBanner notice={state.securityNotice} />
-			<Panes
+			<DemoPanes
+				playground={playground}
+				state={state}
 				reveal={reveal}
 				editor={editorPane}
 				session={

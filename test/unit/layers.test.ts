@@ -113,6 +113,7 @@ describe("the layout of src/", () => {
 			"inspector.ts: protocol/inspector/inspector.ts runtime/inspector/inspector.ts",
 			"project-trust.ts: host/trust/project-trust.ts runtime/extensions/project-trust.ts",
 			"providers.ts: api/providers.ts runtime/models/providers.ts",
+			"script-gate.ts: host/desks/script-gate.ts runtime/models/script-gate.ts",
 			"runtime.ts: protocol/runtime.ts runtime/runtime.ts",
 			"session-writer.ts: host/storage/writer/session-writer.ts protocol/session-writer.ts",
 			"system-prompt.ts: api/system-prompt.ts runtime/extensions/system-prompt.ts",

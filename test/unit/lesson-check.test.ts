@@ -4,6 +4,7 @@ import { LessonDesk, lessonIdOf, lessonSnapshot } from "../../src/host/lessons/l
 import { observeState } from "../../src/host/lessons/lesson-goals.ts";
 import { readProgress, writeProgress } from "../../src/host/lessons/lesson-progress.ts";
 import { initialPlaygroundState } from "../../src/host/state/playground-state.ts";
+import { Store } from "../../src/host/state/store.ts";
 import { goalMet } from "../../src/lessons/check.ts";
 import { type Goal, goalSchema, lessonFromFiles } from "../../src/lessons/lesson.ts";
 import { Observations } from "../../src/lessons/observations.ts";
@@ -123,6 +124,31 @@ describe("a lesson in the page", () => {
 		try {
 			expect(new LessonDesk({ href: "https://p.test/?playground=pg-2", search: "?playground=pg-2", assign() {} }, "pg-2").lessonId).toBe("02-first-command");
 			expect(new LessonDesk({ href: "https://p.test/?playground=pg-3", search: "?playground=pg-3", assign() {} }, "pg-3").lessonId).toBeUndefined();
+		} finally {
+			vi.unstubAllGlobals();
+		}
+	});
+
+	it("in an embed keeps the progress for the frame only: the browser's is neither read nor written", async () => {
+		const stored = JSON.stringify({ done: ["01-first-tool"], playgrounds: {} });
+		const written: string[] = [];
+		vi.stubGlobal("localStorage", { getItem: (key: string) => (key === "playa.lessons" ? stored : null), setItem: (key: string) => void written.push(key) });
+		try {
+			const location = { href: "https://p.test/?embed&lesson=01-first-tool", search: "?embed&lesson=01-first-tool", assign() {} };
+			expect(new LessonDesk(location, "home").store.get().progress.done).toEqual(["01-first-tool"]);
+			const embedded = new LessonDesk(location, "pg-1", { keep: false });
+			expect(embedded.store.get().progress.done).toEqual([]);
+			const page = new Store(initialPlaygroundState());
+			await embedded.openFromAddress(page);
+			expect(embedded.store.get().lesson?.id).toBe("01-first-tool");
+			// Its goals met: done in the frame, nothing written to the browser.
+			page.set({
+				extensions: [{ url: "x", name: "greet", loaded: true, tools: ["greet"], commands: [], shortcuts: [], flags: [], notices: [] }],
+				entries: [call("1", "greet", { name: "Ada" }), result("1", "Hello, Ada!")] as never,
+			});
+			await vi.waitFor(() => expect(embedded.store.get().progress.done).toEqual(["01-first-tool"]));
+			expect(embedded.store.get().goals).toEqual([true, true]);
+			expect(written).toEqual([]);
 		} finally {
 			vi.unstubAllGlobals();
 		}

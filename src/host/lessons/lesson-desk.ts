@@ -16,7 +16,7 @@ import { createSharedPlayground } from "../share/share-materialize.ts";
 import type { PlaygroundState } from "../state/playground-state.ts";
 import { Store } from "../state/store.ts";
 import { listPlaygrounds, openPlaygroundDatabase } from "../storage/playgrounds.ts";
-import { type LessonProgress, readProgress, writeProgress } from "./lesson-progress.ts";
+import { type LessonProgress, pageOnlyStorage, type ProgressStorage, readProgress, writeProgress } from "./lesson-progress.ts";
 
 /** The page parameter that names a lesson. */
 export const LESSON_PARAM = "lesson";
@@ -51,15 +51,25 @@ export function lessonSnapshot(lesson: Lesson): PlaygroundSnapshot {
 
 const loadBundle = () => import("../../lessons/bundle.ts");
 
+/** An embed's lessons keep their progress for the frame's life only, across the lessons it opens in place. */
+let embedProgress: ProgressStorage | undefined;
+
 export class LessonDesk {
-	readonly store = new Store<LessonDeskState>({ progress: readProgress(), goals: [], opening: false });
+	readonly store: Store<LessonDeskState>;
 	/** The lesson this page is for (`?lesson=`, or the lesson whose playground this is). */
 	readonly lessonId: string | undefined;
+	/** Where progress is kept: this browser's localStorage, or (an embed) the frame only. */
+	private readonly storage: ProgressStorage | undefined;
 
+	/** `keep`: false in an embed, which keeps nothing in the browser (its progress lasts as long as the frame). */
 	constructor(
 		private readonly location: Pick<Location, "href" | "search" | "assign">,
 		private readonly playgroundId: string,
+		{ keep = true }: { keep?: boolean } = {},
 	) {
+		if (!keep) embedProgress ??= pageOnlyStorage();
+		this.storage = keep ? undefined : embedProgress;
+		this.store = new Store<LessonDeskState>({ progress: readProgress(this.storage), goals: [], opening: false });
 		// A lesson's playground is its lesson's page, however it was opened (its link, or the playground switch).
 		const own = Object.entries(this.store.get().progress.playgrounds).find(([, id]) => id === playgroundId && id !== HOME_PLAYGROUND)?.[0];
 		this.lessonId = lessonIdOf(location) ?? own;
@@ -80,7 +90,7 @@ export class LessonDesk {
 		const lesson = lessonById(this.lessonId);
 		if (!lesson) return this.store.set({ error: `There is no lesson ${this.lessonId} in this version of Playa.` });
 		this.store.set({ lesson, goals: lesson.goals.map(() => false) });
-		followGoals(state, lesson, this.store);
+		followGoals(state, lesson, this.store, this.storage);
 	}
 
 	/** Opens lesson `id` in its playground: the one it opened in before, or a new one with its starting files. */
@@ -96,7 +106,7 @@ export class LessonDesk {
 			const known = this.store.get().progress.playgrounds[id];
 			const listed = known !== undefined && (await listPlaygrounds(home)).some((record) => record.id === known);
 			const playground = listed ? known : await createSharedPlayground(home, lessonSnapshot(lesson), `Lesson ${lesson.title}`);
-			this.store.set({ progress: writeProgress((p) => ({ ...p, playgrounds: { ...p.playgrounds, [id]: playground } })) });
+			this.store.set({ progress: writeProgress((p) => ({ ...p, playgrounds: { ...p.playgrounds, [id]: playground } }), this.storage) });
 			const url = new URL(playgroundHref(this.location, playground));
 			url.searchParams.set(LESSON_PARAM, id);
 			this.location.assign(url.href);
@@ -110,7 +120,7 @@ export class LessonDesk {
 	/** Starts the lesson again: a new playground with its starting files (the one it had stays in the list). */
 	async restart(id: string): Promise<void> {
 		this.store.set({
-			progress: writeProgress((p) => ({ ...p, playgrounds: Object.fromEntries(Object.entries(p.playgrounds).filter(([key]) => key !== id)) })),
+			progress: writeProgress((p) => ({ ...p, playgrounds: Object.fromEntries(Object.entries(p.playgrounds).filter(([key]) => key !== id)) }), this.storage),
 		});
 		await this.open(id);
 	}

@@ -8,7 +8,7 @@ import type { Lesson } from "../../lessons/lesson.ts";
 import { Observations } from "../../lessons/observations.ts";
 import type { PlaygroundState } from "../state/playground-state.ts";
 import type { Store } from "../state/store.ts";
-import { type LessonProgress, writeProgress } from "./lesson-progress.ts";
+import { type LessonProgress, type ProgressStorage, writeProgress } from "./lesson-progress.ts";
 
 /** Where the goals' state goes: the lesson desk's store. */
 interface GoalsStore {
@@ -16,8 +16,8 @@ interface GoalsStore {
 	set(patch: { goals?: boolean[]; progress?: LessonProgress }): void;
 }
 
-/** Checks `lesson`'s goals against `state` as it changes, into `desk`; returns the way to stop. */
-export function followGoals(state: Store<PlaygroundState>, lesson: Lesson, desk: GoalsStore): () => void {
+/** Checks `lesson`'s goals against `state` as it changes, into `desk` (progress kept in `storage`); returns the way to stop. */
+export function followGoals(state: Store<PlaygroundState>, lesson: Lesson, desk: GoalsStore, storage?: ProgressStorage): () => void {
 	const seen = new Observations();
 	let last: PlaygroundState | undefined;
 	const check = () => {
@@ -29,7 +29,7 @@ export function followGoals(state: Store<PlaygroundState>, lesson: Lesson, desk:
 		const before = desk.get();
 		if (goals.join() !== before.goals.join()) desk.set({ goals });
 		if (goals.every(Boolean) && !before.progress.done.includes(lesson.id)) {
-			desk.set({ progress: writeProgress((p) => ({ ...p, done: [...new Set([...p.done, lesson.id])] })) });
+			desk.set({ progress: writeProgress((p) => ({ ...p, done: [...new Set([...p.done, lesson.id])] }), storage) });
 		}
 	};
 	const stop = state.subscribe(check);

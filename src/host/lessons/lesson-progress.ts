@@ -12,7 +12,14 @@ const progressSchema = z.object({
 });
 export type LessonProgress = z.infer<typeof progressSchema>;
 
-type Storage = Pick<globalThis.Storage, "getItem" | "setItem">;
+export type ProgressStorage = Pick<globalThis.Storage, "getItem" | "setItem">;
+type Storage = ProgressStorage;
+
+/** Progress kept for this page only: an embed keeps nothing in the browser (host/embed-playground.ts). */
+export function pageOnlyStorage(): ProgressStorage {
+	const items = new Map<string, string>();
+	return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value) };
+}
 
 function storage(): Storage | undefined {
 	try {

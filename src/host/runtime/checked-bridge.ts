@@ -7,6 +7,7 @@ import {
 	parseManualTurnRequest,
 	parseProjectTrustDecision,
 	parseRuntimeEvent,
+	parseScriptStepCue,
 	parseTranspileQuery,
 	parseUIRequest,
 	type Parsed,
@@ -49,6 +50,16 @@ export function checkedHostBridge(bridge: HostBridge, report: (problem: string) 
 	if (cancelManualTurn) {
 		checked.cancelManualTurn = (id) => {
 			if (checkId("cancelManualTurn", id)) cancelManualTurn.call(bridge, id);
+		};
+	}
+	const { awaitScriptStep, cancelScriptStep } = bridge;
+	if (awaitScriptStep) {
+		checked.awaitScriptStep = (id, value) =>
+			request("awaitScriptStep", id, parseScriptStepCue(value), (checkedId, cue) => awaitScriptStep.call(bridge, checkedId, cue));
+	}
+	if (cancelScriptStep) {
+		checked.cancelScriptStep = (id) => {
+			if (checkId("cancelScriptStep", id)) cancelScriptStep.call(bridge, id);
 		};
 	}
 	const { resolveProjectTrust } = bridge;

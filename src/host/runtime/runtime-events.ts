@@ -8,6 +8,7 @@ import type { SessionWrite } from "../../protocol/session-writer.ts";
 import type { DialogDesk } from "../desks/dialog-desk.ts";
 import type { InspectorLog } from "../state/inspector-log.ts";
 import type { ManualTurnDesk } from "../desks/manual-turns.ts";
+import type { ScriptGateDesk } from "../desks/script-gate.ts";
 import type { Notices } from "../state/notices.ts";
 import type { RunLog } from "../state/run-log.ts";
 import { displayPatch, sessionSource, type PlaygroundState } from "../state/playground-state.ts";
@@ -29,6 +30,8 @@ export interface RuntimeEventsDeps {
 	runLog: Pick<RunLog, "event" | "stored">;
 	dialogs: DialogDesk;
 	manualTurns: ManualTurnDesk;
+	/** Demo mode's gate: the scripted model's steps wait for the presenter. */
+	scriptGate: ScriptGateDesk;
 	/** JavaScript the page made of a module's source at an earlier start. */
 	transpileCache: Pick<TranspileCache, "lookup">;
 	/** The runtime started last: only its events change what is on screen. */
@@ -59,6 +62,8 @@ export function runtimeBridge(deps: RuntimeEventsDeps, generation: number, sessi
 		cancelUI: (id) => deps.dialogs.answer(id, { cancelled: true }, "runtime"),
 		requestManualTurn: (id, request) => deps.manualTurns.request(id, request),
 		cancelManualTurn: (id) => deps.manualTurns.answer(id, { cancelled: true }),
+		awaitScriptStep: (id, cue) => (current() ? deps.scriptGate.request(id, cue) : Promise.resolve({ cancelled: true })),
+		cancelScriptStep: (id) => deps.scriptGate.answer(id, { cancelled: true }),
 		// A runtime since replaced gets nothing: its start is not the one waiting for a decision.
 		resolveProjectTrust: async (decision) => (current() ? deps.resolveProjectTrust(decision) : { extensions: [], trusted: false }),
 		transpiled: (url, source) => deps.transpileCache.lookup(url, source),

@@ -10,6 +10,7 @@ import { pageAppearance, watchPageAppearance } from "../state/appearance.ts";
 import { watchAvailableModels } from "./available-models.ts";
 import type { DialogDesk } from "../desks/dialog-desk.ts";
 import type { ManualTurnDesk } from "../desks/manual-turns.ts";
+import type { ScriptGateDesk } from "../desks/script-gate.ts";
 import type { EndpointStore } from "../keys/endpoints.ts";
 import type { GatewayConnector } from "./gateway-client.ts";
 import type { SecretStore } from "../keys/secrets.ts";
@@ -49,6 +50,7 @@ export interface RuntimeRunnerParts {
 	/** The open dialogs and manual turns: a start cancels them, as they belong to the runtime being replaced. */
 	dialogs: DialogDesk;
 	manualTurns: ManualTurnDesk;
+	scriptGate: ScriptGateDesk;
 	transpileCache: RuntimeEventsDeps["transpileCache"];
 	gateway: GatewayConnector;
 	/** Stores each runtime's entries off the main thread; without it the page stores them. */
@@ -240,6 +242,7 @@ export class RuntimeRunner {
 	private cancelPending(): void {
 		this.parts.dialogs.cancelAll();
 		this.parts.manualTurns.cancelAll();
+		this.parts.scriptGate.cancelAll();
 	}
 
 	private notify(message: string, level: "warning" | "error"): void {

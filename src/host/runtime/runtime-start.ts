@@ -124,6 +124,8 @@ export async function runtimeConfig(deps: RuntimeStartDeps, plan: StartPlan, loc
 		sources: deps.links.takeSources(extensions),
 		...(packages?.length && { packages }),
 		script,
+		// Demo mode: the scripted model waits for the presenter before each step (host/desks/script-gate.ts).
+		...(deps.store.get().demo && { scriptGated: true }),
 		disabled,
 		workspacePort,
 		workspaceSharesMemory: false,

@@ -16,7 +16,7 @@ import {
 } from "../../protocol/runtime.ts";
 import type { StoredEntry } from "../../session/entries.ts";
 import { applyStreamingDelta } from "../../protocol/streaming.ts";
-import type { PendingManualTurn, PlaygroundAbout, WorkspaceStatus } from "./records.ts";
+import type { PendingManualTurn, PendingScriptCue, PlaygroundAbout, WorkspaceStatus } from "./records.ts";
 import { boundLines, capTail, capText, STATUS_TEXT_LIMIT, TOOL_OUTPUT_LIMIT, withBoundedKey, type Notice } from "./display-limits.ts";
 import type { DiscoveryProblem } from "../../workspace/project-discovery.ts";
 import { problemsOf, type ExtensionProblem } from "./problems.ts";
@@ -179,6 +179,10 @@ export interface PlaygroundState {
 	about?: PlaygroundAbout;
 	/** The manual model waits for the user to write the assistant turn. */
 	manualTurn?: PendingManualTurn;
+	/** Demo mode: the presenter view, where the scripted model plays each step when the presenter says. */
+	demo?: boolean;
+	/** Demo mode: the scripted model waits to play this step (host/desks/script-gate.ts). */
+	scriptCue?: PendingScriptCue;
 }
 
 export const SCRIPTED_CHOICE: ModelChoice = { provider: "scripted", id: "scripted" };

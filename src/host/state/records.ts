@@ -12,6 +12,13 @@ export interface PendingManualTurn {
 	request: ManualTurnRequest;
 }
 
+/** Demo mode: the scripted model's next step waits for the presenter (`index` 0-based, of `total`). */
+export interface PendingScriptCue {
+	id: string;
+	index: number;
+	total: number;
+}
+
 export interface WorkspaceStatus {
 	/** The backend running; undefined while starting or when none started. */
 	kind?: WorkspaceKind;

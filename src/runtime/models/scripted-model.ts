@@ -4,9 +4,11 @@
  * the script where the session stands.
  */
 import type { AssistantMessage, FauxContentBlock, JsonObject, Model, TranscriptContext } from "@earendil-works/pi-ai";
-import { createFauxCore, fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall } from "@earendil-works/pi-ai";
+import { createAssistantMessageEventStream, createFauxCore, fauxAssistantMessage, fauxText, fauxThinking, fauxToolCall } from "@earendil-works/pi-ai";
 import type { StreamFn } from "@earendil-works/pi-agent-core";
 import type { ScriptStep } from "../../protocol/script.ts";
+import { ABORTED_MESSAGE, failedMessage } from "../../session/messages.ts";
+import type { ScriptGate } from "./script-gate.ts";
 
 export type { ScriptStep };
 
@@ -34,6 +36,8 @@ export interface ScriptedModel {
 	setSteps(steps: ScriptStep[]): void;
 	/** The session counts replies its context no longer shows (compacted history, summaries). */
 	setReplyIndex(index: ReplyIndex): void;
+	/** Demo mode: each step waits for the gate (the presenter's click in the page); undefined plays at once. */
+	setGate(gate: ScriptGate | undefined): void;
 	stream: StreamFn;
 	/** Plays one given step whatever the context holds: requests outside the conversation (a branch summary). */
 	streamStep(index: number): StreamFn;
@@ -51,6 +55,7 @@ export function withEveryThinkingLevel(model: Model<string>): Model<string> {
 export function createScriptedModel(initialSteps: ScriptStep[], tokensPerSecond = 250): ScriptedModel {
 	let steps = initialSteps;
 	let replyIndex = repliesInContext;
+	let gate: ScriptGate | undefined;
 	const core = createFauxCore({
 		api: "playa-scripted",
 		provider: SCRIPTED_PROVIDER,
@@ -69,10 +74,19 @@ export function createScriptedModel(initialSteps: ScriptStep[], tokensPerSecond 
 		setReplyIndex(index) {
 			replyIndex = index;
 		},
+		setGate(next) {
+			gate = next;
+		},
 		// The faux provider sends nothing over the wire, so the request hooks are called here: the
 		// "payload" extensions see and may replace is the transcript the model is given.
 		async stream(model, context, options) {
 			const replaced = options?.onPayload ? await options.onPayload(context, model) : undefined;
+			if (gate && !(await gate({ index: replyIndex((replaced as TranscriptContext | undefined) ?? context), total: steps.length }, options?.signal))) {
+				const stopped = createAssistantMessageEventStream();
+				stopped.push({ type: "error", reason: "aborted", error: failedMessage(model, "aborted", ABORTED_MESSAGE) });
+				stopped.end();
+				return stopped;
+			}
 			await options?.onResponse?.({ status: 200, headers: { "content-type": "text/event-stream" } }, model);
 			core.setResponses([replyFor]);
 			// The faux core calls onResponse itself too: once per request is enough.

@@ -3,7 +3,7 @@
  * (`?embed=transcript`), without the header and the panels. `?readonly`: no composer and no editing; the
  * host page may still send prompts. Dialogs and the question before code runs show as in the full page.
  */
-import { useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import type { EmbedOptions } from "../../share/embed-params.ts";
 import type { Playground } from "../../host/playground.ts";
 import type { PlaygroundState } from "../../host/state/playground-state.ts";
@@ -25,6 +25,9 @@ import { StartingStatus } from "../shell/StartingStatus.tsx";
 import "../shell/shell.css";
 import "./embed.css";
 
+// `?embed&lesson=`: the lesson's text and goals beside the editor, loaded only when an embed names a lesson.
+const EmbeddedLesson = lazy(() => import("../lessons/EmbeddedLesson.tsx"));
+
 /** A read-only embed's toasts: the page's own; what the session said is under the transcript (CommandOutput). */
 const pageNotices = (notices: PlaygroundState["notifications"]) => notices.filter((notice) => notice.origin === "page");
 
@@ -38,7 +41,12 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 	const dialog = state.dialogs[0];
 	const toasts = useMemo(() => (options.readOnly ? pageNotices(state.notifications) : state.notifications), [options.readOnly, state.notifications]);
 	return (
-		<div className={`app embed embed-${options.layout}`} data-phase={state.phase} data-embed={options.layout} data-readonly={options.readOnly}>
+		<div
+			className={`app embed embed-${options.layout}${playground.lessons.lessonId ? " embed-with-lesson" : ""}`}
+			data-phase={state.phase}
+			data-embed={options.layout}
+			data-readonly={options.readOnly}
+		>
 			<header className="embed-bar">
 				<a href="./" target="_blank" rel="noopener noreferrer">
 					Playa
@@ -56,6 +64,11 @@ export function EmbedApp({ playground, options }: { playground: Playground; opti
 			</header>
 			<SecurityBanner notice={state.securityNotice} />
 			<div className="embed-panes">
+				{playground.lessons.lessonId && (
+					<Suspense fallback={<p className="muted embed-lesson">Loading the lesson…</p>}>
+						<EmbeddedLesson playground={playground} />
+					</Suspense>
+				)}
 				{options.layout === "editor" && (
 					<EditorPane
 						host={playground.editor}

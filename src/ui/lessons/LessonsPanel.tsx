@@ -79,7 +79,7 @@ function ShowMe({ lesson, onApply }: { lesson: Lesson; onApply(): void }) {
 	);
 }
 
-function LessonView({ playground, lesson }: { playground: Playground; lesson: Lesson }) {
+export function LessonView({ playground, lesson }: { playground: Playground; lesson: Lesson }) {
 	const desk = playground.lessons;
 	const { goals, progress } = useDesk(desk);
 	const [hint, setHint] = useState(false);

@@ -6,7 +6,8 @@
 import { useMemo, useState } from "react";
 import type { ManualToolInfo, ManualTurn } from "../../protocol/runtime.ts";
 import type { PendingManualTurn } from "../../host/state/records.ts";
-import { buildArguments, fieldsOf, initialValues, optionText, type FieldValues, type SchemaField } from "./schema-form.ts";
+import { buildArguments, fieldsOf, initialValues, type FieldValues } from "./schema-form.ts";
+import { CallFields } from "./SchemaFields.tsx";
 import "./transcript.css";
 
 interface DraftCall {
@@ -14,63 +15,6 @@ interface DraftCall {
 	tool: ManualToolInfo;
 	values: FieldValues;
 	errors: Record<string, string>;
-}
-
-function FieldInput({
-	field,
-	value,
-	error,
-	onChange,
-	label,
-}: {
-	field: SchemaField;
-	value: string;
-	error?: string;
-	onChange(value: string): void;
-	label: string;
-}) {
-	const common = { "aria-label": label, "aria-invalid": error ? true : undefined, value, title: field.description };
-	let input;
-	if (field.kind === "boolean" || field.kind === "enum") {
-		const options = field.kind === "boolean" ? ["true", "false"] : (field.options ?? []).map(optionText);
-		input = (
-			<select {...common} onChange={(event) => onChange(event.target.value)}>
-				{(!field.required || field.kind === "enum") && <option value="">{field.required ? "Choose…" : "(not set)"}</option>}
-				{options.map((option) => (
-					<option key={option} value={option}>
-						{option}
-					</option>
-				))}
-			</select>
-		);
-	} else if (field.kind === "json") {
-		input = (
-			<textarea
-				{...common}
-				rows={3}
-				spellCheck={false}
-				placeholder={field.jsonType === "array" ? "[ ]" : field.jsonType === "object" ? "{ }" : "JSON"}
-				onChange={(event) => onChange(event.target.value)}
-			/>
-		);
-	} else {
-		input = <input {...common} inputMode={field.kind === "string" ? undefined : "decimal"} onChange={(event) => onChange(event.target.value)} />;
-	}
-	return (
-		<div className="manual-field">
-			<span className="manual-field-name">
-				{field.name}
-				{field.required ? " *" : ""} <span className="muted">{field.kind === "json" ? (field.jsonType ?? "JSON") : field.kind}</span>
-			</span>
-			{input}
-			{field.description && <span className="muted">{field.description}</span>}
-			{error && (
-				<span className="error-text" role="alert">
-					{error}
-				</span>
-			)}
-		</div>
-	);
 }
 
 export function ManualTurnForm({ pending, onSend, onAbort }: { pending: PendingManualTurn; onSend(id: string, turn: ManualTurn): void; onAbort(): void }) {
@@ -143,16 +87,12 @@ export function ManualTurnForm({ pending, onSend, onAbort }: { pending: PendingM
 						</button>
 					</legend>
 					{call.tool.description && <p className="muted">{call.tool.description}</p>}
-					{(fieldsByTool.get(call.tool.name) ?? []).map((field) => (
-						<FieldInput
-							key={field.name}
-							field={field}
-							label={field.name}
-							value={call.values[field.name] ?? ""}
-							error={call.errors[field.name]}
-							onChange={(value) => update(call.key, (c) => ({ ...c, values: { ...c.values, [field.name]: value } }))}
-						/>
-					))}
+					<CallFields
+						fields={fieldsByTool.get(call.tool.name) ?? []}
+						values={call.values}
+						errors={call.errors}
+						onChange={(name, value) => update(call.key, (c) => ({ ...c, values: { ...c.values, [name]: value } }))}
+					/>
 				</fieldset>
 			))}
 			<div className="row">
