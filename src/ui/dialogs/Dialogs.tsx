@@ -61,7 +61,7 @@ export function ExtensionDialog({ dialog, onAnswer }: DialogProps) {
 						<button type="button" onClick={() => onAnswer(dialog.id, { confirmed: false })}>
 							No
 						</button>
-						<button type="button" autoFocus onClick={() => onAnswer(dialog.id, { confirmed: true })}>
+						<button type="button" className="primary" autoFocus onClick={() => onAnswer(dialog.id, { confirmed: true })}>
 							Yes
 						</button>
 					</div>
@@ -202,7 +202,7 @@ export function TrustPrompt({
 				<button type="button" onClick={() => onDecide(false)}>
 					Don't run
 				</button>
-				<button type="button" disabled={readiness !== "ready"} onClick={() => readiness === "ready" && onDecide(true)}>
+				<button type="button" className="primary" disabled={readiness !== "ready"} onClick={() => readiness === "ready" && onDecide(true)}>
 					Run extensions
 				</button>
 			</div>
