@@ -1,16 +1,21 @@
-// `npm run screenshots`: the page's main views at 1400 px and 390 px wide, in light and dark, and the README's
-// hero (an extension's code in the editor and a run of it beside it, 1600 px wide), written to docs/screenshots/
-// (committed, so the README and reviewers can see the page without running it).
-// Builds first, serves the build with `vite preview`, and drives Debian's Chromium (or Playwright's).
+// `npm run screenshots`: the page at 1400 px and 390 px wide, in light and dark, and the README's hero (1600 px),
+// written to docs/screenshots/ (committed, so the README and reviewers can see the page without running it):
+//   code-run-*      an extension's code in the editor and a run of it in the transcript (on a phone, where one pane
+//                   shows at a time, the Editor and Session tabs of the same run side by side);
+//   first-screen-*  a first visit: the starter open, the start strip;
+//   lesson-*        the Lessons tab with the first lesson open (?lesson=01-first-tool);
+//   gallery-*, inspector-*  the Examples dialog, and the Inspector after an example ran.
+// Builds first, serves the build with `vite preview` (PLAYA_SCREENSHOTS_PORT, default 4193), and drives Debian's
+// Chromium (or Playwright's).
 import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { withoutFirstScreen } from "./bench/browser.mjs";
 import { chromiumLaunchOptions } from "./chromium.mjs";
 import { ensureDependencies, mustRunOrExit, npxBin, ROOT } from "./setup.mjs";
 
-const PORT = 4193;
+const PORT = Number(process.env.PLAYA_SCREENSHOTS_PORT ?? 4193);
 const OUT = join(ROOT, "docs", "screenshots");
 const WIDTHS = { wide: { width: 1400, height: 900 }, phone: { width: 390, height: 844 } };
 const HERO = { width: 1600, height: 900 };
@@ -61,21 +66,35 @@ async function moveDivider(page, name, key, times) {
 	for (let i = 0; i < times; i++) await divider.press(key);
 }
 
+/** Picks a template from the editor's "New extension…" menu. */
+async function newExtension(page, title) {
+	const editor = page.getByRole("region", { name: "Editor" });
+	await editor.getByRole("button", { name: "New extension" }).click();
+	await editor.getByRole("menuitem", { name: title, exact: true }).click();
+	await editor.locator(".cm-content").waitFor();
+	return editor;
+}
+
 /**
- * The README's hero: the "Tool with a schema" template open in a wider editor, Run, and a prompt the
- * template's script answers by calling its tool, so the session beside the code shows the call and result.
+ * The "Tool with a schema" template in the editor, Run, and a prompt the template's script answers by calling its
+ * tool: the transcript shows the call, its result and the reply.
  */
-async function hero(page) {
+async function codeAndRun(page, { widen } = {}) {
 	await page.goto(base);
 	await ready(page);
-	const editor = page.getByRole("region", { name: "Editor" });
-	await editor.getByLabel("New extension").selectOption("tool-with-schema");
-	await editor.locator(".cm-content").waitFor();
-	await moveDivider(page, "Resize the editor", "ArrowRight", 14);
-	await moveDivider(page, "Resize the panels", "ArrowRight", 3);
+	await panesTab(page, "Editor");
+	const editor = await newExtension(page, "Tool with a schema");
+	if (widen) {
+		await moveDivider(page, "Resize the editor", "ArrowRight", 6);
+		await moveDivider(page, "Resize the panels", "ArrowRight", 3);
+	}
 	await editor.getByRole("button", { name: "Run" }).click();
-	await editor.getByRole("status", { name: "Editor status" }).filter({ hasText: "extensions reloaded" }).waitFor({ timeout: 60_000 });
+	await editor
+		.getByRole("status", { name: "Editor status" })
+		.filter({ hasText: /^Saved; .* loaded/ })
+		.waitFor({ timeout: 60_000 });
 	await ready(page);
+	await panesTab(page, "Session");
 	const prompt = page.getByRole("textbox", { name: "Prompt", exact: true });
 	await prompt.fill("Greet me");
 	await prompt.press("Enter");
@@ -86,31 +105,59 @@ async function hero(page) {
 	await page.waitForTimeout(500);
 }
 
+/** Two screenshots side by side in one picture (a phone's Editor and Session tabs), drawn by the browser itself. */
+async function sideBySide(browser, left, right, { width, height }, scheme) {
+	const page = await browser.newPage({ viewport: { width: width * 2 + 24, height: height + 16 }, colorScheme: scheme });
+	const url = (png) => `data:image/png;base64,${png.toString("base64")}`;
+	await page.setContent(
+		`<body style="margin:0;display:flex;gap:8px;padding:8px;background:${scheme === "dark" ? "#0f1113" : "#eef0f3"}">` +
+			`<img src="${url(left)}" width="${width}" height="${height}"><img src="${url(right)}" width="${width}" height="${height}"></body>`,
+	);
+	const shot = await page.screenshot();
+	await page.close();
+	return shot;
+}
+
 const views = {
-	session: async (page) => {
-		await session(page);
-		await panesTab(page, "Session");
+	"code-run": async (page, { phone }) => {
+		await codeAndRun(page);
+		if (!phone) return page.screenshot();
+		const session = await page.screenshot();
+		await panesTab(page, "Editor");
+		await page.waitForTimeout(300);
+		return [await page.screenshot(), session];
 	},
-	editor: async (page) => {
+	"first-screen": async (page) => {
 		await page.goto(base);
 		await ready(page);
-		await panesTab(page, "Editor");
-		const editor = page.getByRole("region", { name: "Editor" });
-		await editor.getByLabel("New extension").selectOption("tool-with-schema");
-		await editor.locator(".cm-content").waitFor();
+		// The starter opens in the editor (a phone shows the Session pane first: the editor is there, hidden).
+		await page.locator(".cm-content").waitFor({ state: "attached" });
 		await page.waitForTimeout(500);
+		return page.screenshot();
+	},
+	lesson: async (page) => {
+		await page.goto(`${base}?lesson=01-first-tool`);
+		await ready(page);
+		await panesTab(page, "Panels");
+		await page.getByRole("tabpanel", { name: "Lessons tab" }).getByRole("heading").first().waitFor();
+		await page.waitForTimeout(500);
+		return page.screenshot();
 	},
 	gallery: async (page) => {
 		await page.goto(base);
 		await ready(page);
 		await page.getByRole("button", { name: "Examples" }).click();
 		await page.getByRole("dialog").first().waitFor();
+		await page.waitForTimeout(300);
+		return page.screenshot();
 	},
 	inspector: async (page) => {
 		await session(page);
-		const narrow = page.getByRole("tablist", { name: "Panes" });
-		if (await narrow.isVisible()) await narrow.getByRole("tab", { name: "Panels" }).click();
+		await panesTab(page, "Panels");
 		await page.getByRole("tablist", { name: "Panels" }).getByRole("tab", { name: "Inspector", exact: true }).click();
+		await page.getByRole("region", { name: "Inspector" }).waitFor();
+		await page.waitForTimeout(300);
+		return page.screenshot();
 	},
 };
 
@@ -127,29 +174,36 @@ try {
 		await new Promise((r) => setTimeout(r, 200));
 	}
 	const browser = await chromium.launch(chromiumLaunchOptions());
-	for (const scheme of ["light", "dark"]) {
-		const context = await withoutFirstScreen(await browser.newContext({ viewport: HERO, colorScheme: scheme }));
-		const page = await context.newPage();
-		const file = join(OUT, `hero-${scheme}.png`);
-		try {
-			await hero(page);
-			await page.screenshot({ path: file });
-			console.log(`wrote ${file}`);
-		} catch (error) {
-			failed++;
-			console.error(`hero ${scheme}: ${error.message.split("\n")[0]}`);
+	const only = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
+	const wanted = (name) => only.length === 0 || only.includes(name);
+	if (wanted("hero")) {
+		for (const scheme of ["light", "dark"]) {
+			const context = await withoutFirstScreen(await browser.newContext({ viewport: HERO, colorScheme: scheme }));
+			const page = await context.newPage();
+			const file = join(OUT, `hero-${scheme}.png`);
+			try {
+				await codeAndRun(page, { widen: true });
+				await page.screenshot({ path: file });
+				console.log(`wrote ${file}`);
+			} catch (error) {
+				failed++;
+				console.error(`hero ${scheme}: ${error.message.split("\n")[0]}`);
+			}
+			await context.close();
 		}
-		await context.close();
 	}
 	for (const scheme of ["light", "dark"]) {
 		for (const [size, viewport] of Object.entries(WIDTHS)) {
 			for (const [name, show] of Object.entries(views)) {
-				const context = await withoutFirstScreen(await browser.newContext({ viewport, colorScheme: scheme }));
+				if (!wanted(name)) continue;
+				// The first screen is a first visit's; every other view starts without the starter.
+				const fresh = await browser.newContext({ viewport, colorScheme: scheme });
+				const context = name === "first-screen" ? fresh : await withoutFirstScreen(fresh);
 				const page = await context.newPage();
 				const file = join(OUT, `${name}-${size}-${scheme}.png`);
 				try {
-					await show(page);
-					await page.screenshot({ path: file });
+					const shot = await show(page, { phone: size === "phone" });
+					writeFileSync(file, Array.isArray(shot) ? await sideBySide(browser, shot[0], shot[1], viewport, scheme) : shot);
 					console.log(`wrote ${file}`);
 				} catch (error) {
 					failed++;

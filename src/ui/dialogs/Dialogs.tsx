@@ -1,9 +1,9 @@
 /** `ctx.ui` dialogs as modal dialogs; each answer resolves the extension's promise. */
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import type { PendingDialog } from "../../host/state/playground-state.ts";
 import type { UIResponse } from "../../protocol/runtime.ts";
 import { visibleText } from "../../protocol/visible-text.ts";
-import { useFocusReturn } from "../design/useFocusReturn.ts";
+import { Dialog } from "../design/kit/Dialog.tsx";
 import { type ConsentReadiness, useConsentReadiness } from "./consent-visibility.ts";
 import "./dialogs.css";
 
@@ -12,43 +12,8 @@ interface DialogProps {
 	onAnswer(id: string, response: UIResponse): void;
 }
 
-export function Modal({
-	title,
-	children,
-	onCancel,
-	className,
-	dialogRef,
-}: {
-	title: string;
-	children: React.ReactNode;
-	onCancel(): void;
-	className?: string;
-	/** The dialog element, for a caller that watches it (a consent's visibility). */
-	dialogRef?: RefObject<HTMLDialogElement | null>;
-}) {
-	const own = useRef<HTMLDialogElement>(null);
-	const ref = dialogRef ?? own;
-	useFocusReturn(ref);
-	useEffect(() => {
-		const dialog = ref.current;
-		if (dialog && !dialog.open) dialog.showModal?.();
-		return () => dialog?.close?.();
-	}, []);
-	return (
-		<dialog
-			ref={ref}
-			className={className ? `modal ${className}` : "modal"}
-			aria-label={title}
-			onCancel={(event) => {
-				event.preventDefault();
-				onCancel();
-			}}
-		>
-			<h2>{title}</h2>
-			{children}
-		</dialog>
-	);
-}
+/** The kit's modal dialog, under the name the dialogs here have always used. */
+export const Modal = Dialog;
 
 function TimeoutNote({ ms }: { ms?: number }) {
 	return ms ? <p className="muted">Closes by itself after {Math.round(ms / 1000)} s.</p> : null;
@@ -96,7 +61,7 @@ export function ExtensionDialog({ dialog, onAnswer }: DialogProps) {
 						<button type="button" onClick={() => onAnswer(dialog.id, { confirmed: false })}>
 							No
 						</button>
-						<button type="button" autoFocus onClick={() => onAnswer(dialog.id, { confirmed: true })}>
+						<button type="button" className="primary" autoFocus onClick={() => onAnswer(dialog.id, { confirmed: true })}>
 							Yes
 						</button>
 					</div>
@@ -237,7 +202,7 @@ export function TrustPrompt({
 				<button type="button" onClick={() => onDecide(false)}>
 					Don't run
 				</button>
-				<button type="button" disabled={readiness !== "ready"} onClick={() => readiness === "ready" && onDecide(true)}>
+				<button type="button" className="primary" disabled={readiness !== "ready"} onClick={() => readiness === "ready" && onDecide(true)}>
 					Run extensions
 				</button>
 			</div>

@@ -8,6 +8,8 @@
  */
 import { useEffect, useState } from "react";
 import { downloadBlob } from "../design/download.ts";
+import { Button, IconButton } from "../design/kit/Button.tsx";
+import { CloseIcon, Download, Pencil, TrashIcon } from "../design/kit/icons.ts";
 import { visibleText } from "../../protocol/visible-text.ts";
 import { reasonOf } from "../../host/state/error-reason.ts";
 import { Highlighted } from "./highlight.tsx";
@@ -128,42 +130,40 @@ export function FileView({ path, access, revision, onClose }: Props) {
 				<span className="file-name">{visibleText(path)}</span>
 				<span className="file-actions">
 					{type === SVG && !editing && (
-						<button type="button" onClick={() => setSvgSource(!svgSource)}>
+						<Button size="sm" onClick={() => setSvgSource(!svgSource)}>
 							{svgSource ? "Show image" : "Show source"}
-						</button>
+						</Button>
 					)}
 					{content.kind === "text" && !editing && (
-						<button type="button" onClick={() => setDraft(content.text)}>
+						<Button size="sm" icon={<Pencil />} onClick={() => setDraft(content.text)}>
 							Edit
-						</button>
+						</Button>
 					)}
 					{editing && (
 						<>
-							<button type="button" onClick={() => void save()}>
+							<Button size="sm" kind="primary" onClick={() => void save()}>
 								Save
-							</button>
-							<button type="button" onClick={() => (setDraft(undefined), setSaveError(undefined))}>
+							</Button>
+							<Button size="sm" onClick={() => (setDraft(undefined), setSaveError(undefined))}>
 								Cancel
-							</button>
+							</Button>
 						</>
 					)}
 					{bytes && (
-						<button type="button" onClick={() => downloadBlob(baseName(path), bytes as Uint8Array<ArrayBuffer>)}>
+						<Button size="sm" icon={<Download />} onClick={() => downloadBlob(baseName(path), bytes as Uint8Array<ArrayBuffer>)}>
 							Download
-						</button>
+						</Button>
 					)}
 					{confirmingDelete ? (
-						<button type="button" onClick={() => void access.remove(path).then(onClose, (error: Error) => setSaveError(error.message))}>
+						<Button size="sm" kind="danger" onClick={() => void access.remove(path).then(onClose, (error: Error) => setSaveError(error.message))}>
 							Really delete?
-						</button>
+						</Button>
 					) : (
-						<button type="button" onClick={() => setConfirmingDelete(true)}>
+						<Button size="sm" kind="ghost" icon={<TrashIcon />} onClick={() => setConfirmingDelete(true)}>
 							Delete
-						</button>
+						</Button>
 					)}
-					<button type="button" aria-label="Close file" onClick={onClose}>
-						×
-					</button>
+					<IconButton size="sm" label="Close file" icon={<CloseIcon />} onClick={onClose} />
 				</span>
 			</figcaption>
 			{saveError && <p className="error-text">{saveError}</p>}

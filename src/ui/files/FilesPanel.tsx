@@ -3,11 +3,15 @@
  * text, images) or edit it; upload files or a folder (or drop them here), seed from a zip, download a
  * file or the whole workspace as a zip, and reset the workspace. Also says which backend runs and why.
  */
-import { useState, type DragEvent } from "react";
+import { useId, useState, type DragEvent } from "react";
 import type { WorkspaceStatus } from "../../host/state/records.ts";
 import type { SeedFiles, WorkspaceKind } from "../../workspace/workspace.ts";
 import { Modal } from "../dialogs/Dialogs.tsx";
 import { downloadBlob } from "../design/download.ts";
+import { Button } from "../design/kit/Button.tsx";
+import { FilePicker } from "../design/kit/FilePicker.tsx";
+import { Download, FileArchive, FolderUp, RotateCw, Upload } from "../design/kit/icons.ts";
+import { Select } from "../design/kit/Select.tsx";
 import { filesFromDrop, filesFromInput } from "./file-input.ts";
 import { FileTree } from "./FileTree.tsx";
 import { FileView, type FileAccess } from "./FileView.tsx";
@@ -38,6 +42,7 @@ export function FilesPanel({ files, status, host }: Props) {
 	const [message, setMessage] = useState<{ text: string; error?: boolean }>();
 	const [confirmingReset, setConfirmingReset] = useState(false);
 	const [dropping, setDropping] = useState(false);
+	const backendId = useId();
 
 	const report = async (run: () => Promise<string>) => {
 		try {
@@ -78,9 +83,10 @@ export function FilesPanel({ files, status, host }: Props) {
 			>
 				{status.notice}
 			</p>
-			<label className="workspace-choice">
-				Backend{" "}
-				<select
+			<div className="workspace-choice">
+				<label htmlFor={backendId}>Backend</label>
+				<Select
+					id={backendId}
 					value={status.preference}
 					onChange={(event) => {
 						const kind = event.target.value as WorkspaceKind;
@@ -98,40 +104,38 @@ export function FilesPanel({ files, status, host }: Props) {
 							{label}
 						</option>
 					))}
-				</select>
-			</label>
+				</Select>
+			</div>
 			<div className="file-toolbar">
-				<label className="file-button">
+				<FilePicker size="sm" icon={<Upload />} inputLabel="Upload files" multiple onChange={(event) => void upload(filesFromInput(event.currentTarget))}>
 					Upload files
-					<input type="file" multiple hidden aria-label="Upload files" onChange={(event) => void upload(filesFromInput(event.currentTarget))} />
-				</label>
-				<label className="file-button">
+				</FilePicker>
+				<FilePicker
+					size="sm"
+					icon={<FolderUp />}
+					inputLabel="Upload folder"
+					multiple
+					directory
+					onChange={(event) => void upload(filesFromInput(event.currentTarget))}
+				>
 					Upload folder
-					<input
-						type="file"
-						multiple
-						hidden
-						aria-label="Upload folder"
-						{...{ webkitdirectory: "" }}
-						onChange={(event) => void upload(filesFromInput(event.currentTarget))}
-					/>
-				</label>
-				<label className="file-button">
+				</FilePicker>
+				<FilePicker
+					size="sm"
+					icon={<FileArchive />}
+					inputLabel="Seed from zip"
+					accept=".zip,application/zip"
+					onChange={(event) => {
+						const file = event.currentTarget.files?.[0];
+						event.currentTarget.value = "";
+						if (file) void upload(file.arrayBuffer().then((buffer) => unzipFiles(new Uint8Array(buffer))));
+					}}
+				>
 					Seed from zip
-					<input
-						type="file"
-						accept=".zip,application/zip"
-						hidden
-						aria-label="Seed from zip"
-						onChange={(event) => {
-							const file = event.currentTarget.files?.[0];
-							event.currentTarget.value = "";
-							if (file) void upload(file.arrayBuffer().then((buffer) => unzipFiles(new Uint8Array(buffer))));
-						}}
-					/>
-				</label>
-				<button
-					type="button"
+				</FilePicker>
+				<Button
+					size="sm"
+					icon={<Download />}
 					disabled={files.length === 0}
 					onClick={() =>
 						void report(async () => {
@@ -141,10 +145,10 @@ export function FilesPanel({ files, status, host }: Props) {
 					}
 				>
 					Download all (zip)
-				</button>
-				<button type="button" onClick={() => setConfirmingReset(true)}>
+				</Button>
+				<Button size="sm" kind="danger" icon={<RotateCw />} onClick={() => setConfirmingReset(true)}>
 					Reset…
-				</button>
+				</Button>
 			</div>
 			{message && (
 				<p role="status" className={message.error ? "error-text" : "muted"}>
@@ -158,8 +162,8 @@ export function FilesPanel({ files, status, host }: Props) {
 				<Modal title="Reset the workspace?" onCancel={() => setConfirmingReset(false)}>
 					<p>Every file in the workspace is deleted, for all sessions of this playground.</p>
 					<div className="dialog-actions">
-						<button
-							type="button"
+						<Button
+							kind="danger"
 							onClick={() => {
 								setConfirmingReset(false);
 								setOpen(undefined);
@@ -170,10 +174,8 @@ export function FilesPanel({ files, status, host }: Props) {
 							}}
 						>
 							Reset
-						</button>
-						<button type="button" onClick={() => setConfirmingReset(false)}>
-							Cancel
-						</button>
+						</Button>
+						<Button onClick={() => setConfirmingReset(false)}>Cancel</Button>
 					</div>
 				</Modal>
 			)}

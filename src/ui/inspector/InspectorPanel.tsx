@@ -9,6 +9,9 @@ import { memo, useCallback, useContext, useEffect, useMemo, useRef, useState, us
 import type { InspectorLog, Logged } from "../../host/state/inspector-log.ts";
 import type { ConsoleRecord, InspectedEvent } from "../../protocol/inspector/inspector.ts";
 import { downloadBlob } from "../design/download.ts";
+import { Button } from "../design/kit/Button.tsx";
+import { Download, Eraser } from "../design/kit/icons.ts";
+import { Select } from "../design/kit/Select.tsx";
 import { EventDetails } from "./EventDetails.tsx";
 import { formatMs } from "./Json.tsx";
 import { RequestView } from "./RequestView.tsx";
@@ -85,19 +88,19 @@ function Filters({
 	);
 	return (
 		<div className="inspector-filters">
-			<select aria-label="Event type" value={filter.type} onChange={(e) => set({ type: e.target.value })}>
+			<Select aria-label="Event type" value={filter.type} onChange={(e) => set({ type: e.target.value })}>
 				<option value="">All events</option>
 				<option value="console">Console only</option>
 				{types.map((type) => (
 					<option key={type}>{type}</option>
 				))}
-			</select>
-			<select aria-label="Extension" value={filter.extension} onChange={(e) => set({ extension: e.target.value })}>
+			</Select>
+			<Select aria-label="Extension" value={filter.extension} onChange={(e) => set({ extension: e.target.value })}>
 				<option value="">All extensions</option>
 				{extensions.map((name) => (
 					<option key={name}>{name}</option>
 				))}
-			</select>
+			</Select>
 			{check("onlyChanges", "changes")}
 			{check("onlyErrors", "errors")}
 			{check("onlySlow", "slow")}
@@ -258,30 +261,32 @@ export function InspectorPanel({ log }: { log: InspectorLog }) {
 			<div className="inspector-bar">
 				<h2>Inspector</h2>
 				{sessions.length > 0 && (
-					<select aria-label="Session" value={chosen ? chosen.key : "all"} onChange={(e) => setSessionChoice(e.target.value)}>
+					<Select aria-label="Session" value={chosen ? chosen.key : "all"} onChange={(e) => setSessionChoice(e.target.value)}>
 						{sessions.map((session, index) => (
 							<option key={session.key} value={session.key}>
 								{index === 0 ? `This session (since ${clockTime(session.at)})` : `Earlier session, from ${clockTime(session.at)}`}
 							</option>
 						))}
 						{sessions.length > 1 && <option value="all">All sessions</option>}
-					</select>
+					</Select>
 				)}
-				<button type="button" aria-pressed={tab === "events"} onClick={() => setTab("events")}>
-					Events ({listed.events.length})
-				</button>
-				<button type="button" aria-pressed={tab === "requests"} onClick={() => setTab("requests")}>
-					Requests ({listed.requests.length})
-				</button>
-				<button type="button" onClick={() => downloadBlob("playa-inspector.json", JSON.stringify(state, null, 2))}>
+				<div className="segmented">
+					<Button size="sm" kind="ghost" aria-pressed={tab === "events"} onClick={() => setTab("events")}>
+						Events ({listed.events.length})
+					</Button>
+					<Button size="sm" kind="ghost" aria-pressed={tab === "requests"} onClick={() => setTab("requests")}>
+						Requests ({listed.requests.length})
+					</Button>
+				</div>
+				<Button size="sm" icon={<Download />} onClick={() => downloadBlob("playa-inspector.json", JSON.stringify(state, null, 2))}>
 					Export JSON
-				</button>
-				<button type="button" onClick={() => downloadBlob("playa-trace.json", JSON.stringify(chromeTrace(state.events, state.console)))}>
+				</Button>
+				<Button size="sm" icon={<Download />} onClick={() => downloadBlob("playa-trace.json", JSON.stringify(chromeTrace(state.events, state.console)))}>
 					Export Chrome trace
-				</button>
-				<button type="button" onClick={() => log.clear()}>
+				</Button>
+				<Button size="sm" kind="ghost" icon={<Eraser />} onClick={() => log.clear()}>
 					Clear
-				</button>
+				</Button>
 				{state.dropped > 0 && <span className="muted">{state.dropped} older records let go</span>}
 			</div>
 			{focusMissing && <p className="muted">The record asked for is no longer kept (the inspector lets the oldest go).</p>}

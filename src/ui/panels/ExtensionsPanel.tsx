@@ -3,6 +3,8 @@ import { useEffect, useState } from "react";
 import type { ExtensionErrorInfo, ExtensionStatus } from "../../protocol/runtime.ts";
 import { visibleText } from "../../protocol/visible-text.ts";
 import { displayPathOf, workspacePathOf } from "../../protocol/workspace/workspace-url.ts";
+import { Button } from "../design/kit/Button.tsx";
+import { PackageIcon, Plus, RotateCw, TrashIcon } from "../design/kit/icons.ts";
 import "./panels.css";
 
 function ErrorText({ error }: { error: ExtensionErrorInfo }) {
@@ -125,9 +127,9 @@ export function ExtensionsPanel({
 			<div className="extension-head">
 				<h2>Extensions</h2>
 				{onReload && extensions.length > 0 && (
-					<button type="button" onClick={onReload} disabled={reloadDisabled} title="Load the extensions again on this session, as /reload does">
+					<Button size="sm" icon={<RotateCw />} onClick={onReload} disabled={reloadDisabled} title="Load the extensions again on this session, as /reload does">
 						Reload
-					</button>
+					</Button>
 				)}
 			</div>
 			{extensions.length === 0 && <p className="muted">No extensions loaded.</p>}
@@ -141,42 +143,46 @@ export function ExtensionsPanel({
 								{turningOn.has(extension.url) ? "turning on…" : stateOf(extension)}
 							</span>
 							{extension.disabled && (
-								<button
-									type="button"
+								<Button
+									size="sm"
+									kind="primary"
 									aria-label={`Turn on ${extension.name}`}
 									aria-disabled={turningOn.has(extension.url)}
 									onClick={() => turnOn(extension.url)}
 								>
 									{turningOn.has(extension.url) ? "Turning on…" : "Turn on"}
-								</button>
+								</Button>
 							)}
-							<button
-								type="button"
+							<Button
+								size="sm"
+								kind="ghost"
+								icon={<TrashIcon />}
 								aria-label={`Remove ${extension.name}`}
 								aria-expanded={projectFile(extension.url) ? confirming === extension.url : undefined}
 								onClick={() => (projectFile(extension.url) ? setConfirming(extension.url) : onRemove(extension.url))}
 							>
 								Remove
-							</button>
+							</Button>
 						</div>
 						{confirming === extension.url && projectFile(extension.url) && (
 							<fieldset className="extension-confirm" aria-label={`Delete the file of ${visibleText(extension.name)}?`}>
 								<p>
 									This extension is the file <code>{visibleText(projectFile(extension.url)!)}</code> in the workspace: Remove deletes it.
 								</p>
-								<button
-									type="button"
-									className="danger"
+								<Button
+									size="sm"
+									kind="danger"
+									icon={<TrashIcon />}
 									onClick={() => {
 										setConfirming(undefined);
 										onDeleteFile?.(extension.url);
 									}}
 								>
 									Delete the file
-								</button>{" "}
-								<button type="button" onClick={() => setConfirming(undefined)}>
+								</Button>{" "}
+								<Button size="sm" onClick={() => setConfirming(undefined)}>
 									Keep it
-								</button>
+								</Button>
 							</fieldset>
 						)}
 						<p className="muted url">
@@ -235,12 +241,14 @@ export function ExtensionsPanel({
 					value={url}
 					onChange={(e) => setUrl(e.target.value)}
 				/>
-				<button type="submit">Add</button>
+				<Button type="submit" kind="primary" icon={<Plus />}>
+					Add
+				</Button>
 			</form>
 			{onBrowsePackages && (
-				<button type="button" className="link-button" onClick={onBrowsePackages}>
+				<Button kind="ghost" size="sm" className="browse-packages" icon={<PackageIcon />} onClick={onBrowsePackages}>
 					Browse pi packages…
-				</button>
+				</Button>
 			)}
 		</section>
 	);

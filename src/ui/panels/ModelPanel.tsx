@@ -12,6 +12,9 @@ import { endpointModel, isCustomProvider, providerOf, type CustomApi, type Endpo
 import { explainProviderError } from "../../host/keys/explain.ts";
 import type { SecretStore } from "../../host/keys/secrets.ts";
 import type { RegisteredProviderInfo } from "../../protocol/runtime.ts";
+import { Button } from "../design/kit/Button.tsx";
+import { Plus, TrashIcon } from "../design/kit/icons.ts";
+import { Select } from "../design/kit/Select.tsx";
 import "./panels.css";
 
 /** A model that needs no provider (Scripted, Manual); the runtime knows it by provider and id. */
@@ -126,22 +129,20 @@ function KeyDialog({ entry, secrets, onClose }: { entry: CatalogProvider; secret
 				)}
 				<div className="dialog-actions">
 					{saved && (
-						<button
-							type="button"
+						<Button
+							kind="danger"
 							onClick={() => {
 								secrets.removeKey(keyName);
 								onClose();
 							}}
 						>
 							Remove key
-						</button>
+						</Button>
 					)}
-					<button type="button" onClick={onClose}>
-						Cancel
-					</button>
-					<button type="submit" disabled={!key.trim()}>
+					<Button onClick={onClose}>Cancel</Button>
+					<Button type="submit" kind="primary" disabled={!key.trim()}>
 						Save key
-					</button>
+					</Button>
 				</div>
 			</form>
 		</Modal>
@@ -177,10 +178,10 @@ function EndpointForm({ endpoints, onAdded }: { endpoints: EndpointStore; onAdde
 				value={key}
 				onChange={(e) => setKey(e.target.value)}
 			/>
-			<select aria-label="Endpoint API" value={api} onChange={(e) => setApi(e.target.value as CustomApi)}>
+			<Select aria-label="Endpoint API" value={api} onChange={(e) => setApi(e.target.value as CustomApi)}>
 				<option value="openai-completions">Chat completions (/chat/completions)</option>
 				<option value="openai-responses">Responses (/responses)</option>
-			</select>
+			</Select>
 			<p className="muted">
 				The server must allow requests from this page (CORS): Ollama needs <code>OLLAMA_ORIGINS=*</code>, LM Studio its CORS switch.
 			</p>
@@ -189,7 +190,9 @@ function EndpointForm({ endpoints, onAdded }: { endpoints: EndpointStore; onAdde
 					{error}
 				</p>
 			)}
-			<button type="submit">Add endpoint</button>
+			<Button type="submit" kind="primary" icon={<Plus />}>
+				Add endpoint
+			</Button>
 		</form>
 	);
 }
@@ -251,7 +254,7 @@ export function ModelPanel(props: ModelPanelProps) {
 		<section className="panel model-panel" aria-label="Model settings">
 			<h2>Model</h2>
 			<div className="model-pickers">
-				<select
+				<Select
 					aria-label="Provider"
 					value={viewed ?? ""}
 					onChange={(e) => {
@@ -281,8 +284,8 @@ export function ModelPanel(props: ModelPanelProps) {
 							</optgroup>
 						),
 					)}
-				</select>
-				<select
+				</Select>
+				<Select
 					aria-label="Model"
 					value={modelValue}
 					disabled={shownModels.length === 0}
@@ -298,8 +301,8 @@ export function ModelPanel(props: ModelPanelProps) {
 							{m.name}
 						</option>
 					))}
-				</select>
-				<select
+				</Select>
+				<Select
 					aria-label="Thinking level"
 					value={levels.includes(thinkingLevel) ? thinkingLevel : "off"}
 					disabled={levels.length < 2}
@@ -310,7 +313,7 @@ export function ModelPanel(props: ModelPanelProps) {
 							Thinking: {level}
 						</option>
 					))}
-				</select>
+				</Select>
 			</div>
 			{loadError && (
 				<p className="error-text" role="alert">
@@ -322,9 +325,9 @@ export function ModelPanel(props: ModelPanelProps) {
 					<span className="muted" role="status" aria-label={`Key status for ${entry.label}`}>
 						{entry.hasKey ? `A key for ${entry.label} is saved in this browser.` : `${entry.label} needs an API key.`}
 					</span>
-					<button type="button" onClick={() => setKeyFor(entry)}>
+					<Button size="sm" onClick={() => setKeyFor(entry)}>
 						{entry.hasKey ? `Change key for ${entry.label}…` : `Add key for ${entry.label}…`}
-					</button>
+					</Button>
 				</div>
 			)}
 			{entry?.unavailable && <p className="muted">{`${entry.label} ${entry.unavailable}.`}</p>}
@@ -344,9 +347,15 @@ export function ModelPanel(props: ModelPanelProps) {
 							<span>
 								{endpoint.label} <span className="muted">{secrets.hasKey(providerOf(endpoint)) ? "(with key)" : "(no key)"}</span>
 							</span>
-							<button type="button" aria-label={`Remove endpoint ${endpoint.label}`} onClick={() => endpoints.remove(endpoint.id)}>
+							<Button
+								size="sm"
+								kind="ghost"
+								icon={<TrashIcon />}
+								aria-label={`Remove endpoint ${endpoint.label}`}
+								onClick={() => endpoints.remove(endpoint.id)}
+							>
 								Remove
-							</button>
+							</Button>
 						</li>
 					))}
 				</ul>

@@ -2,6 +2,9 @@
 import { useState } from "react";
 import type { PlaygroundState } from "../../host/state/playground-state.ts";
 import { downloadBlob } from "../design/download.ts";
+import { Button, IconButton } from "../design/kit/Button.tsx";
+import { FilePicker } from "../design/kit/FilePicker.tsx";
+import { Download, Pencil, TrashIcon, Upload } from "../design/kit/icons.ts";
 import "./panels.css";
 
 interface Props {
@@ -30,27 +33,27 @@ export function SessionsPanel({ sessions, currentId, disabled, importing, onOpen
 	return (
 		<section className="panel" aria-label="Sessions">
 			<h2>Sessions</h2>
-			<div className="row">
-				<button type="button" onClick={() => void onExport("jsonl").then(download)}>
+			<div className="row panel-toolbar">
+				<Button size="sm" icon={<Download />} onClick={() => void onExport("jsonl").then(download)}>
 					Export JSONL
-				</button>
-				<button type="button" onClick={() => void onExport("html").then(download)}>
+				</Button>
+				<Button size="sm" icon={<Download />} onClick={() => void onExport("html").then(download)}>
 					Export HTML
-				</button>
-				<label className="file-button">
+				</Button>
+				<FilePicker
+					size="sm"
+					icon={<Upload />}
+					inputLabel="Import a session file"
+					accept=".jsonl,application/jsonl,text/plain"
+					disabled={disabled}
+					onChange={(event) => {
+						const file = event.target.files?.[0];
+						event.target.value = "";
+						if (file) onImport(file);
+					}}
+				>
 					Import JSONL
-					<input
-						type="file"
-						aria-label="Import a session file"
-						accept=".jsonl,application/jsonl,text/plain"
-						disabled={disabled}
-						onChange={(event) => {
-							const file = event.target.files?.[0];
-							event.target.value = "";
-							if (file) onImport(file);
-						}}
-					/>
-				</label>
+				</FilePicker>
 			</div>
 			{importing && (
 				<p role="status" aria-label="Import progress">
@@ -81,24 +84,18 @@ export function SessionsPanel({ sessions, currentId, disabled, importing, onOpen
 							</button>
 						)}
 						<span className="muted"> {session.entryCount} entries</span>
-						{renaming !== session.id && (
-							<button type="button" aria-label={`Rename ${session.name}`} onClick={() => setRenaming(session.id)}>
-								Rename
-							</button>
-						)}
+						{renaming !== session.id && <IconButton size="sm" label={`Rename ${session.name}`} icon={<Pencil />} onClick={() => setRenaming(session.id)} />}
 						{confirming === session.id ? (
 							<>
-								<button type="button" onClick={() => onDelete(session.id)}>
+								<Button size="sm" kind="danger" onClick={() => onDelete(session.id)}>
 									Delete for good
-								</button>
-								<button type="button" onClick={() => setConfirming(undefined)}>
+								</Button>
+								<Button size="sm" onClick={() => setConfirming(undefined)}>
 									Keep
-								</button>
+								</Button>
 							</>
 						) : (
-							<button type="button" aria-label={`Delete ${session.name}`} disabled={disabled} onClick={() => setConfirming(session.id)}>
-								Delete
-							</button>
+							<IconButton size="sm" label={`Delete ${session.name}`} icon={<TrashIcon />} disabled={disabled} onClick={() => setConfirming(session.id)} />
 						)}
 					</li>
 				))}
@@ -132,10 +129,12 @@ function RenameForm({ name, onDone }: { name: string; onDone(name: string | unde
 					}
 				}}
 			/>
-			<button type="submit">Save</button>
-			<button type="button" onClick={() => onDone(undefined)}>
+			<Button type="submit" size="sm" kind="primary">
+				Save
+			</Button>
+			<Button size="sm" onClick={() => onDone(undefined)}>
 				Cancel
-			</button>
+			</Button>
 		</form>
 	);
 }

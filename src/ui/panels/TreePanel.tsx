@@ -10,6 +10,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import type { NavigateResult, TreeRow, TreeView } from "../../protocol/runtime.ts";
 import { Modal } from "../dialogs/Dialogs.tsx";
 import { filterTreeRows, nearestShownIndex, TREE_FILTERS, type TreeFilterMode } from "./tree-filter.ts";
+import { Select } from "../design/kit/Select.tsx";
 import "./tree.css";
 
 interface Props {
@@ -208,16 +209,16 @@ export function TreePanel({ load, version, busy, onNavigate, onAbort, onLabel, o
 	return (
 		<Modal title="Session tree" className="tree-dialog" onCancel={onClose}>
 			<div className="tree-tools">
-				<label>
-					Show{" "}
-					<select value={mode} onChange={(e) => setMode(e.target.value as TreeFilterMode)} aria-label="Tree filter">
+				<span className="tree-filter">
+					<span aria-hidden="true">Show</span>
+					<Select value={mode} onChange={(e) => setMode(e.target.value as TreeFilterMode)} aria-label="Tree filter">
 						{TREE_FILTERS.map((f) => (
 							<option key={f.mode} value={f.mode}>
 								{f.name}
 							</option>
 						))}
-					</select>
-				</label>
+					</Select>
+				</span>
 				<input aria-label="Search the tree" placeholder="Search" value={query} onChange={(e) => setQuery(e.target.value)} />
 			</div>
 			<div

@@ -6,6 +6,8 @@
 import { useEffect, useState } from "react";
 import type { PlaygroundRecord } from "../../host/state/records.ts";
 import { HOME_PLAYGROUND, playgroundHref } from "../../share/playground-address.ts";
+import { FolderIcon } from "../design/kit/icons.ts";
+import { Select } from "../design/kit/Select.tsx";
 import "./share.css";
 
 /** `renamed`: this playground became the user's copy (host/share/playground-origin.ts): the list is read again, to name it anew. */
@@ -26,17 +28,20 @@ export function PlaygroundSwitch({ current, list, renamed }: { current: string; 
 		? playgrounds
 		: [...playgrounds, { id: current, title: "This playground", createdAt: "" }];
 	return (
-		<label className="playground-switch">
-			<span className="visually-hidden">Playground</span>
-			<select aria-label="Playground" value={current} onChange={(event) => location.assign(playgroundHref(location, event.target.value))}>
-				{listed.map((playground) => (
-					<option key={playground.id} value={playground.id}>
-						{playground.id === HOME_PLAYGROUND
-							? playground.title
-							: `${playground.title}${playground.createdAt ? ` (${new Date(playground.createdAt).toLocaleString()})` : ""}`}
-					</option>
-				))}
-			</select>
-		</label>
+		<Select
+			className="playground-switch"
+			icon={<FolderIcon />}
+			aria-label="Playground"
+			value={current}
+			onChange={(event) => location.assign(playgroundHref(location, event.target.value))}
+		>
+			{listed.map((playground) => (
+				<option key={playground.id} value={playground.id}>
+					{playground.id === HOME_PLAYGROUND
+						? playground.title
+						: `${playground.title}${playground.createdAt ? ` (${new Date(playground.createdAt).toLocaleString()})` : ""}`}
+				</option>
+			))}
+		</Select>
 	);
 }

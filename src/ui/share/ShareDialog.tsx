@@ -15,6 +15,10 @@ import { PANELS, type PlaygroundSnapshot } from "../../share/snapshot.ts";
 import { branchPath } from "../../session/tree.ts";
 import { Modal } from "../dialogs/Dialogs.tsx";
 import { downloadBlob } from "../design/download.ts";
+import { Button } from "../design/kit/Button.tsx";
+import { FilePicker } from "../design/kit/FilePicker.tsx";
+import { Download, LinkIcon, Upload } from "../design/kit/icons.ts";
+import { Select } from "../design/kit/Select.tsx";
 import "./share.css";
 
 interface Props {
@@ -61,9 +65,9 @@ export function ShareDialog({ playground, state, onClose }: Props) {
 	const [picked, setPicked] = useState<Set<string>>(new Set());
 	const [prompt, setPrompt] = useState(() => firstUserText(state));
 	const [panel, setPanel] = useState<Panel | "">("");
+	const panelId = useId();
 	const [made, setMade] = useState<Made>();
 	const [error, setError] = useState<string>();
-	const pickId = useId();
 
 	useEffect(() => {
 		let current = true;
@@ -135,24 +139,20 @@ export function ShareDialog({ playground, state, onClose }: Props) {
 				First prompt (sent when the playground opens)
 				<textarea value={prompt} rows={2} onChange={(event) => setPrompt(event.target.value)} />
 			</label>
-			<label>
-				Panel to show{" "}
-				<select value={panel} onChange={(event) => setPanel(event.target.value as Panel | "")}>
-					<option value="">(as it is)</option>
-					{PANELS.map((id) => (
-						<option key={id} value={id}>
-							{PANEL_LABELS[id]}
-						</option>
-					))}
-				</select>
-			</label>
+			<label htmlFor={panelId}>Panel to show</label>{" "}
+			<Select id={panelId} value={panel} onChange={(event) => setPanel(event.target.value as Panel | "")}>
+				<option value="">(as it is)</option>
+				{PANELS.map((id) => (
+					<option key={id} value={id}>
+						{PANEL_LABELS[id]}
+					</option>
+				))}
+			</Select>
 			<div className="dialog-actions">
-				<button type="button" onClick={onClose}>
-					Close
-				</button>
-				<button type="button" disabled={!files} onClick={() => void make().catch((failure: Error) => setError(failure.message))}>
+				<Button onClick={onClose}>Close</Button>
+				<Button kind="primary" icon={<LinkIcon />} disabled={!files} onClick={() => void make().catch((failure: Error) => setError(failure.message))}>
 					Copy link
-				</button>
+				</Button>
 			</div>
 			{error && (
 				<p className="error-text" role="alert">
@@ -178,25 +178,28 @@ export function ShareDialog({ playground, state, onClose }: Props) {
 							download it, or put it anywhere public (a gist's raw URL) and share <code>{sourceLinkExample()}</code>.
 						</p>
 					)}
-					<button type="button" onClick={() => downloadBlob("playground.playa.json", JSON.stringify(made.snapshot, null, "\t"))}>
+					<Button icon={<Download />} onClick={() => downloadBlob("playground.playa.json", JSON.stringify(made.snapshot, null, "\t"))}>
 						Download .playa.json
-					</button>
+					</Button>
 				</section>
 			)}
-			<hr />
-			<label htmlFor={pickId}>Open a shared playground (.playa.json)</label>
-			<input
-				id={pickId}
-				type="file"
-				accept=".json,application/json"
-				onChange={(event) => {
-					const file = event.target.files?.[0];
-					event.target.value = "";
-					if (!file) return;
-					onClose();
-					void playground.share.openFile(file);
-				}}
-			/>
+			<div className="share-open">
+				<span>Open a shared playground</span>
+				<FilePicker
+					icon={<Upload />}
+					inputLabel="Open a shared playground (.playa.json)"
+					accept=".json,application/json"
+					onChange={(event) => {
+						const file = event.target.files?.[0];
+						event.target.value = "";
+						if (!file) return;
+						onClose();
+						void playground.share.openFile(file);
+					}}
+				>
+					Choose a .playa.json…
+				</FilePicker>
+			</div>
 		</Modal>
 	);
 }

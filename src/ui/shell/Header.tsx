@@ -1,12 +1,16 @@
 /**
  * The page's header, one row at any width: the name, the playground switch (cut with an ellipsis, not wrapped),
  * Examples (its gallery plugs in through `onExamples`), Share, the one model control (Scripted and Manual at once;
- * others in the Model tab, the current one named in it), New session, Tree, and a slot for a theme toggle. An
+ * others in the Model tab, the current one named in it), Share, New session, Tree, and a slot for a theme toggle,
+ * each with its icon (the kit's buttons and select, design/kit/). An
  * extension's title (`ctx.ui.setTitle`) may carry ANSI styles, as pi's theme gives them: they are drawn as styles.
  */
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { ModelChoice } from "../../protocol/runtime.ts";
 import { ansiToNodes } from "../design/ansi.tsx";
+import { Button, IconButton } from "../design/kit/Button.tsx";
+import { ExamplesIcon, LogoIcon, ModelIcon, MoreIcon, NewSessionIcon, ShareIcon, TreeIcon } from "../design/kit/icons.ts";
+import { Select } from "../design/kit/Select.tsx";
 import { modelTitle, type OfflineModel } from "../panels/ModelPanel.tsx";
 import "./shell.css";
 
@@ -65,9 +69,14 @@ function MoreControls({ children }: { children: ReactNode }) {
 	}, [open]);
 	return (
 		<div ref={root} className="topbar-more" data-open={open}>
-			<button type="button" className="more-toggle" aria-expanded={open} aria-controls="topbar-more-items" onClick={() => setOpen(!open)}>
-				More
-			</button>
+			<IconButton
+				className="more-toggle"
+				label="More"
+				icon={<MoreIcon />}
+				aria-expanded={open}
+				aria-controls="topbar-more-items"
+				onClick={() => setOpen(!open)}
+			/>
 			<div id="topbar-more-items" className="more-items">
 				{children}
 			</div>
@@ -79,43 +88,47 @@ export function Header({ title, model, offline, running, onSelectModel, onNewSes
 	const offlineValue = offline.find((m) => m.provider === model.provider && m.id === model.id) ? `${model.provider}/${model.id}` : OTHER;
 	return (
 		<header className="topbar">
-			<h1>Playa</h1>
+			<div className="topbar-brand">
+				<span className="topbar-logo" aria-hidden="true">
+					<LogoIcon />
+				</span>
+				<h1>Playa</h1>
+			</div>
 			<span className="muted topbar-title">{title ? ansiToNodes(title, "title") : "extension playground"}</span>
 			{playgroundSwitch}
-			<button type="button" onClick={onExamples} disabled={!onExamples}>
-				Examples
-			</button>
-			<label className="topbar-model">
-				<span className="visually-hidden">Model</span>
-				<select
-					aria-label="Model picker"
-					value={offlineValue}
-					title={offlineValue === "scripted/scripted" ? SCRIPTED_HINT : undefined}
-					onChange={(event) => {
-						const choice = offline.find((m) => `${m.provider}/${m.id}` === event.target.value);
-						if (choice) onSelectModel({ provider: choice.provider, id: choice.id });
-					}}
-				>
-					{offline.map((m) => (
-						<option key={`${m.provider}/${m.id}`} value={`${m.provider}/${m.id}`} title={m.provider === "scripted" ? SCRIPTED_HINT : undefined}>
-							{m.name}
-						</option>
-					))}
-					<option value={OTHER} disabled>
-						{offlineValue === OTHER ? modelTitle(model, offline) : "Other models: Model tab"}
+			<Button kind="ghost" className="topbar-examples" icon={<ExamplesIcon />} onClick={onExamples} disabled={!onExamples}>
+				<span className="topbar-label">Examples</span>
+			</Button>
+			<Select
+				className="topbar-model"
+				icon={<ModelIcon />}
+				aria-label="Model picker"
+				value={offlineValue}
+				title={offlineValue === "scripted/scripted" ? SCRIPTED_HINT : undefined}
+				onChange={(event) => {
+					const choice = offline.find((m) => `${m.provider}/${m.id}` === event.target.value);
+					if (choice) onSelectModel({ provider: choice.provider, id: choice.id });
+				}}
+			>
+				{offline.map((m) => (
+					<option key={`${m.provider}/${m.id}`} value={`${m.provider}/${m.id}`} title={m.provider === "scripted" ? SCRIPTED_HINT : undefined}>
+						{m.name}
 					</option>
-				</select>
-			</label>
+				))}
+				<option value={OTHER} disabled>
+					{offlineValue === OTHER ? modelTitle(model, offline) : "Other models: Model tab"}
+				</option>
+			</Select>
 			<MoreControls>
-				<button type="button" onClick={onShare} disabled={!onShare}>
+				<Button kind="ghost" icon={<ShareIcon />} onClick={onShare} disabled={!onShare}>
 					Share
-				</button>
-				<button type="button" onClick={onNewSession} disabled={running}>
+				</Button>
+				<Button kind="ghost" icon={<NewSessionIcon />} onClick={onNewSession} disabled={running}>
 					New session
-				</button>
-				<button type="button" onClick={onTree}>
+				</Button>
+				<Button kind="ghost" icon={<TreeIcon />} onClick={onTree}>
 					Tree
-				</button>
+				</Button>
 				{themeToggle}
 			</MoreControls>
 		</header>

@@ -1,5 +1,9 @@
-/** The panels as tabs: one shown at a time; every tab stays mounted, so its state survives switching. */
-import { createContext, useEffect, useRef, useState, type ReactNode } from "react";
+/**
+ * The panels as tabs (the kit's tab list: arrows, Home and End move between them): one shown at a time; every tab
+ * stays mounted, so its state survives switching.
+ */
+import { createContext, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { panelId, TabList } from "../design/kit/Tabs.tsx";
 import "./shell.css";
 
 /** Whether the tab a panel is in is shown: a hidden panel that follows a busy store may stop following it. */
@@ -12,12 +16,14 @@ export const showPanel = (id: string): boolean => window.dispatchEvent(new Custo
 export interface PanelTab {
 	id: string;
 	label: string;
+	icon?: ReactNode;
 	content: ReactNode;
 }
 
 export function PanelTabs({ tabs, initial }: { tabs: PanelTab[]; initial?: string }) {
 	const [shown, setShown] = useState(initial ?? tabs[0]?.id);
-	const list = useRef<HTMLDivElement>(null);
+	const prefix = useId().replaceAll(":", "");
+	const root = useRef<HTMLDivElement>(null);
 	const ids = tabs.map((tab) => tab.id).join(" ");
 	useEffect(() => {
 		const show = (event: Event) => {
@@ -25,22 +31,16 @@ export function PanelTabs({ tabs, initial }: { tabs: PanelTab[]; initial?: strin
 			if (at < 0) return;
 			setShown(ids.split(" ")[at]);
 			// The tab takes the focus, so a keyboard goes on into the panel.
-			requestAnimationFrame(() => list.current?.querySelectorAll<HTMLElement>('[role="tab"]')[at]?.focus());
+			requestAnimationFrame(() => root.current?.querySelectorAll<HTMLElement>('.panel-tab-list [role="tab"]')[at]?.focus());
 		};
 		window.addEventListener(SHOW_PANEL, show);
 		return () => window.removeEventListener(SHOW_PANEL, show);
 	}, [ids]);
 	return (
-		<div className="panel-tabs">
-			<div ref={list} role="tablist" aria-label="Panels" className="panel-tab-list">
-				{tabs.map((tab) => (
-					<button key={tab.id} type="button" role="tab" aria-selected={shown === tab.id} onClick={() => setShown(tab.id)}>
-						{tab.label}
-					</button>
-				))}
-			</div>
+		<div ref={root} className="panel-tabs">
+			<TabList label="Panels" className="panel-tab-list pills" prefix={prefix} tabs={tabs} selected={shown} onSelect={setShown} />
 			{tabs.map((tab) => (
-				<div key={tab.id} role="tabpanel" aria-label={`${tab.label} tab`} className="panel-tab" hidden={shown !== tab.id}>
+				<div key={tab.id} id={panelId(prefix, tab.id)} role="tabpanel" aria-label={`${tab.label} tab`} className="panel-tab" hidden={shown !== tab.id}>
 					<TabShown.Provider value={shown === tab.id}>{tab.content}</TabShown.Provider>
 				</div>
 			))}
