@@ -8,26 +8,22 @@ import { ComponentDialog } from "./dialogs/ComponentDialog.tsx";
 import { PlaygroundComposer } from "./transcript/Composer.tsx";
 import { ExtensionDialog, TrustPrompt } from "./dialogs/Dialogs.tsx";
 import { ExtensionsPanel } from "./panels/ExtensionsPanel.tsx";
-import { FilesPanel } from "./files/FilesPanel.tsx";
 import { formatCount, Notifications } from "./shell/Notifications.tsx";
 import { SecurityBanner } from "./shell/SecurityBanner.tsx";
 import { ManualTurnForm } from "./transcript/ManualTurnForm.tsx";
-import { ModelPanel, type OfflineModel } from "./panels/ModelPanel.tsx";
+import type { OfflineModel } from "./panels/model-title.ts";
 import { EditorWithAbout, GalleryLayer, useEditorFirst } from "./gallery/GalleryParts.tsx";
 import { useStarter, WelcomeStrip } from "./editor/FirstScreen.tsx";
 import { ColorSchemeToggle } from "./design/ColorSchemeToggle.tsx";
 import { editorProblems } from "./editor/runtime-problems.ts";
 import { Header } from "./shell/Header.tsx";
-import { HotkeysDialog } from "./dialogs/HotkeysDialog.tsx";
 import type { PaneId } from "./shell/Panes.tsx";
 import { DemoPanes, DemoToggle } from "./demo/DemoPanes.tsx";
 import { PanelTabs } from "./shell/PanelTabs.tsx";
 import { RetryStatus } from "./shell/RetryStatus.tsx";
 import { SessionUsage } from "./transcript/Usage.tsx";
 import { StartingStatus } from "./shell/StartingStatus.tsx";
-import { ScriptPanel } from "./panels/ScriptPanel.tsx";
 import { useSessionTools } from "./panels/use-session-tools.ts";
-import { DialogAnswersPanel } from "./panels/DialogAnswersPanel.tsx";
 import { answersGivenOnBranch } from "../host/state/answer-log.ts";
 import { extensionCards } from "../host/state/playground-state.ts";
 import { SessionsPanel } from "./panels/SessionsPanel.tsx";
@@ -50,6 +46,10 @@ const PAGE_TITLE = "Playa — extension playground";
 type TreePanelComponent = typeof import("./panels/TreePanel.tsx").TreePanel;
 
 // Loaded when first opened: not part of the page's first load.
+// Panels and dialogs that are not on the first screen load after the first paint, not with the page's first JavaScript.
+const ModelTab = lazy(() => import("./panels/ModelTab.tsx").then((module) => ({ default: module.ModelTab })));
+const FilesPanel = lazy(() => import("./files/FilesPanel.tsx").then((module) => ({ default: module.FilesPanel })));
+const HotkeysDialog = lazy(() => import("./dialogs/HotkeysDialog.tsx").then((module) => ({ default: module.HotkeysDialog })));
 const ScenarioPanel = lazy(() => import("./scenario/ScenarioPanel.tsx").then((module) => ({ default: module.ScenarioPanel })));
 const InspectorPanel = lazy(() => import("./inspector/InspectorPanel.tsx").then((module) => ({ default: module.InspectorPanel })));
 const PackageBrowser = lazy(() => import("./packages/PackageBrowser.tsx").then((module) => ({ default: module.PackageBrowser })));
@@ -213,25 +213,29 @@ export function App(props: AppProps) {
 	const modelPanel = useMemo(
 		() => (
 			<>
-				<ModelPanel
-					secrets={playground.secrets}
-					endpoints={playground.endpoints}
-					offline={OFFLINE_MODELS}
-					current={state.model}
-					registered={state.registeredProviders}
-					thinkingLevel={state.thinkingLevel}
-					onSelect={(choice) => void playground.selectModel(choice)}
-					onThinkingLevel={(level) => void playground.setThinkingLevel(level)}
-					error={replyError}
-					deferCatalog={deferCatalog}
-				/>
-				<ScriptPanel
-					script={state.script}
-					played={played}
-					tools={tools}
-					onApply={(steps, options) => void playground.setScript(steps).then(() => (options?.newSession ? playground.newSession() : undefined))}
-				/>
-				<DialogAnswersPanel answers={state.dialogAnswers} position={answersGiven} onApply={(answers) => void playground.answers.setAnswers(answers)} />
+				<Suspense fallback={<p className="muted">Loading the model…</p>}>
+					<ModelTab
+						model={{
+							secrets: playground.secrets,
+							endpoints: playground.endpoints,
+							offline: OFFLINE_MODELS,
+							current: state.model,
+							registered: state.registeredProviders,
+							thinkingLevel: state.thinkingLevel,
+							onSelect: (choice) => void playground.selectModel(choice),
+							onThinkingLevel: (level) => void playground.setThinkingLevel(level),
+							error: replyError,
+							deferCatalog,
+						}}
+						script={{
+							script: state.script,
+							played,
+							tools,
+							onApply: (steps, options) => void playground.setScript(steps).then(() => (options?.newSession ? playground.newSession() : undefined)),
+						}}
+						answers={{ answers: state.dialogAnswers, position: answersGiven, onApply: (answers) => void playground.answers.setAnswers(answers) }}
+					/>
+				</Suspense>
 			</>
 		),
 		[
@@ -265,7 +269,11 @@ export function App(props: AppProps) {
 		[playground, state.sessions, state.sessionId, state.running, state.sessionImport],
 	);
 	const filesPanel = useMemo(
-		() => <FilesPanel files={state.files} status={state.workspace} host={playground.workspace} />,
+		() => (
+			<Suspense fallback={<p className="muted">Loading the files…</p>}>
+				<FilesPanel files={state.files} status={state.workspace} host={playground.workspace} />
+			</Suspense>
+		),
 		[playground, state.files, state.workspace],
 	);
 	// An extension's ctx.ui.setTitle names the tab too, followed by the page's name so it stays recognisable.
@@ -437,7 +445,11 @@ export function App(props: AppProps) {
 					onClose={() => playground.tree.show(false)}
 				/>
 			)}
-			{state.hotkeysOpen && <HotkeysDialog extensions={state.extensions} onClose={() => playground.closeHotkeys()} />}
+			{state.hotkeysOpen && (
+				<Suspense fallback={null}>
+					<HotkeysDialog extensions={state.extensions} onClose={() => playground.closeHotkeys()} />
+				</Suspense>
+			)}
 			{dialog && <ExtensionDialog key={dialog.id} dialog={dialog} onAnswer={(id, response) => playground.dialogs.answer(id, response)} />}
 		</div>
 	);

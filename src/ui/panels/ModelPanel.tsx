@@ -7,30 +7,20 @@
 import { Modal } from "../dialogs/Dialogs.tsx";
 import type { Api, Model, ModelThinkingLevel } from "@earendil-works/pi-ai";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
-import { buildCatalog, loadCatalogSource, providerLabel, thinkingLevels, type CatalogProvider, type CatalogSource } from "../../host/keys/catalog.ts";
-import { endpointModel, isCustomProvider, providerOf, type CustomApi, type EndpointStore } from "../../host/keys/endpoints.ts";
+import { buildCatalog, loadCatalogSource, thinkingLevels, type CatalogProvider, type CatalogSource } from "../../host/keys/catalog.ts";
+import { endpointModel, providerOf, type CustomApi, type EndpointStore } from "../../host/keys/endpoints.ts";
 import { explainProviderError } from "../../host/keys/explain.ts";
 import type { SecretStore } from "../../host/keys/secrets.ts";
 import type { RegisteredProviderInfo } from "../../protocol/runtime.ts";
 import { Button } from "../design/kit/Button.tsx";
 import { Plus, TrashIcon } from "../design/kit/icons.ts";
 import { Select } from "../design/kit/Select.tsx";
+import type { ModelSelection, OfflineModel } from "./model-title.ts";
 import "./panels.css";
 
+export type { ModelSelection, OfflineModel };
+
 /** A model that needs no provider (Scripted, Manual); the runtime knows it by provider and id. */
-export interface OfflineModel {
-	provider: string;
-	id: string;
-	name: string;
-}
-
-export interface ModelSelection {
-	provider: string;
-	id: string;
-	/** The pi-ai model; absent for offline models. */
-	model?: Model<Api>;
-}
-
 export interface ModelPanelProps {
 	secrets: SecretStore;
 	endpoints: EndpointStore;
@@ -363,13 +353,4 @@ export function ModelPanel(props: ModelPanelProps) {
 			{keyFor && <KeyDialog entry={keyFor} secrets={secrets} onClose={() => setKeyFor(undefined)} />}
 		</section>
 	);
-}
-
-/** "Anthropic / Claude Sonnet 4.5", or a custom endpoint's label, for the top bar. */
-export function modelTitle(selection: ModelSelection | undefined, offline: OfflineModel[]): string {
-	if (!selection) return "none";
-	const known = offline.find((m) => m.provider === selection.provider && m.id === selection.id);
-	if (known) return known.name;
-	const name = selection.model?.name ?? selection.id;
-	return isCustomProvider(selection.provider) ? name : `${providerLabel(selection.provider)} / ${name}`;
 }

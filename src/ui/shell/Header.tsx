@@ -11,7 +11,7 @@ import { ansiToNodes } from "../design/ansi.tsx";
 import { Button, IconButton } from "../design/kit/Button.tsx";
 import { ExamplesIcon, LogoIcon, ModelIcon, MoreIcon, NewSessionIcon, ShareIcon, TreeIcon } from "../design/kit/icons.ts";
 import { Select } from "../design/kit/Select.tsx";
-import { modelTitle, type OfflineModel } from "../panels/ModelPanel.tsx";
+import { modelTitle, type OfflineModel } from "../panels/model-title.ts";
 import "./shell.css";
 
 interface Props {
