@@ -4,7 +4,11 @@
 //                   shows at a time, the Editor and Session tabs of the same run side by side);
 //   first-screen-*  a first visit: the starter open, the start strip;
 //   lesson-*        the Lessons tab with the first lesson open (?lesson=01-first-tool);
-//   gallery-*, inspector-*  the Examples dialog, and the Inspector after an example ran.
+//   gallery-*, inspector-*  the Examples dialog, and the Inspector after an example ran;
+//   example-*       an example open in the editor (its explanation above its code) after it ran;
+//   step-form-*     the Model tab's scripted model, its steps as a form (a text reply and a tool call with its fields);
+//   reference-*     the Reference tab searched for registerCommand;
+//   run-diff-*      the Scenarios tab comparing an example's run with a run of the same prompt on another script.
 // Builds first, serves the build with `vite preview` (PLAYA_SCREENSHOTS_PORT, default 4193), and drives Debian's
 // Chromium (or Playwright's).
 import { spawn } from "node:child_process";
@@ -148,6 +152,64 @@ const views = {
 		await ready(page);
 		await page.getByRole("button", { name: "Examples" }).click();
 		await page.getByRole("dialog").first().waitFor();
+		await page.waitForTimeout(300);
+		return page.screenshot();
+	},
+	example: async (page, { phone }) => {
+		await session(page);
+		if (!phone) return page.screenshot();
+		const run = await page.screenshot();
+		await panesTab(page, "Editor");
+		await page.waitForTimeout(300);
+		return [await page.screenshot(), run];
+	},
+	"step-form": async (page) => {
+		await page.goto(base);
+		await ready(page);
+		await panesTab(page, "Panels");
+		await page.getByRole("tablist", { name: "Panels" }).getByRole("tab", { name: "Model", exact: true }).click();
+		const panel = page.getByRole("region", { name: "Scripted model" });
+		await panel.getByRole("group", { name: "Step 1" }).waitFor();
+		await panel.evaluate((element) => element.scrollIntoView({ block: "start" }));
+		await page.waitForTimeout(300);
+		return page.screenshot();
+	},
+	reference: async (page) => {
+		await page.goto(base);
+		await ready(page);
+		await panesTab(page, "Panels");
+		await page.getByRole("tablist", { name: "Panels" }).getByRole("tab", { name: "Reference", exact: true }).click();
+		const reference = page.getByRole("region", { name: "API reference" });
+		await reference.getByRole("searchbox").fill("registerCommand");
+		await reference.getByRole("listitem").first().waitFor();
+		await page.waitForTimeout(300);
+		return page.screenshot();
+	},
+	"run-diff": async (page) => {
+		await session(page);
+		const prompt = await page.getByRole("article", { name: "You message" }).first().innerText();
+		await panesTab(page, "Panels");
+		const tabs = page.getByRole("tablist", { name: "Panels" });
+		await tabs.getByRole("tab", { name: "Model", exact: true }).click();
+		await page.getByLabel("Script steps (JSON)").fill(JSON.stringify([{ text: "A different answer, with no tool called." }]));
+		await page.getByRole("button", { name: "Apply script" }).click();
+		await page.getByRole("button", { name: "Start from step 1 in a new session" }).click();
+		await page.locator('.app[data-phase="ready"]').waitFor();
+		await panesTab(page, "Session");
+		const box = page.getByRole("textbox", { name: "Prompt", exact: true });
+		await box.fill(prompt.trim());
+		await box.press("Enter");
+		await page.getByRole("article", { name: "Assistant message" }).last().waitFor();
+		await panesTab(page, "Panels");
+		await tabs.getByRole("tab", { name: "Scenarios", exact: true }).click();
+		await page.getByRole("button", { name: "Compare two sessions…" }).click();
+		const compare = page.getByRole("form", { name: "Compare two sessions" });
+		await compare.getByLabel("First session").selectOption({ index: 0 });
+		await compare.getByLabel("Second session").selectOption({ index: 1 });
+		await compare.getByRole("button", { name: "Compare" }).click();
+		const diff = page.getByRole("region", { name: "Run diff" });
+		await diff.waitFor({ timeout: 60_000 });
+		await diff.evaluate((element) => element.scrollIntoView({ block: "start" }));
 		await page.waitForTimeout(300);
 		return page.screenshot();
 	},

@@ -1,14 +1,12 @@
 /** The playground page: transcript and composer, with extensions and the script beside them. */
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
-import { keyIdOf } from "../protocol/key-ids.ts";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import type { Playground } from "../host/playground.ts";
-import type { ExtensionStatus } from "../protocol/runtime.ts";
 import { BranchIndex } from "../session/tree.ts";
 import { ComponentDialog } from "./dialogs/ComponentDialog.tsx";
 import { PlaygroundComposer } from "./transcript/Composer.tsx";
 import { ExtensionDialog, TrustPrompt } from "./dialogs/Dialogs.tsx";
 import { ExtensionsPanel } from "./panels/ExtensionsPanel.tsx";
-import { formatCount, Notifications } from "./shell/Notifications.tsx";
+import { Notifications } from "./shell/Notifications.tsx";
 import { SecurityBanner } from "./shell/SecurityBanner.tsx";
 import { ManualTurnForm } from "./transcript/ManualTurnForm.tsx";
 import type { OfflineModel } from "./panels/model-title.ts";
@@ -28,6 +26,9 @@ import { answersGivenOnBranch } from "../host/state/answer-log.ts";
 import { extensionCards } from "../host/state/playground-state.ts";
 import { SessionsPanel } from "./panels/SessionsPanel.tsx";
 import { ansiToNodes, stripAnsi } from "./design/ansi.tsx";
+import { Widgets } from "./shell/Widgets.tsx";
+import { useShortcuts } from "./shell/use-shortcuts.ts";
+import { useTreePanel } from "./shell/use-tree-panel.ts";
 import { PlaygroundTranscript } from "./transcript/PlaygroundTranscript.tsx";
 import { LastReply, NextReply } from "./transcript/NextReply.tsx";
 import { repliesOnBranch } from "./transcript/next-reply.ts";
@@ -43,8 +44,6 @@ import "./panels/panels.css";
 /** The page's own title (index.html). */
 const PAGE_TITLE = "Playa — extension playground";
 
-type TreePanelComponent = typeof import("./panels/TreePanel.tsx").TreePanel;
-
 // Loaded when first opened: not part of the page's first load.
 // Panels and dialogs that are not on the first screen load after the first paint, not with the page's first JavaScript.
 const ModelTab = lazy(() => import("./panels/ModelTab.tsx").then((module) => ({ default: module.ModelTab })));
@@ -54,66 +53,6 @@ const ScenarioPanel = lazy(() => import("./scenario/ScenarioPanel.tsx").then((mo
 const InspectorPanel = lazy(() => import("./inspector/InspectorPanel.tsx").then((module) => ({ default: module.InspectorPanel })));
 const PackageBrowser = lazy(() => import("./packages/PackageBrowser.tsx").then((module) => ({ default: module.PackageBrowser })));
 const PackageConsent = lazy(() => import("./packages/PackageConsent.tsx").then((module) => ({ default: module.PackageConsent })));
-
-/**
- * The tree panel (and its list library) is not part of the page's first load: it loads once the
- * runtime is ready, or when opened before that.
- */
-function useTreePanel(wanted: boolean, onError: (message: string) => void): TreePanelComponent | undefined {
-	const [panel, setPanel] = useState<{ component: TreePanelComponent }>();
-	useEffect(() => {
-		if (!wanted || panel) return;
-		let current = true;
-		import("./panels/TreePanel.tsx").then(
-			(module) => current && setPanel({ component: module.TreePanel }),
-			(error: Error) => current && onError(`The tree panel did not load: ${error.message}`),
-		);
-		return () => {
-			current = false;
-		};
-	}, [wanted, panel, onError]);
-	return panel?.component;
-}
-
-/** Memoized: the page renders once a frame while a runtime sends events, and widgets change seldom. */
-const Widgets = memo(function Widgets({
-	widgets,
-	placement,
-}: {
-	widgets: ReturnType<typeof usePlaygroundState>["widgets"];
-	placement: "aboveEditor" | "belowEditor";
-}) {
-	const shown = Object.entries(widgets).filter(([, widget]) => widget.placement === placement);
-	if (shown.length === 0) return null;
-	return (
-		<div className="widgets">
-			{shown.map(([key, widget]) => (
-				<pre key={key} aria-label={`Widget ${key}`}>
-					{widget.lines.map((line, i) => (
-						<div key={i}>{line ? ansiToNodes(line, String(i)) : "\u00a0"}</div>
-					))}
-					{widget.hiddenLines > 0 && <div className="muted widget-more">… {formatCount(widget.hiddenLines)} more lines not shown</div>}
-				</pre>
-			))}
-		</div>
-	);
-});
-
-/** Extension shortcuts work anywhere in the page, except while a dialog is open. */
-function useShortcuts(playground: Playground, extensions: ExtensionStatus[]) {
-	useEffect(() => {
-		const keys = new Set(extensions.flatMap((extension) => extension.shortcuts.map((shortcut) => shortcut.key)));
-		if (keys.size === 0) return;
-		const onKey = (event: KeyboardEvent) => {
-			const id = keyIdOf(event);
-			if (!id || !keys.has(id) || document.querySelector("dialog[open]")) return;
-			event.preventDefault();
-			void playground.runShortcut(id);
-		};
-		window.addEventListener("keydown", onKey);
-		return () => window.removeEventListener("keydown", onKey);
-	}, [playground, extensions]);
-}
 
 const OFFLINE_MODELS: OfflineModel[] = [
 	{ provider: "scripted", id: "scripted", name: "Scripted" },
