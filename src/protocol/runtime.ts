@@ -8,14 +8,18 @@ import type { AgentMessage, ThinkingLevel } from "@earendil-works/pi-agent-core"
 import type { Api, Model, RetryPolicy } from "@earendil-works/pi-ai";
 import type { NotifyType } from "../api/types.ts";
 import type { TreeRow, TreeRowKind, TreeView } from "../session/tree-view.ts";
-import type { ScriptStep } from "./script.ts";
 import type { StoredEntry, SessionHeader } from "../session/entries.ts";
 import { methodsOf } from "./guard.ts";
 import type { InspectorBatch } from "./inspector/inspector.ts";
 import type { StreamingDelta } from "./streaming.ts";
 import type { PackageLoad } from "./packages.ts";
 
+import type { ExtensionErrorInfo, ExtensionPhase, ExtensionStatus } from "./extension-status.ts";
+import type { JsonSchema, ManualToolInfo, ManualTurn, ManualTurnRequest, ManualTurnResponse, ScriptStep, ScriptStepAnswer, ScriptStepCue } from "./script.ts";
+
 export type { ScriptStep, TreeRow, TreeRowKind, TreeView };
+export type { ExtensionErrorInfo, ExtensionPhase, ExtensionStatus };
+export type { JsonSchema, ManualToolInfo, ManualTurn, ManualTurnRequest, ManualTurnResponse, ScriptStepAnswer, ScriptStepCue };
 
 /** True for a name like the page's own ("Playa…"), which nothing the runtime shows may carry. */
 export function claimsPageName(name: string): boolean {
@@ -170,51 +174,6 @@ export interface ProjectTrustAnswer {
 	contentHashes?: Record<string, string>;
 }
 
-/**
- * Where an extension failed. "discover": its folder in `.pi/extensions/` could not be read as an
- * extension (a broken `package.json`); "renderer": one of its renderers threw while drawing.
- */
-export type ExtensionPhase = "discover" | "fetch" | "transpile" | "import" | "factory" | "handler" | "command" | "tool" | "renderer";
-
-export interface ExtensionErrorInfo {
-	/** The URL the extension was loaded from (a workspace file's is `workspace:<path>`, see workspace-url.ts). */
-	url: string;
-	/** The file the error is in when it is not the extension's own (one of its imports); `line` is then in this file. */
-	file?: string;
-	phase: ExtensionPhase;
-	message: string;
-	/** 1-based line in the extension's own source, when known. */
-	line?: number;
-	column?: number;
-	/** The event, command or tool that was running, for errors after loading. */
-	where?: string;
-	stack?: string;
-}
-
-export interface ExtensionStatus {
-	url: string;
-	/** A short display name (the label the extension set, or its file name). */
-	name: string;
-	loaded: boolean;
-	/** Turned off after it hung the runtime; the user can turn it on again. */
-	disabled?: boolean;
-	error?: ExtensionErrorInfo;
-	tools: string[];
-	commands: { name: string; description?: string }[];
-	shortcuts: { key: string; description?: string }[];
-	flags: { name: string; type: "boolean" | "string"; description?: string; value: boolean | string | undefined }[];
-	/** Events it handles, with how many handlers it registered for each. */
-	hooks?: { event: string; count: number }[];
-	/** Custom types its message and entry renderers draw. */
-	renderers?: string[];
-	/** Providers it registered. */
-	providers?: string[];
-	/** Virtual models it registered, as "provider/id" (selectable; each request is routed by the extension). */
-	virtualModels?: string[];
-	/** What the extension tried that the browser cannot do, each said once. */
-	notices: string[];
-}
-
 /** A command the composer offers after `/`. */
 export interface CommandInfo {
 	name: string;
@@ -298,55 +257,6 @@ export type UIRequest =
 	| { method: "editor"; title: string; prefill?: string; timeout?: number };
 
 export type UIResponse = { value: string } | { confirmed: boolean } | { cancelled: true; timedOut?: boolean };
-
-/** The part of a JSON schema the manual model's argument form reads (tool parameters are JSON schemas). */
-export interface JsonSchema {
-	type?: string | string[];
-	description?: string;
-	title?: string;
-	properties?: Record<string, JsonSchema>;
-	required?: string[];
-	items?: JsonSchema;
-	enum?: unknown[];
-	const?: unknown;
-	anyOf?: JsonSchema[];
-	oneOf?: JsonSchema[];
-	default?: unknown;
-}
-
-/** A tool the manual model may call, as the model would see it. */
-export interface ManualToolInfo {
-	name: string;
-	description: string;
-	parameters: JsonSchema;
-}
-
-/** "You are the model": the runtime asks the user for the assistant's next reply. */
-export interface ManualTurnRequest {
-	/** The tools active for this request. */
-	tools: ManualToolInfo[];
-	/** The text of the last message in the context, for reference. */
-	lastMessage?: { role: string; text: string };
-}
-
-/** The assistant turn the user wrote: the same shape as a scripted step, without an error. */
-export interface ManualTurn {
-	thinking?: string;
-	text?: string;
-	toolCalls?: { name: string; arguments: Record<string, unknown> }[];
-}
-
-export type ManualTurnResponse = { turn: ManualTurn } | { cancelled: true };
-
-/** The step the scripted model is about to play, in demo mode: the page says when (`play`), or the run stops. */
-export interface ScriptStepCue {
-	/** 0-based: reply N plays step N. */
-	index: number;
-	/** How many steps the script has. */
-	total: number;
-}
-
-export type ScriptStepAnswer = { play: true } | { cancelled: true };
 
 /** What the worker calls on the host. */
 export interface HostBridge {

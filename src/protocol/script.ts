@@ -1,6 +1,8 @@
 /**
- * The scripted model's steps: what it says and which tools it calls, reply by reply. Kept apart
- * from the model itself so the UI can validate a script without loading pi-ai.
+ * The model turns the page writes or paces. The scripted model's steps: what it says and which tools it calls,
+ * reply by reply, kept apart from the model itself so the UI can validate a script without loading pi-ai; in demo
+ * mode the scripted model waits for the presenter before each step (`ScriptStepCue`). Manual mode: the user writes
+ * the assistant's reply, with the tools' schemas for the form.
  */
 import { z } from "zod";
 
@@ -37,3 +39,52 @@ export function parseScript(json: string): { ok: true; steps: ScriptStep[] } | {
 	const parsed = parseTyped(scriptSchema, json);
 	return parsed.ok ? { ok: true, steps: parsed.value } : parsed;
 }
+
+/** The part of a JSON schema the manual model's argument form reads (tool parameters are JSON schemas). */
+export interface JsonSchema {
+	type?: string | string[];
+	description?: string;
+	title?: string;
+	properties?: Record<string, JsonSchema>;
+	required?: string[];
+	items?: JsonSchema;
+	enum?: unknown[];
+	const?: unknown;
+	anyOf?: JsonSchema[];
+	oneOf?: JsonSchema[];
+	default?: unknown;
+}
+
+/** A tool the manual model may call, as the model would see it. */
+export interface ManualToolInfo {
+	name: string;
+	description: string;
+	parameters: JsonSchema;
+}
+
+/** "You are the model": the runtime asks the user for the assistant's next reply. */
+export interface ManualTurnRequest {
+	/** The tools active for this request. */
+	tools: ManualToolInfo[];
+	/** The text of the last message in the context, for reference. */
+	lastMessage?: { role: string; text: string };
+}
+
+/** The assistant turn the user wrote: the same shape as a scripted step, without an error. */
+export interface ManualTurn {
+	thinking?: string;
+	text?: string;
+	toolCalls?: { name: string; arguments: Record<string, unknown> }[];
+}
+
+export type ManualTurnResponse = { turn: ManualTurn } | { cancelled: true };
+
+/** The step the scripted model is about to play, in demo mode: the page says when (`play`), or the run stops. */
+export interface ScriptStepCue {
+	/** 0-based: reply N plays step N. */
+	index: number;
+	/** How many steps the script has. */
+	total: number;
+}
+
+export type ScriptStepAnswer = { play: true } | { cancelled: true };
