@@ -49,6 +49,8 @@ async function session(page) {
 	// The example opens in a playground of its own: the page goes to its address.
 	await page.waitForURL(/[?&]playground=/, { timeout: 60_000 });
 	await ready(page);
+	// On a phone the example opens on its code: the run is on the Session tab.
+	await panesTab(page, "Session");
 	const transcript = page.getByRole("region", { name: "Transcript" });
 	await transcript
 		.getByRole("article", { name: /^Result of / })
@@ -170,6 +172,9 @@ const views = {
 		await page.getByRole("tablist", { name: "Panels" }).getByRole("tab", { name: "Model", exact: true }).click();
 		const panel = page.getByRole("region", { name: "Scripted model" });
 		await panel.getByRole("group", { name: "Step 1" }).waitFor();
+		// A tool call in the step, its fields read from the tool's schema.
+		await panel.getByLabel("Tool to call in step 1").selectOption("read");
+		await panel.getByRole("button", { name: "Add tool call to step 1" }).click();
 		await panel.evaluate((element) => element.scrollIntoView({ block: "start" }));
 		await page.waitForTimeout(300);
 		return page.screenshot();
@@ -186,26 +191,43 @@ const views = {
 		return page.screenshot();
 	},
 	"run-diff": async (page) => {
+		// Two sessions this page watched from their start: the example's prompt on its own script, then on another.
 		await session(page);
-		const prompt = await page.getByRole("article", { name: "You message" }).first().innerText();
+		const you = await page.getByRole("article", { name: "You message" }).first().innerText();
+		const prompt = you
+			.split("\n")
+			.filter((line) => line.trim() && line.trim() !== "You")
+			.at(-1)
+			.trim();
 		await panesTab(page, "Panels");
 		const tabs = page.getByRole("tablist", { name: "Panels" });
 		await tabs.getByRole("tab", { name: "Model", exact: true }).click();
-		await page.getByLabel("Script steps (JSON)").fill(JSON.stringify([{ text: "A different answer, with no tool called." }]));
-		await page.getByRole("button", { name: "Apply script" }).click();
-		await page.getByRole("button", { name: "Start from step 1 in a new session" }).click();
-		await page.locator('.app[data-phase="ready"]').waitFor();
-		await panesTab(page, "Session");
-		const box = page.getByRole("textbox", { name: "Prompt", exact: true });
-		await box.fill(prompt.trim());
-		await box.press("Enter");
-		await page.getByRole("article", { name: "Assistant message" }).last().waitFor();
+		const json = page.getByLabel("Script steps (JSON)");
+		const own = await json.inputValue();
+		for (const script of [own, JSON.stringify([{ text: "A different answer, with no tool called." }])]) {
+			await panesTab(page, "Panels");
+			await tabs.getByRole("tab", { name: "Model", exact: true }).click();
+			await json.fill(script);
+			await page.getByRole("button", { name: "Apply script" }).click();
+			await page.getByRole("button", { name: "Start from step 1 in a new session" }).click();
+			await panesTab(page, "Session");
+			await page.getByText("No messages yet").waitFor();
+			await page.locator('.app[data-phase="ready"]').waitFor();
+			const box = page.getByRole("textbox", { name: "Prompt", exact: true });
+			await box.fill(prompt);
+			const sendButton = page.getByRole("button", { name: "Send", exact: true });
+			for (let i = 0; i < 100 && !(await sendButton.isEnabled()); i++) await page.waitForTimeout(100);
+			await box.press("Enter");
+			await page.getByRole("article", { name: "Assistant message" }).last().waitFor();
+			await page.locator('.app[data-phase="ready"]').waitFor();
+		}
 		await panesTab(page, "Panels");
 		await tabs.getByRole("tab", { name: "Scenarios", exact: true }).click();
 		await page.getByRole("button", { name: "Compare two sessions…" }).click();
 		const compare = page.getByRole("form", { name: "Compare two sessions" });
-		await compare.getByLabel("First session").selectOption({ index: 0 });
-		await compare.getByLabel("Second session").selectOption({ index: 1 });
+		const options = await compare.getByLabel("First session").locator("option").count();
+		await compare.getByLabel("First session").selectOption({ index: options - 2 });
+		await compare.getByLabel("Second session").selectOption({ index: options - 1 });
 		await compare.getByRole("button", { name: "Compare" }).click();
 		const diff = page.getByRole("region", { name: "Run diff" });
 		await diff.waitFor({ timeout: 60_000 });
@@ -270,6 +292,7 @@ try {
 				} catch (error) {
 					failed++;
 					console.error(`${name} ${size} ${scheme}: ${error.message.split("\n")[0]}`);
+					if (process.env.PLAYA_SCREENSHOTS_DEBUG) await page.screenshot({ path: `/tmp/failed-${name}-${size}-${scheme}.png` });
 				}
 				await context.close();
 			}
