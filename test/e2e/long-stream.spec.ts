@@ -3,7 +3,7 @@
 // runtime for a hung one. The main thread's long tasks are reported, not asserted (timings are for the bench).
 import { expect, test, type Page } from "@playwright/test";
 import { startMockProviders, type MockProviders } from "../mock-providers/server.mjs";
-import { openWithExtensions, send, showPanel } from "./helpers.ts";
+import { entriesInDatabase, openWithExtensions, send, showPanel } from "./helpers.ts";
 
 const TOKENS = 50_000;
 
@@ -28,24 +28,9 @@ function longReply(): string[] {
 
 /** The text of the last assistant message stored in the page's database. */
 async function storedReply(page: Page): Promise<string> {
-	return page.evaluate(
-		() =>
-			new Promise<string>((resolve, reject) => {
-				const open = indexedDB.open("playa");
-				open.onerror = () => reject(open.error);
-				open.onsuccess = () => {
-					const request = open.result.transaction("entries").objectStore("entries").getAll();
-					request.onerror = () => reject(request.error);
-					request.onsuccess = () => {
-						open.result.close();
-						type Row = { entry: { type: string; message?: { role: string; content: { type: string; text?: string }[] } } };
-						const replies = (request.result as Row[]).filter((row) => row.entry.type === "message" && row.entry.message?.role === "assistant");
-						const content = replies.at(-1)?.entry.message?.content ?? [];
-						resolve(content.map((block) => (block.type === "text" ? (block.text ?? "") : "")).join(""));
-					};
-				};
-			}),
-	);
+	const replies = (await entriesInDatabase(page)).filter((entry) => entry.type === "message" && entry.message?.role === "assistant");
+	const content = (replies.at(-1)?.message?.content ?? []) as { type: string; text?: string }[];
+	return content.map((block) => (block.type === "text" ? (block.text ?? "") : "")).join("");
 }
 
 test("a 50,000-token reply at full speed streams whole, with no watchdog restart", async ({ page }) => {
