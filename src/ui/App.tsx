@@ -230,7 +230,7 @@ export function App(props: AppProps) {
 				onNewSession={() => void playground.sessions.requestNewSession()}
 				onTree={() => playground.tree.show(true)}
 				onExamples={props.onExamples ?? (() => setGalleryOpen(true))}
-				themeToggle={[<DemoToggle key="demo" playground={playground} on={state.demo === true} />, props.themeToggle ?? <ColorSchemeToggle key="scheme" />]}
+				moreControls={[<DemoToggle key="demo" playground={playground} on={state.demo === true} />, props.themeToggle ?? <ColorSchemeToggle key="scheme" />]}
 				onShare={() => setSharing(true)}
 				playgroundSwitch={<PlaygroundSwitch current={playground.playgroundId} list={playground.listPlaygrounds} renamed={state.about?.copy} />}
 			/>

@@ -24,8 +24,8 @@ interface Props {
 	onTree(): void;
 	/** Opens the examples gallery; the button is disabled until one is given. */
 	onExamples?: () => void;
-	/** Where a theme toggle goes. */
-	themeToggle?: ReactNode;
+	/** The page's own controls after Tree (Demo, Theme): behind More on a phone. */
+	moreControls?: ReactNode;
 	/** Opens the Share dialog; the button is disabled until one is given. */
 	onShare?: () => void;
 	/** Which playground this is, and the way to the others. */
@@ -84,7 +84,7 @@ function MoreControls({ children }: { children: ReactNode }) {
 	);
 }
 
-export function Header({ title, model, offline, running, onSelectModel, onNewSession, onTree, onExamples, themeToggle, onShare, playgroundSwitch }: Props) {
+export function Header({ title, model, offline, running, onSelectModel, onNewSession, onTree, onExamples, moreControls, onShare, playgroundSwitch }: Props) {
 	const offlineValue = offline.find((m) => m.provider === model.provider && m.id === model.id) ? `${model.provider}/${model.id}` : OTHER;
 	return (
 		<header className="topbar">
@@ -129,7 +129,7 @@ export function Header({ title, model, offline, running, onSelectModel, onNewSes
 				<Button kind="ghost" icon={<TreeIcon />} onClick={onTree}>
 					Tree
 				</Button>
-				{themeToggle}
+				{moreControls}
 			</MoreControls>
 		</header>
 	);
