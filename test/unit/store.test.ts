@@ -136,6 +136,40 @@ describe("nextFrame", () => {
 		expect(flushed.length).toBeGreaterThan(8);
 	});
 
+	it("a steady stream whose flushes are costly flushes less often: the gap is four times the cost, 200 ms at most", () => {
+		const { flushed } = frames();
+		vi.advanceTimersByTime(1_000);
+		const gapsAfter = (cost: number) => {
+			flushed.length = 0;
+			let pending = false;
+			for (let t = 0; t < 1_500; t += 4) {
+				if (!pending) {
+					pending = true;
+					nextFrame(() => {
+						pending = false;
+						flushed.push(performance.now());
+						// The render, layout and paint this flush sets off, on the page's one thread.
+						vi.advanceTimersByTime(cost);
+					});
+				}
+				vi.advanceTimersByTime(4);
+			}
+			return flushed.slice(2).map((at, i) => at - flushed[i + 1]);
+		};
+		const cheap = gapsAfter(2);
+		expect(Math.min(...cheap)).toBeGreaterThanOrEqual(32);
+		expect(Math.max(...cheap)).toBeLessThanOrEqual(32 + 16 + 4);
+		const costly = gapsAfter(20);
+		expect(Math.min(...costly)).toBeGreaterThanOrEqual(80);
+		expect(Math.max(...costly)).toBeLessThanOrEqual(80 + 16 + 20 + 4);
+		const huge = gapsAfter(120);
+		expect(Math.min(...huge)).toBeGreaterThanOrEqual(200);
+		expect(Math.max(...huge)).toBeLessThanOrEqual(250 + 120 + 4);
+		// Cheap again: back to every other frame.
+		const again = gapsAfter(2);
+		expect(Math.max(...again)).toBeLessThanOrEqual(32 + 16 + 4);
+	});
+
 	it("a hidden tab (no frames) still settles", () => {
 		const { flushed, schedule } = frames();
 		vi.advanceTimersByTime(1_000);
