@@ -1,10 +1,11 @@
 /**
- * Entries the host has not confirmed storing yet. The turn goes on (the next model request, the next
- * tool call) only once everything appended before it is in the page's database, so a reload at any
- * moment loses nothing that was finished. A write that was not stored (a full disk) fails where it was
- * made: `stored(entryId)` rejects with the host's reason for the caller who asked (an extension's
- * `pi.appendEntry`), and a failure nobody asked for (the turn's own messages) stops the turn's next step:
- * nothing more is built on what is not saved.
+ * Entries the host has not confirmed storing yet. Storing runs beside the turn, not in front of it: a run's first
+ * model request waits until what it was asked is stored, later requests and tool calls go on while the turn's
+ * entries are still being written (in order), and the run ends only once everything it appended is stored. So a
+ * reload loses at most the entries not yet shown (the page shows an entry once it is stored), as it loses a reply
+ * still streaming. A write that was not stored (a full disk) fails where it was made: `stored(entryId)` rejects
+ * with the host's reason for the caller who asked (an extension's `pi.appendEntry`), and a failure nobody asked
+ * for (the turn's own messages) stops the turn's next step once it is known: nothing more is built on what is not saved.
  */
 
 /** The turn stopped because something it appended was not stored. */
@@ -77,6 +78,11 @@ export class PendingCommits {
 	 */
 	async settled(): Promise<void> {
 		while (this.pending.size > 0) await Promise.all([...this.pending]);
+		this.check();
+	}
+
+	/** Throws as `settled` does for the writes known by now not to have been stored; waits for none. */
+	check(): void {
 		const failure = this.failure;
 		if (!failure) return;
 		this.failure = undefined;

@@ -16,6 +16,7 @@ import { AgentEvents } from "./agent-events.ts";
 import { isVirtualModel } from "../models/virtual-models.ts";
 import { ToolPath } from "../tools/tool-path.ts";
 import type { OutputFiles } from "../tools/result-bounds.ts";
+import type { PendingCommits } from "./commits.ts";
 import type { ToolProgress } from "../extensions/display/renderers.ts";
 import { Compactor } from "./compaction/compactor.ts";
 import type { CompactionSettings } from "../../session/compaction/prepare.ts";
@@ -49,8 +50,8 @@ export interface SessionOptions {
 	execOutput?: ExecOutput;
 	/** The reply being streamed as the page shows it (markdown transformers). */
 	streamingDisplay?<M extends { role: string; content?: unknown }>(message: M): M;
-	/** Resolves once the host has stored every entry appended so far. */
-	committed?(): Promise<void>;
+	/** The host's writes of what the session appends (commits.ts): waited for, or checked without waiting. */
+	commits?: Pick<PendingCommits, "settled" | "check">;
 	/** Where output cut from tool results is kept (the workspace's /tmp). */
 	outputFiles?: OutputFiles;
 	emit(event: RuntimeEvent): void;
@@ -85,6 +86,8 @@ export class AgentSession {
 	private readonly events: AgentEvents;
 	/** The run in progress, retries included (the agent is idle while a retry waits). */
 	private activeRun: Promise<void> | undefined;
+	/** Whether the next model request is its run's first. */
+	private firstRequest = false;
 	/** Esc was pressed during the current run (agent_settled's `aborted`). */
 	private abortRequested = false;
 
@@ -105,7 +108,7 @@ export class AgentSession {
 			},
 			systemPrompt: () => [...this.systemPrompt],
 		};
-		this.toolPath = new ToolPath(runner, options.committed, options.outputFiles);
+		this.toolPath = new ToolPath(runner, options.commits && (() => options.commits?.check()), options.outputFiles);
 		this.tools = new SessionTools({
 			runner,
 			path: this.toolPath,
@@ -115,8 +118,12 @@ export class AgentSession {
 			defaultActiveBuiltins: options.defaultActiveBuiltins,
 		});
 		const untapped: StreamFn = async (requested, context, opts) => {
-			// What the model saw so far is stored before it is asked again.
-			await options.committed?.();
+			// What the run was asked is stored before the model is; its later requests go out while the turn's entries
+			// are still being stored, and stop once one of them is known not to have been (commits.ts).
+			if (this.firstRequest) {
+				this.firstRequest = false;
+				await options.commits?.settled();
+			} else options.commits?.check();
 			const m = isVirtualModel(requested) && options.routeVirtual ? await options.routeVirtual(requested, context, opts?.signal) : requested;
 			const local = options.providerStream?.(m.provider);
 			if (local) return local(m, context, opts);
@@ -284,6 +291,8 @@ export class AgentSession {
 		// pi 1.6's agent_settled: once the run, its retries and compaction are over and no other run took over.
 		// The run no longer counts as active then, so a handler's ctx.waitForIdle() does not wait for itself.
 		const settle = async () => {
+			// The run ends once all it appended is stored; a write that was not has been told to the page already.
+			await this.options.commits?.settled().catch(() => undefined);
 			if (this.activeRun !== run) return;
 			this.activeRun = undefined;
 			await this.options.runner.dispatch("agent_settled", { aborted: this.abortRequested });
@@ -329,6 +338,7 @@ export class AgentSession {
 		const queued = this.nextTurn.splice(0);
 		const injected = start.messages.map((payload) => normalizeCustomMessage(payload));
 		this.events.beginRun();
+		this.firstRequest = true;
 		await this.attempt(() => this.agent.prompt([...queued, ...messages, ...injected]));
 		// Messages queued as the run ended (from agent_end) and agent_before_settle's continuation go on in this run.
 		while (await settleBoundary({ ...this.options, agent: this.agent, aborted: () => this.abortRequested })) {

@@ -116,7 +116,7 @@ export function composeSession(
 		toolProgress: (progress) => rendering.toolProgress(progress),
 		execOutput,
 		streamingDisplay: (message) => rendering.markdown.streaming(message),
-		committed: () => commits.settled(),
+		commits,
 		outputFiles: workspace ? workspaceOutputFiles(workspace) : undefined,
 		builtinTools: workspace ? createBuiltinTools(workspace, { cwd }) : [],
 		defaultActiveBuiltins: [...DEFAULT_ACTIVE_TOOL_NAMES],

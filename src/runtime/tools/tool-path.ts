@@ -42,8 +42,8 @@ export class ToolPath {
 
 	constructor(
 		private readonly runner: ExtensionRunner,
-		/** Resolves once every entry appended so far is stored: a tool runs only after that. */
-		private readonly committed?: () => Promise<void>,
+		/** Throws when an entry the turn appended is known not to have been stored: the tool does not run then. */
+		private readonly checkSaved?: () => void,
 		/** Where output cut from a result is kept (a workspace's /tmp); without it, it is dropped. */
 		private readonly outputFiles?: OutputFiles,
 	) {}
@@ -53,7 +53,7 @@ export class ToolPath {
 		return {
 			...tool,
 			execute: async (toolCallId: string, params: unknown, signal?: AbortSignal, onUpdate?: AgentToolUpdateCallback) => {
-				await this.committed?.();
+				this.checkSaved?.();
 				const update: AgentToolUpdateCallback | undefined = onUpdate && ((partial) => onUpdate(boundPartial(partial)));
 				let result;
 				try {
