@@ -200,14 +200,18 @@ export const median = (values) => {
 	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-/** The functions with the most self time in a CPU profile, and the time it sampled, idle or not. */
+/**
+ * The functions with the most self time in a CPU profile, and the time it sampled, idle or not. A sample lasts
+ * until the next one (`timeDeltas[i + 1]`, as DevTools counts it): the delta before a sample is the time before
+ * it, which after a wait from idle would credit the wait to the first function that woke.
+ */
 function selfTimes(profile) {
 	const self = new Map();
 	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 	for (let i = 0; i < profile.samples.length; i++) {
 		const frame = byId.get(profile.samples[i]).callFrame;
 		const key = `${frame.functionName || "(anonymous)"} ${frame.url.split("/").pop()}:${frame.lineNumber + 1}`;
-		self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+		self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
 	}
 	const total = [...self.values()].reduce((a, b) => a + b, 0);
 	return { total, idle: self.get("(idle) :0") ?? 0, top: [...self.entries()].sort((a, b) => b[1] - a[1]) };
