@@ -161,8 +161,8 @@ async function playaRun(browser, appUrl, mock, extUrl, name) {
 	const late = Math.max(0, CALLS - 10);
 	const from = () => asked(mock) >= late;
 	const windows = [
-		{ from: () => asked(mock) >= 1, until: () => asked(mock) >= 11, label: " (turns 1–10)" },
-		{ from, label: ` (turns ${late + 1}–${CALLS + 1})` },
+		{ from: () => asked(mock) >= 1, until: () => asked(mock) >= 11, label: " (turns 1–10)", turns: 10 },
+		{ from, label: ` (turns ${late + 1}–${CALLS + 1})`, turns: CALLS + 1 - late },
 	];
 	const running = profiled(page, profile, () => runPrompt(page, `run ${CALLS} tool calls`, allAsked), windows);
 	if (trace) {

@@ -223,7 +223,8 @@ function selfTimes(profile) {
  * the most self time (readable where the build is not minified: `vite build --minify false`). With
  * BENCH_PROFILE_DIR set, each thread's profile is written there as `<thread>.cpuprofile`.
  * `windows` profiles parts of the work instead, one after the other: each from when its `from()` holds until its
- * `until()` holds (or the work ends), both checked here every 10 ms; `label` names it in the output.
+ * `until()` holds (or the work ends), both checked here every 10 ms; `label` names it in the output, and `turns`
+ * (how many turns it holds) adds each figure a turn.
  */
 export async function profiled(page, profile, work, windows = [{ label: "" }]) {
 	if (!profile) return work();
@@ -243,7 +244,7 @@ export async function profiled(page, profile, work, windows = [{ label: "" }]) {
 	};
 	// All threads at once: one after another, a loaded machine started the last ones turns later.
 	const start = () => Promise.all(threads.map(({ path }) => send(path, "Profiler.start")));
-	const stop = async ({ until, label }) => {
+	const stop = async ({ until, label, turns }) => {
 		if (until) await holds(until);
 		else await running;
 		const profiles = await Promise.all(threads.map(({ path }) => send(path, "Profiler.stop").catch(() => undefined)));
@@ -254,9 +255,11 @@ export async function profiled(page, profile, work, windows = [{ label: "" }]) {
 			if (process.env.BENCH_PROFILE_DIR)
 				writeFileSync(join(process.env.BENCH_PROFILE_DIR, `${`${name}${label}`.replace(/\W+/g, "-")}.cpuprofile`), JSON.stringify(stopped.profile));
 			const { total, idle, top } = selfTimes(stopped.profile);
-			console.log(`${name} profile${label}: busy ${Math.round(total - idle)} ms of ${Math.round(total)} ms sampled; top self time:`);
+			// `turns`: how many turns the window held, for each thread's busy time and top functions a turn.
+			const each = (ms) => (turns ? ` (${(ms / turns).toFixed(2)} a turn)` : "");
+			console.log(`${name} profile${label}: busy ${Math.round(total - idle)} ms${each(total - idle)} of ${Math.round(total)} ms sampled; top self time:`);
 			for (const [key, ms] of top.filter(([key]) => key !== "(idle) :0").slice(0, name === "main thread" ? 30 : 15))
-				console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${key}`);
+				console.log(`  ${ms.toFixed(0).padStart(6)} ms${each(ms)}  ${key}`);
 		}
 	};
 	const [first] = windows;
