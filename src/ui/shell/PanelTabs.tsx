@@ -1,6 +1,7 @@
 /**
- * The panels as tabs (the kit's tab list: arrows, Home and End move between them): one shown at a time; every tab
- * stays mounted, so its state survives switching.
+ * The panels as tabs (the kit's tab list: arrows, Home and End move between them): one shown at a time. A tab's
+ * panel is made the first time it is shown and stays mounted after, so its state survives switching, while the
+ * panels never opened cost nothing: neither at start nor on each render of a busy run.
  */
 import { createContext, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { panelId, TabList } from "../design/kit/Tabs.tsx";
@@ -22,6 +23,9 @@ export interface PanelTab {
 
 export function PanelTabs({ tabs, initial }: { tabs: PanelTab[]; initial?: string }) {
 	const [shown, setShown] = useState(initial ?? tabs[0]?.id);
+	// The tabs shown so far: their panels stay mounted.
+	const [opened, setOpened] = useState<ReadonlySet<string | undefined>>(() => new Set([shown]));
+	if (!opened.has(shown)) setOpened(new Set([...opened, shown]));
 	const prefix = useId().replaceAll(":", "");
 	const root = useRef<HTMLDivElement>(null);
 	const ids = tabs.map((tab) => tab.id).join(" ");
@@ -41,7 +45,7 @@ export function PanelTabs({ tabs, initial }: { tabs: PanelTab[]; initial?: strin
 			<TabList label="Panels" className="panel-tab-list pills" prefix={prefix} tabs={tabs} selected={shown} onSelect={setShown} />
 			{tabs.map((tab) => (
 				<div key={tab.id} id={panelId(prefix, tab.id)} role="tabpanel" aria-label={`${tab.label} tab`} className="panel-tab" hidden={shown !== tab.id}>
-					<TabShown.Provider value={shown === tab.id}>{tab.content}</TabShown.Provider>
+					{opened.has(tab.id) && <TabShown.Provider value={shown === tab.id}>{tab.content}</TabShown.Provider>}
 				</div>
 			))}
 		</div>
