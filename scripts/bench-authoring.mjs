@@ -13,7 +13,7 @@
 //   node scripts/bench-authoring.mjs [--runs 5] [--dist dist] [--pace 100] [--profile] [--summary file] [--port 4187]
 import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { launch, median, playgroundContext, preview, profiled } from "./bench/browser.mjs";
+import { launch, markSummary, median, playgroundContext, preview, profiled } from "./bench/browser.mjs";
 import { installWatches, moments, timed } from "./bench/authoring.mjs";
 
 const args = process.argv.slice(2);
@@ -35,6 +35,19 @@ const NAME = "tool-with-schema";
 const STATUS_LOADED = `Saved; ${NAME} loaded.`;
 const PROBLEM = "is not assignable to type 'number'";
 
+/** The page's start marks (`playa:*`, docs/architecture.md) set since `from`, in ms from it: where a Run's time went. */
+function marksSince(page, from) {
+	return page
+		.evaluate(
+			(from) =>
+				performance
+					.getEntriesByType("mark")
+					.flatMap((mark) => (mark.name.startsWith("playa:") && mark.startTime >= from ? [[mark.name.slice(6), mark.startTime - from]] : [])),
+			from,
+		)
+		.then((marks) => ({ marks: Object.fromEntries(marks) }));
+}
+
 /** One run: a fresh playground, the template in the editor, problems typed and fixed, the tool renamed and Run. */
 async function authoringRun(browser, url, profileThis) {
 	const context = await playgroundContext(browser);
@@ -50,7 +63,7 @@ async function authoringRun(browser, url, profileThis) {
 		const code = editor.locator(".cm-content");
 		await code.click();
 
-		const figures = { problemCold: 0, sinceOpenCold: 0, problems: [], clears: [], firstRun: 0, firstRunStatus: 0, runs: [], runStatus: [] };
+		const figures = { problemCold: 0, sinceOpenCold: 0, problems: [], clears: [], firstRun: 0, firstRunStatus: 0, runs: [], runStatus: [], runMarks: [] };
 		// TypeScript: a wrong value typed at the end of the file, then fixed; the clock runs from the last key.
 		let round = 0;
 		const typeProblem = async () => {
@@ -108,7 +121,7 @@ async function authoringRun(browser, url, profileThis) {
 			const { run } = await moments(page);
 			if (!run || card < run) throw new Error(`the card listed ${tool} before Run was pressed`);
 			if (i === 0) (figures.firstRun = card - run), (figures.firstRunStatus = said - run);
-			else figures.runs.push(card - run), figures.runStatus.push(said - run);
+			else figures.runs.push(card - run), figures.runStatus.push(said - run), figures.runMarks.push(await marksSince(page, run));
 		}
 		return figures;
 	} finally {
@@ -157,6 +170,7 @@ for (const [i, runs] of results.entries()) {
 	console.log(`authoring loop${label} (${runs.length} fresh playgrounds, typing ${PACE} ms a key; load average ${load}):`);
 	console.log(`  Run (Ctrl+S → the card lists the edit, loaded): ${ms(m.run)} (${spread(all("runs"))}; ${verdict(m.run, TARGET_RUN)})`);
 	console.log(`    → the editor's status says loaded: ${ms(m.runStatus)}; the page's first Run (the extension's first load): ${ms(m.firstRun)}`);
+	console.log(`    where a Run went (medians, ms from Ctrl+S): ${markSummary(all("runMarks"))}, card ${Math.round(m.run)}`);
 	console.log(
 		`  TypeScript's problem after the last key, warm: ${ms(m.problem)} (${spread(all("problems"))}; ${verdict(m.problem, TARGET_PROBLEM)}); fixed → cleared: ${ms(m.clear)} (${spread(all("clears"))})`,
 	);
