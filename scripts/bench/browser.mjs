@@ -233,9 +233,10 @@ export async function profiled(page, profile, work, windows = [{ label: "" }]) {
 		{ name: "main thread", path: [] },
 		...contexts.filter(({ info }) => info.type === "worker").map(({ path, info }) => ({ name: contextName(info), path })),
 	];
+	// A worker may have gone since it was found (a runtime replaced): its profile is skipped, not the bench.
 	for (const { path } of threads) {
-		await send(path, "Profiler.enable");
-		await send(path, "Profiler.setSamplingInterval", { interval: 500 });
+		await send(path, "Profiler.enable").catch(() => undefined);
+		await send(path, "Profiler.setSamplingInterval", { interval: 500 }).catch(() => undefined);
 	}
 	let done = false;
 	let running;
@@ -243,7 +244,7 @@ export async function profiled(page, profile, work, windows = [{ label: "" }]) {
 		while (!done && !check()) await new Promise((resolve) => setTimeout(resolve, 10));
 	};
 	// All threads at once: one after another, a loaded machine started the last ones turns later.
-	const start = () => Promise.all(threads.map(({ path }) => send(path, "Profiler.start")));
+	const start = () => Promise.all(threads.map(({ path }) => send(path, "Profiler.start").catch(() => undefined)));
 	const stop = async ({ until, label, turns }) => {
 		if (until) await holds(until);
 		else await running;

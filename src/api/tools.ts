@@ -43,7 +43,11 @@ export interface ToolRenderContext<TState = unknown, TArgs = unknown> extends Ke
 	isError: boolean;
 }
 
-/** A tool the model can call (`pi.registerTool(tool)`). */
+/**
+ * A tool the model can call (`pi.registerTool(tool)`). `TParams` is inferred from `parameters` alone (`NoInfer`
+ * elsewhere): inferring it from `execute`'s arguments too walked TypeBox's `Static` and cost the editor's
+ * TypeScript seconds at each check of a file with a tool.
+ */
 export interface ToolDefinition<TParams extends ToolParameters = ToolParameters, TDetails = unknown, TState = unknown> {
 	/** The name the model calls the tool by. */
 	name: string;
@@ -64,7 +68,7 @@ export interface ToolDefinition<TParams extends ToolParameters = ToolParameters,
 	/** Guidelines for the system prompt on how to use the tool. */
 	promptGuidelines?: string[];
 	/** Turns raw call arguments into the schema's shape before validation. */
-	prepareArguments?(args: unknown): ToolParams<TParams>;
+	prepareArguments?(args: unknown): NoInfer<ToolParams<TParams>>;
 	/**
 	 * Runs a call with arguments checked against `parameters`; returns `{ content: [{ type: "text", text }], details }`:
 	 * the model reads `content`, `details` is for renderers and the session. `onUpdate` reports progress; a throw
@@ -72,19 +76,19 @@ export interface ToolDefinition<TParams extends ToolParameters = ToolParameters,
 	 */
 	execute(
 		toolCallId: string,
-		params: ToolParams<TParams>,
+		params: NoInfer<ToolParams<TParams>>,
 		signal: AbortSignal | undefined,
 		onUpdate: AgentToolUpdateCallback<TDetails> | undefined,
 		ctx: ToolExecutionContext,
 	): Promise<AgentToolResult<TDetails>>;
 	/** Draws the call in place of its arguments; no component keeps the plain view. */
-	renderCall?(args: ToolParams<TParams>, theme: Theme, context: ToolRenderContext<TState, ToolParams<TParams>>): Component | undefined;
+	renderCall?(args: NoInfer<ToolParams<TParams>>, theme: Theme, context: ToolRenderContext<TState, NoInfer<ToolParams<TParams>>>): Component | undefined;
 	/** Draws the result (and, with `isPartial`, each `onUpdate` while the tool runs). */
 	renderResult?(
 		result: AgentToolResult<TDetails>,
 		options: ToolRenderResultOptions,
 		theme: Theme,
-		context: ToolRenderContext<TState, ToolParams<TParams>>,
+		context: ToolRenderContext<TState, NoInfer<ToolParams<TParams>>>,
 	): Component | undefined;
 }
 

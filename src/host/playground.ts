@@ -293,6 +293,8 @@ export class Playground {
 	tryPackage = (source: string): Promise<void> => this.extensionList.tryPackage(source);
 	/** Save to reload (`/reload`, the editor's Run): resolves with what the new runtime reports. */
 	reloadExtensions = (options: { authored?: AuthoredFile[] } = {}): Promise<ExtensionStatus[]> => this.extensionList.reload(options);
+	/** The editor's next Run: its runtime's frame made ahead (warm-frame.ts), with pi-ai loaded, while the user edits. */
+	prepareReload = (): void => this.runner.frames.prepare();
 	/** Turns an extension that hung the runtime back on. */
 	enableExtension = (url: string): Promise<void> => this.extensionList.enable(url);
 	/** The Extensions tab's field: a URL, a workspace path or a pi package source. */

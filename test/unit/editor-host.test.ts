@@ -164,4 +164,28 @@ describe("the editor's open requests and edits", () => {
 		await host.run("/workspace/.pi/extensions/a.ts", "changed");
 		expect(edits).toBe(2);
 	});
+
+	it("has the next Run's runtime made ahead once something is typed, after each Run and for a new extension, not on a save alone", async () => {
+		const events: string[] = [];
+		const host = new EditorDesk({
+			databases: { opened: Promise.resolve(settingsStore()) },
+			workspace: { readFile: async () => new Uint8Array(), writeFile: async () => undefined, sessionCwd: "/workspace" },
+			trust: { authored: async () => undefined },
+			store: { get: () => initialPlaygroundState() },
+			choices: { setScript: async () => undefined },
+			extensions: {
+				reloadExtensions: async () => (events.push("reload"), []),
+				prepareReload: () => void events.push("prepare"),
+			},
+		});
+		await host.keepDraft("/workspace/.pi/extensions/a.ts", undefined);
+		expect(events).toEqual([]);
+		await host.keepDraft("/workspace/.pi/extensions/a.ts", "typed");
+		expect(events).toEqual(["prepare"]);
+		// After the reload, for the Run after it (the reload took the frame made ahead).
+		await host.run("/workspace/.pi/extensions/a.ts", "typed");
+		expect(events).toEqual(["prepare", "reload", "prepare"]);
+		await host.createFromTemplate("/workspace/.pi/extensions/b.ts", "export default () => {};", []);
+		expect(events).toEqual(["prepare", "reload", "prepare", "prepare"]);
+	});
 });

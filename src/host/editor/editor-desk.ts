@@ -70,7 +70,14 @@ export interface EditorParts {
 	 * `reloadExtensions`); `authored`: files just saved here, trusted as written (a changed one turned off after a
 	 * hang is turned on). Resolves with the extensions as the new runtime reports them.
 	 */
-	extensions: { reloadExtensions(options: { authored?: AuthoredFile[] }): Promise<ExtensionStatus[]> };
+	extensions: {
+		reloadExtensions(options: { authored?: AuthoredFile[] }): Promise<ExtensionStatus[]>;
+		/**
+		 * The next reload's runtime made ahead (a sandbox frame whose worker has loaded the runtime and pi-ai), so a Run
+		 * does not wait for it; nothing when one waits already.
+		 */
+		prepareReload?(): void;
+	};
 	/** Told of each edit (typed, saved, a new extension): a gallery example's playground becomes the user's copy (share/playground-origin.ts). */
 	origin?: { edited(): Promise<void> };
 }
@@ -124,6 +131,8 @@ export class EditorDesk {
 	/** Keeps (or, with undefined, forgets) the unsaved text of `path`. Writes are queued in order. */
 	keepDraft(path: string, text: string | undefined): Promise<void> {
 		if (text !== undefined) void this.parts.origin?.edited();
+		// Something was typed: a Run may follow.
+		if (text !== undefined) this.parts.extensions.prepareReload?.();
 		this.writing = this.writing.then(async () => {
 			const drafts = { ...(await this.loadDrafts()) };
 			if (text === undefined) delete drafts[path];
@@ -164,6 +173,8 @@ export class EditorDesk {
 		await this.save(path, text);
 		// What the user wrote in this page is theirs: it runs without the project's trust question.
 		const extensions = await this.parts.extensions.reloadExtensions({ authored: [{ path, content: text, changed: before !== text }] });
+		// The next Run's runtime loads while the user reads this one's outcome and edits again.
+		this.parts.extensions.prepareReload?.();
 		const url = workspaceUrl(path);
 		return outcomeOf(extensions.find((extension) => extension.url === url));
 	}
@@ -185,6 +196,7 @@ export class EditorDesk {
 		await this.parts.origin?.edited();
 		await this.parts.workspace.writeFile(path, source);
 		await this.parts.trust.authored(path, source);
+		this.parts.extensions.prepareReload?.();
 		const played = this.repliesSoFar();
 		const kept = this.parts.store.get().script.slice(0, played);
 		while (kept.length < played) kept.push({ text: "(an earlier reply)" });

@@ -1,7 +1,8 @@
 /**
  * The sandbox frame the next runtime starts in, made ahead: when the page opens, so the runtime's module
- * loads while storage opens, the workspace starts and a consent prompt waits. It runs no extension code:
- * what to load reaches it only with the start.
+ * loads while storage opens, the workspace starts and a consent prompt waits; and while the user edits an
+ * extension, so a Run does not wait for a new frame. It runs no extension code: what to load reaches it only
+ * with the start.
  */
 import { prepareRuntimeFrame, type SandboxFrame } from "./sandbox-frame.ts";
 
@@ -18,6 +19,15 @@ export class WarmFrame {
 	/** The next runtime loads extensions: the waiting frame's worker loads what they import meanwhile. */
 	expectExtensions(): void {
 		this.frame?.expectExtensions();
+	}
+
+	/**
+	 * A frame for a start the user is about to ask for (the editor's Run), whose worker loads what extensions import:
+	 * made now, unless one waits already. Until it is taken, it holds a sandbox frame and its worker.
+	 */
+	prepare(): void {
+		this.warm();
+		this.expectExtensions();
 	}
 
 	/** The waiting frame, or a new one. */
