@@ -9,6 +9,7 @@
 import { useState, useSyncExternalStore } from "react";
 import type { Playground } from "../../host/playground.ts";
 import { downloadBlob } from "../design/download.ts";
+import { FilePicker } from "../design/kit/FilePicker.tsx";
 import { zipFiles } from "../files/workspace-zip.ts";
 import { LifecycleControls } from "./LifecycleControls.tsx";
 import { RunDiff } from "./RunDiff.tsx";
@@ -52,21 +53,19 @@ export function ScenarioPanel({ playground, busy }: { playground: Playground; bu
 				<button type="button" onClick={() => void exportTest()} disabled={busy || running}>
 					Export as test
 				</button>
-				<label className="file-button">
+				<FilePicker
+					inputLabel="Open a scenario file"
+					accept=".json,application/json"
+					disabled={busy || running}
+					onChange={(event) => {
+						const file = event.target.files?.[0];
+						event.target.value = "";
+						setProblem(undefined);
+						if (file) void desk.open(file, file.name);
+					}}
+				>
 					Open scenario…
-					<input
-						type="file"
-						aria-label="Open a scenario file"
-						accept=".json,application/json"
-						disabled={busy || running}
-						onChange={(event) => {
-							const file = event.target.files?.[0];
-							event.target.value = "";
-							setProblem(undefined);
-							if (file) void desk.open(file, file.name);
-						}}
-					/>
-				</label>
+				</FilePicker>
 			</div>
 			<div className="row">
 				<button
