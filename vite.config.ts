@@ -74,6 +74,10 @@ export default defineConfig(({ command }) => ({
 			"chalk",
 			"jsondiffpatch",
 			"jsondiffpatch/formatters/jsonpatch",
+			// The editor's, for the browser test of its completion.
+			"@codemirror/autocomplete",
+			"@codemirror/view",
+			"@valtown/codemirror-ts",
 		],
 	},
 	build: {

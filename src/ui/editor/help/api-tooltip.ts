@@ -69,7 +69,9 @@ export function completionWithDetails(): CompletionSource {
 		const config = context.state.facet(tsFacetWorker);
 		if (!config) return null;
 		const result = await config.worker.getAutocompletion({ path: config.path, context: { pos: context.pos, explicit: context.explicit } });
-		if (!result) return null;
+		// Nothing to offer here is an empty result, not null: CodeMirror (6.20) drops a null that arrives after more typing
+		// without asking again, so one slow answer at `{ ` would leave `{ ha` with no list until the next key.
+		if (!result) return { from: context.pos, options: [] };
 		const worker = config.worker as unknown as HelpMethods;
 		const info = (option: Completion) => async () => {
 			const details = await worker.getCompletionDetails({ path: config.path, pos: context.pos, name: option.label });
