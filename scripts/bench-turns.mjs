@@ -5,11 +5,12 @@
 // and from the mock's request log (N + 1 requests, each carrying the previous tick's result). A third column is
 // Chromium's floor: the same replies fetched by a bare loop in a worker, with no agent (bench/floor.mjs).
 //
-//   node scripts/bench-turns.mjs [--calls 100] [--runs 5] [--dist dist] [--no-pi] [--profile] [--trace] [--summary file] [--port 4184]
+//   node scripts/bench-turns.mjs [--calls 100] [--runs 5] [--dist dist] [--no-pi] [--profile | --alloc] [--trace] [--summary file] [--port 4184]
 //
 // It ends with issue 32's targets beside their figures: the last 10 turns against the first 10 (client time and
 // CPU), the time per turn against Chromium's floor, and Playa's own memory against pi's. `--profile` profiles every
-// thread over the first 10 turns and over the last 10 apart; `--trace` names the main thread's work in the last 10.
+// thread over the first 10 turns and over the last 10 apart (`--alloc`: what each allocates, garbage included, instead);
+// `--trace` names the main thread's work in the last 10.
 //
 // pi needs Node >= 22: the bench takes it from the npm registry (`npm exec --package=node@22`) unless
 // PLAYA_BENCH_NODE22 names a binary. Exits non-zero when a run did not verify.
@@ -31,7 +32,7 @@ import {
 	usage,
 } from "./bench/browser.mjs";
 import { floorRun, floorServer } from "./bench/floor.mjs";
-import { heapsByContext, processMemory } from "./bench/memory.mjs";
+import { heapsByContext, MB, processMemory } from "./bench/memory.mjs";
 import { mainThreadSelfTimes, TRACE_CATEGORIES } from "./bench/trace.mjs";
 import { node22, piRun } from "./bench/pi.mjs";
 
@@ -45,7 +46,7 @@ const RUNS = Number(option("--runs", 5));
 const PORT = Number(option("--port", 4184));
 const withPi = !args.includes("--no-pi");
 /** Where the page's main thread spends its time during each Playa run (see bench/browser.mjs `profiled`). */
-const profile = args.includes("--profile");
+const profile = args.includes("--profile") || (args.includes("--alloc") && "alloc");
 /** `--trace`: the page's main thread during the last 10 turns, by kind of work (layout, style, script…). */
 const trace = args.includes("--trace");
 
@@ -143,6 +144,8 @@ async function playaRun(browser, appUrl, mock, extUrl, name) {
 			console.log((await page.locator("body").innerText()).slice(0, 2000));
 			throw error;
 		});
+	// Memory at ready, extensions loaded, before any turn: what Playa holds whatever the session's length.
+	const ready = await memoryNow(page);
 	mock.reset();
 	mock.script("openai-completions", replies());
 	const chromium = () => usage(descendants(process.pid), /chrom/i);
@@ -188,7 +191,7 @@ async function playaRun(browser, appUrl, mock, extUrl, name) {
 		`${name}: CPU per turn by process, first 10 → last 10: ${kinds.map((kind) => `${kind} ${perTurn(kind, marks[0], marks[1]).toFixed(1)} → ${perTurn(kind, marks[2], marks[3]).toFixed(1)} ms`).join(", ")}`,
 	);
 	const requests = verifyRequests(mock);
-	const memory = await memoryAfter(page);
+	const memory = await memoryNow(page);
 	const stored = (await storedEntries(page)).filter((entry) => entry.type === "message").map((entry) => entry.message);
 	const problem = requests.problem ?? verifyMessages(stored);
 	await context.close();
@@ -202,6 +205,10 @@ async function playaRun(browser, appUrl, mock, extUrl, name) {
 		peak,
 		problem,
 		...memory,
+		readyPss: ready.pss,
+		readyHeaps: ready.heaps,
+		readyLive: ready.live,
+		readyByKind: ready.byKind,
 		...(requests.times ? turnFigures(requests.times) : {}),
 	};
 }
@@ -218,10 +225,10 @@ const CONTEXTS = {
 };
 
 /**
- * After a run: each context's JS heap (allocated; used), and Chromium's processes' proportional memory (PSS:
- * shared pages counted once), the renderers apart from the browser, GPU and utility processes.
+ * Each context's JS heap (allocated; used), and Chromium's processes' proportional memory (PSS: shared pages
+ * counted once), the renderers apart from the browser, GPU and utility processes.
  */
-async function memoryAfter(page) {
+async function memoryNow(page) {
 	const heaps = {};
 	for (const context of await heapsByContext(page)) {
 		const name = CONTEXTS[context.name] ?? CONTEXTS[context.type] ?? "other";
@@ -230,8 +237,17 @@ async function memoryAfter(page) {
 		heaps[name].total += context.totalSize;
 	}
 	const { total, byKind } = processMemory(descendants(process.pid));
-	return { heaps, pss: total.pss, rendererPss: byKind.renderer?.pss ?? 0 };
+	// What each context holds live: its heap used after its garbage is collected (read after PSS, which a GC changes).
+	const live = {};
+	for (const context of await heapsByContext(page, { collect: true })) {
+		const name = CONTEXTS[context.name] ?? CONTEXTS[context.type] ?? "other";
+		live[name] = (live[name] ?? 0) + context.usedSize;
+	}
+	return { heaps, live, pss: total.pss, rendererPss: byKind.renderer?.pss ?? 0, byKind: pssByKind(byKind) };
 }
+
+/** PSS by kind of process, the utility processes (network, storage…) apart. */
+const pssByKind = (byKind) => Object.fromEntries(Object.entries(byKind).map(([kind, { pss, count }]) => [kind, { pss, count }]));
 
 /** Chromium's own cost: all its processes' PSS with one blank page open (as many renderers as it keeps). */
 async function blankPagePss(browser) {
@@ -240,7 +256,7 @@ async function blankPagePss(browser) {
 	await page.goto("about:blank");
 	const { total, byKind } = processMemory(descendants(process.pid));
 	await context.close();
-	return { pss: total.pss, rendererPss: byKind.renderer?.pss ?? 0 };
+	return { pss: total.pss, rendererPss: byKind.renderer?.pss ?? 0, byKind: pssByKind(byKind) };
 }
 
 /** Chromium's floor: the same replies through a bare fetch loop in a worker (no agent), verified from the mock's log. */
@@ -332,12 +348,28 @@ console.log(row("… CPU per turn, first 10 turns", (r) => r.cpuFirst10, "ms", 1
 console.log(row("… CPU per turn, last 10 turns", (r) => r.cpuLast10, "ms", 1));
 console.log(row("… CPU last 10 / first 10 (flat: 1)", (r) => r.cpuRatio, "", 2));
 console.log(row("peak memory (pi: process RSS; Playa: Chromium's renderers' RSS)", (r) => r.peak / 2 ** 20, "MB"));
+console.log(row("Playa at ready, before the run: all Chromium processes' PSS", (r) => r.readyPss / 2 ** 20, "MB"));
+for (const name of Object.values(CONTEXTS))
+	console.log(row(`… JS heap of the ${name} at ready, allocated`, (r) => (r.readyHeaps ? (r.readyHeaps[name]?.total ?? 0) / 2 ** 20 : Number.NaN), "MB"));
 console.log(row("Playa after the run: all Chromium processes' PSS", (r) => r.pss / 2 ** 20, "MB"));
 console.log(row("… of which the renderers' PSS", (r) => r.rendererPss / 2 ** 20, "MB"));
 for (const name of Object.values(CONTEXTS))
 	console.log(
 		row(`… JS heap of the ${name}, allocated (used)`, (r) => (r.heaps ? (r.heaps[name]?.total ?? 0) / 2 ** 20 : Number.NaN), "MB"),
 		`(${playaLabels.map((key) => median(results[key].map((r) => (r.heaps[name]?.used ?? 0) / 2 ** 20)).toFixed(0)).join(", ")} MB used)`,
+	);
+for (const name of Object.values(CONTEXTS))
+	console.log(
+		row(`… live JS heap of the ${name} after a GC: after the run`, (r) => (r.live?.[name] ?? Number.NaN) / 2 ** 20, "MB", 1),
+		`(at ready: ${playaLabels.map((key) => median(results[key].map((r) => (r.readyLive?.[name] ?? 0) / 2 ** 20)).toFixed(1)).join(", ")} MB)`,
+	);
+// Where Playa's own memory at ready is, by kind of process, beside a blank page's (the first build's first run).
+const first = results[playaLabels[0]]?.[0]?.readyByKind;
+if (first)
+	console.log(
+		`at ready, PSS by kind of process (count), Playa beside a blank page: ${Object.entries(first)
+			.map(([kind, { pss, count }]) => `${kind} ${MB(pss)} (${count}) / ${MB(blank.byKind[kind]?.pss ?? 0)} (${blank.byKind[kind]?.count ?? 0})`)
+			.join(", ")}`,
 	);
 console.log(
 	`Chromium with one blank page (its fixed cost): ${(blank.pss / 2 ** 20).toFixed(0)} MB PSS, ${(blank.rendererPss / 2 ** 20).toFixed(0)} MB of it renderers. Summed RSS counts the Chromium binary's shared pages once per process; PSS shares them out.`,
@@ -357,6 +389,7 @@ const figures = playaLabels.map((key) => {
 	return {
 		key,
 		own: med(playa, (r) => r.pss - blank.pss),
+		ownAtReady: med(playa, (r) => r.readyPss - blank.pss),
 		perTurn: med(playa, (r) => r.perTurn),
 		flat: med(playa, (r) => r.lateRatio),
 		flatCpu: med(playa, (r) => r.cpuRatio),
@@ -366,7 +399,7 @@ const figures = playaLabels.map((key) => {
 });
 const floorCpu = med(results[FLOOR], (r) => r.cpuPerTurn);
 const cores = availableParallelism();
-for (const { key, own, perTurn, flat, flatCpu, cpuPerTurn } of figures) {
+for (const { key, own, ownAtReady, perTurn, flat, flatCpu, cpuPerTurn } of figures) {
 	console.log(`\ntargets (issue 32), ${CALLS} calls${playaLabels.length > 1 ? `, ${key}` : ""}:`);
 	console.log(
 		`  flat: client time of the last 10 turns / the first 10: ${flat.toFixed(2)} (CPU: ${Number.isFinite(flatCpu) ? flatCpu.toFixed(2) : "—"})${CALLS < 20 ? " (under 20 calls the two overlap)" : ""}; target ≤ 1.2: ${verdict(flat, 1.2)}`,
@@ -380,6 +413,10 @@ for (const { key, own, perTurn, flat, flatCpu, cpuPerTurn } of figures) {
 	);
 	console.log(
 		`  memory: Playa's own (all Chromium's PSS less a blank page's) ${MiB(own)}${Number.isFinite(piPeak) ? `, ${(own / piPeak).toFixed(2)}× pi's process (${MiB(piPeak)} RSS)` : " (pi not run)"}; target ≤ 1×: ${verdict(own / piPeak, 1)}`,
+	);
+	// What no shorter session changes: the page, its sandbox frame's process and the workers, before any turn.
+	console.log(
+		`  … of it at ready, before any turn: ${MiB(ownAtReady)}${Number.isFinite(piPeak) ? `, ${(ownAtReady / piPeak).toFixed(2)}× pi's whole run` : ""}; grown by the run: ${MiB(own - ownAtReady)}, ${((own - ownAtReady) / 2 ** 20 / CALLS).toFixed(2)} MB a turn`,
 	);
 }
 // `--summary file`: the first build's medians as JSON, for bench.mjs to set the 100- and 300-call runs side by side.

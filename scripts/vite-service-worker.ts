@@ -22,15 +22,22 @@ function filesUnder(dir: string): string[] {
 
 export function serviceWorker(): Plugin {
 	let config: ResolvedConfig;
+	let failed = false;
 	return {
 		name: "playa-service-worker",
 		apply: "build",
 		configResolved(resolved) {
 			config = resolved;
 		},
+		buildEnd(error?: Error) {
+			failed = error !== undefined;
+		},
+		renderError() {
+			failed = true;
+		},
 		closeBundle() {
-			// The headless runner's build (ssr) has no page to serve.
-			if (config.build.ssr) return;
+			// The headless runner's build (ssr) has no page to serve; a failed build wrote nothing (its own error shows).
+			if (config.build.ssr || failed) return;
 			const outDir = config.build.outDir;
 			const files = filesUnder(outDir)
 				.map((path) => relative(outDir, path).split(sep).join("/"))

@@ -217,6 +217,33 @@ function selfTimes(profile) {
 	return { total, idle: self.get("(idle) :0") ?? 0, top: [...self.entries()].sort((a, b) => b[1] - a[1]) };
 }
 
+/** Bytes allocated by each function (its own allocations) in a sampled heap profile, the largest first. */
+function allocations(profile) {
+	const self = new Map();
+	const walk = (node) => {
+		const frame = node.callFrame;
+		const key = `${frame.functionName || "(anonymous)"} ${frame.url.split("/").pop()}:${frame.lineNumber + 1}`;
+		if (node.selfSize) self.set(key, (self.get(key) ?? 0) + node.selfSize);
+		for (const child of node.children) walk(child);
+	};
+	walk(profile.head);
+	const total = [...self.values()].reduce((a, b) => a + b, 0);
+	return { total, top: [...self.entries()].sort((a, b) => b[1] - a[1]) };
+}
+
+/** `profile === "alloc"`: the same windows, sampling what each thread allocates (garbage included) instead of its time. */
+const ALLOC = {
+	start: (send, path) =>
+		send(path, "HeapProfiler.startSampling", { samplingInterval: 8192, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true }),
+	stop: (send, path) => send(path, "HeapProfiler.stopSampling"),
+	print(name, label, result, each) {
+		const { total, top } = allocations(result.profile);
+		const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+		console.log(`${name} allocations${label}: ${kb(total)}${each(total, kb)}; the most by:`);
+		for (const [key, bytes] of top.slice(0, 12)) console.log(`  ${kb(bytes).padStart(9)}${each(bytes, kb)}  ${key}`);
+	},
+};
+
 /**
  * With `profile`, a CPU profile of the page's main thread and of every worker below it (the runtime worker in
  * its frame, the gateway's and the workspace's) while `work` runs: each one's busy time and the functions with
@@ -233,10 +260,11 @@ export async function profiled(page, profile, work, windows = [{ label: "" }]) {
 		{ name: "main thread", path: [] },
 		...contexts.filter(({ info }) => info.type === "worker").map(({ path, info }) => ({ name: contextName(info), path })),
 	];
+	const alloc = profile === "alloc";
 	// A worker may have gone since it was found (a runtime replaced): its profile is skipped, not the bench.
 	for (const { path } of threads) {
-		await send(path, "Profiler.enable").catch(() => undefined);
-		await send(path, "Profiler.setSamplingInterval", { interval: 500 }).catch(() => undefined);
+		await send(path, alloc ? "HeapProfiler.enable" : "Profiler.enable").catch(() => undefined);
+		if (!alloc) await send(path, "Profiler.setSamplingInterval", { interval: 500 }).catch(() => undefined);
 	}
 	let done = false;
 	let running;
@@ -244,14 +272,18 @@ export async function profiled(page, profile, work, windows = [{ label: "" }]) {
 		while (!done && !check()) await new Promise((resolve) => setTimeout(resolve, 10));
 	};
 	// All threads at once: one after another, a loaded machine started the last ones turns later.
-	const start = () => Promise.all(threads.map(({ path }) => send(path, "Profiler.start").catch(() => undefined)));
+	const start = () => Promise.all(threads.map(({ path }) => (alloc ? ALLOC.start(send, path) : send(path, "Profiler.start")).catch(() => undefined)));
 	const stop = async ({ until, label, turns }) => {
 		if (until) await holds(until);
 		else await running;
-		const profiles = await Promise.all(threads.map(({ path }) => send(path, "Profiler.stop").catch(() => undefined)));
+		const profiles = await Promise.all(threads.map(({ path }) => (alloc ? ALLOC.stop(send, path) : send(path, "Profiler.stop")).catch(() => undefined)));
 		for (const [i, { name }] of threads.entries()) {
 			const stopped = profiles[i];
 			if (!stopped) continue;
+			if (alloc) {
+				ALLOC.print(name, label, stopped, (bytes, kb) => (turns ? ` (${kb(bytes / turns)} a turn)` : ""));
+				continue;
+			}
 			// BENCH_PROFILE_DIR keeps each thread's profile, for DevTools' Performance panel or a script.
 			if (process.env.BENCH_PROFILE_DIR)
 				writeFileSync(join(process.env.BENCH_PROFILE_DIR, `${`${name}${label}`.replace(/\W+/g, "-")}.cpuprofile`), JSON.stringify(stopped.profile));

@@ -34,13 +34,21 @@ export function processMemory(pids) {
 	return { total, byKind };
 }
 
-/** Used and total JS heap of every context below the page: the page itself, its frames and their workers. */
-export async function heapsByContext(page) {
+/**
+ * Used and total JS heap of every context below the page: the page itself, its frames and their workers. With
+ * `collect`, each context's garbage is collected first, so `usedSize` is what it holds live.
+ */
+export async function heapsByContext(page, { collect = false } = {}) {
 	const { contexts, send, detach } = await attachContexts(page);
-	const heaps = [{ type: "page", name: "page", url: page.url(), ...(await send([], "Runtime.getHeapUsage")) }];
+	const usage = async (path) => {
+		const timeout = new Promise((resolve) => setTimeout(resolve, 5000));
+		if (collect) await Promise.race([send(path, "HeapProfiler.collectGarbage"), timeout]).catch(() => undefined);
+		return Promise.race([send(path, "Runtime.getHeapUsage"), timeout]).catch(() => undefined);
+	};
+	const heaps = [{ type: "page", name: "page", url: page.url(), ...(await usage([])) }];
 	for (const { path, info } of contexts) {
-		const usage = await Promise.race([send(path, "Runtime.getHeapUsage"), new Promise((resolve) => setTimeout(resolve, 5000))]).catch(() => undefined);
-		if (usage) heaps.push({ type: info.type, name: contextName(info), url: info.url, ...usage });
+		const used = await usage(path);
+		if (used) heaps.push({ type: info.type, name: contextName(info), url: info.url, ...used });
 	}
 	await detach();
 	return heaps;
