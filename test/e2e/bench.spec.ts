@@ -35,3 +35,14 @@ test("the long-reply benchmark streams a reply through the gateway and finds it 
 	expect(output).toMatch(/long reply \(3,000 tokens, full speed\): \d+ ms send→end, whole;/);
 	expect(code).toBe(0);
 });
+
+test("the authoring benchmark types, runs and times an edit in a fresh playground, and finds each step done", async () => {
+	test.setTimeout(180_000);
+	const { code, output } = await bench("bench-authoring.mjs", ["--runs", "1", "--dist", "dist", "--port", String(APP_PORT + 7)]);
+	console.log(output.trim());
+	// Each figure is printed only once its step was seen through: the edit loaded, the problem listed and cleared.
+	expect(output).toMatch(/ {2}Run \(Ctrl\+S → the card lists the edit, loaded\): \d+ ms .*target 300 ms: (met|not met)/);
+	expect(output).toMatch(/ {2}TypeScript's problem after the last key, warm: \d+ ms .*target 500 ms: (met|not met)\); fixed → cleared: \d+ ms/);
+	expect(output).toMatch(/the first one after the editor opens \(TypeScript's worker cold\): \d+ ms after the last key/);
+	expect(code).toBe(0);
+});
