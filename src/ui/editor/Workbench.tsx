@@ -327,7 +327,7 @@ export default function Workbench({ host, files, root, runtimeProblems, intent, 
 							);
 						})}
 					</div>
-					<div className="code-editor" ref={parent} role="group" aria-label="Code editor" />
+					<div className="code-editor" ref={parent} aria-label="Code editor" />
 					{!active && <p className="muted editor-empty">Open a file from the tree, or start a new extension.</p>}
 				</div>
 			</div>
