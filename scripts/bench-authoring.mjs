@@ -15,12 +15,8 @@ import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { launch, markSummary, median, playgroundContext, preview, profiled } from "./bench/browser.mjs";
 import { installWatches, moments, timed } from "./bench/authoring.mjs";
+import { args, option } from "./bench/args.mjs";
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-	const at = args.indexOf(name);
-	return at >= 0 ? args[at + 1] : fallback;
-};
 const RUNS = Number(option("--runs", 5));
 const PORT = Number(option("--port", 4187));
 const PACE = Number(option("--pace", 100));

@@ -8,12 +8,8 @@ import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { median, playgroundContext, preview } from "./bench/browser.mjs";
 import { chromiumLaunchOptions } from "./chromium.mjs";
+import { option } from "./bench/args.mjs";
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-	const at = args.indexOf(name);
-	return at >= 0 ? args[at + 1] : fallback;
-};
 const ENTRIES = Number(option("--entries", 20_000));
 const RUNS = Number(option("--runs", 3));
 const PORT = Number(option("--port", 4185));

@@ -4,12 +4,8 @@
 import { chromium } from "@playwright/test";
 import { markSummary, median, preview, readyTiming, watchReady } from "./bench/browser.mjs";
 import { chromiumLaunchOptions } from "./chromium.mjs";
+import { option } from "./bench/args.mjs";
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-	const at = args.indexOf(name);
-	return at >= 0 ? args[at + 1] : fallback;
-};
 const ENTRIES = 10_000;
 const RUNS = Number(option("--runs", 5));
 const PORT = Number(option("--port", 4181));

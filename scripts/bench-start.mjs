@@ -18,12 +18,8 @@ import {
 	usage,
 	watchReady,
 } from "./bench/browser.mjs";
+import { args, option } from "./bench/args.mjs";
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-	const at = args.indexOf(name);
-	return at >= 0 ? args[at + 1] : fallback;
-};
 const PORT = Number(option("--port", 4185));
 const EXTENSIONS = 20;
 const RUNS = Number(option("--runs", 5));

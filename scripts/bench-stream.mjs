@@ -26,12 +26,8 @@ import {
 } from "./bench/browser.mjs";
 import { node22, piRun } from "./bench/pi.mjs";
 import { mainThreadTasks, TRACE_CATEGORIES } from "./bench/trace.mjs";
+import { args, option } from "./bench/args.mjs";
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-	const at = args.indexOf(name);
-	return at >= 0 ? args[at + 1] : fallback;
-};
 const TOKENS = Number(option("--tokens", 50_000));
 const RUNS = Number(option("--runs", 1));
 const PORT = Number(option("--port", 4183));

@@ -35,12 +35,8 @@ import { floorRun, floorServer } from "./bench/floor.mjs";
 import { heapsByContext, MB, processMemory } from "./bench/memory.mjs";
 import { mainThreadSelfTimes, TRACE_CATEGORIES } from "./bench/trace.mjs";
 import { node22, piRun } from "./bench/pi.mjs";
+import { args, option } from "./bench/args.mjs";
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-	const at = args.indexOf(name);
-	return at >= 0 ? args[at + 1] : fallback;
-};
 const CALLS = Number(option("--calls", 100));
 const RUNS = Number(option("--runs", 5));
 const PORT = Number(option("--port", 4184));

@@ -130,9 +130,11 @@ export class EditorDesk {
 
 	/** Keeps (or, with undefined, forgets) the unsaved text of `path`. Writes are queued in order. */
 	keepDraft(path: string, text: string | undefined): Promise<void> {
-		if (text !== undefined) void this.parts.origin?.edited();
-		// Something was typed: a Run may follow.
-		if (text !== undefined) this.parts.extensions.prepareReload?.();
+		if (text !== undefined) {
+			void this.parts.origin?.edited();
+			// Something was typed: a Run may follow.
+			this.parts.extensions.prepareReload?.();
+		}
 		this.writing = this.writing.then(async () => {
 			const drafts = { ...(await this.loadDrafts()) };
 			if (text === undefined) delete drafts[path];

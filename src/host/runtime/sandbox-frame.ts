@@ -44,6 +44,8 @@ export class SandboxFrame {
 	/** Where the worker runs: in the frame with an opaque origin, or (where the frame cannot run) in the page. */
 	sandboxed = true;
 	private inPageWorker?: Worker;
+	/** Whether its worker was asked to load what extensions import (`expectExtensions`). */
+	private warmAsked = false;
 	private onRefused: (problem: string) => void = () => undefined;
 
 	constructor() {
@@ -121,6 +123,9 @@ export class SandboxFrame {
 	 * frame that cannot run does without: its worker starts in the page only with the start.
 	 */
 	expectExtensions(): void {
+		// Once per frame: the editor asks again at each pause in typing.
+		if (this.warmAsked) return;
+		this.warmAsked = true;
 		void this.alive.then((alive) => alive && this.element.contentWindow?.postMessage({ type: SANDBOX_WARM }, "*"));
 	}
 

@@ -108,7 +108,8 @@ export class AgentSession {
 			},
 			systemPrompt: () => [...this.systemPrompt],
 		};
-		this.toolPath = new ToolPath(runner, options.commits && (() => options.commits?.check()), options.outputFiles);
+		const { commits } = options;
+		this.toolPath = new ToolPath(runner, commits && (() => commits.check()), options.outputFiles);
 		this.tools = new SessionTools({
 			runner,
 			path: this.toolPath,
