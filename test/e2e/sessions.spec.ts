@@ -45,3 +45,32 @@ test("sessions: new, open, rename, filter, delete after confirming", async ({ pa
 	await expect(list.getByRole("listitem")).toHaveCount(1);
 	await expect(page.getByRole("article", { name: "You message" })).toHaveText(/first session prompt/);
 });
+
+// A start overtaken by a newer one goes without a trace: opening a session while a new one still starts leaves the
+// opened session's runtime the only one, and the prompt goes to it.
+test("opening a session while a new one still starts: the opened one runs, alone", async ({ page }) => {
+	await page.goto("/");
+	await waitReady(page);
+	await send(page, "first session prompt");
+	await expect(page.getByRole("article", { name: "Assistant message" })).toHaveCount(1);
+	await showPanel(page, "Sessions");
+	const list = page.getByRole("region", { name: "Sessions" });
+	const runtimeFrames = page.locator("iframe[src$='/sandbox.html']");
+	await expect(runtimeFrames).toHaveCount(1);
+
+	// Two clicks, the second before the first's start is through.
+	await page.getByRole("button", { name: "New session" }).click();
+	await list.getByRole("button", { name: "first session prompt", exact: true }).click({ timeout: 2_000 });
+	await waitReady(page);
+	await expect(list.getByRole("listitem")).toHaveCount(2);
+	await expect(list.locator('li[aria-current="true"]')).toContainText("first session prompt");
+	await expect(page.getByRole("article", { name: "You message" })).toHaveText(/first session prompt/);
+
+	await send(page, "second prompt, same session");
+	await expect(page.getByRole("article", { name: "You message" })).toHaveCount(2);
+	await expect(page.getByRole("article", { name: "Assistant message" })).toHaveCount(2);
+	await expect(list.getByRole("listitem", { name: "Session first session prompt" })).toContainText("4 entries");
+	await expect(list.getByRole("listitem").filter({ hasText: "0 entries" })).toHaveCount(1);
+	// The overtaken start's runtime and frame went: one runtime runs.
+	await expect(runtimeFrames).toHaveCount(1);
+});

@@ -68,6 +68,23 @@ describe("planStart", () => {
 		expect(asked).toContain("lock:s1:false");
 	});
 
+	it("stops without showing, locking or asking once a newer start overtook it", async () => {
+		const { deps, asked, state } = fakeDeps({ extensionUrls: ["https://x/a.js"], project: [] });
+		expect(await planStart(deps, false, () => true)).toEqual({ kind: "overtaken" });
+		expect(state().sessionId).toBeUndefined();
+		expect(asked.filter((entry) => !entry.startsWith("changed:"))).toEqual([]);
+
+		// Overtaken once the session shows: it takes no lock and reads no trust.
+		let newer = false;
+		const showing = fakeDeps({ extensionUrls: ["https://x/a.js"], project: [] });
+		showing.deps.answers.showSession = async (id) => {
+			showing.asked.push(`answers:${id}`);
+			newer = true;
+		};
+		expect(await planStart(showing.deps, false, () => newer)).toEqual({ kind: "overtaken" });
+		expect(showing.asked.some((entry) => entry.startsWith("lock:"))).toBe(false);
+	});
+
 	it("asks about new project files itself when no other extension could decide", async () => {
 		const { deps } = fakeDeps({ extensionUrls: ["https://x/off.js"], project: undefined, disabled: [{ url: "https://x/off.js", reason: "hung" }] });
 		expect(await planStart(deps, true)).toEqual({ kind: "awaiting-trust", patch: { phase: "awaiting-trust" } });

@@ -68,6 +68,8 @@ export class RuntimeRunner {
 	private runtime?: RuntimeHandle;
 	/** The current runtime's port to the session writer: a stop waits for the writes it took. */
 	private writes?: SessionWriterLink;
+	/** Counts the starts asked for: only the one asked for last goes through. */
+	private starts = 0;
 	/** Counts runtimes started: the current one's events are the ones shown. */
 	private generation = 0;
 	/** The extension URLs the current runtime was started with (project-local ones first). */
@@ -121,18 +123,26 @@ export class RuntimeRunner {
 		return this.runtime?.api;
 	}
 
-	/** Stops the runtime and starts one again on whatever session is current (`takeOver`: steal the session's lock). */
+	/**
+	 * Stops the runtime and starts one again on whatever session is current (`takeOver`: steal the session's lock).
+	 * A newer start overtakes this one: it goes at its next wait, with what it made, and changes nothing shown.
+	 * (Overtaken, not queued: a start can be asked for from inside a runtime's own start, which a queue would wait on.)
+	 */
 	async start(options: { takeOver?: boolean; startReason?: StartReason; interruption?: string } = {}): Promise<void> {
 		if (this.closed) return;
+		const token = ++this.starts;
+		const overtaken = () => this.closed || token !== this.starts;
 		// The composer takes no prompt from now on: the runtime it would go to is on its way out.
 		this.parts.store.set({ phase: "starting" });
 		await this.stop(shutdownReasonFor(options.startReason));
+		if (overtaken()) return;
 		this.cancelPending();
 		this.parts.store.set(startingPatch());
 		// The frame loads the runtime's module while the session, the lock and the workspace get ready.
 		const frame = this.frames.take();
 		try {
-			const plan = await planStart(this.startDeps, options.takeOver === true);
+			const plan = await planStart(this.startDeps, options.takeOver === true, overtaken);
+			if (plan.kind === "overtaken" || overtaken()) return frame.remove();
 			if (plan.kind === "locked") {
 				frame.remove();
 				this.parts.store.set({ phase: "locked" });
@@ -148,6 +158,11 @@ export class RuntimeRunner {
 				runtimeConfig(this.startDeps, plan, this.parts.location, options.startReason),
 				this.parts.workspace.createPort(),
 			]);
+			if (overtaken()) {
+				planned.workspacePort?.close();
+				frameWorkspacePort?.close();
+				return frame.remove();
+			}
 			const config = options.interruption ? { ...planned, interruption: options.interruption } : planned;
 			// A package's extensions run too: a hang no extension can be named for turns them off with the rest.
 			this.loadedUrls = [...plan.extensions, ...(config.packages ?? []).flatMap((pkg) => pkg.extensions.map((path) => packageFileUrl(pkg, path)))];
@@ -156,15 +171,17 @@ export class RuntimeRunner {
 			this.parts.runLog.begin(generation, sessionId, plan.session.entries.length);
 			const writes = this.parts.sessionWriter?.connect(this.parts.databases.current, sessionId, storedWrites(this.events, generation));
 			const runtime = await startRuntimeWorker(config, runtimeBridge(this.events, generation, sessionId), {
-				onCreated: (handle) => this.watchdog.watch(handle),
+				// Watched from the moment its worker runs, unless a newer start took over by then.
+				onCreated: (handle) => overtaken() || this.watchdog.watch(handle),
 				gateway: this.parts.gateway,
 				sessionWriter: writes,
 				onRefused: (problem) => this.parts.notices.refused(problem),
 				frame,
 				frameWorkspacePort,
 			});
-			// Closed while it started (an embed opened another playground in its place): it goes too.
-			if (this.closed) return runtime.terminate();
+			// Overtaken while its worker started, or closed (an embed opened another playground in its place): it goes
+			// too, its extensions told (their session_start was).
+			if (overtaken()) return this.retire(runtime, writes);
 			// The link goes with its runtime: a stop while this one started closes the one before, not this one.
 			this.runtime = runtime;
 			this.writes = writes;
@@ -189,6 +206,7 @@ export class RuntimeRunner {
 			this.parts.store.set({ phase: "ready", extensionsLoading: undefined });
 		} catch (error) {
 			frame.remove();
+			if (overtaken()) return;
 			this.parts.store.set({ phase: "failed", failure: `The runtime did not start: ${(error as Error).message ?? String(error)}` });
 		}
 	}
@@ -201,10 +219,15 @@ export class RuntimeRunner {
 		const writes = this.writes;
 		this.runtime = undefined;
 		this.writes = undefined;
-		if (old) {
-			this.parts.runLog.stopping();
-			await Promise.race([old.api.shutdown(reason).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3_000))]);
-			old.terminate();
+		if (old) this.parts.runLog.stopping();
+		await this.retire(old, writes, reason);
+	}
+
+	/** Gives a runtime's `session_shutdown` handlers a moment, ends its worker, and waits for the writes it took. */
+	private async retire(runtime: RuntimeHandle | undefined, writes: SessionWriterLink | undefined, reason?: ShutdownReason): Promise<void> {
+		if (runtime) {
+			await Promise.race([runtime.api.shutdown(reason).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3_000))]);
+			runtime.terminate();
 		}
 		// The next start reads the session: the old runtime's last writes are in it.
 		await writes?.close();

@@ -50,6 +50,8 @@ export interface StartPlan {
 }
 
 export type StartOutcome =
+	/** A newer start overtook this one: it stopped before changing what the page shows. */
+	| { kind: "overtaken" }
 	/** Another tab writes the session: this tab only shows it. */
 	| { kind: "locked" }
 	/** The page asks the user first; `patch` is the state that asks. */
@@ -65,22 +67,28 @@ async function settingsText(workspace: Pick<PlaygroundWorkspace, "sessionCwd" | 
 	}
 }
 
-/** Shows the current session and decides whether and with what the runtime starts (see the module comment). */
-export async function planStart(deps: RuntimeStartDeps, takeOver: boolean): Promise<StartOutcome> {
+/**
+ * Shows the current session and decides whether and with what the runtime starts (see the module comment).
+ * `overtaken` says a newer start was asked for: this one then stops before it shows, locks or asks anything.
+ */
+export async function planStart(deps: RuntimeStartDeps, takeOver: boolean, overtaken: () => boolean = () => false): Promise<StartOutcome> {
 	const { extensionUrls } = deps.store.get();
 	// A link's extension whose file changed since the user said yes asks again, at every start (a reload too):
 	// its files are fetched and hashed while the session and the workspace get ready.
 	const changedCheck = deps.choices.savedExtensions().then((saved) => deps.links.changed(extensionUrls, saved));
 	changedCheck.catch(() => undefined);
 	const session = await deps.sessions.current();
+	if (overtaken()) return { kind: "overtaken" };
 	performance.mark("playa:session");
 	deps.store.set({ sessionId: session.header.id, entries: session.entries, leafId: session.leafId });
 	await Promise.all([deps.answers.showSession(session.header.id), deps.sessions.refresh()]);
+	if (overtaken()) return { kind: "overtaken" };
 	if (!(await deps.holdLock(session.header.id, takeOver))) return { kind: "locked" };
 	const { script, model, thinkingLevel } = deps.store.get();
 	const [disabled] = await Promise.all([deps.disabled.list(), deps.workspace.ready]);
 	performance.mark("playa:workspace");
 	const project = await deps.project.runnableUrls();
+	if (overtaken()) return { kind: "overtaken" };
 	// New project files: the other extensions decide first (project_trust) when there are any; else the page asks.
 	if (!project && !extensionUrls.some((url) => !disabled.some((off) => off.url === url))) {
 		return { kind: "awaiting-trust", patch: { phase: "awaiting-trust" } };
@@ -90,6 +98,7 @@ export async function planStart(deps: RuntimeStartDeps, takeOver: boolean): Prom
 		if (await deps.packages.fromSettings(await settingsText(deps.workspace))) return { kind: "awaiting-trust", patch: { phase: "awaiting-trust" } };
 	}
 	const { untrusted: changed, unreadable } = await changedCheck;
+	if (overtaken()) return { kind: "overtaken" };
 	// What the page could not read does not run (there is nothing it read to say yes to): its card says why.
 	deps.store.set({ unreadableLinks: unreadable });
 	if (changed.length > 0) {

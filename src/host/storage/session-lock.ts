@@ -48,8 +48,17 @@ export class HeldSessionLock {
 	private lock?: SessionLock;
 	private sessionId?: string;
 
+	/** The hold asked for last: holds go one after another, so the lock kept is the last one asked for. */
+	private holding: Promise<unknown> = Promise.resolve();
+
 	/** Holds the session's lock; false when another tab writes the session. `lost` runs if another tab takes it later. */
-	async hold(sessionId: string, steal: boolean, lost: () => void): Promise<boolean> {
+	hold(sessionId: string, steal: boolean, lost: () => void): Promise<boolean> {
+		const held = this.holding.then(() => this.holdNow(sessionId, steal, lost));
+		this.holding = held.catch(() => undefined);
+		return held;
+	}
+
+	private async holdNow(sessionId: string, steal: boolean, lost: () => void): Promise<boolean> {
 		// Restarting the runtime on the same session keeps the lock: released, it might not come back at once.
 		if (this.lock && this.sessionId === sessionId) return true;
 		this.lock?.unlock();
