@@ -11,11 +11,12 @@ function page() {
 	const store = new Store<PlaygroundState>(initialPlaygroundState(), (flush) => frames.push(flush));
 	const seen: PlaygroundState[] = [];
 	store.subscribe(() => seen.push(store.get()));
+	let listed = 0;
 	const deps = {
 		store,
 		databases: { current: { appendEntry: async () => {}, setLeaf: async () => {} } },
 		notices: { refused: () => {}, notify: () => {} },
-		sessions: { renameSession: async () => {} },
+		sessions: { renameSession: async () => {}, refresh: async () => void listed++ },
 		generation: () => 1,
 		runLog: new RunLog(),
 	} as unknown as RuntimeEventsDeps;
@@ -27,6 +28,8 @@ function page() {
 		stored: (event: RuntimeEvent) => writes.stored(event as Parameters<typeof writes.stored>[0]),
 		frame: () => frames.splice(0).forEach((flush) => flush()),
 		seen,
+		/** How many times the Sessions panel's list was read again. */
+		listed: () => listed,
 	};
 }
 
@@ -74,6 +77,18 @@ describe("runtime events on the page", () => {
 		frame();
 		expect(seen.at(-1)?.entries.map((entry) => entry.id)).toEqual(["e1", "e2"]);
 		expect(seen.at(-1)?.streaming).toBeUndefined();
+	});
+
+	it("an entry stored after its run ended is counted in the Sessions panel then, not at the next run's end", async () => {
+		const { emit, stored, listed } = page();
+		await emit({ type: "run_state", running: true } as RuntimeEvent);
+		stored(appended("u1", null, { role: "user", content: "hi", timestamp: 1 }));
+		expect(listed()).toBe(0);
+		await emit({ type: "run_state", running: false } as RuntimeEvent);
+		expect(listed()).toBe(1);
+		// The writer's report of the reply comes after the runtime said the run ended (they use different ports).
+		stored(appended("e1", "u1", reply));
+		expect(listed()).toBe(2);
 	});
 });
 

@@ -108,6 +108,9 @@ function showStored(deps: Pick<RuntimeEventsDeps, "store" | "sessions" | "runLog
 	}
 	// pi.setSessionName: the Sessions panel lists the session by its new name.
 	if (entry.type === "session_info") void deps.sessions.renameSession(event.sessionId, typeof entry.name === "string" ? entry.name.trim() : "");
+	// Stored after its run ended (the writer's reports and the runtime's come on different ports), or outside a run:
+	// the Sessions panel counts it now, not at the next run's end.
+	else if (!store.get().running) void deps.sessions.refresh();
 }
 
 function onRuntimeEvent(deps: RuntimeEventsDeps, event: RuntimeEvent, current: () => boolean, generation: number, sessionId: string): void | Promise<void> {
