@@ -5,7 +5,6 @@
  */
 import type { ThinkingLevel } from "@earendil-works/pi-agent-core";
 import type { ExtensionStatus, ManualToolInfo, ModelChoice, ScriptStep } from "../protocol/runtime.ts";
-import { workspacePathOf, workspaceUrl } from "../protocol/workspace/workspace-url.ts";
 import { EndpointStore } from "./keys/endpoints.ts";
 import { GatewayClient } from "./runtime/gateway-client.ts";
 import { inPageSessionWriter, type SessionWriterConnector, WriterClient } from "./storage/writer/writer-client.ts";
@@ -22,7 +21,6 @@ import { DialogDesk } from "./desks/dialog-desk.ts";
 import { ScriptedAnswers } from "./desks/dialog-answers.ts";
 import type { DialogAnswer } from "./state/answer-log.ts";
 import { ProjectExtensions } from "./trust/project-extensions.ts";
-import { resolveExtensionInput } from "./trust/extension-url.ts";
 import { InspectorLog } from "./state/inspector-log.ts";
 import { RunLog } from "./state/run-log.ts";
 import { ScenarioDesk } from "./scenario/scenario-desk.ts";
@@ -34,7 +32,6 @@ import { initialPlaygroundState, type Notification, type PlaygroundState } from 
 import { LinkExtensions } from "./trust/link-extensions.ts";
 import { PlaygroundChoices } from "./storage/playground-choices.ts";
 import { HOME_PLAYGROUND, playgroundIdOf } from "../share/playground-address.ts";
-import { SNAPSHOT_VERSION } from "../share/snapshot.ts";
 import type { PlaygroundRecord } from "./state/records.ts";
 import { listPlaygrounds, openPlaygroundDatabase } from "./storage/playgrounds.ts";
 import { SHARED_SETTINGS } from "./share/share-materialize.ts";

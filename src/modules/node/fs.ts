@@ -6,7 +6,7 @@
  */
 import { Buffer } from "buffer";
 import type { WorkspaceDirent, WorkspaceStat } from "../../protocol/workspace/workspace.ts";
-import { requireWorkspace, syncOf, unsupported, type NodeBackend, type NodeWorkspace } from "./support/backend.ts";
+import { requireWorkspace, unsupported, type NodeBackend, type NodeWorkspace } from "./support/backend.ts";
 import { SimpleReadable, SimpleWritable } from "./support/streams.ts";
 import { Dirent, Stats, constants, encodingOf, fsError, toBytes, toPath, withEncoding, type EncodingOption, type PathLike } from "./support/fs-shapes.ts";
 import { createWatchers } from "./fs-watch.ts";
