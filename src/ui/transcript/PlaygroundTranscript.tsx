@@ -1,10 +1,10 @@
 /** A playground's current branch as the transcript shows it, with everything its extensions drew for it. */
 import type { PlaygroundState } from "../../host/state/playground-state.ts";
 import type { StoredEntry } from "../../session/entries.ts";
-import { memo } from "react";
+import { memo, useEffect } from "react";
 import { ansiToNodes } from "../design/ansi.tsx";
 import { formatCount } from "../shell/Notifications.tsx";
-import { Transcript } from "./Transcript.tsx";
+import { loadMarkdownWhenIdle, Transcript } from "./Transcript.tsx";
 import "./transcript.css";
 
 /** An extension's header (`ctx.ui.setHeader`): its ANSI lines, as text, above the transcript. */
@@ -23,6 +23,9 @@ const ExtensionHeader = memo(function ExtensionHeader({ header }: { header: NonN
 
 /** `readOnly`: no composer below it (a read-only embed). */
 export function PlaygroundTranscript({ state, branch, readOnly = false }: { state: PlaygroundState; branch: StoredEntry[]; readOnly?: boolean }) {
+	// Once the runtime is ready, not while the page starts: the first reply's markdown renderer loads ahead.
+	const ready = state.phase === "ready";
+	useEffect(() => (ready ? loadMarkdownWhenIdle() : undefined), [ready]);
 	return (
 		<>
 			{state.header && <ExtensionHeader header={state.header} />}

@@ -15,11 +15,28 @@ import type { GivenAnswer } from "../../host/state/answer-log.ts";
 import type { ThinkingNote } from "../../host/state/playground-state.ts";
 import "./transcript.css";
 
-/** marked and the markdown renderer load with the first reply that has markdown, not with the page. */
-const LazyMarkdown = lazy(() => import("./Markdown.tsx").then((module) => ({ default: module.Markdown })));
+/** marked and the markdown renderer are not part of the page's first load (see loadMarkdownWhenIdle). */
+let markdownModule: typeof import("./Markdown.tsx") | undefined;
+const loadMarkdown = () => import("./Markdown.tsx").then((module) => (markdownModule = module));
+const LazyMarkdown = lazy(() => loadMarkdown().then((module) => ({ default: module.Markdown })));
+
+/**
+ * Loads the markdown renderer once the page has nothing else to do, so the first reply shows as markdown at once
+ * (not as plain text swapped for it a moment later); returns a cancel. A reply that comes first loads it itself.
+ */
+export function loadMarkdownWhenIdle(): () => void {
+	const load = () => void loadMarkdown().catch(() => undefined);
+	const idle = globalThis.requestIdleCallback?.(load, { timeout: 5_000 });
+	const timer = idle === undefined ? setTimeout(load, 1_000) : undefined;
+	return () => {
+		if (idle !== undefined) globalThis.cancelIdleCallback?.(idle);
+		clearTimeout(timer);
+	};
+}
 
 /** A reply's markdown; its plain text until the renderer has loaded. */
 function Markdown({ text }: { text: string }) {
+	if (markdownModule) return <markdownModule.Markdown text={text} />;
 	return (
 		<Suspense
 			fallback={
