@@ -126,7 +126,7 @@ export class RuntimeRunner {
 	/**
 	 * Stops the runtime and starts one again on whatever session is current (`takeOver`: steal the session's lock).
 	 * A newer start overtakes this one: it goes at its next wait, with what it made, and changes nothing shown.
-	 * (Overtaken, not queued: a start can be asked for from inside a runtime's own start, which a queue would wait on.)
+	 * (Overtaken, not queued: the newest start is what is wanted shown; the older one would only start to be stopped.)
 	 */
 	async start(options: { takeOver?: boolean; startReason?: StartReason; interruption?: string } = {}): Promise<void> {
 		if (this.closed) return;
