@@ -172,7 +172,9 @@ export class RuntimeRunner {
 			const writes = this.parts.sessionWriter?.connect(this.parts.databases.current, sessionId, storedWrites(this.events, generation));
 			const runtime = await startRuntimeWorker(config, runtimeBridge(this.events, generation, sessionId), {
 				// Watched from the moment its worker runs, unless a newer start took over by then.
-				onCreated: (handle) => overtaken() || this.watchdog.watch(handle),
+				onCreated: (handle) => {
+					if (!overtaken()) this.watchdog.watch(handle);
+				},
 				gateway: this.parts.gateway,
 				sessionWriter: writes,
 				onRefused: (problem) => this.parts.notices.refused(problem),

@@ -48,6 +48,9 @@ export interface SessionLibraryParts {
 export class SessionLibrary {
 	/** A session being read ahead of the `current()` that will ask for it (`preload`). */
 	private preloaded?: { id: string; snapshot: Promise<SessionSnapshot | undefined> };
+	/** The sessions list's read under way, and the one asked for meanwhile (see refresh). */
+	private listing: Promise<void> = Promise.resolve();
+	private nextListing?: Promise<void>;
 
 	constructor(
 		private readonly parts: SessionLibraryParts,
@@ -112,7 +115,22 @@ export class SessionLibrary {
 		await this.parts.runtime.start(options.asStartup ? {} : { startReason: { reason: "new", previousSessionId } });
 	}
 
-	async refresh(): Promise<void> {
+	/**
+	 * Reads the sessions list again. Asked for while a read runs (entries stored one after another), the callers
+	 * share one more read after it: each sees what was stored before it asked, and the list is read twice, not once each.
+	 */
+	refresh(): Promise<void> {
+		this.nextListing ??= this.listing
+			.catch(() => undefined)
+			.then(() => {
+				this.nextListing = undefined;
+				this.listing = this.readList();
+				return this.listing;
+			});
+		return this.nextListing;
+	}
+
+	private async readList(): Promise<void> {
 		const records = await this.storage.listSessions();
 		// A name of its own, else its first prompt (as pi's /resume lists them), else when it began.
 		const name = ({ header, firstPrompt }: SessionRecord) => header.title || firstPrompt || `Session of ${new Date(header.timestamp).toLocaleString()}`;
