@@ -182,8 +182,8 @@ export class RuntimeRunner {
 				frameWorkspacePort,
 			});
 			// Overtaken while its worker started, or closed (an embed opened another playground in its place): it goes
-			// too, its extensions told (their session_start was).
-			if (overtaken()) return this.retire(runtime, writes);
+			// at once, with no session_shutdown to write in: the newer start may have read the same session already.
+			if (overtaken()) return runtime.terminate();
 			// The link goes with its runtime: a stop while this one started closes the one before, not this one.
 			this.runtime = runtime;
 			this.writes = writes;
@@ -221,15 +221,10 @@ export class RuntimeRunner {
 		const writes = this.writes;
 		this.runtime = undefined;
 		this.writes = undefined;
-		if (old) this.parts.runLog.stopping();
-		await this.retire(old, writes, reason);
-	}
-
-	/** Gives a runtime's `session_shutdown` handlers a moment, ends its worker, and waits for the writes it took. */
-	private async retire(runtime: RuntimeHandle | undefined, writes: SessionWriterLink | undefined, reason?: ShutdownReason): Promise<void> {
-		if (runtime) {
-			await Promise.race([runtime.api.shutdown(reason).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3_000))]);
-			runtime.terminate();
+		if (old) {
+			this.parts.runLog.stopping();
+			await Promise.race([old.api.shutdown(reason).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3_000))]);
+			old.terminate();
 		}
 		// The next start reads the session: the old runtime's last writes are in it.
 		await writes?.close();
