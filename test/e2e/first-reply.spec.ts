@@ -4,11 +4,11 @@ import { expect, test } from "@playwright/test";
 import { send, setScript, waitReady } from "./helpers.ts";
 
 test("the markdown renderer loads ahead once the page is ready: the first reply is never drawn as plain text first", async ({ page }) => {
+	// The renderer's module, asked for by the page (whether the network or the service worker answers).
+	const rendererAsked = page.waitForRequest(/\/Markdown[-.][^/]*$/, { timeout: 20_000 });
 	await page.goto("/");
 	await waitReady(page);
-	await expect
-		.poll(() => page.evaluate(() => performance.getEntriesByType("resource").some((entry) => /\/Markdown[-.]/.test(entry.name))), { timeout: 10_000 })
-		.toBe(true);
+	await rendererAsked;
 	await setScript(page, [{ text: "A reply with **bold** words and a list:\n\n- one\n- two" }]);
 	// Counts every plain-text stand-in drawn for a reply's markdown from now on.
 	await page.evaluate(() => {
