@@ -201,10 +201,7 @@ async function playaRun(browser, appUrl, mock, extUrl, name) {
 		peak,
 		problem,
 		...memory,
-		readyPss: ready.pss,
-		readyHeaps: ready.heaps,
-		readyLive: ready.live,
-		readyByKind: ready.byKind,
+		ready,
 		...(requests.times ? turnFigures(requests.times) : {}),
 	};
 }
@@ -220,6 +217,9 @@ const CONTEXTS = {
 	service_worker: "service worker",
 };
 
+/** A context's row name in the table (see CONTEXTS). */
+const contextLabel = (context) => CONTEXTS[context.name] ?? CONTEXTS[context.type] ?? "other";
+
 /**
  * Each context's JS heap (allocated; used), and Chromium's processes' proportional memory (PSS: shared pages
  * counted once), the renderers apart from the browser, GPU and utility processes.
@@ -227,7 +227,7 @@ const CONTEXTS = {
 async function memoryNow(page) {
 	const heaps = {};
 	for (const context of await heapsByContext(page)) {
-		const name = CONTEXTS[context.name] ?? CONTEXTS[context.type] ?? "other";
+		const name = contextLabel(context);
 		heaps[name] ??= { used: 0, total: 0 };
 		heaps[name].used += context.usedSize;
 		heaps[name].total += context.totalSize;
@@ -235,10 +235,7 @@ async function memoryNow(page) {
 	const { total, byKind } = processMemory(descendants(process.pid));
 	// What each context holds live: its heap used after its garbage is collected (read after PSS, which a GC changes).
 	const live = {};
-	for (const context of await heapsByContext(page, { collect: true })) {
-		const name = CONTEXTS[context.name] ?? CONTEXTS[context.type] ?? "other";
-		live[name] = (live[name] ?? 0) + context.usedSize;
-	}
+	for (const context of await heapsByContext(page, { collect: true })) live[contextLabel(context)] = (live[contextLabel(context)] ?? 0) + context.usedSize;
 	return { heaps, live, pss: total.pss, rendererPss: byKind.renderer?.pss ?? 0, byKind: pssByKind(byKind) };
 }
 
@@ -344,9 +341,9 @@ console.log(row("… CPU per turn, first 10 turns", (r) => r.cpuFirst10, "ms", 1
 console.log(row("… CPU per turn, last 10 turns", (r) => r.cpuLast10, "ms", 1));
 console.log(row("… CPU last 10 / first 10 (flat: 1)", (r) => r.cpuRatio, "", 2));
 console.log(row("peak memory (pi: process RSS; Playa: Chromium's renderers' RSS)", (r) => r.peak / 2 ** 20, "MB"));
-console.log(row("Playa at ready, before the run: all Chromium processes' PSS", (r) => r.readyPss / 2 ** 20, "MB"));
+console.log(row("Playa at ready, before the run: all Chromium processes' PSS", (r) => r.ready?.pss / 2 ** 20, "MB"));
 for (const name of Object.values(CONTEXTS))
-	console.log(row(`… JS heap of the ${name} at ready, allocated`, (r) => (r.readyHeaps ? (r.readyHeaps[name]?.total ?? 0) / 2 ** 20 : Number.NaN), "MB"));
+	console.log(row(`… JS heap of the ${name} at ready, allocated`, (r) => (r.ready ? (r.ready.heaps[name]?.total ?? 0) / 2 ** 20 : Number.NaN), "MB"));
 console.log(row("Playa after the run: all Chromium processes' PSS", (r) => r.pss / 2 ** 20, "MB"));
 console.log(row("… of which the renderers' PSS", (r) => r.rendererPss / 2 ** 20, "MB"));
 for (const name of Object.values(CONTEXTS))
@@ -357,10 +354,10 @@ for (const name of Object.values(CONTEXTS))
 for (const name of Object.values(CONTEXTS))
 	console.log(
 		row(`… live JS heap of the ${name} after a GC: after the run`, (r) => (r.live?.[name] ?? Number.NaN) / 2 ** 20, "MB", 1),
-		`(at ready: ${playaLabels.map((key) => median(results[key].map((r) => (r.readyLive?.[name] ?? 0) / 2 ** 20)).toFixed(1)).join(", ")} MB)`,
+		`(at ready: ${playaLabels.map((key) => median(results[key].map((r) => (r.ready?.live[name] ?? 0) / 2 ** 20)).toFixed(1)).join(", ")} MB)`,
 	);
 // Where Playa's own memory at ready is, by kind of process, beside a blank page's (the first build's first run).
-const first = results[playaLabels[0]]?.[0]?.readyByKind;
+const first = results[playaLabels[0]]?.[0]?.ready.byKind;
 if (first)
 	console.log(
 		`at ready, PSS by kind of process (count), Playa beside a blank page: ${Object.entries(first)
@@ -385,7 +382,7 @@ const figures = playaLabels.map((key) => {
 	return {
 		key,
 		own: med(playa, (r) => r.pss - blank.pss),
-		ownAtReady: med(playa, (r) => r.readyPss - blank.pss),
+		ownAtReady: med(playa, (r) => r.ready.pss - blank.pss),
 		perTurn: med(playa, (r) => r.perTurn),
 		flat: med(playa, (r) => r.lateRatio),
 		flatCpu: med(playa, (r) => r.cpuRatio),

@@ -16,6 +16,7 @@ import { Button } from "../design/kit/Button.tsx";
 import { Plus, TrashIcon } from "../design/kit/icons.ts";
 import { Select } from "../design/kit/Select.tsx";
 import type { ModelSelection, OfflineModel } from "./model-title.ts";
+import { onIdle } from "../shell/on-idle.ts";
 import "./panels.css";
 
 export type { ModelSelection, OfflineModel };
@@ -212,12 +213,10 @@ export function ModelPanel(props: ModelPanelProps) {
 				(loaded) => live && setSource(loaded),
 				(problem) => live && setLoadError(`The model catalog did not load: ${(problem as Error).message}`),
 			);
-		const idle = globalThis.requestIdleCallback?.(load, { timeout: 2_000 });
-		const timer = idle === undefined ? setTimeout(load, 500) : undefined;
+		const cancel = onIdle(load, { timeout: 2_000, fallback: 500 });
 		return () => {
 			live = false;
-			if (idle !== undefined) globalThis.cancelIdleCallback?.(idle);
-			clearTimeout(timer);
+			cancel();
 		};
 	}, [catalogWanted, props.loadCatalog]);
 	useEffect(() => setViewed(current?.provider), [current?.provider]);

@@ -13,6 +13,7 @@ import { runningShell, ShellView } from "./ShellView.tsx";
 import { ToolOutput } from "./ToolOutput.tsx";
 import type { GivenAnswer } from "../../host/state/answer-log.ts";
 import type { ThinkingNote } from "../../host/state/playground-state.ts";
+import { onIdle } from "../shell/on-idle.ts";
 import "./transcript.css";
 
 /** marked and the markdown renderer are not part of the page's first load (see loadMarkdownWhenIdle). */
@@ -25,13 +26,7 @@ const LazyMarkdown = lazy(() => loadMarkdown().then((module) => ({ default: modu
  * (not as plain text swapped for it a moment later); returns a cancel. A reply that comes first loads it itself.
  */
 export function loadMarkdownWhenIdle(): () => void {
-	const load = () => void loadMarkdown().catch(() => undefined);
-	const idle = globalThis.requestIdleCallback?.(load, { timeout: 5_000 });
-	const timer = idle === undefined ? setTimeout(load, 1_000) : undefined;
-	return () => {
-		if (idle !== undefined) globalThis.cancelIdleCallback?.(idle);
-		clearTimeout(timer);
-	};
+	return onIdle(() => void loadMarkdown().catch(() => undefined), { timeout: 5_000, fallback: 1_000 });
 }
 
 /** A reply's markdown; its plain text until the renderer has loaded. */
