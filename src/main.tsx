@@ -26,7 +26,7 @@ async function start() {
 	// On a host without isolation headers the first load reloads once under the service worker, which adds them.
 	if ((await startServiceWorker()) === "reloading") return;
 	const playground = new Playground(window.location, { early: takeEarlyStart() });
-	void playground.open();
+	const started = playground.open();
 	createRoot(document.getElementById("root")!).render(
 		<StrictMode>
 			<IsolationBanner />
@@ -34,7 +34,7 @@ async function start() {
 		</StrictMode>,
 	);
 	void askToKeepStorage();
-	void keepForOffline().catch(() => {});
+	void keepForOffline(started).catch(() => {});
 }
 
 void start();

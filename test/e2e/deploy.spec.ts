@@ -30,6 +30,33 @@ test("without the service worker the page says what is off and why", async ({ br
 	await context.close();
 });
 
+test("an isolated page registers its service worker once it has started, not beside the start", async ({ page }) => {
+	// When the page first shows ready, and when it asks for the worker: on the page's own clock, from navigation.
+	await page.addInitScript(() => {
+		const seen = window as unknown as { readyAt?: number; registeredAt?: number };
+		const register = ServiceWorkerContainer.prototype.register;
+		ServiceWorkerContainer.prototype.register = function (...args: Parameters<typeof register>) {
+			seen.registeredAt ??= performance.now();
+			return register.apply(this, args);
+		};
+		new MutationObserver(() => {
+			if (seen.readyAt === undefined && document.querySelector('.app[data-phase="ready"]')) seen.readyAt = performance.now();
+		}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-phase"] });
+	});
+	await page.goto("/");
+	await waitReady(page);
+	expect(await isolated(page)).toBe(true);
+	await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? "none")).toBe("activated");
+	const { readyAt, registeredAt } = await page.evaluate(() => {
+		const seen = window as unknown as { readyAt?: number; registeredAt?: number };
+		return { readyAt: seen.readyAt, registeredAt: seen.registeredAt };
+	});
+	expect(readyAt).toBeGreaterThan(0);
+	expect(registeredAt).toBeGreaterThan(readyAt ?? Number.POSITIVE_INFINITY);
+	// Once in charge, it serves the page's later loads.
+	await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+});
+
 test("offline after the first visit, a reload opens the playground and the last session", async ({ page, context }) => {
 	await page.goto(DEPLOYED);
 	await waitReady(page);

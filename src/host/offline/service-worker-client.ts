@@ -33,20 +33,27 @@ function controlled(container: ServiceWorkerContainer): Promise<boolean> {
 	});
 }
 
+function register(container: ServiceWorkerContainer): Promise<ServiceWorkerRegistration> {
+	return container.register(scriptUrl(), { scope: "./" });
+}
+
 /**
- * Registers the worker. Resolves "reloading" when the page is reloading to come back isolated (start
- * nothing then), else "ready".
+ * Where the host sent no isolation headers: registers the worker and reloads under it. Resolves "reloading" when
+ * the page is reloading to come back isolated (start nothing then), else "ready". An isolated page registers it
+ * once it has started (`keepForOffline`).
  */
 export async function startServiceWorker(): Promise<"ready" | "reloading"> {
 	const container = serviceWorkers();
 	if (!container) return "ready";
-	const registration = container.register(scriptUrl(), { scope: "./" });
 	if (window.crossOriginIsolated) {
 		sessionStorage.removeItem(RELOADED);
+		return "ready";
+	}
+	const registration = register(container);
+	if (sessionStorage.getItem(RELOADED)) {
 		registration.catch(() => {});
 		return "ready";
 	}
-	if (sessionStorage.getItem(RELOADED)) return "ready";
 	try {
 		await registration;
 	} catch {
@@ -60,16 +67,28 @@ export async function startServiceWorker(): Promise<"ready" | "reloading"> {
 	return "reloading";
 }
 
-/** The whole build is fetched once the page has settled; what the page loads before that is kept as it loads. */
+/** The whole build is fetched once the page has settled; what the page loads once the worker is in charge is kept as it loads. */
 const KEEP_AFTER_MS = 10_000;
 
-/** Asks the worker to keep the build; `data-offline` on <html> says how that went ("ready" or "partial"). */
-export async function keepForOffline(): Promise<void> {
+function idle(timeout: number): Promise<unknown> {
+	return new Promise((resolve) => (window.requestIdleCallback ? window.requestIdleCallback(resolve, { timeout }) : resolve(undefined)));
+}
+
+/**
+ * Once the page has started (`started`: ready, failed, or asking about trust) and is idle, registers the worker
+ * (again where it is, which checks for a new build), then asks it to keep the build; `data-offline` on <html>
+ * says how that went ("ready" or "partial"). Registered after the start: on a first visit, the worker's install,
+ * activation and claim of the page ran beside the start, on the same cores.
+ */
+export async function keepForOffline(started: Promise<unknown>): Promise<void> {
 	const container = serviceWorkers();
 	if (!container) return;
+	await started;
+	await idle(KEEP_AFTER_MS);
+	await register(container);
 	const registration = await container.ready;
 	await new Promise((resolve) => setTimeout(resolve, KEEP_AFTER_MS));
-	await new Promise((resolve) => (window.requestIdleCallback ? window.requestIdleCallback(resolve, { timeout: KEEP_AFTER_MS }) : resolve(undefined)));
+	await idle(KEEP_AFTER_MS);
 	const channel = new MessageChannel();
 	const reply = new Promise<{ ok?: boolean }>((resolve) => {
 		channel.port1.onmessage = (event) => resolve((event.data ?? {}) as { ok?: boolean });
