@@ -4,6 +4,7 @@ import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vite";
 import { chromiumLaunchOptions } from "./scripts/chromium.mjs";
 import { contentSecurityPolicy } from "./scripts/vite-csp.ts";
+import { compressOnce } from "./scripts/vite-compress-once.ts";
 import { apiReference } from "./scripts/vite-api-reference.ts";
 import { editorTypes } from "./scripts/vite-editor-types.ts";
 import { serveExtensionSources } from "./scripts/vite-extension-sources.ts";
@@ -20,7 +21,7 @@ export default defineConfig(({ command }) => ({
 	// A relative base: the build works from any folder of any static host (GitHub Pages' /<repo>/).
 	base: command === "build" ? "./" : "/",
 	// The policy plugin first: its headers (CSP, CORS for the sandbox frame) go on every response, extension sources too.
-	plugins: [react(), contentSecurityPolicy(), serveExtensionSources(), serviceWorker(), editorTypes(), browserStubs(), apiReference()],
+	plugins: [react(), contentSecurityPolicy(), compressOnce(), serveExtensionSources(), serviceWorker(), editorTypes(), browserStubs(), apiReference()],
 	server: { headers: isolation },
 	preview: { headers: isolation },
 	// The editor's language service needs TypeScript's JavaScript API: the JS release (typescript 7 is native).

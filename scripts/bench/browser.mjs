@@ -78,27 +78,54 @@ export function summarizeLongTasks(tasks) {
 	};
 }
 
+/** What the page logs once it is ready (see `observeReady`). */
+const READY_MESSAGE = "playa-bench: ready";
+
 /**
  * Notes, in the page, the moment the app first says it is ready (`.app[data-phase="ready"]`), on the page's own clock
- * from navigation: waiting for it from here would add Playwright's polling to the figure. Add before navigating.
+ * from navigation, and logs it: waiting for it from here would add Playwright's polling to the figure. Add before navigating.
  */
-const observeReady = () => {
+const observeReady = (message) => {
 	const look = () => {
-		if (window.__readyAt === undefined && document.querySelector('.app[data-phase="ready"]')) window.__readyAt = performance.now();
+		if (window.__readyAt === undefined && document.querySelector('.app[data-phase="ready"]')) {
+			window.__readyAt = performance.now();
+			console.debug(message);
+		}
 	};
 	new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-phase"] });
 };
 
+/** Per page: how many loads have said they are ready, and how many of those `readyTiming` has taken. */
+const readiness = new WeakMap();
+
 export async function watchReady(page) {
-	await page.addInitScript(observeReady);
+	await page.addInitScript(observeReady, READY_MESSAGE);
+	const state = { said: 0, taken: 0, waiting: [] };
+	readiness.set(page, state);
+	page.on("console", (message) => {
+		if (message.text() !== READY_MESSAGE) return;
+		state.said++;
+		for (const wake of state.waiting.splice(0)) wake();
+	});
 }
 
 /**
- * Waits until the page is ready; resolves with when it became ready and the page's start marks (`playa:*`, in
- * the order they were set: see docs/architecture.md), both in ms from navigation.
+ * Waits until the page's next load (a navigation or reload after `watchReady`) is ready; resolves with when it
+ * became ready and the page's start marks (`playa:*`, in the order they were set: see docs/architecture.md), both in
+ * ms from navigation. It waits for the page's log, not with `waitForFunction`: Playwright's helper script, evaluated
+ * in the page on its first `waitForFunction`, is a task of 15–45 ms on the page's main thread, which during a start
+ * is the start's own time.
  */
 export async function readyTiming(page, timeout = 60_000) {
-	await page.waitForFunction(() => window.__readyAt !== undefined, null, { timeout, polling: 50 });
+	const state = readiness.get(page);
+	let timer;
+	await Promise.race([
+		new Promise((resolve) => (state.said > state.taken ? resolve() : state.waiting.push(resolve))),
+		new Promise((_, reject) => {
+			timer = setTimeout(() => reject(new Error(`The page was not ready in ${timeout} ms`)), timeout);
+		}),
+	]).finally(() => clearTimeout(timer));
+	state.taken++;
 	return page.evaluate(() => ({
 		ready: window.__readyAt,
 		marks: Object.fromEntries(
