@@ -67,6 +67,8 @@ try {
 			await page.goto(subject.url);
 			await page.locator('.app[data-phase="ready"]').waitFor({ timeout: 60_000 });
 			await page.getByRole("tablist", { name: "Panels" }).getByRole("tab", { name: "Sessions", exact: true }).click();
+			// Playwright's helper script for waitForFunction, evaluated in the page before the import rather than in it.
+			await page.waitForFunction(() => true);
 			await page.evaluate((text) => {
 				window.__tasks = [];
 				new PerformanceObserver((list) => {
