@@ -64,11 +64,12 @@ export function compressOnce(): Plugin {
 					entry = keep(file, type);
 					kept.set(file, entry);
 				}
+				const passOn = () => {
+					kept.delete(file);
+					next();
+				};
 				entry.then((found) => {
-					if (!found) {
-						kept.delete(file);
-						return next();
-					}
+					if (!found) return passOn();
 					for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
 					res.setHeader("Content-Type", found.type);
 					res.setHeader("Cache-Control", "no-cache");
@@ -80,7 +81,7 @@ export function compressOnce(): Plugin {
 					res.setHeader("Content-Encoding", "gzip");
 					res.setHeader("Content-Length", found.body.length);
 					res.end(found.body);
-				}, next);
+				}, passOn);
 			});
 		},
 	};

@@ -69,6 +69,8 @@ export async function startServiceWorker(): Promise<"ready" | "reloading"> {
 
 /** The whole build is fetched once the page has settled; what the page loads once the worker is in charge is kept as it loads. */
 const KEEP_AFTER_MS = 10_000;
+/** How long the registration waits for the started page to be idle, at the most. */
+const REGISTER_IDLE_MS = 3_000;
 
 function idle(timeout: number): Promise<unknown> {
 	return new Promise((resolve) => (window.requestIdleCallback ? window.requestIdleCallback(resolve, { timeout }) : resolve(undefined)));
@@ -84,7 +86,7 @@ export async function keepForOffline(started: Promise<unknown>): Promise<void> {
 	const container = serviceWorkers();
 	if (!container) return;
 	await started;
-	await idle(KEEP_AFTER_MS);
+	await idle(REGISTER_IDLE_MS);
 	await register(container);
 	const registration = await container.ready;
 	await new Promise((resolve) => setTimeout(resolve, KEEP_AFTER_MS));
