@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { median, playgroundContext, preview } from "./bench/browser.mjs";
+import { loadWaitHelper, median, playgroundContext, preview } from "./bench/browser.mjs";
 import { chromiumLaunchOptions } from "./chromium.mjs";
 import { option } from "./bench/args.mjs";
 
@@ -67,8 +67,7 @@ try {
 			await page.goto(subject.url);
 			await page.locator('.app[data-phase="ready"]').waitFor({ timeout: 60_000 });
 			await page.getByRole("tablist", { name: "Panels" }).getByRole("tab", { name: "Sessions", exact: true }).click();
-			// Playwright's helper script for waitForFunction, evaluated in the page before the import rather than in it.
-			await page.waitForFunction(() => true);
+			await loadWaitHelper(page);
 			await page.evaluate((text) => {
 				window.__tasks = [];
 				new PerformanceObserver((list) => {

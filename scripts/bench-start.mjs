@@ -8,6 +8,7 @@ import { join } from "node:path";
 import {
 	descendants,
 	launch,
+	loadWaitHelper,
 	markSummary,
 	median,
 	playgroundContext,
@@ -116,9 +117,7 @@ try {
 			// Timed in the page, from the click's event to the cards shown loaded: Playwright's own click and polling
 			// took 100–200 ms more, measured from here.
 			await page.evaluate(() => document.addEventListener("click", () => performance.mark("bench:consent"), { capture: true, once: true }));
-			// Playwright's helper script for waitForFunction, evaluated in the page now rather than on the page's main
-			// thread while the extensions load (a task of 15–45 ms).
-			await page.waitForFunction(() => true);
+			await loadWaitHelper(page);
 			let shown = 0;
 			await profiled(page, profile, async () => {
 				await yes.click();
